@@ -1,0 +1,48 @@
+/* User-space <linux/list.h>: the circular doubly linked list the core uses. */
+#ifndef KCOMPAT_LINUX_LIST_H
+#define KCOMPAT_LINUX_LIST_H
+
+#include <stdbool.h>
+#include <linux/container_of.h>
+
+struct list_head {
+	struct list_head *next, *prev;
+};
+
+#define LIST_HEAD_INIT(name) { &(name), &(name) }
+
+static inline void INIT_LIST_HEAD(struct list_head *list)
+{
+	list->next = list;
+	list->prev = list;
+}
+
+static inline void list_add_tail(struct list_head *entry,
+				 struct list_head *head)
+{
+	entry->prev = head->prev;
+	entry->next = head;
+	head->prev->next = entry;
+	head->prev = entry;
+}
+
+static inline void list_del_init(struct list_head *entry)
+{
+	entry->prev->next = entry->next;
+	entry->next->prev = entry->prev;
+	INIT_LIST_HEAD(entry);
+}
+
+static inline bool list_empty(const struct list_head *head)
+{
+	return head->next == head;
+}
+
+#define list_entry(ptr, type, member) container_of(ptr, type, member)
+
+#define list_for_each_entry(pos, head, member) \
+	for (pos = list_entry((head)->next, __typeof__(*pos), member); \
+	     &pos->member != (head); \
+	     pos = list_entry(pos->member.next, __typeof__(*pos), member))
+
+#endif

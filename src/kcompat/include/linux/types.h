@@ -1,0 +1,18 @@
+/* User-space <linux/types.h>: the fixed-width kernel types. */
+#ifndef KCOMPAT_LINUX_TYPES_H
+#define KCOMPAT_LINUX_TYPES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef uint8_t u8;
+typedef uint16_t u16;
+typedef uint32_t u32;
+typedef uint64_t u64;
+typedef int8_t s8;
+typedef int16_t s16;
+typedef int32_t s32;
+typedef int64_t s64;
+
+#endif

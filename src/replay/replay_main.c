@@ -1,0 +1,150 @@
+/*
+ * capsim-replay: drive the clamp core from an op log (see oplog.h) and print
+ * what the core answers. Any malformed or inconsistent line stops the
+ * replay with FILE:LINE:COL and exit status 2.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "clamp_host.h"
+#include "oplog.h"
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: capsim-replay [--cpus N] [FILE|-]\n"
+		"Replays a clamp op log through the capacity-clamping core.\n"
+		"  --cpus N   number of CPUs, 1..65536 (default 4)\n"
+		"Ops: group PATH | write PATH min|max VALUE |\n"
+		"     enqueue ENTITY CPU PATH | dequeue ENTITY |\n"
+		"     move ENTITY PATH | range CPU\n");
+}
+
+static int apply(struct clamp_host *h, const struct op *op, FILE *out)
+{
+	struct cap_clamp_range r;
+	int err = HOST_OK;
+
+	switch (op->kind) {
+	case OP_NONE:
+		break;
+	case OP_GROUP:
+		err = clamp_host_group_create(h, op->path);
+		break;
+	case OP_WRITE:
+		err = clamp_host_write(h, op->path, op->clamp_id, op->value);
+		if (err == HOST_OK || err == HOST_EINVAL) {
+			fputs(err ? "EINVAL\n" : "ok\n", out);
+			err = HOST_OK;
+		}
+		break;
+	case OP_ENQUEUE:
+		err = clamp_host_enqueue(h, op->entity, op->cpu, op->path);
+		break;
+	case OP_DEQUEUE:
+		err = clamp_host_dequeue(h, op->entity);
+		break;
+	case OP_MOVE:
+		err = clamp_host_move(h, op->entity, op->path);
+		break;
+	case OP_RANGE:
+		err = clamp_host_range(h, op->cpu, &r);
+		if (!err)
+			fprintf(out, "cpu=%u min=%u max=%u\n", op->cpu, r.min,
+				r.max);
+		break;
+	}
+	return err;
+}
+
+int main(int argc, char **argv)
+{
+	static char outbuf[1 << 16];
+	const char *file = "-";
+	unsigned long cpus = 4;
+	struct clamp_host host;
+	unsigned long lineno = 0;
+	char *line = NULL;
+	size_t cap = 0;
+	int i, status = 0;
+	FILE *in;
+
+	for (i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+			usage(stdout);
+			return 0;
+		} else if (!strcmp(argv[i], "--cpus")) {
+			char *end;
+
+			if (++i >= argc) {
+				fprintf(stderr, "capsim-replay: --cpus needs a value\n");
+				return 2;
+			}
+			errno = 0;
+			cpus = strtoul(argv[i], &end, 10);
+			if (errno || *end || argv[i][0] == '-' || cpus < 1 ||
+			    cpus > 65536) {
+				fprintf(stderr,
+					"capsim-replay: --cpus: '%s' is not in 1..65536\n",
+					argv[i]);
+				return 2;
+			}
+		} else if (argv[i][0] == '-' && argv[i][1]) {
+			fprintf(stderr, "capsim-replay: unknown option '%s'\n",
+				argv[i]);
+			usage(stderr);
+			return 2;
+		} else {
+			file = argv[i];
+		}
+	}
+
+	in = strcmp(file, "-") ? fopen(file, "r") : stdin;
+	if (!in) {
+		fprintf(stderr, "capsim-replay: %s: %s\n", file,
+			strerror(errno));
+		return 2;
+	}
+	if (clamp_host_init(&host, (unsigned int)cpus)) {
+		fprintf(stderr, "capsim-replay: out of memory\n");
+		return 1;
+	}
+	setvbuf(stdout, outbuf, _IOFBF, sizeof(outbuf));
+
+	while (getline(&line, &cap, in) >= 0) {
+		const char *msg;
+		struct op op;
+		int col, err;
+
+		lineno++;
+		if (oplog_parse(line, &op, &msg, &col)) {
+			fflush(stdout);
+			fprintf(stderr, "%s:%lu:%d: %s\n", file, lineno, col,
+				msg);
+			status = 2;
+			break;
+		}
+		err = apply(&host, &op, stdout);
+		if (err) {
+			fflush(stdout);
+			fprintf(stderr, "%s:%lu: %s: %s\n", file, lineno,
+				oplog_kind_name(op.kind),
+				clamp_host_strerror(err));
+			status = err == HOST_ENOMEM ? 1 : 2;
+			break;
+		}
+	}
+	if (!status && ferror(in)) {
+		fprintf(stderr, "capsim-replay: %s: read error\n", file);
+		status = 1;
+	}
+	free(line);
+	if (in != stdin)
+		fclose(in);
+	clamp_host_destroy(&host);
+	if (fflush(stdout) && !status)
+		status = 1;
+	return status;
+}

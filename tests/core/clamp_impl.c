@@ -1,0 +1,236 @@
+#include <string.h>
+
+#include <linux/sched/cap_clamp.h>
+#include "clamp_impl.h"
+#include "rb_check.h"
+#include "seed_model.h"
+
+static enum impl_kind kind;
+static int nr_cpus, nr_groups;
+
+static struct {
+	struct cap_clamp_cpu cc;
+	struct seed_cpu seed;
+	raw_spinlock_t lock;
+} cpus[IMPL_MAX_CPUS];
+
+static struct {
+	int parent;
+	struct cap_clamp_group cg;
+	struct seed_group seed;
+} groups[IMPL_MAX_GROUPS];
+
+static struct {
+	int grp, cpu;		/* cpu: -1 when not RUNNABLE */
+	struct cap_clamp_se se;
+	struct seed_task seed;
+} tasks[IMPL_MAX_TASKS];
+
+static struct mutex group_lock;
+
+void impl_reset(enum impl_kind k, int n)
+{
+	int i;
+
+	kind = k;
+	nr_cpus = n;
+	nr_groups = 1;
+	memset(cpus, 0, sizeof(cpus));
+	memset(groups, 0, sizeof(groups));
+	memset(tasks, 0, sizeof(tasks));
+	mutex_init(&group_lock);
+	for (i = 0; i < IMPL_MAX_CPUS; i++) {
+		cap_clamp_cpu_init(&cpus[i].cc);
+		seed_cpu_init(&cpus[i].seed);
+		raw_spin_lock_init(&cpus[i].lock);
+	}
+	groups[0].parent = -1;
+	cap_clamp_group_init_root(&groups[0].cg);
+	groups[0].seed.cap_clamp[0] = 0;
+	groups[0].seed.cap_clamp[1] = 1024;
+	for (i = 0; i < IMPL_MAX_TASKS; i++) {
+		tasks[i].cpu = -1;
+		cap_clamp_se_init(&tasks[i].se);
+		seed_task_init(&tasks[i].seed, &groups[0].seed);
+	}
+}
+
+int impl_group_new(int parent)
+{
+	int g = nr_groups++;
+
+	groups[g].parent = parent;
+	mutex_lock(&group_lock);
+	cap_clamp_group_link(&groups[g].cg, &groups[parent].cg, &group_lock);
+	mutex_unlock(&group_lock);
+	groups[g].seed.parent = &groups[parent].seed;
+	groups[g].seed.cap_clamp[0] = groups[parent].seed.cap_clamp[0];
+	groups[g].seed.cap_clamp[1] = groups[parent].seed.cap_clamp[1];
+	return g;
+}
+
+int impl_write(int g, int id, uint64_t value)
+{
+	struct seed_group *children[IMPL_MAX_GROUPS];
+	int i, n = 0, ret;
+
+	if (kind == IMPL_CORE) {
+		mutex_lock(&group_lock);
+		ret = cap_clamp_group_write(&groups[g].cg, id, value,
+					    &group_lock);
+		mutex_unlock(&group_lock);
+	} else {
+		for (i = 0; i < nr_groups; i++)
+			if (groups[i].parent == g)
+				children[n++] = &groups[i].seed;
+		ret = seed_group_write(&groups[g].seed, id, value, children, n);
+	}
+	if (ret)
+		return ret;
+
+	for (i = 0; i < IMPL_MAX_TASKS; i++) {
+		if (tasks[i].grp != g)
+			continue;
+		if (kind == IMPL_SEED) {
+			seed_update_capacity(&tasks[i].seed, id);
+		} else if (tasks[i].cpu >= 0) {
+			int c = tasks[i].cpu;
+
+			raw_spin_lock(&cpus[c].lock);
+			cap_clamp_update(&cpus[c].cc, &tasks[i].se,
+					 &groups[g].cg, &cpus[c].lock);
+			raw_spin_unlock(&cpus[c].lock);
+		}
+	}
+	return 0;
+}
+
+void impl_enqueue(int t, int c, int g)
+{
+	tasks[t].grp = g;
+	tasks[t].cpu = c;
+	if (kind == IMPL_SEED) {
+		tasks[t].seed.grp = &groups[g].seed;
+		seed_enqueue_task(&cpus[c].seed, &tasks[t].seed);
+		return;
+	}
+	raw_spin_lock(&cpus[c].lock);
+	cap_clamp_enqueue(&cpus[c].cc, &tasks[t].se, &groups[g].cg,
+			  &cpus[c].lock);
+	raw_spin_unlock(&cpus[c].lock);
+}
+
+void impl_dequeue(int t)
+{
+	int c = tasks[t].cpu;
+
+	tasks[t].cpu = -1;
+	if (kind == IMPL_SEED) {
+		seed_dequeue_task(&cpus[c].seed, &tasks[t].seed);
+		return;
+	}
+	raw_spin_lock(&cpus[c].lock);
+	cap_clamp_dequeue(&cpus[c].cc, &tasks[t].se, &cpus[c].lock);
+	raw_spin_unlock(&cpus[c].lock);
+}
+
+bool impl_queued(int t)
+{
+	return tasks[t].cpu >= 0;
+}
+
+int impl_task_group(int t)
+{
+	return tasks[t].grp;
+}
+
+unsigned int impl_group_value(int g, int id)
+{
+	return kind == IMPL_CORE ? groups[g].cg.value[id] :
+	       groups[g].seed.cap_clamp[id];
+}
+
+void impl_range(int c, unsigned int *min, unsigned int *max)
+{
+	struct cap_clamp_range r;
+
+	if (kind == IMPL_SEED) {
+		seed_cpu_range(&cpus[c].seed, min, max);
+		return;
+	}
+	cap_clamp_cpu_range(&cpus[c].cc, &r);
+	*min = r.min;
+	*max = r.max;
+}
+
+/* MAX of the mins, MAX of the maxes; an empty CPU is [0, 1024]. */
+void impl_brute_range(int c, unsigned int *min, unsigned int *max)
+{
+	bool any = false;
+	int t;
+
+	*min = 0;
+	*max = 1024;
+	for (t = 0; t < IMPL_MAX_TASKS; t++) {
+		unsigned int gmin, gmax;
+
+		if (tasks[t].cpu != c)
+			continue;
+		gmin = impl_group_value(tasks[t].grp, 0);
+		gmax = impl_group_value(tasks[t].grp, 1);
+		if (!any || gmin > *min)
+			*min = gmin;
+		if (!any || gmax > *max)
+			*max = gmax;
+		any = true;
+	}
+}
+
+static int check_id;
+
+static unsigned long core_key(const struct rb_node *n)
+{
+	return rb_entry(n, struct cap_clamp_se, node[check_id])->key[check_id];
+}
+
+static unsigned long seed_key(const struct rb_node *n)
+{
+	return rb_entry(n, struct seed_task,
+			cap_clamp_node[check_id])->grp->cap_clamp[check_id];
+}
+
+const char *impl_check_trees(void)
+{
+	const char *why;
+	int c, id, t;
+
+	for (c = 0; c < nr_cpus; c++) {
+		long queued = 0;
+
+		for (t = 0; t < IMPL_MAX_TASKS; t++)
+			queued += tasks[t].cpu == c;
+		for (id = 0; id < 2; id++) {
+			const struct rb_root *root;
+			long n;
+
+			check_id = id;
+			if (kind == IMPL_CORE) {
+				const struct cap_clamp_tree *tr;
+
+				tr = &cpus[c].cc.tree[id];
+				root = &tr->root;
+				n = rb_check(root, core_key, &why);
+				if (n >= 0 && tr->rightmost != rb_last(root))
+					return "cached node is not the rightmost";
+			} else {
+				root = &cpus[c].seed.cap_clamp_cpu[id].tree;
+				n = rb_check(root, seed_key, &why);
+			}
+			if (n < 0)
+				return why;
+			if (n != queued)
+				return "tree size differs from RUNNABLE count";
+		}
+	}
+	return NULL;
+}

@@ -1,0 +1,146 @@
+/*
+ * kcompat red-black tree: random insert/erase with the full invariant check
+ * after every step (the shape of the kernel's lib/rbtree_test.c).
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <cmocka.h>
+
+#include <linux/rbtree.h>
+#include "rb_check.h"
+#include "test_rand.h"
+
+struct item {
+	struct rb_node node;
+	unsigned long key;
+	int in_tree;
+};
+
+static unsigned long item_key(const struct rb_node *n)
+{
+	return rb_entry(n, struct item, node)->key;
+}
+
+static void insert(struct rb_root *root, struct item *it)
+{
+	struct rb_node **link = &root->rb_node, *parent = NULL;
+
+	while (*link) {
+		parent = *link;
+		if (it->key < item_key(parent))
+			link = &parent->rb_left;
+		else
+			link = &parent->rb_right;
+	}
+	rb_link_node(&it->node, parent, link);
+	rb_insert_color(&it->node, root);
+	it->in_tree = 1;
+}
+
+static void check_or_fail(const struct rb_root *root, long expect,
+			  uint64_t seed, long step)
+{
+	const char *why = NULL;
+	long n = rb_check(root, item_key, &why);
+
+	if (n != expect)
+		fail_msg("seed %llu step %ld: %s (count %ld, expected %ld)",
+			 (unsigned long long)seed, step,
+			 why ? why : "wrong node count", n, expect);
+}
+
+static void test_empty_tree(void **state)
+{
+	struct rb_root root = RB_ROOT;
+	struct item a = { .key = 1 };
+
+	(void)state;
+	assert_true(RB_EMPTY_ROOT(&root));
+	assert_null(rb_first(&root));
+	assert_null(rb_last(&root));
+	RB_CLEAR_NODE(&a.node);
+	assert_true(RB_EMPTY_NODE(&a.node));
+	assert_null(rb_next(&a.node));
+	assert_null(rb_prev(&a.node));
+	insert(&root, &a);
+	assert_false(RB_EMPTY_NODE(&a.node));
+	assert_ptr_equal(rb_first(&root), &a.node);
+	assert_ptr_equal(rb_last(&root), &a.node);
+	rb_erase(&a.node, &root);
+	assert_true(RB_EMPTY_ROOT(&root));
+}
+
+static void test_sorted_walk(void **state)
+{
+	enum { N = 1000 };
+	static struct item items[N];
+	struct rb_root root = RB_ROOT;
+	struct rb_node *n;
+	unsigned long expect = 0;
+	int i;
+
+	(void)state;
+	/* Ascending, descending and interleaved keys stress all rotations. */
+	for (i = 0; i < N; i++) {
+		items[i].key = (i % 3 == 0) ? (unsigned long)i :
+			       (i % 3 == 1) ? (unsigned long)(3 * N - i) :
+			       (unsigned long)(N + (i * 7919) % N);
+		insert(&root, &items[i]);
+		check_or_fail(&root, i + 1, 0, i);
+	}
+	for (n = rb_first(&root); n; n = rb_next(n)) {
+		assert_true(item_key(n) >= expect);
+		expect = item_key(n);
+	}
+	for (i = 0; i < N; i += 2) {
+		rb_erase(&items[i].node, &root);
+		check_or_fail(&root, N - i / 2 - 1, 0, i);
+	}
+}
+
+static void test_random_ops(void **state)
+{
+	enum { N = 512, STEPS = 200000 };
+	static struct item items[N];
+	struct rb_root root = RB_ROOT;
+	uint64_t seed = test_seed();
+	struct test_rand r;
+	long count = 0, step;
+
+	(void)state;
+	test_rand_init(&r, seed);
+	for (step = 0; step < STEPS; step++) {
+		struct item *it = &items[test_rand_below(&r, N)];
+
+		if (it->in_tree) {
+			rb_erase(&it->node, &root);
+			RB_CLEAR_NODE(&it->node);
+			it->in_tree = 0;
+			count--;
+		} else {
+			/* Few distinct keys, so duplicates are common. */
+			it->key = test_rand_below(&r, 64);
+			insert(&root, it);
+			count++;
+		}
+		/* The full check is O(n); do it on every step while small. */
+		if (count < 64 || step % 16 == 0)
+			check_or_fail(&root, count, seed, step);
+	}
+	check_or_fail(&root, count, seed, STEPS);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_empty_tree),
+		cmocka_unit_test(test_sorted_walk),
+		cmocka_unit_test(test_random_ops),
+	};
+
+	return cmocka_run_group_tests_name("kcompat_rbtree", tests, NULL, NULL);
+}

@@ -1,0 +1,93 @@
+/*
+ * The two defects of the RFC v3 series, each as a scenario that must hold
+ * for a correct implementation. meson runs it against the core (must pass)
+ * and against the seed model (must fail: should_fail), which is what shows
+ * the defect is real and fixed.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "impl_select.h"
+
+static void assert_cpu(int cpu)
+{
+	unsigned int min, max, bmin, bmax;
+	const char *why;
+
+	impl_range(cpu, &min, &max);
+	impl_brute_range(cpu, &bmin, &bmax);
+	if (min != bmin || max != bmax)
+		fail_msg("cpu%d range %u..%u, RUNNABLE tasks say %u..%u",
+			 cpu, min, max, bmin, bmax);
+	why = impl_check_trees();
+	if (why)
+		fail_msg("cpu%d tree broken: %s", cpu, why);
+}
+
+/*
+ * (a) Keys read through the group while queued: when G1's max drops, the
+ * seed repositions G1's tasks one at a time, comparing against neighbours
+ * whose *live* key already changed. t1 is judged in place, the tree order
+ * breaks and the CPU reports 400 while t0 (G2, max 1024) is RUNNABLE.
+ */
+static void defect_a_live_key(void **state)
+{
+	int g1, g2;
+
+	(void)state;
+	impl_reset(selected_impl, 1);
+	g1 = impl_group_new(0);
+	g2 = impl_group_new(0);
+	impl_enqueue(1, 0, g1);
+	impl_enqueue(2, 0, g1);
+	impl_enqueue(0, 0, g2);
+	assert_cpu(0);
+	assert_int_equal(impl_write(g1, 1, 400), 0);
+	assert_cpu(0);
+}
+
+/*
+ * (b) The only RUNNABLE task's group max goes 800 -> 900. Its position
+ * cannot change, so the seed returns early and the cached CPU value stays
+ * 800.
+ */
+static void defect_b_stale_cache(void **state)
+{
+	int g;
+
+	(void)state;
+	impl_reset(selected_impl, 1);
+	g = impl_group_new(0);
+	assert_int_equal(impl_write(g, 1, 800), 0);
+	impl_enqueue(0, 0, g);
+	assert_cpu(0);
+	assert_int_equal(impl_write(g, 1, 900), 0);
+	assert_cpu(0);
+	/* Same for the min side. */
+	assert_int_equal(impl_write(g, 0, 300), 0);
+	assert_int_equal(impl_write(g, 0, 500), 0);
+	assert_cpu(0);
+}
+
+int main(int argc, char **argv)
+{
+	const struct CMUnitTest all[] = {
+		cmocka_unit_test(defect_a_live_key),
+		cmocka_unit_test(defect_b_stale_cache),
+	};
+	struct CMUnitTest run[2];
+	const char *filter;
+	size_t i, n = 0;
+
+	if (impl_select(argc, argv, &filter))
+		return 2;
+	for (i = 0; i < 2; i++)
+		if (!filter || !strcmp(filter, all[i].name))
+			run[n++] = all[i];
+	if (!n)
+		return 2;
+	return _cmocka_run_group_tests("seed_defects", run, n, NULL, NULL);
+}
