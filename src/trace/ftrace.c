@@ -1,0 +1,184 @@
+#include <stdlib.h>
+#include <string.h>
+
+#include "ftrace.h"
+
+static bool is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+/*
+ * The "[CPU]" column is the anchor: COMM may contain anything, but " [ddd]"
+ * followed by a space only appears once before the timestamp.
+ */
+static char *find_cpu_column(char *line)
+{
+	char *p = line;
+
+	while ((p = strchr(p, '[')) != NULL) {
+		char *q = p + 1;
+
+		while (is_digit(*q))
+			q++;
+		if (q > p + 1 && *q == ']' && (q[1] == ' ' || q[1] == '\0'))
+			return p;
+		p++;
+	}
+	return NULL;
+}
+
+static int fail(const char **err, int *col, const char *msg, const char *line,
+		const char *at)
+{
+	*err = msg;
+	*col = (int)(at - line) + 1;
+	return -1;
+}
+
+/* "SECS.USECS:" (or nanoseconds with more digits) -> ns */
+static bool parse_ts(const char *s, const char *end, uint64_t *ns)
+{
+	uint64_t sec = 0, frac = 0;
+	int digits = 0;
+
+	if (s >= end || !is_digit(*s))
+		return false;
+	while (s < end && is_digit(*s))
+		sec = sec * 10 + (uint64_t)(*s++ - '0');
+	if (s < end && *s == '.') {
+		s++;
+		while (s < end && is_digit(*s) && digits < 9) {
+			frac = frac * 10 + (uint64_t)(*s++ - '0');
+			digits++;
+		}
+		while (s < end && is_digit(*s))
+			s++;
+	}
+	if (s != end)
+		return false;
+	while (digits++ < 9)
+		frac *= 10;
+	*ns = sec * 1000000000ull + frac;
+	return true;
+}
+
+static void split_fields(char *p, struct ftrace_event *ev)
+{
+	struct ftrace_field *last = NULL;
+
+	ev->nr_fields = 0;
+	while (*p) {
+		char *tok, *eq;
+
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (!*p)
+			break;
+		tok = p;
+		while (*p && *p != ' ' && *p != '\t')
+			p++;
+		if (*p)
+			*p++ = '\0';
+		if (!strcmp(tok, "==>"))
+			continue;
+		eq = strchr(tok, '=');
+		if (!eq || eq == tok) {
+			/* Continuation of a value with spaces: rejoin it. */
+			if (last)
+				tok[-1] = ' ';
+			continue;
+		}
+		if (ev->nr_fields == FTRACE_MAX_FIELDS)
+			break;
+		*eq = '\0';
+		last = &ev->fields[ev->nr_fields++];
+		last->key = tok;
+		last->val = eq + 1;
+	}
+}
+
+int ftrace_parse_line(char *line, struct ftrace_event *ev, const char **err,
+		      int *col)
+{
+	char *p = line, *cpu, *dash, *colon, *ts, *name, *q;
+	long v;
+
+	line[strcspn(line, "\r\n")] = '\0';
+	while (*p == ' ' || *p == '\t')
+		p++;
+	if (*p == '\0' || *p == '#')
+		return 0;
+
+	cpu = find_cpu_column(p);
+	if (!cpu)
+		return fail(err, col, "no [CPU] column", line, p);
+	/* COMM-PID ends just before the spaces in front of [CPU]. */
+	q = cpu;
+	while (q > p && q[-1] == ' ')
+		q--;
+	*q = '\0';
+	dash = strrchr(p, '-');
+	if (!dash || dash == p || !is_digit(dash[1]))
+		return fail(err, col, "expected COMM-PID", line, p);
+	v = strtol(dash + 1, &q, 10);
+	if (*q)
+		return fail(err, col, "PID is not a number", line, dash + 1);
+	*dash = '\0';
+	ev->comm = p;
+	ev->pid = (int)v;
+	ev->cpu = (int)strtol(cpu + 1, NULL, 10);
+
+	/* Optional flags column, then the timestamp ending in ':' */
+	p = strchr(cpu, ']') + 1;
+	while (*p == ' ')
+		p++;
+	ts = p;
+	while (*p && *p != ' ')
+		p++;
+	if (ts < p && p[-1] != ':') {		/* that was the flags */
+		while (*p == ' ')
+			p++;
+		ts = p;
+		while (*p && *p != ' ')
+			p++;
+	}
+	if (ts >= p || p[-1] != ':' ||
+	    !parse_ts(ts, p - 1, &ev->ts_ns))
+		return fail(err, col, "expected SECS.USECS: timestamp", line,
+			    ts);
+
+	while (*p == ' ')
+		p++;
+	name = p;
+	colon = strchr(name, ':');
+	if (!colon || colon == name)
+		return fail(err, col, "expected EVENT: after the timestamp",
+			    line, name);
+	*colon = '\0';
+	ev->name = name;
+	split_fields(colon + 1, ev);
+	return 1;
+}
+
+const char *ftrace_get(const struct ftrace_event *ev, const char *key)
+{
+	int i;
+
+	for (i = 0; i < ev->nr_fields; i++)
+		if (!strcmp(ev->fields[i].key, key))
+			return ev->fields[i].val;
+	return NULL;
+}
+
+bool ftrace_get_i64(const struct ftrace_event *ev, const char *key,
+		    int64_t *out)
+{
+	const char *s = ftrace_get(ev, key);
+	char *end;
+
+	if (!s || !*s)
+		return false;
+	*out = strtoll(s, &end, 10);
+	return *end == '\0';
+}
