@@ -1,0 +1,484 @@
+// SPDX-License-Identifier: GPL-2.0
+/* POSIX only: with _GNU_SOURCE, <sys/stat.h> pulls <linux/stat.h>, which
+ * would find kcompat's <linux/types.h> first. */
+#undef _GNU_SOURCE
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "platform.h"
+#include "sim.h"
+#include "summary.h"
+#include "workload.h"
+
+#define EXIT_RUN 1
+#define EXIT_USAGE 2
+
+static const char usage_main[] =
+"usage: capsim <command> [options]\n"
+"\n"
+"commands:\n"
+"  run WORKLOAD.json [options]   simulate an rt-app workload\n"
+"  platforms                     list the embedded platforms\n"
+"  platform show NAME            print an embedded platform as a platform file\n"
+"  validate FILE...              check workload and platform files\n"
+"\n"
+"capsim COMMAND --help for each command. Exit status: 0 ok, 1 run error,\n"
+"2 bad usage or input.\n";
+
+static const char usage_run[] =
+"usage: capsim run WORKLOAD.json [--platform NAME|FILE] [--policy rfc|uclamp|none]\n"
+"                  [--duration SEC] [--seed N] [-o DIR] [--clamp-order 6.12|4.10]\n"
+"                  [--hz N] [--quiet]\n"
+"\n"
+"Simulates WORKLOAD (rt-app JSON, with an optional \"capsim\" object for task\n"
+"group clamps and their changes) and writes DIR/trace.txt (ftrace text) and\n"
+"DIR/summary.json; DIR defaults to out/<workload-name>/. Nothing is written\n"
+"when the input is bad or the run fails.\n"
+"\n"
+"  --platform NAME|FILE  embedded platform (see `capsim platforms`) or a\n"
+"                        platform file; default: capsim.platform or sym4\n"
+"  --policy P            rfc (the RFC's group capacity clamping, default),\n"
+"                        none (no clamping), uclamp (not implemented yet)\n"
+"  --duration SEC        simulated seconds (default: global.duration)\n"
+"  --seed N              seed of capsim.run_jitter_pct (default 0)\n"
+"  -o DIR                output directory\n"
+"  --clamp-order O       6.12: headroom then clamp (default); 4.10: clamp\n"
+"                        then headroom, as the RFC on 4.10 did\n"
+"  --hz N                scheduler tick rate (default 250)\n"
+"  --quiet               no summary table\n";
+
+static const char usage_validate[] =
+"usage: capsim validate FILE...\n"
+"\n"
+"Checks each workload or platform file (told apart by their keys) and\n"
+"prints the errors and warnings as file:line:column. A workload is also\n"
+"checked against its platform (capsim.platform, else sym4).\n";
+
+static const char usage_platforms[] =
+"usage: capsim platforms\n"
+"       capsim platform show NAME\n"
+"\n"
+"Lists the embedded platforms, or prints one as a platform file.\n";
+
+static bool is_help(const char *a)
+{
+	return !strcmp(a, "--help") || !strcmp(a, "-h");
+}
+
+static int bad_usage(const char *msg, const char *arg, const char *usage)
+{
+	fprintf(stderr, "capsim: %s%s%s\n\n%s", msg, arg ? ": " : "",
+		arg ? arg : "", usage);
+	return EXIT_USAGE;
+}
+
+static int cmd_platforms(int argc, char **argv)
+{
+	int i;
+
+	if (argc > 1 && is_help(argv[1])) {
+		fputs(usage_platforms, stdout);
+		return 0;
+	}
+	if (argc > 1)
+		return bad_usage("unexpected argument", argv[1], usage_platforms);
+	printf("%-10s %5s %8s  %s\n", "name", "cpus", "domains", "description");
+	for (i = 0; i < platform_embedded_count(); i++) {
+		struct diag d;
+		struct platform *p;
+
+		diag_init(&d, true);
+		p = platform_load(platform_embedded_name(i), &d);
+		if (p) {
+			const char *desc = strstr(platform_embedded_text(i),
+						  "\"description\": \"");
+			const char *end;
+
+			printf("%-10s %5d %8d  ", p->name, p->ncpus, p->ndomains);
+			if (desc) {
+				desc += strlen("\"description\": \"");
+				end = strchr(desc, '"');
+				printf("%.*s", (int)(end - desc), desc);
+			}
+			printf("%s\n", strcmp(p->name, PLATFORM_DEFAULT) ? "" :
+			       " (default)");
+		}
+		platform_free(p);
+		diag_free(&d);
+	}
+	return 0;
+}
+
+static int cmd_platform(int argc, char **argv)
+{
+	const char *text;
+
+	if (argc < 2 || is_help(argv[1]) || (argc > 2 && is_help(argv[2]))) {
+		fputs(usage_platforms, argc < 2 ? stderr : stdout);
+		return argc < 2 ? EXIT_USAGE : 0;
+	}
+	if (strcmp(argv[1], "show"))
+		return bad_usage("unknown platform subcommand", argv[1],
+				 usage_platforms);
+	if (argc != 3)
+		return bad_usage("platform show needs one NAME", NULL,
+				 usage_platforms);
+	text = platform_embedded_find(argv[2]);
+	if (!text) {
+		fprintf(stderr, "capsim: unknown platform \"%s\" (see `capsim platforms`)\n",
+			argv[2]);
+		return EXIT_USAGE;
+	}
+	fputs(text, stdout);
+	return 0;
+}
+
+static struct platform *load_platform_arg(const char *arg, struct diag *d)
+{
+	if (!platform_embedded_find(arg) && !strchr(arg, '/') &&
+	    access(arg, R_OK) == 0) {
+		char *p = xasprintf("./%s", arg);
+		struct platform *pl = platform_load(p, d);
+
+		free(p);
+		return pl;
+	}
+	return platform_load(arg, d);
+}
+
+static int cmd_validate(int argc, char **argv)
+{
+	int bad = 0, i;
+
+	if (argc < 2)
+		return bad_usage("validate needs at least one FILE", NULL,
+				 usage_validate);
+	if (is_help(argv[1])) {
+		fputs(usage_validate, stdout);
+		return 0;
+	}
+	for (i = 1; i < argc; i++) {
+		struct diag d;
+		struct jdoc doc;
+		bool is_platform;
+
+		diag_init(&d, false);
+		if (jdoc_load_file(&doc, argv[i], &d)) {
+			jdoc_free(&doc);
+			diag_free(&d);
+			bad = 1;
+			continue;
+		}
+		is_platform = !json_object_get(doc.root, "tasks") &&
+			      json_object_get(doc.root, "domains");
+		jdoc_free(&doc);
+		if (is_platform) {
+			struct platform *p = load_platform_arg(argv[i], &d);
+
+			if (p)
+				printf("%s: ok: platform %s, %d CPUs, %d domains, %d warnings\n",
+				       argv[i], p->name, p->ncpus, p->ndomains,
+				       d.warnings);
+			else
+				bad = 1;
+			platform_free(p);
+		} else {
+			struct workload *wl = workload_load(argv[i], &d);
+			struct platform *p = NULL;
+			struct sim *s = NULL;
+			struct sim_opts o = { .hz = 250 };
+
+			if (wl)
+				p = load_platform_arg(wl->platform ? wl->platform :
+						      PLATFORM_DEFAULT, &d);
+			if (p)
+				s = sim_create(p, wl, &o, &d);
+			if (s)
+				printf("%s: ok: workload %s, %d tasks, on %s, %d warnings\n",
+				       argv[i], wl->name, s->ntasks, p->name,
+				       d.warnings);
+			else
+				bad = 1;
+			sim_destroy(s);
+			platform_free(p);
+			workload_free(wl);
+		}
+		diag_free(&d);
+	}
+	return bad ? EXIT_USAGE : 0;
+}
+
+/* mkdir -p, remembering the directories it created (to undo on failure) */
+static int mkdirs(const char *dir, char ***made, int *nmade)
+{
+	char *p = xstrdup(dir), *s;
+	int ret = 0;
+
+	for (s = p + 1; ; s++) {
+		char c = *s;
+
+		if (c != '/' && c != '\0')
+			continue;
+		*s = '\0';
+		if (mkdir(p, 0777) == 0) {
+			*made = xrealloc(*made, (size_t)(*nmade + 1) * sizeof(char *));
+			(*made)[(*nmade)++] = xstrdup(p);
+		} else if (errno != EEXIST) {
+			ret = -1;
+			break;
+		}
+		*s = c;
+		if (!c)
+			break;
+	}
+	free(p);
+	return ret;
+}
+
+static double wall_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static int cmd_run(int argc, char **argv)
+{
+	const char *wfile = NULL, *platform = NULL, *policy = NULL,
+		   *outdir = NULL, *order = NULL;
+	struct sim_opts o = { .policy = POLICY_RFC, .hz = 250 };
+	char *dir = NULL, *ttmp = NULL, *stmp = NULL, *tfin = NULL, *sfin = NULL;
+	char **made = NULL;
+	int nmade = 0, ret = EXIT_RUN, i, fd;
+	struct workload *wl = NULL;
+	struct platform *pl = NULL;
+	struct sim *s = NULL;
+	FILE *tf = NULL, *sf = NULL;
+	bool quiet = false;
+	struct run_info ri;
+	struct diag d;
+	double t0;
+
+	for (i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		bool has_val = i + 1 < argc;
+
+		if (is_help(a)) {
+			fputs(usage_run, stdout);
+			return 0;
+		} else if (!strcmp(a, "--quiet")) {
+			quiet = true;
+		} else if (!strcmp(a, "--platform") || !strcmp(a, "--policy") ||
+			   !strcmp(a, "--duration") || !strcmp(a, "--seed") ||
+			   !strcmp(a, "-o") || !strcmp(a, "--clamp-order") ||
+			   !strcmp(a, "--hz")) {
+			const char *v;
+			char *end;
+
+			if (!has_val)
+				return bad_usage("missing value for", a, usage_run);
+			v = argv[++i];
+			if (!strcmp(a, "--platform")) {
+				platform = v;
+			} else if (!strcmp(a, "--policy")) {
+				policy = v;
+			} else if (!strcmp(a, "-o")) {
+				outdir = v;
+			} else if (!strcmp(a, "--clamp-order")) {
+				order = v;
+			} else if (!strcmp(a, "--duration")) {
+				double sec = strtod(v, &end);
+
+				if (*end || end == v || !(sec > 0) || sec > 1e6)
+					return bad_usage("--duration needs seconds in (0, 1e6]",
+							 v, usage_run);
+				o.duration_ns = (uint64_t)(sec * 1e9 + 0.5);
+			} else if (!strcmp(a, "--seed")) {
+				unsigned long long x;
+
+				errno = 0;
+				x = strtoull(v, &end, 0);
+				if (*end || end == v || errno || v[0] == '-')
+					return bad_usage("--seed needs a non-negative integer",
+							 v, usage_run);
+				o.seed = x;
+			} else {
+				long hz = strtol(v, &end, 10);
+
+				if (*end || end == v || hz < 10 || hz > 10000)
+					return bad_usage("--hz needs an integer in [10, 10000]",
+							 v, usage_run);
+				o.hz = (unsigned int)hz;
+			}
+		} else if (a[0] == '-' && a[1]) {
+			return bad_usage("unknown option", a, usage_run);
+		} else if (!wfile) {
+			wfile = a;
+		} else {
+			return bad_usage("more than one workload", a, usage_run);
+		}
+	}
+	if (!wfile)
+		return bad_usage("run needs a WORKLOAD.json", NULL, usage_run);
+
+	diag_init(&d, false);
+	ret = EXIT_USAGE;
+	wl = workload_load(wfile, &d);
+	if (!wl)
+		goto out;
+	if (!policy)
+		policy = wl->policy ? wl->policy : "rfc";
+	if (policy_parse(policy, &o.policy)) {
+		fprintf(stderr, "capsim: unknown policy \"%s\": allowed rfc, uclamp, none\n",
+			policy);
+		goto out;
+	}
+	if (o.policy == POLICY_UCLAMP) {
+		fprintf(stderr, "capsim: policy uclamp is not implemented yet (it arrives with the signals issue); use rfc or none\n");
+		goto out;
+	}
+	if (!order)
+		order = wl->clamp_order ? wl->clamp_order : "6.12";
+	if (clamp_order_parse(order, &o.order)) {
+		fprintf(stderr, "capsim: unknown clamp order \"%s\": allowed 6.12, 4.10\n",
+			order);
+		goto out;
+	}
+	pl = load_platform_arg(platform ? platform : wl->platform ? wl->platform :
+			       PLATFORM_DEFAULT, &d);
+	if (!pl)
+		goto out;
+	s = sim_create(pl, wl, &o, &d);
+	if (!s)
+		goto out;
+
+	ret = EXIT_RUN;
+	dir = outdir ? xstrdup(outdir) : xasprintf("out/%s", wl->name);
+	if (mkdirs(dir, &made, &nmade)) {
+		fprintf(stderr, "capsim: cannot create %s: %s\n", dir,
+			strerror(errno));
+		goto out;
+	}
+	ttmp = xasprintf("%s/.trace.txt.XXXXXX", dir);
+	stmp = xasprintf("%s/.summary.json.XXXXXX", dir);
+	tfin = xasprintf("%s/trace.txt", dir);
+	sfin = xasprintf("%s/summary.json", dir);
+	fd = mkstemp(ttmp);
+	if (fd < 0 || !(tf = fdopen(fd, "w+"))) {
+		fprintf(stderr, "capsim: cannot write in %s: %s\n", dir,
+			strerror(errno));
+		free(ttmp);
+		ttmp = NULL;
+		goto out;
+	}
+	fd = mkstemp(stmp);
+	if (fd < 0 || !(sf = fdopen(fd, "w"))) {
+		fprintf(stderr, "capsim: cannot write in %s: %s\n", dir,
+			strerror(errno));
+		free(stmp);
+		stmp = NULL;
+		goto out;
+	}
+	setvbuf(tf, NULL, _IOFBF, 1 << 20);
+
+	t0 = wall_now();
+	if (sim_run(s, tf) || s->failed) {
+		fprintf(stderr, "capsim: %s\n", s->failed ? "the run failed" :
+			"error writing the trace");
+		goto out;
+	}
+	ri.workload_file = wfile;
+	ri.trace_path = tfin;
+	ri.summary_path = sfin;
+	ri.wall_s = wall_now() - t0;
+	if (summary_write(s, &ri, sf) || fclose(sf)) {
+		sf = NULL;
+		fprintf(stderr, "capsim: error writing the summary\n");
+		goto out;
+	}
+	sf = NULL;
+	if (fclose(tf)) {
+		tf = NULL;
+		fprintf(stderr, "capsim: error writing the trace\n");
+		goto out;
+	}
+	tf = NULL;
+	if (rename(ttmp, tfin) || rename(stmp, sfin)) {
+		fprintf(stderr, "capsim: cannot rename into %s: %s\n", dir,
+			strerror(errno));
+		unlink(tfin);
+		goto out;
+	}
+	free(ttmp);
+	free(stmp);
+	ttmp = stmp = NULL;
+	if (!quiet) {
+		summary_print(s, &ri, stdout);
+		printf("speed: %.1f simulated s per wall s (%.3f s wall, %lu events)\n",
+		       ri.wall_s > 0 ? (double)s->now / 1e9 / ri.wall_s : 0.0,
+		       ri.wall_s, (unsigned long)s->nevents);
+	}
+	ret = 0;
+out:
+	if (tf)
+		fclose(tf);
+	if (sf)
+		fclose(sf);
+	if (ttmp)
+		unlink(ttmp);
+	if (stmp)
+		unlink(stmp);
+	if (ret) {
+		for (i = nmade - 1; i >= 0; i--)
+			rmdir(made[i]);
+	}
+	for (i = 0; i < nmade; i++)
+		free(made[i]);
+	free(made);
+	free(ttmp);
+	free(stmp);
+	free(tfin);
+	free(sfin);
+	free(dir);
+	sim_destroy(s);
+	platform_free(pl);
+	workload_free(wl);
+	diag_free(&d);
+	return ret;
+}
+
+int capsim_main(int argc, char **argv)
+{
+	const char *cmd;
+
+	if (argc < 2) {
+		fputs(usage_main, stderr);
+		return EXIT_USAGE;
+	}
+	cmd = argv[1];
+	if (is_help(cmd) || !strcmp(cmd, "help")) {
+		fputs(usage_main, stdout);
+		return 0;
+	}
+	if (!strcmp(cmd, "--version")) {
+		printf("capsim %s\n", CAPSIM_VERSION);
+		return 0;
+	}
+	if (!strcmp(cmd, "run"))
+		return cmd_run(argc - 1, argv + 1);
+	if (!strcmp(cmd, "platforms"))
+		return cmd_platforms(argc - 1, argv + 1);
+	if (!strcmp(cmd, "platform"))
+		return cmd_platform(argc - 1, argv + 1);
+	if (!strcmp(cmd, "validate"))
+		return cmd_validate(argc - 1, argv + 1);
+	return bad_usage("unknown command", cmd, usage_main);
+}

@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "diag.h"
+
+void diag_init(struct diag *d, bool quiet)
+{
+	d->errors = d->warnings = 0;
+	d->quiet = quiet;
+	sb_init(&d->log);
+	d->warn = NULL;
+	d->nwarn = 0;
+}
+
+void diag_free(struct diag *d)
+{
+	size_t i;
+
+	for (i = 0; i < d->nwarn; i++)
+		free(d->warn[i]);
+	free(d->warn);
+	sb_free(&d->log);
+}
+
+void diag_vreport(struct diag *d, bool error, const char *file, int line,
+		  int col, const char *fmt, va_list ap)
+{
+	struct strbuf msg;
+	struct strbuf full;
+
+	sb_init(&msg);
+	sb_vprintf(&msg, fmt, ap);
+	sb_init(&full);
+	if (file && line > 0)
+		sb_printf(&full, "%s:%d:%d: ", file, line, col);
+	else if (file)
+		sb_printf(&full, "%s: ", file);
+	sb_printf(&full, "%s: %s", error ? "error" : "warning", msg.buf);
+
+	if (!d->quiet)
+		fprintf(stderr, "%s\n", full.buf);
+	sb_printf(&d->log, "%s\n", full.buf);
+	if (error) {
+		d->errors++;
+		sb_free(&full);
+	} else {
+		d->warnings++;
+		d->warn = xrealloc(d->warn, (d->nwarn + 1) * sizeof(*d->warn));
+		d->warn[d->nwarn++] = full.buf;
+	}
+	sb_free(&msg);
+}
+
+void diag_report(struct diag *d, bool error, const char *file, int line,
+		 int col, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	diag_vreport(d, error, file, line, col, fmt, ap);
+	va_end(ap);
+}

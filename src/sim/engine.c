@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <stdlib.h>
+
+#include "engine.h"
+#include "util.h"
+
+void evq_init(struct evq *q)
+{
+	q->h = NULL;
+	q->n = q->cap = 0;
+	q->seq = 0;
+}
+
+void evq_free(struct evq *q)
+{
+	free(q->h);
+	evq_init(q);
+}
+
+static int before(const struct event *x, const struct event *y)
+{
+	if (x->time != y->time)
+		return x->time < y->time;
+	return x->seq < y->seq;
+}
+
+void evq_push(struct evq *q, uint64_t time, enum ev_kind kind, int a,
+	      uint32_t gen)
+{
+	struct event e = { time, q->seq++, kind, a, gen };
+	size_t i;
+
+	if (q->n == q->cap) {
+		q->cap = q->cap ? 2 * q->cap : 256;
+		q->h = xrealloc(q->h, q->cap * sizeof(*q->h));
+	}
+	i = q->n++;
+	while (i > 0) {
+		size_t parent = (i - 1) / 2;
+
+		if (!before(&e, &q->h[parent]))
+			break;
+		q->h[i] = q->h[parent];
+		i = parent;
+	}
+	q->h[i] = e;
+}
+
+int evq_pop(struct evq *q, struct event *out)
+{
+	struct event last;
+	size_t i = 0;
+
+	if (!q->n)
+		return 0;
+	*out = q->h[0];
+	last = q->h[--q->n];
+	for (;;) {
+		size_t l = 2 * i + 1, r = l + 1, m = i;
+		const struct event *best = &last;
+
+		if (l < q->n && before(&q->h[l], best)) {
+			m = l;
+			best = &q->h[l];
+		}
+		if (r < q->n && before(&q->h[r], best))
+			m = r;
+		if (m == i)
+			break;
+		q->h[i] = q->h[m];
+		i = m;
+	}
+	if (q->n)
+		q->h[i] = last;
+	return 1;
+}

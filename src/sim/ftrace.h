@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * ftrace text output, streamed as the kernel prints the nop tracer's
+ * trace file with irq-info off:
+ *   "%16s-%-7d [%03d] %5lu.%06lu: event: fields"
+ * The entries count in the header is patched in place at the end.
+ */
+#ifndef CAPSIM_FTRACE_H
+#define CAPSIM_FTRACE_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+struct ftrace {
+	FILE *f;
+	long count_pos;		/* file offset of the entries count */
+	uint64_t entries;
+	int ncpus;
+};
+
+int ftrace_open(struct ftrace *t, FILE *f, int ncpus);
+void ftrace_event(struct ftrace *t, uint64_t ns, int cpu, const char *comm,
+		  int pid, const char *event, const char *fmt, ...)
+	__attribute__((format(printf, 7, 8)));
+int ftrace_close(struct ftrace *t);	/* patches the header; -1 on I/O error */
+
+#endif

@@ -1,0 +1,388 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "jsondoc.h"
+#include "sha256.h"
+
+/* Index just past the whitespace and comments starting at @i */
+static size_t skip_blank(const char *t, size_t len, size_t i)
+{
+	for (;;) {
+		while (i < len && (t[i] == ' ' || t[i] == '\t' || t[i] == '\n' ||
+				   t[i] == '\r'))
+			i++;
+		if (i + 1 < len && t[i] == '/' && t[i + 1] == '/') {
+			while (i < len && t[i] != '\n')
+				i++;
+			continue;
+		}
+		if (i + 1 < len && t[i] == '/' && t[i + 1] == '*') {
+			i += 2;
+			while (i + 1 < len && !(t[i] == '*' && t[i + 1] == '/'))
+				i++;
+			i = i + 2 <= len ? i + 2 : len;
+			continue;
+		}
+		return i;
+	}
+}
+
+int json_lenient_prepass(char *t, size_t len, int *line, int *col)
+{
+	int ln = 1, cl = 1, cln = 0, ccl = 0;
+	bool in_str = false;
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		char c = t[i];
+
+		if (in_str) {
+			if (c == '\\' && i + 1 < len) {
+				i++;
+				cl += 2;
+				continue;
+			}
+			if (c == '"')
+				in_str = false;
+		} else if (c == '"') {
+			in_str = true;
+		} else if (c == '/' && i + 1 < len &&
+			   (t[i + 1] == '/' || t[i + 1] == '*')) {
+			bool block = t[i + 1] == '*';
+
+			cln = ln;
+			ccl = cl;
+			t[i] = t[i + 1] = ' ';
+			i += 2;
+			cl += 2;
+			for (; i < len; i++, cl++) {
+				if (!block && t[i] == '\n')
+					break;
+				if (block && t[i] == '*' && i + 1 < len &&
+				    t[i + 1] == '/') {
+					t[i] = t[i + 1] = ' ';
+					i++;
+					cl++;
+					break;
+				}
+				if (t[i] == '\n') {
+					ln++;
+					cl = 0;
+				} else {
+					t[i] = ' ';
+				}
+			}
+			if (block && i >= len) {
+				*line = cln;
+				*col = ccl;
+				return -1;
+			}
+			if (i < len && t[i] == '\n') {
+				ln++;
+				cl = 1;
+			} else {
+				cl++;
+			}
+			continue;
+		} else if (c == ',') {
+			size_t j = skip_blank(t, len, i + 1);
+
+			if (j < len && (t[j] == '}' || t[j] == ']'))
+				t[i] = ' ';
+		}
+		if (c == '\n') {
+			ln++;
+			cl = 1;
+		} else {
+			cl++;
+		}
+	}
+	return 0;
+}
+
+char *jptr_key(const char *parent, const char *key)
+{
+	struct strbuf sb;
+
+	sb_init(&sb);
+	sb_puts(&sb, parent);
+	sb_putc(&sb, '/');
+	for (; *key; key++) {
+		if (*key == '~')
+			sb_puts(&sb, "~0");
+		else if (*key == '/')
+			sb_puts(&sb, "~1");
+		else
+			sb_putc(&sb, *key);
+	}
+	return sb.buf;
+}
+
+char *jptr_idx(const char *parent, size_t idx)
+{
+	return xasprintf("%s/%zu", parent, idx);
+}
+
+/* The indexing scan: the text is valid JSON at this point. */
+struct scan {
+	struct jdoc *doc;
+	const char *t;
+	size_t len;
+	size_t i;
+	int line;
+	int col;
+};
+
+static void sc_adv(struct scan *s)
+{
+	if (s->t[s->i] == '\n') {
+		s->line++;
+		s->col = 1;
+	} else if (((unsigned char)s->t[s->i] & 0xc0) != 0x80) {
+		s->col++;
+	}
+	s->i++;
+}
+
+static void sc_ws(struct scan *s)
+{
+	while (s->i < s->len && (s->t[s->i] == ' ' || s->t[s->i] == '\t' ||
+				 s->t[s->i] == '\n' || s->t[s->i] == '\r'))
+		sc_adv(s);
+}
+
+static void sc_record(struct scan *s, char *ptr)
+{
+	struct jdoc *d = s->doc;
+
+	if (d->npos == d->cap) {
+		d->cap = d->cap ? d->cap * 2 : 64;
+		d->pos = xrealloc(d->pos, d->cap * sizeof(*d->pos));
+	}
+	d->pos[d->npos].ptr = ptr;
+	d->pos[d->npos].line = s->line;
+	d->pos[d->npos].col = s->col;
+	d->npos++;
+}
+
+/* Decode a string token (approximately: escapes kept as their letter) */
+static char *sc_string(struct scan *s)
+{
+	struct strbuf sb;
+
+	sb_init(&sb);
+	sc_adv(s);	/* opening quote */
+	while (s->i < s->len && s->t[s->i] != '"') {
+		if (s->t[s->i] == '\\') {
+			sc_adv(s);
+			switch (s->t[s->i]) {
+			case 'n': sb_putc(&sb, '\n'); break;
+			case 't': sb_putc(&sb, '\t'); break;
+			default: sb_putc(&sb, s->t[s->i]); break;
+			}
+		} else {
+			sb_putc(&sb, s->t[s->i]);
+		}
+		sc_adv(s);
+	}
+	if (s->i < s->len)
+		sc_adv(s);
+	return sb.buf;
+}
+
+static void sc_value(struct scan *s, char *ptr)
+{
+	sc_ws(s);
+	if (s->i >= s->len) {
+		free(ptr);
+		return;
+	}
+	sc_record(s, ptr);
+	switch (s->t[s->i]) {
+	case '{':
+		sc_adv(s);
+		for (;;) {
+			char *key;
+
+			sc_ws(s);
+			if (s->i >= s->len || s->t[s->i] == '}')
+				break;
+			key = sc_string(s);
+			sc_ws(s);
+			if (s->i < s->len && s->t[s->i] == ':')
+				sc_adv(s);
+			sc_value(s, jptr_key(ptr, key));
+			free(key);
+			sc_ws(s);
+			if (s->i < s->len && s->t[s->i] == ',')
+				sc_adv(s);
+		}
+		if (s->i < s->len)
+			sc_adv(s);
+		break;
+	case '[': {
+		size_t idx = 0;
+
+		sc_adv(s);
+		for (;;) {
+			sc_ws(s);
+			if (s->i >= s->len || s->t[s->i] == ']')
+				break;
+			sc_value(s, jptr_idx(ptr, idx++));
+			sc_ws(s);
+			if (s->i < s->len && s->t[s->i] == ',')
+				sc_adv(s);
+		}
+		if (s->i < s->len)
+			sc_adv(s);
+		break;
+	}
+	case '"':
+		free(sc_string(s));
+		break;
+	default:
+		while (s->i < s->len && !strchr(" \t\r\n,]}", s->t[s->i]))
+			sc_adv(s);
+		break;
+	}
+}
+
+int jdoc_load_buffer(struct jdoc *doc, const char *name, const char *buf,
+		     size_t len, struct diag *d)
+{
+	json_error_t err;
+	struct scan s;
+	int line, col;
+
+	memset(doc, 0, sizeof(*doc));
+	doc->file = xstrdup(name);
+	doc->diag = d;
+	doc->len = len;
+	doc->text = xmalloc(len + 1);
+	memcpy(doc->text, buf, len);
+	doc->text[len] = '\0';
+	sha256_hex(buf, len, doc->sha256);
+
+	if (memchr(buf, '\0', len)) {
+		diag_report(d, true, name, 0, 0, "not a text file (NUL byte)");
+		return -1;
+	}
+	if (json_lenient_prepass(doc->text, len, &line, &col)) {
+		diag_report(d, true, name, line, col,
+			    "unterminated /* comment");
+		return -1;
+	}
+	doc->root = json_loadb(doc->text, len, JSON_REJECT_DUPLICATES, &err);
+	if (!doc->root) {
+		diag_report(d, true, name, err.line, err.column, "%s%s",
+			    err.text,
+			    strstr(err.text, "duplicate") ?
+			    " (number repeated event keys: run0, run1, ...)" :
+			    "");
+		return -1;
+	}
+	if (!json_is_object(doc->root)) {
+		diag_report(d, true, name, 1, 1, "the top level must be an object");
+		return -1;
+	}
+	s.doc = doc;
+	s.t = doc->text;
+	s.len = len;
+	s.i = 0;
+	s.line = 1;
+	s.col = 1;
+	sc_value(&s, xstrdup(""));
+	return 0;
+}
+
+int jdoc_load_file(struct jdoc *doc, const char *path, struct diag *d)
+{
+	size_t len;
+	char *buf = read_file(path, &len);
+	int ret;
+
+	if (!buf) {
+		memset(doc, 0, sizeof(*doc));
+		diag_report(d, true, path, 0, 0, "cannot read: %s",
+			    strerror(errno));
+		return -1;
+	}
+	ret = jdoc_load_buffer(doc, path, buf, len, d);
+	free(buf);
+	return ret;
+}
+
+void jdoc_free(struct jdoc *doc)
+{
+	size_t i;
+
+	for (i = 0; i < doc->npos; i++)
+		free(doc->pos[i].ptr);
+	free(doc->pos);
+	if (doc->root)
+		json_decref(doc->root);
+	free(doc->text);
+	free(doc->file);
+	memset(doc, 0, sizeof(*doc));
+}
+
+void jdoc_where(const struct jdoc *doc, const char *ptr, int *line, int *col)
+{
+	char *p = xstrdup(ptr);
+
+	*line = 0;
+	*col = 0;
+	for (;;) {
+		size_t i;
+		char *slash;
+
+		for (i = 0; i < doc->npos; i++) {
+			if (!strcmp(doc->pos[i].ptr, p)) {
+				*line = doc->pos[i].line;
+				*col = doc->pos[i].col;
+				free(p);
+				return;
+			}
+		}
+		slash = strrchr(p, '/');
+		if (!slash)
+			break;
+		*slash = '\0';
+	}
+	free(p);
+}
+
+static void jdoc_vreport(struct jdoc *doc, bool error, const char *ptr,
+			 const char *fmt, va_list ap)
+{
+	struct strbuf sb;
+	int line, col;
+
+	jdoc_where(doc, ptr, &line, &col);
+	sb_init(&sb);
+	sb_printf(&sb, "%s: ", *ptr ? ptr : "/");
+	sb_vprintf(&sb, fmt, ap);
+	diag_report(doc->diag, error, doc->file, line, col, "%s", sb.buf);
+	sb_free(&sb);
+}
+
+void jdoc_error(struct jdoc *doc, const char *ptr, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	jdoc_vreport(doc, true, ptr, fmt, ap);
+	va_end(ap);
+}
+
+void jdoc_warn(struct jdoc *doc, const char *ptr, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	jdoc_vreport(doc, false, ptr, fmt, ap);
+	va_end(ap);
+}

@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * A JSON document as capsim reads it: rt-app's leniency (comments and
+ * trailing commas) is handled by a pre-pass that blanks them out with
+ * spaces, keeping every other byte, and so every line and column, where it
+ * was; jansson then parses the result, and a second scan indexes the
+ * position of every value by its JSON pointer (RFC 6901), so that semantic
+ * errors can name file:line:column as well as the field.
+ */
+#ifndef CAPSIM_JSONDOC_H
+#define CAPSIM_JSONDOC_H
+
+#include <jansson.h>
+
+#include "diag.h"
+
+struct jpos {
+	char *ptr;
+	int line;
+	int col;
+};
+
+struct jdoc {
+	char *file;		/* name used in messages */
+	char *text;		/* the cleaned text */
+	size_t len;
+	json_t *root;
+	struct jpos *pos;
+	size_t npos;
+	size_t cap;
+	char sha256[65];	/* of the original bytes */
+	struct diag *diag;
+};
+
+/* Blank comments and trailing commas in place; returns 0 or -1 if a
+ * comment is unterminated (then *line and *col say where it starts). */
+int json_lenient_prepass(char *text, size_t len, int *line, int *col);
+
+int jdoc_load_file(struct jdoc *doc, const char *path, struct diag *d);
+int jdoc_load_buffer(struct jdoc *doc, const char *name, const char *buf,
+		     size_t len, struct diag *d);
+void jdoc_free(struct jdoc *doc);
+
+/* Position of the value at @ptr, or of its nearest indexed ancestor */
+void jdoc_where(const struct jdoc *doc, const char *ptr, int *line, int *col);
+void jdoc_error(struct jdoc *doc, const char *ptr, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+void jdoc_warn(struct jdoc *doc, const char *ptr, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* JSON pointer of a member or element of @parent (caller frees) */
+char *jptr_key(const char *parent, const char *key);
+char *jptr_idx(const char *parent, size_t idx);
+
+#endif

@@ -1,0 +1,72 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Platforms: CPUs with a capacity, grouped in frequency domains that share
+ * an OPP table (frequency, capacity at that frequency, power), plus idle
+ * states. Read from a JSON platform file or from the embedded set.
+ */
+#ifndef CAPSIM_PLATFORM_H
+#define CAPSIM_PLATFORM_H
+
+#include <stdbool.h>
+
+#include "diag.h"
+
+struct opp {
+	unsigned int khz;
+	unsigned int capacity;	/* of one CPU of the domain at this OPP */
+	unsigned int power_mw;	/* of one busy CPU at this OPP */
+};
+
+struct idle_state {
+	char *name;
+	unsigned int power_mw;
+	unsigned int exit_latency_us;
+	unsigned int target_residency_us;
+};
+
+struct pdomain {
+	int id;
+	int ncpus;
+	int *cpus;
+	int nopps;
+	struct opp *opps;	/* ascending frequency */
+	unsigned int transition_latency_us;
+	unsigned int rate_limit_us;	/* schedutil rate_limit_us */
+	int nidle;
+	struct idle_state *idle;	/* the domain's own, or the platform's */
+	bool own_idle;
+};
+
+struct pcpu {
+	int id;
+	unsigned int capacity;	/* at the domain's top OPP */
+	int domain;		/* index into platform.domains */
+};
+
+struct platform {
+	char *name;
+	char *origin;		/* "embedded" or the file path */
+	char sha256[65];
+	int ncpus;
+	struct pcpu *cpus;
+	int ndomains;
+	struct pdomain *domains;
+	int nidle;
+	struct idle_state *idle;
+	bool asym;		/* CPUs of different capacities */
+};
+
+/* 6.12 cpufreq_policy_transition_delay_us() when rate_limit_us is unset */
+unsigned int platform_default_rate_limit_us(unsigned int latency_us);
+
+struct platform *platform_load(const char *name_or_file, struct diag *d);
+void platform_free(struct platform *p);
+
+/* The embedded platforms */
+int platform_embedded_count(void);
+const char *platform_embedded_name(int i);
+const char *platform_embedded_text(int i);
+const char *platform_embedded_find(const char *name);
+#define PLATFORM_DEFAULT "sym4"
+
+#endif

@@ -1,0 +1,410 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Building the simulated machine from a platform and a workload: CPUs,
+ * domains, the group tree (through the core's link/write rules, so a bad
+ * hierarchy is an input error naming the group and the rule), tasks and
+ * the initial events. Input errors are reported here, before anything
+ * runs or is written.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <linux/errno.h>
+#include <linux/mutex.h>
+#include <linux/spinlock.h>
+
+#include "sim.h"
+
+static struct sim_group *group_new(struct sim *s, const char *path)
+{
+	struct sim_group *g = xcalloc(1, sizeof(*g));
+
+	g->path = xstrdup(path);
+	s->groups = xrealloc(s->groups,
+			     (size_t)(s->ngroups + 1) * sizeof(*s->groups));
+	s->groups[s->ngroups++] = g;
+	return g;
+}
+
+static struct sim_group *ensure_group(struct sim *s, const char *path)
+{
+	struct sim_group *g = sim_group_find(s, path), *parent;
+	char *pp, *slash;
+
+	if (g)
+		return g;
+	pp = xstrdup(path);
+	slash = strrchr(pp, '/');
+	if (slash == pp)
+		pp[1] = '\0';
+	else
+		*slash = '\0';
+	parent = ensure_group(s, pp);
+	free(pp);
+	g = group_new(s, path);
+	g->parent = parent;
+	mutex_lock(&s->group_lock);
+	cap_clamp_group_link(&g->cg, &parent->cg, &s->group_lock);
+	mutex_unlock(&s->group_lock);
+	return g;
+}
+
+/* Which of the RFC's rules a rejected write broke */
+static char *explain(struct sim *s, struct sim_group *g, int id,
+		     unsigned int v)
+{
+	int i;
+
+	if (id == CAP_CLAMP_MIN) {
+		if (v > g->cg.value[CAP_CLAMP_MAX])
+			return xasprintf("capacity_min %u is above the group's capacity_max %u",
+					 v, g->cg.value[CAP_CLAMP_MAX]);
+		if (g->parent && v < g->parent->cg.value[CAP_CLAMP_MIN])
+			return xasprintf("capacity_min %u is below the parent %s's capacity_min %u (a group may only narrow its parent's range)",
+					 v, g->parent->path,
+					 g->parent->cg.value[CAP_CLAMP_MIN]);
+	} else {
+		if (v < g->cg.value[CAP_CLAMP_MIN])
+			return xasprintf("capacity_max %u is below the group's capacity_min %u",
+					 v, g->cg.value[CAP_CLAMP_MIN]);
+		if (g->parent && v > g->parent->cg.value[CAP_CLAMP_MAX])
+			return xasprintf("capacity_max %u is above the parent %s's capacity_max %u (a group may only narrow its parent's range)",
+					 v, g->parent->path,
+					 g->parent->cg.value[CAP_CLAMP_MAX]);
+	}
+	for (i = 0; i < s->ngroups; i++) {
+		struct sim_group *c = s->groups[i];
+
+		if (c->parent != g)
+			continue;
+		if (id == CAP_CLAMP_MIN && c->cg.value[CAP_CLAMP_MIN] < v)
+			return xasprintf("child %s has capacity_min %u below %u (children must stay within their parent)",
+					 c->path, c->cg.value[CAP_CLAMP_MIN], v);
+		if (id == CAP_CLAMP_MAX && c->cg.value[CAP_CLAMP_MAX] > v)
+			return xasprintf("child %s has capacity_max %u above %u (children must stay within their parent)",
+					 c->path, c->cg.value[CAP_CLAMP_MAX], v);
+	}
+	return xasprintf("rejected (-EINVAL)");
+}
+
+static int depth(const char *p)
+{
+	int d = 0;
+
+	for (; *p; p++)
+		d += *p == '/';
+	return d;
+}
+
+static int setup_groups(struct sim *s)
+{
+	const struct workload *wl = s->wl;
+	struct sim_group *root = group_new(s, "/");
+	int err = 0, dmax = 0, d, i, j;
+
+	cap_clamp_group_init_root(&root->cg);
+	for (i = 0; i < wl->ngroups; i++)
+		if (depth(wl->groups[i].path) > dmax)
+			dmax = depth(wl->groups[i].path);
+	for (d = 1; d <= dmax; d++) {
+		for (i = 0; i < wl->ngroups; i++) {
+			const struct wl_group *wg = &wl->groups[i];
+			struct sim_group *g;
+			int ids[2] = { CAP_CLAMP_MAX, CAP_CLAMP_MIN };
+			unsigned int vals[2] = { wg->max, wg->min };
+			bool set[2] = { wg->max_set, wg->min_set };
+
+			if (depth(wg->path) != d)
+				continue;
+			if (!strcmp(wg->path, "/")) {
+				g = root;
+			} else {
+				g = ensure_group(s, wg->path);
+			}
+			for (j = 0; j < 2; j++) {
+				int ret;
+
+				if (!set[j])
+					continue;
+				mutex_lock(&s->group_lock);
+				ret = cap_clamp_group_write(&g->cg, ids[j], vals[j],
+							    &s->group_lock);
+				mutex_unlock(&s->group_lock);
+				if (ret) {
+					char *why = explain(s, g, ids[j], vals[j]);
+					char *p = jptr_key(wg->ptr, j ? "capacity_min" :
+							   "capacity_max");
+
+					jdoc_error((struct jdoc *)&wl->doc, p,
+						   "group %s: %s", wg->path, why);
+					free(p);
+					free(why);
+					err = -1;
+				}
+			}
+		}
+	}
+	/* the root may be configured too: "/" has depth 1 as a path */
+	for (i = 0; i < wl->ntasks; i++) {
+		const struct wl_task *t = &wl->tasks[i];
+
+		ensure_group(s, t->attrs.group);
+		for (j = 0; j < t->nphases; j++)
+			if (t->phases[j].attrs.group_set)
+				ensure_group(s, t->phases[j].attrs.group);
+	}
+	for (i = 0; i < wl->ngevents; i++) {
+		if (!sim_group_find(s, wl->gevents[i].group)) {
+			jdoc_error((struct jdoc *)&wl->doc, wl->gevents[i].ptr,
+				   "group %s is neither declared in capsim.taskgroups nor used by a task",
+				   wl->gevents[i].group);
+			err = -1;
+		}
+	}
+	return err;
+}
+
+static int check_cpus(struct sim *s, const struct wl_attrs *a)
+{
+	int i;
+
+	if (!a->cpus_set)
+		return 0;
+	for (i = 0; i < a->ncpus; i++) {
+		if (a->cpus[i] >= s->ncpus) {
+			char *p = jptr_idx(a->cpus_ptr, (size_t)i);
+
+			jdoc_error((struct jdoc *)&s->wl->doc, p,
+				   "CPU %d does not exist on platform %s: allowed [0, %d]",
+				   a->cpus[i], s->pl->name, s->ncpus - 1);
+			free(p);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static bool task_finite(const struct wl_task *t)
+{
+	int j;
+
+	if (t->loop == -1)
+		return false;
+	for (j = 0; j < t->nphases; j++)
+		if (t->phases[j].loop == -1)
+			return false;
+	return true;
+}
+
+static void add_member(struct sim_group *g, struct sim_task *t)
+{
+	if (g->nmembers == g->cap) {
+		g->cap = g->cap ? 2 * g->cap : 8;
+		g->members = xrealloc(g->members,
+				      (size_t)g->cap * sizeof(*g->members));
+	}
+	g->members[g->nmembers++] = t;
+}
+
+struct sim *sim_create(const struct platform *pl, const struct workload *wl,
+		       const struct sim_opts *o, struct diag *dg)
+{
+	struct sim *s = xcalloc(1, sizeof(*s));
+	bool finite = true;
+	double dl_total = 0, cap_total = 0;
+	int err = 0, i, j, k, n, log2;
+
+	s->o = *o;
+	s->pl = pl;
+	s->wl = wl;
+	s->diag = dg;
+	s->ncpus = pl->ncpus;
+	s->ndoms = pl->ndomains;
+	mutex_init(&s->group_lock);
+	evq_init(&s->q);
+	s->doms = xcalloc((size_t)s->ndoms, sizeof(*s->doms));
+	for (i = 0; i < s->ndoms; i++) {
+		s->doms[i].pd = &pl->domains[i];
+		s->doms[i].idx = i;
+		s->doms[i].residency_ns = xcalloc((size_t)pl->domains[i].nopps,
+						  sizeof(uint64_t));
+	}
+	s->cpus = xcalloc((size_t)s->ncpus, sizeof(*s->cpus));
+	for (i = 0; i < s->ncpus; i++) {
+		struct sim_cpu *c = &s->cpus[i];
+
+		c->id = i;
+		c->dom = &s->doms[pl->cpus[i].domain];
+		c->capacity = pl->cpus[i].capacity;
+		raw_spin_lock_init(&c->lock);
+		cap_clamp_cpu_init(&c->clamp);
+		c->busy_ns = xcalloc((size_t)c->dom->pd->nopps, sizeof(uint64_t));
+		c->idle_ns = xcalloc((size_t)c->dom->pd->nidle, sizeof(uint64_t));
+		c->idle_state = -1;
+		cap_total += c->capacity / 1024.0;
+	}
+	s->tick_ns = NSEC_PER_SEC / (o->hz ? o->hz : 250);
+	for (log2 = 0, n = s->ncpus < 8 ? s->ncpus : 8; n > 1; n >>= 1)
+		log2++;
+	s->base_slice_ns = 750000ULL * (uint64_t)(1 + log2);
+	s->rng = o->seed ^ 0x63617073696dULL;
+	s->ref_capacity = 1024;
+	if (wl->calib_cpu >= 0) {
+		if (wl->calib_cpu >= s->ncpus) {
+			jdoc_error((struct jdoc *)&wl->doc, "/global/calibration",
+				   "CPU%d does not exist on platform %s", wl->calib_cpu,
+				   pl->name);
+			err = -1;
+		} else {
+			s->ref_capacity = s->cpus[wl->calib_cpu].capacity;
+		}
+	}
+
+	err |= setup_groups(s);
+	for (i = 0; i < wl->ntasks; i++) {
+		const struct wl_task *t = &wl->tasks[i];
+
+		err |= check_cpus(s, &t->attrs);
+		for (j = 0; j < t->nphases; j++)
+			err |= check_cpus(s, &t->phases[j].attrs);
+		if (t->attrs.policy == WL_SCHED_DEADLINE) {
+			if (t->attrs.cpus_set && t->attrs.ncpus < s->ncpus) {
+				jdoc_error((struct jdoc *)&wl->doc, t->attrs.cpus_ptr,
+					   "a SCHED_DEADLINE task cannot have a restricted affinity (sched_setattr() returns -EPERM)");
+				err = -1;
+			}
+			dl_total += (double)t->instances * (double)t->dl_runtime_us /
+				    (double)t->dl_period_us;
+		}
+		if (t->instances && !task_finite(t))
+			finite = false;
+	}
+	if (dl_total > 0.95 * cap_total) {
+		jdoc_error((struct jdoc *)&wl->doc, "/tasks",
+			   "SCHED_DEADLINE admission: total bandwidth %.3f exceeds 0.95 x %.2f CPUs of capacity (sched_setattr() returns -EBUSY)",
+			   dl_total, cap_total);
+		err = -1;
+	}
+	if (o->duration_ns)
+		s->end = o->duration_ns;
+	else if (wl->duration_s > 0)
+		s->end = (uint64_t)(wl->duration_s * 1e9);
+	else if (finite)
+		s->end = UINT64_MAX;
+	else {
+		diag_report(dg, true, wl->doc.file, 0, 0,
+			    "the workload never ends (global.duration is -1 and a task loops forever): set global.duration or --duration");
+		err = -1;
+	}
+	if (err) {
+		sim_destroy(s);
+		return NULL;
+	}
+
+	s->res = xcalloc((size_t)(wl->nres ? wl->nres : 1), sizeof(*s->res));
+	for (i = 0, n = 0; i < wl->ntasks; i++)
+		n += wl->tasks[i].instances;
+	s->tasks = xcalloc((size_t)(n ? n : 1), sizeof(*s->tasks));
+	for (i = 0; i < wl->ntasks; i++) {
+		const struct wl_task *wt = &wl->tasks[i];
+
+		for (k = 0; k < wt->instances; k++) {
+			struct sim_task *t = xcalloc(1, sizeof(*t));
+			char name[64];
+
+			t->idx = s->ntasks;
+			t->pid = 1001 + s->ntasks;
+			t->wt = wt;
+			t->instance = k;
+			if (wt->instances > 1)
+				snprintf(name, sizeof(name), "%s-%d", wt->name, k);
+			else
+				snprintf(name, sizeof(name), "%s", wt->name);
+			memcpy(t->comm, name, 15);
+			t->comm[15] = '\0';
+			t->allowed = xcalloc((size_t)s->ncpus, sizeof(bool));
+			for (j = 0; j < s->ncpus; j++)
+				t->allowed[j] = !wt->attrs.cpus_set;
+			for (j = 0; wt->attrs.cpus_set && j < wt->attrs.ncpus; j++)
+				t->allowed[wt->attrs.cpus[j]] = true;
+			t->policy = wt->attrs.policy;
+			t->prio = wt->attrs.prio;
+			t->cls = (t->policy == WL_SCHED_FIFO ||
+				  t->policy == WL_SCHED_RR) ? CLS_RT :
+				 t->policy == WL_SCHED_DEADLINE ? CLS_DL : CLS_CFS;
+			t->weight = cfs_weight(t->policy, t->prio);
+			t->dl_runtime = wt->dl_runtime_us * NSEC_PER_USEC;
+			t->dl_rel_deadline = wt->dl_deadline_us * NSEC_PER_USEC;
+			t->dl_period = wt->dl_period_us * NSEC_PER_USEC;
+			if (t->dl_period)
+				t->dl_bw = t->dl_runtime * 1024 / t->dl_period;
+			t->group = sim_group_find(s, wt->attrs.group);
+			add_member(t->group, t);
+			cap_clamp_se_init(&t->clamp);
+			t->timer_next = xcalloc((size_t)(wl->nres ? wl->nres : 1),
+						sizeof(uint64_t));
+			t->timer_init = xcalloc((size_t)(wl->nres ? wl->nres : 1),
+						sizeof(bool));
+			t->pending_migrate = -1;
+			t->wait_mutex = -1;
+			t->sleep_state = 'S';
+			t->state = TS_NEW;
+			task_init_exec(s, t);
+			s->tasks[s->ntasks++] = t;
+			evq_push(&s->q, wt->delay_us * NSEC_PER_USEC,
+				 EVK_TASK_START, t->idx, 0);
+		}
+	}
+	s->alive = s->ntasks;
+	for (i = 0; i < wl->ngevents; i++)
+		evq_push(&s->q, wl->gevents[i].at_ns, EVK_GROUP_WRITE, i, 0);
+	if (s->end != UINT64_MAX)
+		evq_push(&s->q, s->end, EVK_END, 0, 0);
+	return s;
+}
+
+void sim_destroy(struct sim *s)
+{
+	int i;
+
+	if (!s)
+		return;
+	for (i = 0; i < s->ntasks; i++) {
+		struct sim_task *t = s->tasks[i];
+
+		free(t->allowed);
+		free(t->timer_next);
+		free(t->timer_init);
+		samples_free(&t->wlat);
+		samples_free(&t->slack);
+		free(t);
+	}
+	free(s->tasks);
+	for (i = 0; i < s->ngroups; i++) {
+		free(s->groups[i]->path);
+		free(s->groups[i]->members);
+		free(s->groups[i]);
+	}
+	free(s->groups);
+	for (i = 0; i < s->ncpus; i++) {
+		struct sim_cpu *c = &s->cpus[i];
+		int q;
+
+		for (q = 0; q < 3; q++)
+			tvec_free(&c->q[q]);
+		free(c->busy_ns);
+		free(c->idle_ns);
+	}
+	free(s->cpus);
+	for (i = 0; i < s->ndoms; i++)
+		free(s->doms[i].residency_ns);
+	free(s->doms);
+	if (s->res) {
+		for (i = 0; i < s->wl->nres; i++)
+			tvec_free(&s->res[i].waiters);
+		free(s->res);
+	}
+	free(s->gw);
+	evq_free(&s->q);
+	free(s);
+}

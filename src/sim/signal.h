@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Utilization signal.
+ *
+ * *** SIMPLIFIED, NOT KERNEL-EXACT PELT ***
+ * A continuous-time exponential average with PELT's half-life (32 periods
+ * of 1024 us, y^32 = 1/2): while the entity runs, the signal moves towards
+ * the capacity it runs at (frequency- and CPU-invariant, as PELT's scaled
+ * time); otherwise it decays towards 0. It has PELT's time constants and
+ * invariance but not its 1024 us segmentation, integer tables or util_est.
+ * The exact kernel/sched/pelt.c arithmetic belongs to the signals issue and
+ * plugs in behind the same pure function.
+ */
+#ifndef CAPSIM_SIGNAL_H
+#define CAPSIM_SIGNAL_H
+
+#include <stdint.h>
+
+struct sig {
+	double util;		/* 0 .. 1024 */
+	uint64_t last;		/* ns of the last update */
+};
+
+/* The value after @delta_ns spent running at @cap (0: not running) */
+double sig_advance(double util, uint64_t delta_ns, unsigned int cap);
+
+/* Advance @s to @now; @cap as for sig_advance() */
+static inline void sig_update(struct sig *s, uint64_t now, unsigned int cap)
+{
+	if (now > s->last)
+		s->util = sig_advance(s->util, now - s->last, cap);
+	s->last = now;
+}
+
+static inline unsigned long sig_value(const struct sig *s)
+{
+	return (unsigned long)(s->util + 0.5);
+}
+
+#endif

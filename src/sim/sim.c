@@ -1,0 +1,859 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The core of the simulated kernel: activate/deactivate (with the clamp
+ * core's enqueue/dequeue), wake-up, block, schedule, time accounting,
+ * the tick, schedutil's rate limit and frequency transitions, group writes,
+ * and the event loop that drives them.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <linux/bug.h>
+#include <linux/mutex.h>
+#include <linux/spinlock.h>
+
+#include "schedutil.h"
+#include "sim.h"
+
+#define IDLE_EXIT_STATE 4294967295U
+
+void tvec_add(struct tvec *tv, struct sim_task *t)
+{
+	if (tv->n == tv->cap) {
+		tv->cap = tv->cap ? 2 * tv->cap : 8;
+		tv->v = xrealloc(tv->v, (size_t)tv->cap * sizeof(*tv->v));
+	}
+	tv->v[tv->n++] = t;
+}
+
+void tvec_del(struct tvec *tv, struct sim_task *t)
+{
+	int i;
+
+	for (i = 0; i < tv->n; i++) {
+		if (tv->v[i] == t) {
+			memmove(&tv->v[i], &tv->v[i + 1],
+				(size_t)(tv->n - i - 1) * sizeof(*tv->v));
+			tv->n--;
+			return;
+		}
+	}
+}
+
+bool tvec_has(const struct tvec *tv, const struct sim_task *t)
+{
+	int i;
+
+	for (i = 0; i < tv->n; i++)
+		if (tv->v[i] == t)
+			return true;
+	return false;
+}
+
+void tvec_free(struct tvec *tv)
+{
+	free(tv->v);
+	tv->v = NULL;
+	tv->n = tv->cap = 0;
+}
+
+unsigned int sim_cur_capacity(const struct sim_cpu *c)
+{
+	return c->dom->pd->opps[c->dom->cur_opp].capacity;
+}
+
+int cpu_nr_running(const struct sim_cpu *c)
+{
+	return c->q[CLS_DL].n + c->q[CLS_RT].n + c->q[CLS_CFS].n;
+}
+
+bool cpu_idle(const struct sim_cpu *c)
+{
+	return cpu_nr_running(c) == 0;
+}
+
+int task_kprio(const struct sim_task *t)
+{
+	switch (t->cls) {
+	case CLS_DL: return -1;
+	case CLS_RT: return 99 - t->prio;
+	default: return 120 + t->prio;
+	}
+}
+
+void sim_trace(struct sim *s, int cpu, const char *event, const char *fmt, ...)
+{
+	struct sim_task *cur = s->cpus[cpu].curr;
+	char buf[512];
+	va_list ap;
+
+	if (!s->tr.f)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	ftrace_event(&s->tr, s->now, cpu, cur ? cur->comm : "<idle>",
+		     cur ? cur->pid : 0, event, "%s", buf);
+}
+
+static void trace_clamp(struct sim *s, struct sim_cpu *c)
+{
+	struct cap_clamp_range r;
+
+	cap_clamp_cpu_range(&c->clamp, &r);
+	sim_trace(s, c->id, "cap_clamp_cpu", "cpu=%d min=%u max=%u", c->id,
+		  r.min, r.max);
+}
+
+/* Account the time since the last update on @c: work, vruntime, budget,
+ * signals, energy. Idempotent at a given time. */
+void sim_update_curr(struct sim *s, struct sim_cpu *c)
+{
+	uint64_t now = s->now, delta = now - c->last_update;
+	unsigned int cap = sim_cur_capacity(c);
+	struct sim_task *t = c->curr;
+	bool running = t && t->state == TS_RUNNABLE;
+
+	if (now < c->last_update)
+		return;
+	if (delta) {
+		if (running) {
+			if (t->kind == 1) {
+				uint64_t done = delta * cap;
+
+				t->work_left -= done < t->work_left ? done :
+						t->work_left;
+			} else if (t->kind == 2) {
+				t->runtime_left -= delta < t->runtime_left ?
+						   delta : t->runtime_left;
+			}
+			t->runtime_ns += delta;
+			if (t->cls == CLS_CFS)
+				cfs_update_curr(s, c, t, delta);
+			else if (t->cls == CLS_RT)
+				t->rr_left -= delta < t->rr_left ? delta :
+					      t->rr_left;
+			else
+				dl_update_curr(s, c, t, delta, cap);
+			c->busy_ns[c->dom->cur_opp] += delta;
+		} else {
+			c->idle_ns[c->idle_state >= 0 ? c->idle_state : 0] +=
+				delta;
+		}
+	}
+	sig_update(&c->util_cfs, now, running && t->cls == CLS_CFS ? cap : 0);
+	sig_update(&c->util_rt, now, running && t->cls == CLS_RT ? cap : 0);
+	sig_update(&c->util_dl, now, running && t->cls == CLS_DL ? cap : 0);
+	if (t)
+		sig_update(&t->util, now, running ? cap : 0);
+	c->last_update = now;
+}
+
+unsigned long cpu_util(struct sim *s, struct sim_cpu *c)
+{
+	sim_update_curr(s, c);
+	return sig_value(&c->util_cfs) + sig_value(&c->util_rt) +
+	       sig_value(&c->util_dl);
+}
+
+unsigned long task_util(struct sim *s, struct sim_task *t)
+{
+	if (t->on_cpu)
+		sim_update_curr(s, &s->cpus[t->cpu]);
+	else
+		sig_update(&t->util, s->now, 0);
+	return sig_value(&t->util);
+}
+
+/* enqueue_task(): the class, then the clamp core, under the rq lock */
+static void activate(struct sim *s, struct sim_cpu *c, struct sim_task *t,
+		     bool wakeup)
+{
+	bool changed;
+
+	raw_spin_lock(&c->lock);
+	t->cpu = c->id;
+	t->state = TS_RUNNABLE;
+	if (t->cls == CLS_CFS)
+		cfs_enqueue(s, c, t, wakeup);
+	else if (t->cls == CLS_RT)
+		rt_enqueue(s, c, t);
+	else
+		dl_enqueue(s, c, t, wakeup);
+	changed = cap_clamp_enqueue(&c->clamp, &t->clamp, &t->group->cg,
+				    &c->lock);
+	raw_spin_unlock(&c->lock);
+	if (changed)
+		trace_clamp(s, c);
+}
+
+static void deactivate(struct sim *s, struct sim_cpu *c, struct sim_task *t,
+		       bool sleep)
+{
+	bool changed;
+
+	raw_spin_lock(&c->lock);
+	if (t->cls == CLS_CFS)
+		cfs_dequeue(s, c, t, sleep);
+	else if (t->cls == CLS_RT)
+		rt_dequeue(s, c, t);
+	else
+		dl_dequeue(s, c, t, sleep);
+	changed = cap_clamp_dequeue(&c->clamp, &t->clamp, &c->lock);
+	raw_spin_unlock(&c->lock);
+	if (changed)
+		trace_clamp(s, c);
+}
+
+void sim_resched(struct sim *s, struct sim_cpu *c)
+{
+	uint64_t delay = 0;
+
+	if (c->resched_pending)
+		return;
+	c->resched_pending = true;
+	if (!c->curr && c->idle_state >= 0)
+		delay = (uint64_t)c->dom->pd->idle[c->idle_state].exit_latency_us *
+			NSEC_PER_USEC;
+	evq_push(&s->q, s->now + delay, EVK_RESCHED, c->id, ++c->resched_gen);
+}
+
+void sim_check_preempt(struct sim *s, struct sim_cpu *c, struct sim_task *t)
+{
+	struct sim_task *curr = c->curr;
+
+	if (!curr || curr->state != TS_RUNNABLE || t->cls < curr->cls) {
+		sim_resched(s, c);
+		return;
+	}
+	if (t->cls > curr->cls)
+		return;
+	if ((t->cls == CLS_CFS && cfs_check_preempt(s, c, t)) ||
+	    (t->cls == CLS_RT && rt_check_preempt(c, t)) ||
+	    (t->cls == CLS_DL && dl_check_preempt(c, t)))
+		sim_resched(s, c);
+}
+
+static void util_detach(struct sim *s, struct sim_task *t, struct sim_cpu *c)
+{
+	double u;
+
+	if (t->cls != CLS_CFS)
+		return;
+	sim_update_curr(s, c);
+	u = (double)task_util(s, t);
+	c->util_cfs.util = c->util_cfs.util > u ? c->util_cfs.util - u : 0;
+}
+
+static void util_attach(struct sim *s, struct sim_task *t, struct sim_cpu *c)
+{
+	if (t->cls != CLS_CFS)
+		return;
+	sim_update_curr(s, c);
+	c->util_cfs.util += (double)task_util(s, t);
+	if (c->util_cfs.util > 1024)
+		c->util_cfs.util = 1024;
+}
+
+static void trace_migrate(struct sim *s, struct sim_task *t, int from, int to,
+			  int trace_cpu)
+{
+	sim_trace(s, trace_cpu, "sched_migrate_task",
+		  "comm=%s pid=%d prio=%d orig_cpu=%d dest_cpu=%d", t->comm,
+		  t->pid, task_kprio(t), from, to);
+	t->migrations++;
+}
+
+void sim_migrate(struct sim *s, struct sim_task *t, struct sim_cpu *dst,
+		 int trace_cpu)
+{
+	struct sim_cpu *src = &s->cpus[t->cpu];
+
+	if (src == dst)
+		return;
+	if (t->on_cpu) {
+		/* active migration: preempt first, move once switched out */
+		t->pending_migrate = dst->id;
+		sim_resched(s, src);
+		return;
+	}
+	sim_update_curr(s, src);
+	sim_update_curr(s, dst);
+	deactivate(s, src, t, false);
+	util_detach(s, t, src);
+	trace_migrate(s, t, src->id, dst->id, trace_cpu);
+	t->cpu = dst->id;
+	util_attach(s, t, dst);
+	activate(s, dst, t, false);
+	sim_check_preempt(s, dst, t);
+	sim_cpufreq_update(s, src);
+	sim_cpufreq_update(s, dst);
+}
+
+void sim_wake(struct sim *s, struct sim_task *t, int waker_cpu)
+{
+	struct sim_cpu *dst;
+
+	if (t->state != TS_SLEEPING)
+		return;
+	sim_trace(s, waker_cpu, "sched_waking",
+		  "comm=%s pid=%d prio=%d target_cpu=%03d", t->comm, t->pid,
+		  task_kprio(t), t->cpu);
+	t->wake_gen++;
+	t->wake_at = 0;
+	dst = select_task_rq(s, t, false);
+	if (dst->id != t->cpu) {
+		util_detach(s, t, &s->cpus[t->cpu]);
+		trace_migrate(s, t, t->cpu, dst->id, waker_cpu);
+		t->cpu = dst->id;
+		util_attach(s, t, dst);
+	}
+	sim_update_curr(s, dst);
+	activate(s, dst, t, true);
+	t->woken_at = s->now;
+	t->latency_pending = true;
+	t->wakeups++;
+	sim_trace(s, dst->id, "sched_wakeup",
+		  "comm=%s pid=%d prio=%d target_cpu=%03d", t->comm, t->pid,
+		  task_kprio(t), dst->id);
+	sim_check_preempt(s, dst, t);
+	sim_cpufreq_update(s, dst);
+}
+
+void sim_block(struct sim *s, struct sim_task *t, uint64_t until, char state)
+{
+	struct sim_cpu *c = &s->cpus[t->cpu];
+
+	sim_update_curr(s, c);
+	deactivate(s, c, t, true);
+	t->state = TS_SLEEPING;
+	t->sleep_state = state;
+	t->kind = 0;
+	if (until) {
+		t->wake_gen++;
+		t->wake_at = until;
+		t->timer_cpu = c->id;
+		evq_push(&s->q, until, EVK_TASK_WAKE, t->idx, t->wake_gen);
+	}
+	sim_resched(s, c);
+	sim_cpufreq_update(s, c);
+}
+
+void sim_task_exit(struct sim *s, struct sim_task *t)
+{
+	struct sim_cpu *c = &s->cpus[t->cpu];
+
+	sim_update_curr(s, c);
+	deactivate(s, c, t, true);
+	t->state = TS_DEAD;
+	t->sleep_state = 'X';
+	t->kind = 0;
+	s->alive--;
+	sim_resched(s, c);
+	sim_cpufreq_update(s, c);
+}
+
+void sim_set_group(struct sim *s, struct sim_task *t, struct sim_group *g)
+{
+	struct sim_group *old = t->group;
+	struct sim_cpu *c = &s->cpus[t->cpu];
+	bool changed = false;
+	int i;
+
+	if (old == g)
+		return;
+	for (i = 0; i < old->nmembers; i++) {
+		if (old->members[i] == t) {
+			old->members[i] = old->members[--old->nmembers];
+			break;
+		}
+	}
+	if (g->nmembers == g->cap) {
+		g->cap = g->cap ? 2 * g->cap : 8;
+		g->members = xrealloc(g->members,
+				      (size_t)g->cap * sizeof(*g->members));
+	}
+	g->members[g->nmembers++] = t;
+	t->group = g;
+	/* sched_move_task(): dequeue and enqueue under the rq lock */
+	if (t->state == TS_RUNNABLE) {
+		raw_spin_lock(&c->lock);
+		changed = cap_clamp_dequeue(&c->clamp, &t->clamp, &c->lock);
+		changed |= cap_clamp_enqueue(&c->clamp, &t->clamp, &g->cg,
+					     &c->lock);
+		raw_spin_unlock(&c->lock);
+		if (changed) {
+			trace_clamp(s, c);
+			sim_cpufreq_update(s, c);
+		}
+	}
+}
+
+/* The deepest idle state worth entering before this CPU's next timer */
+static int pick_idle_state(struct sim *s, struct sim_cpu *c)
+{
+	const struct pdomain *pd = c->dom->pd;
+	uint64_t next = UINT64_MAX;
+	int i;
+
+	for (i = 0; i < s->ntasks; i++) {
+		struct sim_task *t = s->tasks[i];
+
+		if (t->state == TS_SLEEPING && t->wake_at &&
+		    t->timer_cpu == c->id && t->wake_at < next)
+			next = t->wake_at;
+	}
+	for (i = pd->nidle - 1; i > 0; i--) {
+		uint64_t res = (uint64_t)pd->idle[i].target_residency_us *
+			       NSEC_PER_USEC;
+
+		if (next == UINT64_MAX || next - s->now >= res)
+			return i;
+	}
+	return 0;
+}
+
+static void arm_tick(struct sim *s, struct sim_cpu *c)
+{
+	uint64_t next;
+
+	if (c->tick_armed)
+		return;
+	c->tick_armed = true;
+	next = (s->now / s->tick_ns + 1) * s->tick_ns;
+	evq_push(&s->q, next, EVK_TICK, c->id, ++c->tick_gen);
+}
+
+static void program_run_done(struct sim *s, struct sim_cpu *c)
+{
+	struct sim_task *t = c->curr;
+	unsigned int cap = sim_cur_capacity(c);
+	uint64_t dt = UINT64_MAX;
+
+	c->run_gen++;
+	if (!t || t->state != TS_RUNNABLE)
+		return;
+	if (t->kind == 1)
+		dt = (t->work_left + cap - 1) / cap;
+	else if (t->kind == 2)
+		dt = t->runtime_left;
+	if (t->cls == CLS_DL && !t->dl_throttled) {
+		uint64_t b = t->dl_budget > 0 ?
+			     ((uint64_t)t->dl_budget * 1024 + cap - 1) / cap : 0;
+
+		if (b < dt)
+			dt = b;
+	}
+	if (dt != UINT64_MAX)
+		evq_push(&s->q, s->now + dt, EVK_RUN_DONE, c->id, c->run_gen);
+}
+
+static struct sim_task *pick_next(struct sim *s, struct sim_cpu *c)
+{
+	struct sim_task *t = dl_pick(s, c);
+
+	if (!t)
+		t = rt_pick(s, c);
+	if (!t)
+		t = cfs_pick(s, c);
+	return t;
+}
+
+static void switch_to(struct sim *s, struct sim_cpu *c, struct sim_task *prev,
+		      struct sim_task *next)
+{
+	char pstate[3] = "R+";
+	char idle_comm[16];
+
+	if (!prev && c->idle_state >= 0 && next) {
+		sim_trace(s, c->id, "cpu_idle", "state=%u cpu_id=%d",
+			  IDLE_EXIT_STATE, c->id);
+		c->idle_state = -1;
+	}
+	if (prev && prev->state != TS_RUNNABLE) {
+		pstate[0] = prev->sleep_state;
+		pstate[1] = '\0';
+	} else if (prev) {
+		prev->preempted++;
+	} else {
+		pstate[1] = '\0';	/* the idle task is simply R */
+	}
+	snprintf(idle_comm, sizeof(idle_comm), "swapper/%d", c->id);
+	sim_trace(s, c->id, "sched_switch",
+		  "prev_comm=%s prev_pid=%d prev_prio=%d prev_state=%s ==> next_comm=%s next_pid=%d next_prio=%d",
+		  prev ? prev->comm : idle_comm, prev ? prev->pid : 0,
+		  prev ? task_kprio(prev) : 120, pstate,
+		  next ? next->comm : idle_comm, next ? next->pid : 0,
+		  next ? task_kprio(next) : 120);
+	if (prev)
+		prev->on_cpu = false;
+	c->curr = next;
+	if (!next) {
+		int st = pick_idle_state(s, c);
+
+		c->idle_state = st;
+		sim_trace(s, c->id, "cpu_idle", "state=%d cpu_id=%d", st, c->id);
+		c->tick_gen++;
+		c->tick_armed = false;
+		return;
+	}
+	sig_update(&next->util, s->now, 0);
+	next->on_cpu = true;
+	if (next->cls == CLS_CFS)
+		cfs_set_next(s, c, next);
+	if (next->latency_pending) {
+		samples_add(&next->wlat, (int64_t)(s->now - next->woken_at));
+		next->latency_pending = false;
+	}
+}
+
+/* __schedule(): pick, switch, continue the new task's events */
+static void schedule(struct sim *s, struct sim_cpu *c)
+{
+	int guard;
+
+	c->resched_pending = false;
+	sim_update_curr(s, c);
+	for (guard = 0; guard < 1000; guard++) {
+		struct sim_task *prev = c->curr, *next;
+
+		next = pick_next(s, c);
+		if (!next)
+			next = idle_balance(s, c);
+		if (next != prev) {
+			switch_to(s, c, prev, next);
+			if (prev && prev->pending_migrate >= 0 &&
+			    prev->state == TS_RUNNABLE) {
+				int dst = prev->pending_migrate;
+
+				prev->pending_migrate = -1;
+				sim_migrate(s, prev, &s->cpus[dst], c->id);
+				continue;
+			}
+			if (prev)
+				prev->pending_migrate = -1;
+		}
+		if (!next)
+			break;
+		if (!next->kind) {
+			next->yielded = false;
+			task_continue(s, next);
+			if (next->state != TS_RUNNABLE || c->curr != next ||
+			    c->resched_pending) {
+				/* it blocked or yielded right away */
+				if (c->resched_pending) {
+					c->resched_pending = false;
+					c->resched_gen++;
+				}
+				continue;
+			}
+		}
+		break;
+	}
+	if (c->curr)
+		arm_tick(s, c);
+	program_run_done(s, c);
+}
+
+static void run_done(struct sim *s, struct sim_cpu *c)
+{
+	struct sim_task *t = c->curr;
+
+	sim_update_curr(s, c);
+	if (!t || t->state != TS_RUNNABLE)
+		return;
+	if (t->cls == CLS_DL && t->dl_budget <= 0 && !t->dl_throttled) {
+		dl_throttle(s, c, t);
+		sim_resched(s, c);
+		return;
+	}
+	if ((t->kind == 1 && !t->work_left) ||
+	    (t->kind == 2 && !t->runtime_left)) {
+		t->kind = 0;
+		task_continue(s, t);
+	}
+	if (c->curr == t && t->state == TS_RUNNABLE && !c->resched_pending)
+		program_run_done(s, c);
+}
+
+static void tick(struct sim *s, struct sim_cpu *c)
+{
+	struct sim_task *t = c->curr;
+	bool resched = false;
+	int i;
+
+	c->tick_armed = false;
+	if (!t)
+		return;
+	sim_update_curr(s, c);
+	if (t->state == TS_RUNNABLE) {
+		if (t->cls == CLS_CFS)
+			resched = cfs_tick(s, c);
+		else if (t->cls == CLS_RT)
+			resched = rt_tick(s, c);
+	}
+	if (resched)
+		sim_resched(s, c);
+	/* the overutilized flag of EAS (fair.c: cpu_overutilized) */
+	s->overutilized = false;
+	for (i = 0; i < s->ncpus; i++) {
+		struct sim_cpu *x = &s->cpus[i];
+
+		if ((uint64_t)cpu_util(s, x) * 1280 > (uint64_t)x->capacity * 1024)
+			s->overutilized = true;
+	}
+	tick_balance(s, c);
+	sim_cpufreq_update(s, c);
+	if (c->curr)
+		arm_tick(s, c);
+}
+
+static void apply_freq(struct sim *s, struct sim_domain *d)
+{
+	int i;
+
+	d->freq_pending = false;
+	if (d->next_opp == d->cur_opp)
+		return;
+	for (i = 0; i < d->pd->ncpus; i++)
+		sim_update_curr(s, &s->cpus[d->pd->cpus[i]]);
+	d->residency_ns[d->cur_opp] += s->now - d->last_change;
+	d->last_change = s->now;
+	d->cur_opp = d->next_opp;
+	d->transitions++;
+	for (i = 0; i < d->pd->ncpus; i++) {
+		struct sim_cpu *c = &s->cpus[d->pd->cpus[i]];
+
+		sim_trace(s, c->id, "cpu_frequency", "state=%u cpu_id=%d",
+			  d->pd->opps[d->cur_opp].khz, c->id);
+	}
+	for (i = 0; i < d->pd->ncpus; i++) {
+		struct sim_cpu *c = &s->cpus[d->pd->cpus[i]];
+
+		if (c->curr && !c->resched_pending)
+			program_run_done(s, c);
+	}
+}
+
+/* cpufreq_update_util() -> sugov: rate limit, decide, request */
+void sim_cpufreq_update(struct sim *s, struct sim_cpu *c)
+{
+	struct sim_domain *d = c->dom;
+	const struct pdomain *pd = d->pd;
+	struct sugov_cpu_input in[64], *inp = in;
+	struct sugov_output out;
+	struct sugov_input si;
+	unsigned int khz;
+	int i, opp;
+
+	if (d->ever_updated &&
+	    s->now - d->last_freq_update <
+	    (uint64_t)pd->rate_limit_us * NSEC_PER_USEC)
+		return;
+	if (pd->ncpus > 64)
+		inp = xcalloc((size_t)pd->ncpus, sizeof(*inp));
+	for (i = 0; i < pd->ncpus; i++) {
+		struct sim_cpu *x = &s->cpus[pd->cpus[i]];
+
+		sim_update_curr(s, x);
+		inp[i].util_cfs = sig_value(&x->util_cfs);
+		inp[i].util_rt = sig_value(&x->util_rt);
+		inp[i].util_dl = sig_value(&x->util_dl);
+		inp[i].bw_dl = x->running_bw;
+		inp[i].rt_runnable = x->q[CLS_RT].n > 0;
+		inp[i].dl_runnable = x->q[CLS_DL].n > 0;
+		inp[i].idle = cpu_idle(x);
+		cap_clamp_cpu_range(&x->clamp, &inp[i].range);
+	}
+	si.policy = s->o.policy;
+	si.order = s->o.order;
+	si.scale = s->cpus[pd->cpus[0]].capacity;
+	si.max_khz = pd->opps[pd->nopps - 1].khz;
+	si.ncpus = pd->ncpus;
+	si.cpu = inp;
+	khz = sugov_next_freq(&si, &out);
+	if (inp != in)
+		free(inp);
+	d->cached_raw_khz = khz;
+	/* cpufreq_driver_resolve_freq(): the lowest OPP at or above */
+	for (opp = 0; opp < pd->nopps - 1 && pd->opps[opp].khz < khz; opp++)
+		;
+	if (d->ever_updated && opp == d->next_opp)
+		return;		/* sugov_update_next_freq(): no change */
+	d->ever_updated = true;
+	d->next_opp = opp;
+	d->last_freq_update = s->now;
+	d->decisions++;
+	sim_trace(s, c->id, "capsim_sugov",
+		  "dom=%d util=%lu perf=%lu min=%u max=%u target_khz=%u khz=%u",
+		  pd->id, out.util, out.perf, out.range.min, out.range.max, khz,
+		  pd->opps[opp].khz);
+	if (!pd->transition_latency_us) {
+		apply_freq(s, d);
+	} else if (!d->freq_pending) {
+		d->freq_pending = true;
+		evq_push(&s->q, s->now + (uint64_t)pd->transition_latency_us *
+			 NSEC_PER_USEC, EVK_FREQ, d->idx, ++d->freq_gen);
+	}
+}
+
+struct sim_group *sim_group_find(struct sim *s, const char *path)
+{
+	int i;
+
+	for (i = 0; i < s->ngroups; i++)
+		if (!strcmp(s->groups[i]->path, path))
+			return s->groups[i];
+	return NULL;
+}
+
+static void group_write_event(struct sim *s, int idx)
+{
+	const struct wl_group_event *ge = &s->wl->gevents[idx];
+	struct sim_group *g = sim_group_find(s, ge->group);
+	struct group_write_log *log;
+	int ret, i;
+
+	mutex_lock(&s->group_lock);
+	ret = cap_clamp_group_write(&g->cg, ge->attr ? CAP_CLAMP_MAX :
+				    CAP_CLAMP_MIN, ge->value, &s->group_lock);
+	mutex_unlock(&s->group_lock);
+	sim_trace(s, 0, "cap_clamp_group_write",
+		  "group=%s attr=%s value=%llu ret=%d", g->path,
+		  ge->attr ? "capacity_max" : "capacity_min",
+		  (unsigned long long)ge->value, ret);
+	s->gw = xrealloc(s->gw, (size_t)(s->ngw + 1) * sizeof(*s->gw));
+	log = &s->gw[s->ngw++];
+	log->at_ns = s->now;
+	log->group = g->path;
+	log->attr = ge->attr;
+	log->value = ge->value;
+	log->ret = ret;
+	if (ret)
+		return;
+	for (i = 0; i < g->nmembers; i++) {
+		struct sim_task *t = g->members[i];
+		struct sim_cpu *c = &s->cpus[t->cpu];
+		bool changed;
+
+		raw_spin_lock(&c->lock);
+		changed = cap_clamp_update(&c->clamp, &t->clamp, &g->cg,
+					   &c->lock);
+		raw_spin_unlock(&c->lock);
+		if (changed) {
+			trace_clamp(s, c);
+			sim_cpufreq_update(s, c);
+		}
+	}
+}
+
+static void task_start(struct sim *s, struct sim_task *t)
+{
+	struct sim_cpu *c = select_task_rq(s, t, true);
+
+	t->cpu = c->id;
+	t->t_first = s->now;
+	sim_update_curr(s, c);
+	if (t->cls == CLS_CFS) {
+		/* post_init_entity_util_avg(): half the spare capacity */
+		long spare = ((long)c->capacity -
+			      (long)sig_value(&c->util_cfs)) / 2;
+
+		t->util.util = spare > 0 ? (double)spare : 0;
+		t->util.last = s->now;
+		util_attach(s, t, c);
+	}
+	sim_trace(s, c->id, "sched_wakeup_new",
+		  "comm=%s pid=%d prio=%d target_cpu=%03d", t->comm, t->pid,
+		  task_kprio(t), c->id);
+	activate(s, c, t, true);
+	t->woken_at = s->now;
+	t->latency_pending = true;
+	sim_check_preempt(s, c, t);
+	sim_cpufreq_update(s, c);
+}
+
+int sim_run(struct sim *s, FILE *trace)
+{
+	bool hit_end = false;
+	struct event e;
+	int i;
+
+	ftrace_open(&s->tr, trace, s->ncpus);
+	for (i = 0; i < s->ncpus; i++) {
+		struct sim_cpu *c = &s->cpus[i];
+
+		sim_trace(s, c->id, "cpu_frequency", "state=%u cpu_id=%d",
+			  c->dom->pd->opps[c->dom->cur_opp].khz, c->id);
+	}
+	for (i = 0; i < s->ncpus; i++) {
+		struct sim_cpu *c = &s->cpus[i];
+
+		c->idle_state = pick_idle_state(s, c);
+		sim_trace(s, c->id, "cpu_idle", "state=%d cpu_id=%d",
+			  c->idle_state, c->id);
+	}
+	while (evq_pop(&s->q, &e) && !s->failed) {
+		if (e.time > s->end) {
+			hit_end = true;
+			break;
+		}
+		s->now = e.time;
+		s->nevents++;
+		switch (e.kind) {
+		case EVK_END:
+			hit_end = true;
+			goto out;
+		case EVK_TASK_START:
+			task_start(s, s->tasks[e.a]);
+			break;
+		case EVK_TASK_WAKE: {
+			struct sim_task *t = s->tasks[e.a];
+
+			if (t->wake_gen == e.gen && t->state == TS_SLEEPING)
+				sim_wake(s, t, t->timer_cpu);
+			break;
+		}
+		case EVK_RUN_DONE:
+			if (s->cpus[e.a].run_gen == e.gen)
+				run_done(s, &s->cpus[e.a]);
+			break;
+		case EVK_TICK:
+			if (s->cpus[e.a].tick_gen == e.gen)
+				tick(s, &s->cpus[e.a]);
+			break;
+		case EVK_RESCHED:
+			if (s->cpus[e.a].resched_gen == e.gen)
+				schedule(s, &s->cpus[e.a]);
+			break;
+		case EVK_FREQ:
+			if (s->doms[e.a].freq_gen == e.gen)
+				apply_freq(s, &s->doms[e.a]);
+			break;
+		case EVK_DL_REPLENISH: {
+			struct sim_task *t = s->tasks[e.a];
+
+			if (t->dl_gen == e.gen)
+				dl_replenish(s, t);
+			break;
+		}
+		case EVK_GROUP_WRITE:
+			group_write_event(s, e.a);
+			break;
+		}
+	}
+out:
+	if (hit_end)
+		s->now = s->end;
+	for (i = 0; i < s->ncpus; i++)
+		sim_update_curr(s, &s->cpus[i]);
+	for (i = 0; i < s->ndoms; i++) {
+		struct sim_domain *d = &s->doms[i];
+
+		d->residency_ns[d->cur_opp] += s->now - d->last_change;
+		d->last_change = s->now;
+	}
+	return ftrace_close(&s->tr);
+}

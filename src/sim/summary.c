@@ -1,0 +1,251 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <jansson.h>
+#include <string.h>
+
+#include "summary.h"
+
+#ifndef CAPSIM_VERSION
+#define CAPSIM_VERSION "unknown"
+#endif
+
+static json_t *pct_obj(struct samples *sm)
+{
+	json_t *o = json_object();
+
+	json_object_set_new(o, "count", json_integer((json_int_t)sm->n));
+	if (!sm->n)
+		return o;
+	json_object_set_new(o, "p50", json_real((double)samples_pct(sm, 50) / 1e3));
+	json_object_set_new(o, "p95", json_real((double)samples_pct(sm, 95) / 1e3));
+	json_object_set_new(o, "p99", json_real((double)samples_pct(sm, 99) / 1e3));
+	json_object_set_new(o, "max", json_real((double)samples_max(sm) / 1e3));
+	json_object_set_new(o, "min", json_real((double)sm->v[0] / 1e3));
+	return o;
+}
+
+static double sim_seconds(const struct sim *s)
+{
+	return (double)s->now / 1e9;
+}
+
+int summary_write(struct sim *s, const struct run_info *ri, FILE *f)
+{
+	json_t *root = json_object(), *a, *o;
+	double total = 0;
+	size_t k;
+	int i, j;
+
+	json_object_set_new(root, "capsim_version", json_string(CAPSIM_VERSION));
+	o = json_object();
+	json_object_set_new(o, "name", json_string(s->wl->name));
+	json_object_set_new(o, "file", json_string(ri->workload_file));
+	json_object_set_new(o, "sha256", json_string(s->wl->doc.sha256));
+	json_object_set_new(root, "workload", o);
+	o = json_object();
+	json_object_set_new(o, "name", json_string(s->pl->name));
+	json_object_set_new(o, "origin", json_string(s->pl->origin));
+	json_object_set_new(o, "sha256", json_string(s->pl->sha256));
+	json_object_set_new(root, "platform", o);
+	json_object_set_new(root, "policy", json_string(policy_name(s->o.policy)));
+	json_object_set_new(root, "clamp_order",
+			    json_string(clamp_order_name(s->o.order)));
+	json_object_set_new(root, "seed", json_integer((json_int_t)s->o.seed));
+	json_object_set_new(root, "hz", json_integer(s->o.hz));
+	json_object_set_new(root, "signal", json_string("simplified PELT-like (not kernel-exact)"));
+	json_object_set_new(root, "simulated_s", json_real(sim_seconds(s)));
+	json_object_set_new(root, "events", json_integer((json_int_t)s->nevents));
+	json_object_set_new(root, "trace_entries",
+			    json_integer((json_int_t)s->tr.entries));
+
+	a = json_array();
+	for (k = 0; k < s->diag->nwarn; k++)
+		json_array_append_new(a, json_string(s->diag->warn[k]));
+	json_object_set_new(root, "warnings", a);
+
+	a = json_array();
+	for (i = 0; i < s->ntasks; i++) {
+		struct sim_task *t = s->tasks[i];
+
+		o = json_object();
+		json_object_set_new(o, "name", json_string(t->comm));
+		json_object_set_new(o, "pid", json_integer(t->pid));
+		json_object_set_new(o, "group", json_string(t->group->path));
+		json_object_set_new(o, "policy", json_string(wl_policy_name(t->policy)));
+		json_object_set_new(o, "priority", json_integer(t->prio));
+		json_object_set_new(o, "activations", json_integer((json_int_t)t->activations));
+		json_object_set_new(o, "completed", json_integer((json_int_t)t->completed));
+		if (t->slack.n)
+			json_object_set_new(o, "deadline_misses",
+					    json_integer((json_int_t)t->misses));
+		else
+			json_object_set_new(o, "deadline_misses", json_null());
+		json_object_set_new(o, "wakeup_latency_us", pct_obj(&t->wlat));
+		json_object_set_new(o, "slack_us", pct_obj(&t->slack));
+		json_object_set_new(o, "runtime_s", json_real((double)t->runtime_ns / 1e9));
+		json_object_set_new(o, "migrations", json_integer((json_int_t)t->migrations));
+		json_object_set_new(o, "preemptions", json_integer((json_int_t)t->preempted));
+		if (t->cls == CLS_DL)
+			json_object_set_new(o, "dl_throttled",
+					    json_integer((json_int_t)t->dl_throttles));
+		json_object_set_new(o, "state", json_string(
+			t->state == TS_DEAD ? "exited" : t->state == TS_SLEEPING ?
+			"sleeping" : t->state == TS_NEW ? "not started" : "runnable"));
+		json_array_append_new(a, o);
+	}
+	json_object_set_new(root, "tasks", a);
+
+	a = json_array();
+	for (i = 0; i < s->ndoms; i++) {
+		struct sim_domain *d = &s->doms[i];
+		json_t *res = json_object(), *cpus = json_array();
+		double e = 0, avg = 0;
+		char khz[32];
+
+		o = json_object();
+		json_object_set_new(o, "id", json_integer(d->pd->id));
+		for (j = 0; j < d->pd->ncpus; j++) {
+			json_array_append_new(cpus, json_integer(d->pd->cpus[j]));
+			e += cpu_energy_mj(s, &s->cpus[d->pd->cpus[j]]);
+		}
+		json_object_set_new(o, "cpus", cpus);
+		for (j = 0; j < d->pd->nopps; j++) {
+			snprintf(khz, sizeof(khz), "%u", d->pd->opps[j].khz);
+			json_object_set_new(res, khz,
+					    json_real((double)d->residency_ns[j] / 1e9));
+			if (s->now)
+				avg += (double)d->residency_ns[j] *
+				       d->pd->opps[j].khz / (double)s->now;
+		}
+		json_object_set_new(o, "residency_s", res);
+		json_object_set_new(o, "avg_khz", json_real(avg));
+		json_object_set_new(o, "transitions", json_integer((json_int_t)d->transitions));
+		json_object_set_new(o, "energy_mj", json_real(e));
+		json_array_append_new(a, o);
+	}
+	json_object_set_new(root, "domains", a);
+
+	a = json_array();
+	for (i = 0; i < s->ncpus; i++) {
+		struct sim_cpu *c = &s->cpus[i];
+		uint64_t busy = 0, idle = 0;
+		json_t *ir = json_object();
+		double e = cpu_energy_mj(s, c);
+
+		for (j = 0; j < c->dom->pd->nopps; j++)
+			busy += c->busy_ns[j];
+		for (j = 0; j < c->dom->pd->nidle; j++) {
+			idle += c->idle_ns[j];
+			json_object_set_new(ir, c->dom->pd->idle[j].name,
+					    json_real((double)c->idle_ns[j] / 1e9));
+		}
+		o = json_object();
+		json_object_set_new(o, "id", json_integer(c->id));
+		json_object_set_new(o, "domain", json_integer(c->dom->pd->id));
+		json_object_set_new(o, "capacity", json_integer(c->capacity));
+		json_object_set_new(o, "busy_s", json_real((double)busy / 1e9));
+		json_object_set_new(o, "idle_s", json_real((double)idle / 1e9));
+		json_object_set_new(o, "idle_residency_s", ir);
+		json_object_set_new(o, "energy_mj", json_real(e));
+		json_array_append_new(a, o);
+		total += e;
+	}
+	json_object_set_new(root, "cpus", a);
+	json_object_set_new(root, "energy_mj", json_real(total));
+
+	a = json_array();
+	for (i = 0; i < s->ngroups; i++) {
+		struct sim_group *g = s->groups[i];
+
+		o = json_object();
+		json_object_set_new(o, "path", json_string(g->path));
+		json_object_set_new(o, "capacity_min",
+				    json_integer(g->cg.value[CAP_CLAMP_MIN]));
+		json_object_set_new(o, "capacity_max",
+				    json_integer(g->cg.value[CAP_CLAMP_MAX]));
+		json_array_append_new(a, o);
+	}
+	json_object_set_new(root, "groups", a);
+	a = json_array();
+	for (i = 0; i < s->ngw; i++) {
+		o = json_object();
+		json_object_set_new(o, "at_ms", json_real((double)s->gw[i].at_ns / 1e6));
+		json_object_set_new(o, "group", json_string(s->gw[i].group));
+		json_object_set_new(o, "attr", json_string(s->gw[i].attr ?
+				    "capacity_max" : "capacity_min"));
+		json_object_set_new(o, "value", json_integer((json_int_t)s->gw[i].value));
+		json_object_set_new(o, "result", json_string(s->gw[i].ret ?
+				    "-EINVAL (rejected)" : "ok"));
+		json_array_append_new(a, o);
+	}
+	json_object_set_new(root, "group_writes", a);
+
+	i = json_dumpf(root, f, JSON_INDENT(2) | JSON_REAL_PRECISION(9));
+	fputc('\n', f);
+	json_decref(root);
+	return i;
+}
+
+void summary_print(struct sim *s, const struct run_info *ri, FILE *f)
+{
+	double total = 0;
+	int i, j;
+
+	fprintf(f, "capsim: %s on %s, policy %s (clamp order %s), %.3f s simulated\n",
+		s->wl->name, s->pl->name, policy_name(s->o.policy),
+		clamp_order_name(s->o.order), sim_seconds(s));
+	fprintf(f, "%-16s %6s %-10s %7s %7s %6s %9s %9s %9s\n", "task", "pid",
+		"group", "activ", "done", "miss", "lat_p95us", "slack_p50", "cpu_s");
+	for (i = 0; i < s->ntasks; i++) {
+		struct sim_task *t = s->tasks[i];
+		char miss[16];
+
+		if (t->slack.n)
+			snprintf(miss, sizeof(miss), "%lu", (unsigned long)t->misses);
+		else
+			snprintf(miss, sizeof(miss), "-");
+		fprintf(f, "%-16s %6d %-10s %7lu %7lu %6s %9.1f %9.1f %9.3f\n",
+			t->comm, t->pid, t->group->path,
+			(unsigned long)t->activations, (unsigned long)t->completed,
+			miss, (double)samples_pct(&t->wlat, 95) / 1e3,
+			(double)samples_pct(&t->slack, 50) / 1e3,
+			(double)t->runtime_ns / 1e9);
+	}
+	fprintf(f, "%-6s %-12s %10s %6s  %s\n", "domain", "cpus", "avg_MHz",
+		"trans", "residency (MHz: %)");
+	for (i = 0; i < s->ndoms; i++) {
+		struct sim_domain *d = &s->doms[i];
+		char cpus[64] = "";
+		double avg = 0;
+
+		for (j = 0; j < d->pd->ncpus; j++) {
+			size_t n = strlen(cpus);
+
+			snprintf(cpus + n, sizeof(cpus) - n, "%s%d", j ? "," : "",
+				 d->pd->cpus[j]);
+		}
+		for (j = 0; j < d->pd->nopps; j++)
+			if (s->now)
+				avg += (double)d->residency_ns[j] *
+				       d->pd->opps[j].khz / (double)s->now;
+		fprintf(f, "%-6d %-12s %10.1f %6lu ", d->pd->id, cpus, avg / 1000,
+			(unsigned long)d->transitions);
+		for (j = 0; j < d->pd->nopps; j++)
+			fprintf(f, " %u:%.1f", d->pd->opps[j].khz / 1000,
+				s->now ? 100.0 * (double)d->residency_ns[j] /
+				(double)s->now : 0.0);
+		fputc('\n', f);
+	}
+	for (i = 0; i < s->ncpus; i++)
+		total += cpu_energy_mj(s, &s->cpus[i]);
+	fprintf(f, "energy: %.1f mJ", total);
+	if (ri->trace_path)
+		fprintf(f, "   trace: %s   summary: %s", ri->trace_path,
+			ri->summary_path);
+	fputc('\n', f);
+	for (i = 0; i < s->ngw; i++)
+		fprintf(f, "group write at %.3f s: %s %s=%lu %s\n",
+			(double)s->gw[i].at_ns / 1e9, s->gw[i].group,
+			s->gw[i].attr ? "capacity_max" : "capacity_min",
+			(unsigned long)s->gw[i].value,
+			s->gw[i].ret ? "REJECTED (-EINVAL)" : "ok");
+}

@@ -1,0 +1,314 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The rt-app event machine: runs a task's phases, loops and events while
+ * it holds a CPU. Zero-time events (lock, signal, timer set-up, ...) run
+ * in place; an event that takes time either gives the task work (run,
+ * runtime, mem) or blocks it (sleep, timer, iorun, lock, wait, barrier,
+ * suspend). Semantics follow rt-app's src/rt-app.c: timers start at the
+ * thread's first activation and add their period at each use; a late
+ * relative timer restarts from now, an absolute one keeps its schedule.
+ */
+#include <stdlib.h>
+
+#include "sim.h"
+
+#define ZERO_TIME_LIMIT 100000
+
+static void mutex_release(struct sim *s, int res, struct sim_task *t)
+{
+	struct res_state *r = &s->res[res];
+	struct sim_task *next;
+
+	if (r->owner != t)
+		return;
+	if (!r->waiters.n) {
+		r->owner = NULL;
+		return;
+	}
+	next = r->waiters.v[0];
+	tvec_del(&r->waiters, next);
+	r->owner = next;
+	sim_wake(s, next, t->cpu);
+}
+
+/* A signalled cond waiter takes its mutex back before it may run */
+static void cond_wake(struct sim *s, struct sim_task *w, int waker_cpu)
+{
+	if (w->wait_mutex >= 0) {
+		struct res_state *m = &s->res[w->wait_mutex];
+
+		if (m->owner) {
+			tvec_add(&m->waiters, w);
+			return;
+		}
+		m->owner = w;
+	}
+	sim_wake(s, w, waker_cpu);
+}
+
+void task_apply_attrs(struct sim *s, struct sim_task *t,
+		      const struct wl_attrs *a)
+{
+	struct sim_cpu *c = &s->cpus[t->cpu];
+	int i;
+
+	if (a->group_set)
+		sim_set_group(s, t, sim_group_find(s, a->group));
+	if (a->policy_set || a->prio_set) {
+		bool queued = t->state == TS_RUNNABLE;
+		enum wl_policy pol = a->policy_set ? a->policy : t->policy;
+		int prio = a->prio_set ? a->prio : t->prio;
+
+		if (queued) {
+			if (t->cls == CLS_CFS)
+				cfs_dequeue(s, c, t, false);
+			else if (t->cls == CLS_RT)
+				rt_dequeue(s, c, t);
+		}
+		t->policy = pol;
+		t->prio = prio;
+		t->cls = (pol == WL_SCHED_FIFO || pol == WL_SCHED_RR) ? CLS_RT :
+			 pol == WL_SCHED_DEADLINE ? CLS_DL : CLS_CFS;
+		t->weight = cfs_weight(pol, prio);
+		if (queued) {
+			if (t->cls == CLS_CFS)
+				cfs_enqueue(s, c, t, false);
+			else if (t->cls == CLS_RT)
+				rt_enqueue(s, c, t);
+			if (t->on_cpu)
+				sim_resched(s, c);
+		}
+	}
+	if (a->cpus_set) {
+		for (i = 0; i < s->ncpus; i++)
+			t->allowed[i] = false;
+		for (i = 0; i < a->ncpus; i++)
+			t->allowed[a->cpus[i]] = true;
+		if (!t->allowed[t->cpu] && t->state == TS_RUNNABLE)
+			sim_migrate(s, t, select_task_rq(s, t, false), t->cpu);
+	}
+}
+
+void task_init_exec(struct sim *s, struct sim_task *t)
+{
+	(void)s;
+	t->phase = t->phase_iter = t->ev = t->loop_iter = 0;
+	t->phase_entered = false;
+	t->kind = 0;
+}
+
+static uint64_t jitter(struct sim *s, uint64_t v)
+{
+	unsigned int pct = s->wl->run_jitter_pct;
+	int64_t span, off;
+
+	if (!pct || !v)
+		return v;
+	span = (int64_t)(v * pct / 100);
+	if (!span)
+		return v;
+	off = (int64_t)(rng_next(&s->rng) % (uint64_t)(2 * span + 1)) - span;
+	return (uint64_t)((int64_t)v + off);
+}
+
+static void timer_event(struct sim *s, struct sim_task *t,
+			const struct wl_event *e, bool *blocked)
+{
+	const struct wl_resource *wr = &s->wl->res[e->res];
+	uint64_t *next = wr->unique ? &t->timer_next[e->res] :
+			 &s->res[e->res].t_next;
+	bool *init = wr->unique ? &t->timer_init[e->res] :
+		     &s->res[e->res].t_init;
+	int64_t slack;
+
+	if (!*init) {
+		*init = true;
+		*next = t->t_first;
+	}
+	*next += e->us * NSEC_PER_USEC;
+	slack = (int64_t)*next - (int64_t)s->now;
+	t->iter_has_timer = true;
+	if (s->wl->cumulative_slack)
+		t->slack_acc += slack;
+	else
+		t->slack_acc = slack;
+	samples_add(&t->slack, slack);
+	if (slack < 0)
+		t->misses++;
+	if (s->now < *next) {
+		sim_block(s, t, *next, 'S');
+		t->iowait = false;
+		*blocked = true;
+	} else if (!e->absolute) {
+		*next = s->now;
+	}
+}
+
+void task_continue(struct sim *s, struct sim_task *t)
+{
+	const struct wl_task *wt = t->wt;
+	int guard;
+
+	for (guard = 0; guard < ZERO_TIME_LIMIT; guard++) {
+		const struct wl_phase *ph;
+		const struct wl_event *e;
+		struct res_state *r;
+		bool blocked = false;
+		int i;
+
+		if (t->state != TS_RUNNABLE || t->pending_migrate >= 0)
+			return;
+		if (t->phase >= wt->nphases) {
+			t->loop_iter++;
+			if (wt->loop != -1 && t->loop_iter >= wt->loop) {
+				sim_task_exit(s, t);
+				return;
+			}
+			t->phase = 0;
+			t->phase_iter = 0;
+			t->ev = 0;
+			t->phase_entered = false;
+		}
+		ph = &wt->phases[t->phase];
+		if (!t->phase_entered) {
+			t->phase_entered = true;
+			task_apply_attrs(s, t, &ph->attrs);
+			if (t->pending_migrate >= 0)
+				return;
+		}
+		if (t->ev == 0) {
+			t->iter_start = s->now;
+			t->activations++;
+			t->slack_acc = 0;
+			t->iter_has_timer = false;
+		}
+		if (t->ev >= ph->nev) {
+			t->completed++;
+			t->phase_iter++;
+			t->ev = 0;
+			if (ph->loop != -1 && t->phase_iter >= ph->loop) {
+				t->phase++;
+				t->phase_iter = 0;
+				t->phase_entered = false;
+			}
+			continue;
+		}
+		e = &ph->ev[t->ev++];
+		r = e->res >= 0 ? &s->res[e->res] : NULL;
+		switch (e->type) {
+		case WL_EV_RUN:
+			t->work_left = jitter(s, e->us * NSEC_PER_USEC) *
+				       s->ref_capacity;
+			if (!t->work_left)
+				break;
+			t->kind = 1;
+			return;
+		case WL_EV_MEM:
+			t->work_left = e->bytes * NSEC_PER_SEC / s->wl->mem_bw *
+				       1024;
+			if (!t->work_left)
+				break;
+			t->kind = 1;
+			return;
+		case WL_EV_RUNTIME:
+			t->runtime_left = jitter(s, e->us * NSEC_PER_USEC);
+			if (!t->runtime_left)
+				break;
+			t->kind = 2;
+			return;
+		case WL_EV_SLEEP:
+			if (!e->us)
+				break;
+			sim_block(s, t, s->now + e->us * NSEC_PER_USEC, 'S');
+			return;
+		case WL_EV_IORUN: {
+			uint64_t d = e->bytes * NSEC_PER_SEC / s->wl->io_bw;
+
+			if (!d)
+				break;
+			t->iowait = true;
+			sim_block(s, t, s->now + d, 'D');
+			return;
+		}
+		case WL_EV_TIMER:
+			timer_event(s, t, e, &blocked);
+			if (blocked)
+				return;
+			break;
+		case WL_EV_YIELD: {
+			struct sim_cpu *c = &s->cpus[t->cpu];
+
+			t->yielded = true;
+			if (t->cls == CLS_CFS)
+				cfs_yield(s, c, t);
+			else if (t->cls == CLS_RT)
+				rt_yield(s, c, t);
+			else
+				dl_yield(s, c, t);
+			return;
+		}
+		case WL_EV_LOCK:
+			if (!r->owner || r->owner == t) {
+				r->owner = t;
+				break;
+			}
+			tvec_add(&r->waiters, t);
+			sim_block(s, t, 0, 'S');
+			return;
+		case WL_EV_UNLOCK:
+			mutex_release(s, e->res, t);
+			break;
+		case WL_EV_WAIT:
+			t->wait_mutex = e->mutex;
+			mutex_release(s, e->mutex, t);
+			tvec_add(&r->waiters, t);
+			sim_block(s, t, 0, 'S');
+			return;
+		case WL_EV_SIGNAL:
+			if (r->waiters.n) {
+				struct sim_task *w = r->waiters.v[0];
+
+				tvec_del(&r->waiters, w);
+				cond_wake(s, w, t->cpu);
+			}
+			break;
+		case WL_EV_BROAD:
+			while (r->waiters.n) {
+				struct sim_task *w = r->waiters.v[0];
+
+				tvec_del(&r->waiters, w);
+				cond_wake(s, w, t->cpu);
+			}
+			break;
+		case WL_EV_BARRIER:
+			if (++r->count >= s->wl->res[e->res].users) {
+				r->count = 0;
+				for (i = 0; i < r->waiters.n; i++)
+					sim_wake(s, r->waiters.v[i], t->cpu);
+				r->waiters.n = 0;
+				break;
+			}
+			tvec_add(&r->waiters, t);
+			sim_block(s, t, 0, 'S');
+			return;
+		case WL_EV_SUSPEND:
+			t->wait_mutex = -1;
+			tvec_add(&r->waiters, t);
+			sim_block(s, t, 0, 'S');
+			return;
+		case WL_EV_RESUME:
+			if (r->waiters.n) {
+				struct sim_task *w = r->waiters.v[0];
+
+				tvec_del(&r->waiters, w);
+				sim_wake(s, w, t->cpu);
+			}
+			break;
+		}
+	}
+	diag_report(s->diag, true, NULL, 0, 0,
+		    "task %s makes no progress: %d zero-time events in a row at %.6f s (a loop without run/sleep/timer?)",
+		    t->comm, ZERO_TIME_LIMIT, (double)s->now / 1e9);
+	s->failed = true;
+	sim_task_exit(s, t);
+}

@@ -1,0 +1,1102 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "workload.h"
+#include "util.h"
+
+static const char *const policy_names[] = {
+	[WL_SCHED_OTHER] = "SCHED_OTHER",
+	[WL_SCHED_BATCH] = "SCHED_BATCH",
+	[WL_SCHED_IDLE] = "SCHED_IDLE",
+	[WL_SCHED_FIFO] = "SCHED_FIFO",
+	[WL_SCHED_RR] = "SCHED_RR",
+	[WL_SCHED_DEADLINE] = "SCHED_DEADLINE",
+};
+
+const char *wl_policy_name(enum wl_policy p)
+{
+	return policy_names[p];
+}
+
+static const char *const ev_names[] = {
+	[WL_EV_RUN] = "run", [WL_EV_RUNTIME] = "runtime",
+	[WL_EV_SLEEP] = "sleep", [WL_EV_TIMER] = "timer",
+	[WL_EV_IORUN] = "iorun", [WL_EV_MEM] = "mem",
+	[WL_EV_YIELD] = "yield", [WL_EV_LOCK] = "lock",
+	[WL_EV_UNLOCK] = "unlock", [WL_EV_WAIT] = "wait",
+	[WL_EV_SIGNAL] = "signal", [WL_EV_BROAD] = "broad",
+	[WL_EV_BARRIER] = "barrier", [WL_EV_SUSPEND] = "suspend",
+	[WL_EV_RESUME] = "resume",
+};
+
+const char *wl_ev_name(enum wl_ev_type t)
+{
+	return ev_names[t];
+}
+
+/* The parser's state */
+struct wp {
+	struct workload *wl;
+	struct jdoc *doc;
+	int err;
+	bool warned_iorun, warned_mem, warned_util;
+};
+
+static bool streq(const char *a, const char *b)
+{
+	return !strcmp(a, b);
+}
+
+bool wl_group_path_ok(const char *p)
+{
+	const char *s;
+
+	if (!p || p[0] != '/')
+		return false;
+	if (!p[1])
+		return true;
+	for (s = p + 1; *s; s++) {
+		if (*s == '/' && (s[1] == '/' || !s[1]))
+			return false;
+		if (!(*s == '/' || *s == '_' || *s == '-' || *s == '.' ||
+		      (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
+		      (*s >= '0' && *s <= '9')))
+			return false;
+	}
+	return true;
+}
+
+static int res_index(struct workload *wl, const char *name,
+		     enum wl_res_kind kind)
+{
+	int i;
+
+	for (i = 0; i < wl->nres; i++)
+		if (wl->res[i].kind == kind && streq(wl->res[i].name, name))
+			return i;
+	wl->res = xrealloc(wl->res, (size_t)(wl->nres + 1) * sizeof(*wl->res));
+	memset(&wl->res[wl->nres], 0, sizeof(*wl->res));
+	wl->res[wl->nres].name = xstrdup(name);
+	wl->res[wl->nres].kind = kind;
+	wl->res[wl->nres].unique = kind == WL_RES_TIMER &&
+				   !strncmp(name, "unique", 6);
+	return wl->nres++;
+}
+
+static void perr(struct wp *p, const char *ptr, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static void perr(struct wp *p, const char *ptr, const char *fmt, ...)
+{
+	struct strbuf sb;
+	va_list ap;
+
+	sb_init(&sb);
+	va_start(ap, fmt);
+	sb_vprintf(&sb, fmt, ap);
+	va_end(ap);
+	jdoc_error(p->doc, ptr, "%s", sb.buf);
+	sb_free(&sb);
+	p->err = -1;
+}
+
+/* An integer value in [lo, hi]; on error reports "field: allowed range" */
+static bool get_int(struct wp *p, json_t *v, const char *ptr, long long lo,
+		    long long hi, long long *out)
+{
+	if (!json_is_integer(v) || json_integer_value(v) < lo ||
+	    json_integer_value(v) > hi) {
+		if (json_is_integer(v))
+			perr(p, ptr, "%lld is out of range: allowed [%lld, %lld]",
+			     (long long)json_integer_value(v), lo, hi);
+		else
+			perr(p, ptr, "must be an integer in [%lld, %lld]", lo,
+			     hi);
+		return false;
+	}
+	*out = json_integer_value(v);
+	return true;
+}
+
+static bool get_str(struct wp *p, json_t *v, const char *ptr,
+		    const char **out)
+{
+	if (!json_is_string(v)) {
+		perr(p, ptr, "must be a string");
+		return false;
+	}
+	*out = json_string_value(v);
+	return true;
+}
+
+static bool parse_policy(struct wp *p, json_t *v, const char *ptr,
+			 enum wl_policy *out)
+{
+	const char *s;
+	size_t i;
+
+	if (!get_str(p, v, ptr, &s))
+		return false;
+	for (i = 0; i < ARRAY_SIZE(policy_names); i++) {
+		if (streq(s, policy_names[i]) ||
+		    streq(s, policy_names[i] + strlen("SCHED_"))) {
+			*out = (enum wl_policy)i;
+			return true;
+		}
+	}
+	perr(p, ptr, "unknown policy \"%s\": allowed SCHED_OTHER, SCHED_BATCH, SCHED_IDLE, SCHED_FIFO, SCHED_RR, SCHED_DEADLINE",
+	     s);
+	return false;
+}
+
+static void parse_cpus(struct wp *p, json_t *v, const char *ptr,
+		       struct wl_attrs *a)
+{
+	size_t i;
+
+	if (!json_is_array(v) || !json_array_size(v)) {
+		perr(p, ptr, "must be a non-empty array of CPU ids");
+		return;
+	}
+	a->cpus_set = true;
+	a->ncpus = (int)json_array_size(v);
+	a->cpus = xcalloc((size_t)a->ncpus, sizeof(int));
+	a->cpus_ptr = xstrdup(ptr);
+	for (i = 0; i < json_array_size(v); i++) {
+		char *ip = jptr_idx(ptr, i);
+		long long c;
+
+		if (get_int(p, json_array_get(v, i), ip, 0, 1023, &c))
+			a->cpus[i] = (int)c;
+		free(ip);
+	}
+}
+
+/*
+ * Attributes that a thread or a phase may set. Returns true if @key was
+ * one of them (valid or not).
+ */
+static bool parse_attr(struct wp *p, const char *key, json_t *v,
+		       const char *ptr, struct wl_attrs *a)
+{
+	long long x;
+	const char *s;
+
+	if (streq(key, "policy")) {
+		if (parse_policy(p, v, ptr, &a->policy))
+			a->policy_set = true;
+	} else if (streq(key, "priority")) {
+		if (get_int(p, v, ptr, -20, 99, &x)) {
+			a->prio_set = true;
+			a->prio = (int)x;
+		}
+	} else if (streq(key, "cpus")) {
+		parse_cpus(p, v, ptr, a);
+	} else if (streq(key, "taskgroup")) {
+		if (get_str(p, v, ptr, &s)) {
+			if (!*s)
+				s = "/";
+			if (!wl_group_path_ok(s)) {
+				perr(p, ptr, "\"%s\" is not a group path (\"/name/sub\", letters, digits, _ - .)",
+				     s);
+			} else {
+				free(a->group);
+				a->group = xstrdup(s);
+				a->group_set = true;
+			}
+		}
+	} else if (streq(key, "util_min") || streq(key, "util_max")) {
+		if (get_int(p, v, ptr, 0, 1024, &x)) {
+			if (key[5] == 'm' && key[6] == 'i') {
+				a->util_min_set = true;
+				a->util_min = (unsigned int)x;
+			} else {
+				a->util_max_set = true;
+				a->util_max = (unsigned int)x;
+			}
+		}
+	} else {
+		return false;
+	}
+	return true;
+}
+
+static void attrs_free(struct wl_attrs *a)
+{
+	free(a->cpus);
+	free(a->cpus_ptr);
+	free(a->group);
+}
+
+/* rt-app's parser_items order: a longer prefix before its own prefix */
+static const struct {
+	const char *prefix;
+	int type;		/* enum wl_ev_type, or -1 for sync, -2 fork */
+} ev_prefix[] = {
+	{ "runtime", WL_EV_RUNTIME }, { "run", WL_EV_RUN },
+	{ "sleep", WL_EV_SLEEP }, { "mem", WL_EV_MEM },
+	{ "iorun", WL_EV_IORUN }, { "lock", WL_EV_LOCK },
+	{ "unlock", WL_EV_UNLOCK }, { "signal", WL_EV_SIGNAL },
+	{ "broad", WL_EV_BROAD }, { "wait", WL_EV_WAIT },
+	{ "sync", -1 }, { "barrier", WL_EV_BARRIER },
+	{ "timer", WL_EV_TIMER }, { "resume", WL_EV_RESUME },
+	{ "suspend", WL_EV_SUSPEND }, { "yield", WL_EV_YIELD },
+	{ "fork", -2 },
+};
+
+static struct wl_event *phase_add(struct wl_phase *ph, enum wl_ev_type t,
+				  const char *key)
+{
+	struct wl_event *e;
+
+	ph->ev = xrealloc(ph->ev, (size_t)(ph->nev + 1) * sizeof(*ph->ev));
+	e = &ph->ev[ph->nev++];
+	memset(e, 0, sizeof(*e));
+	e->type = t;
+	e->key = xstrdup(key);
+	e->res = e->mutex = -1;
+	return e;
+}
+
+static bool parse_ref_obj(struct wp *p, json_t *v, const char *ptr,
+			  const char **ref, const char **mutex)
+{
+	json_t *r, *m;
+
+	if (!json_is_object(v)) {
+		perr(p, ptr, "must be an object {\"ref\": string, \"mutex\": string}");
+		return false;
+	}
+	r = json_object_get(v, "ref");
+	m = json_object_get(v, "mutex");
+	if (!json_is_string(r) || !json_is_string(m)) {
+		perr(p, ptr, "needs \"ref\" and \"mutex\" strings");
+		return false;
+	}
+	*ref = json_string_value(r);
+	*mutex = json_string_value(m);
+	return true;
+}
+
+/* One event key of a phase; returns false if @key is not an event */
+static bool parse_event(struct wp *p, struct wl_phase *ph, const char *key,
+			json_t *v, const char *ptr)
+{
+	struct workload *wl = p->wl;
+	struct wl_event *e;
+	const char *s, *m;
+	long long x;
+	size_t i;
+	int type = -3;
+
+	for (i = 0; i < ARRAY_SIZE(ev_prefix); i++) {
+		if (!strncmp(key, ev_prefix[i].prefix,
+			     strlen(ev_prefix[i].prefix))) {
+			type = ev_prefix[i].type;
+			break;
+		}
+	}
+	if (type == -3)
+		return false;
+	if (type == -2) {
+		jdoc_warn(p->doc, ptr, "event \"fork\" is not modelled: skipped");
+		return true;
+	}
+	if (type == -1) {	/* sync = lock, signal, wait, unlock */
+		if (!parse_ref_obj(p, v, ptr, &s, &m))
+			return true;
+		e = phase_add(ph, WL_EV_LOCK, key);
+		e->res = res_index(wl, m, WL_RES_MUTEX);
+		e = phase_add(ph, WL_EV_SIGNAL, key);
+		e->res = res_index(wl, s, WL_RES_COND);
+		e = phase_add(ph, WL_EV_WAIT, key);
+		e->res = res_index(wl, s, WL_RES_COND);
+		e->mutex = res_index(wl, m, WL_RES_MUTEX);
+		e = phase_add(ph, WL_EV_UNLOCK, key);
+		e->res = res_index(wl, m, WL_RES_MUTEX);
+		return true;
+	}
+
+	switch (type) {
+	case WL_EV_RUN:
+	case WL_EV_RUNTIME:
+	case WL_EV_SLEEP:
+		if (get_int(p, v, ptr, 0, 3600LL * 1000000, &x))
+			phase_add(ph, (enum wl_ev_type)type, key)->us =
+				(uint64_t)x;
+		break;
+	case WL_EV_IORUN:
+	case WL_EV_MEM:
+		if (!get_int(p, v, ptr, 0, 1LL << 40, &x))
+			break;
+		phase_add(ph, (enum wl_ev_type)type, key)->bytes = (uint64_t)x;
+		if (type == WL_EV_IORUN && !p->warned_iorun) {
+			p->warned_iorun = true;
+			jdoc_warn(p->doc, ptr, "iorun is modelled as an I/O wait of bytes / capsim.io_bandwidth_mbps with iowait set, not as rt-app's write loop");
+		}
+		if (type == WL_EV_MEM && !p->warned_mem) {
+			p->warned_mem = true;
+			jdoc_warn(p->doc, ptr, "mem is modelled as CPU work of bytes / capsim.mem_bandwidth_mbps (at capacity 1024)");
+		}
+		break;
+	case WL_EV_TIMER: {
+		json_t *r, *per, *mode;
+		const char *const tknown[] = { "ref", "period", "mode", NULL };
+		const char *k;
+		json_t *sub;
+
+		if (!json_is_object(v)) {
+			perr(p, ptr, "must be an object {\"ref\", \"period\", \"mode\"}");
+			break;
+		}
+		json_object_foreach(v, k, sub) {
+			const char *const *t;
+			char *sp;
+
+			for (t = tknown; *t && !streq(*t, k); t++)
+				;
+			if (*t)
+				continue;
+			sp = jptr_key(ptr, k);
+			jdoc_warn(p->doc, sp, "unknown key, ignored");
+			free(sp);
+		}
+		r = json_object_get(v, "ref");
+		per = json_object_get(v, "period");
+		mode = json_object_get(v, "mode");
+		s = json_is_string(r) ? json_string_value(r) : "unknown";
+		if (r && !json_is_string(r)) {
+			char *sp = jptr_key(ptr, "ref");
+
+			perr(p, sp, "must be a string");
+			free(sp);
+			break;
+		}
+		if (!per) {
+			perr(p, ptr, "missing \"period\" (us)");
+			break;
+		} else {
+			char *sp = jptr_key(ptr, "period");
+			bool ok = get_int(p, per, sp, 1, 3600LL * 1000000, &x);
+
+			free(sp);
+			if (!ok)
+				break;
+		}
+		e = phase_add(ph, WL_EV_TIMER, key);
+		e->us = (uint64_t)x;
+		e->res = res_index(wl, s, WL_RES_TIMER);
+		if (mode) {
+			char *sp = jptr_key(ptr, "mode");
+
+			if (json_is_string(mode) &&
+			    streq(json_string_value(mode), "absolute"))
+				e->absolute = true;
+			else if (!json_is_string(mode) ||
+				 !streq(json_string_value(mode), "relative"))
+				perr(p, sp, "allowed \"relative\" or \"absolute\"");
+			free(sp);
+		}
+		break;
+	}
+	case WL_EV_WAIT:
+		if (!parse_ref_obj(p, v, ptr, &s, &m))
+			break;
+		e = phase_add(ph, WL_EV_WAIT, key);
+		e->res = res_index(wl, s, WL_RES_COND);
+		e->mutex = res_index(wl, m, WL_RES_MUTEX);
+		break;
+	case WL_EV_YIELD:
+		phase_add(ph, WL_EV_YIELD, key);
+		break;
+	case WL_EV_SUSPEND:
+	case WL_EV_RESUME:
+		if (json_is_string(v)) {
+			s = json_string_value(v);
+		} else {
+			perr(p, ptr, "must be a string (the suspended task's name)");
+			break;
+		}
+		e = phase_add(ph, (enum wl_ev_type)type, key);
+		e->res = -2;	/* resolved once every task is known */
+		e->bytes = 0;
+		e->key = (free(e->key), xstrdup(key));
+		e->mutex = -1;
+		e->res = res_index(wl, s, WL_RES_SUSPEND);
+		break;
+	default: {	/* lock, unlock, signal, broad, barrier */
+		enum wl_res_kind kind = WL_RES_MUTEX;
+
+		if (!get_str(p, v, ptr, &s))
+			break;
+		if (type == WL_EV_SIGNAL || type == WL_EV_BROAD)
+			kind = WL_RES_COND;
+		else if (type == WL_EV_BARRIER)
+			kind = WL_RES_BARRIER;
+		e = phase_add(ph, (enum wl_ev_type)type, key);
+		e->res = res_index(wl, s, kind);
+		break;
+	}
+	}
+	return true;
+}
+
+/* Keys valid in a thread or phase object besides events and attributes */
+static bool task_only_key(const char *k)
+{
+	return streq(k, "instance") || streq(k, "delay") ||
+	       streq(k, "phases") || streq(k, "dl-runtime") ||
+	       streq(k, "dl-period") || streq(k, "dl-deadline");
+}
+
+static void parse_phase_obj(struct wp *p, json_t *obj, const char *ptr,
+			    struct wl_phase *ph, bool inline_phase)
+{
+	const char *key;
+	json_t *v;
+
+	ph->loop = 1;
+	json_object_foreach(obj, key, v) {
+		char *kp = jptr_key(ptr, key);
+		long long x;
+
+		if (streq(key, "loop")) {
+			if (!inline_phase && get_int(p, v, kp, -1, INT_MAX, &x)) {
+				if (x == 0)
+					perr(p, kp, "0 is out of range: allowed -1 (forever) or [1, %d]",
+					     INT_MAX);
+				ph->loop = (int)x;
+			}
+		} else if (parse_attr(p, key, v, kp, &ph->attrs)) {
+			/* inline phases: attributes belong to the task */
+		} else if (parse_event(p, ph, key, v, kp)) {
+		} else if (inline_phase && task_only_key(key)) {
+		} else if (streq(key, "nodes_membind") || streq(key, "hold_ns")) {
+			jdoc_warn(p->doc, kp, "not modelled, ignored");
+		} else {
+			jdoc_warn(p->doc, kp, "unknown key, ignored");
+		}
+		free(kp);
+	}
+}
+
+static void parse_task(struct wp *p, const char *name, json_t *obj,
+		       const char *ptr, struct wl_task *t)
+{
+	struct workload *wl = p->wl;
+	json_t *phases = json_object_get(obj, "phases");
+	json_t *v;
+	long long x;
+	char *kp;
+
+	t->name = xstrdup(name);
+	t->ptr = xstrdup(ptr);
+	t->instances = 1;
+	t->loop = -1;
+
+#define TASK_INT(k, lo, hi, dst) do { \
+		v = json_object_get(obj, k); \
+		if (v) { \
+			kp = jptr_key(ptr, k); \
+			if (get_int(p, v, kp, lo, hi, &x)) \
+				dst = x; \
+			free(kp); \
+		} \
+	} while (0)
+
+	TASK_INT("instance", 0, 1024, t->instances);
+	TASK_INT("delay", 0, 3600LL * 1000000, t->delay_us);
+	TASK_INT("dl-runtime", 1, 3600LL * 1000000, t->dl_runtime_us);
+	TASK_INT("dl-period", 1, 3600LL * 1000000, t->dl_period_us);
+	TASK_INT("dl-deadline", 1, 3600LL * 1000000, t->dl_deadline_us);
+	if (phases) {
+		TASK_INT("loop", -1, INT_MAX, t->loop);
+		if (t->loop == 0) {
+			kp = jptr_key(ptr, "loop");
+			perr(p, kp, "0 is out of range: allowed -1 (forever) or [1, %d]",
+			     INT_MAX);
+			free(kp);
+		}
+	} else {
+		/* inline events: "loop" counts the iterations of the thread */
+		TASK_INT("loop", -1, INT_MAX, t->loop);
+	}
+#undef TASK_INT
+
+	if (phases) {
+		const char *pname;
+		json_t *pobj;
+		char *pp = jptr_key(ptr, "phases");
+		const char *key;
+
+		if (!json_is_object(phases) || !json_object_size(phases)) {
+			perr(p, pp, "must be a non-empty object of phases");
+			free(pp);
+			return;
+		}
+		t->phases = xcalloc(json_object_size(phases), sizeof(*t->phases));
+		json_object_foreach(phases, pname, pobj) {
+			char *php = jptr_key(pp, pname);
+			struct wl_phase *ph = &t->phases[t->nphases++];
+
+			ph->name = xstrdup(pname);
+			if (!json_is_object(pobj))
+				perr(p, php, "a phase must be an object");
+			else
+				parse_phase_obj(p, pobj, php, ph, false);
+			if (!ph->nev && json_is_object(pobj))
+				jdoc_warn(p->doc, php, "phase has no events");
+			free(php);
+		}
+		free(pp);
+		/* thread-level keys other than the attributes */
+		json_object_foreach(obj, key, v) {
+			kp = jptr_key(ptr, key);
+			if (streq(key, "loop") || task_only_key(key)) {
+			} else if (parse_attr(p, key, v, kp, &t->attrs)) {
+			} else if (streq(key, "nodes_membind") ||
+				   streq(key, "hold_ns")) {
+				jdoc_warn(p->doc, kp, "not modelled, ignored");
+			} else {
+				int save = wl->ntasks;
+
+				(void)save;
+				jdoc_warn(p->doc, kp, "unknown key (events belong in a phase when \"phases\" is given), ignored");
+			}
+			free(kp);
+		}
+	} else {
+		struct wl_phase *ph;
+
+		t->phases = xcalloc(1, sizeof(*t->phases));
+		t->nphases = 1;
+		ph = &t->phases[0];
+		ph->name = xstrdup("phase0");
+		parse_phase_obj(p, obj, ptr, ph, true);
+		ph->loop = 1;
+		/* the attributes parsed into the phase are the thread's */
+		t->attrs = ph->attrs;
+		memset(&ph->attrs, 0, sizeof(ph->attrs));
+		if (!ph->nev)
+			perr(p, ptr, "a task needs events (run, sleep, ...) or \"phases\"");
+	}
+
+	/* resolve the initial attributes */
+	if (!t->attrs.policy_set) {
+		t->attrs.policy = wl->default_policy;
+		t->attrs.policy_set = true;
+	}
+	if (!t->attrs.group_set) {
+		t->attrs.group = xstrdup("/");
+		t->attrs.group_set = true;
+	}
+}
+
+static void check_prio(struct wp *p, const char *ptr, enum wl_policy pol,
+		       bool set, int prio)
+{
+	if (!set)
+		return;
+	if ((pol == WL_SCHED_FIFO || pol == WL_SCHED_RR) &&
+	    (prio < 1 || prio > 99)) {
+		char *kp = jptr_key(ptr, "priority");
+
+		perr(p, kp, "%d is out of range for %s: allowed [1, 99]", prio,
+		     wl_policy_name(pol));
+		free(kp);
+	} else if (pol <= WL_SCHED_IDLE && (prio < -20 || prio > 19)) {
+		char *kp = jptr_key(ptr, "priority");
+
+		perr(p, kp, "%d is out of range for %s (a nice value): allowed [-20, 19]",
+		     prio, wl_policy_name(pol));
+		free(kp);
+	}
+}
+
+static void check_task(struct wp *p, struct wl_task *t)
+{
+	enum wl_policy pol = t->attrs.policy;
+	int i;
+
+	if (!t->attrs.prio_set) {
+		t->attrs.prio = (pol == WL_SCHED_FIFO || pol == WL_SCHED_RR) ?
+				10 : 0;
+		t->attrs.prio_set = true;
+	}
+	check_prio(p, t->ptr, pol, true, t->attrs.prio);
+	for (i = 0; i < t->nphases; i++) {
+		struct wl_attrs *a = &t->phases[i].attrs;
+		enum wl_policy pp = a->policy_set ? a->policy : pol;
+		char *php = xasprintf("%s/phases/%s", t->ptr, t->phases[i].name);
+
+		if (a->policy_set && (a->policy == WL_SCHED_DEADLINE) !=
+		    (pol == WL_SCHED_DEADLINE))
+			perr(p, php, "a phase cannot switch into or out of SCHED_DEADLINE");
+		check_prio(p, php, pp, a->prio_set, a->prio);
+		if (a->policy_set && !a->prio_set &&
+		    (pp == WL_SCHED_FIFO || pp == WL_SCHED_RR) !=
+		    (pol == WL_SCHED_FIFO || pol == WL_SCHED_RR)) {
+			a->prio_set = true;
+			a->prio = (pp == WL_SCHED_FIFO || pp == WL_SCHED_RR) ?
+				  10 : 0;
+		}
+		free(php);
+		pol = pp;
+	}
+	if (t->attrs.policy == WL_SCHED_DEADLINE) {
+		if (!t->dl_runtime_us) {
+			perr(p, t->ptr, "SCHED_DEADLINE needs \"dl-runtime\" (us)");
+			return;
+		}
+		if (!t->dl_period_us)
+			t->dl_period_us = t->dl_runtime_us;
+		if (!t->dl_deadline_us)
+			t->dl_deadline_us = t->dl_period_us;
+		if (t->dl_runtime_us > t->dl_deadline_us ||
+		    t->dl_deadline_us > t->dl_period_us)
+			perr(p, t->ptr, "SCHED_DEADLINE needs dl-runtime <= dl-deadline <= dl-period (%llu, %llu, %llu us)",
+			     (unsigned long long)t->dl_runtime_us,
+			     (unsigned long long)t->dl_deadline_us,
+			     (unsigned long long)t->dl_period_us);
+	} else if (t->dl_runtime_us || t->dl_period_us || t->dl_deadline_us) {
+		jdoc_warn(p->doc, t->ptr, "dl-* keys are ignored unless the policy is SCHED_DEADLINE");
+	}
+}
+
+static void parse_global(struct wp *p, json_t *g)
+{
+	struct workload *wl = p->wl;
+	const char *key;
+	json_t *v;
+
+	if (!json_is_object(g)) {
+		perr(p, "/global", "must be an object");
+		return;
+	}
+	json_object_foreach(g, key, v) {
+		char *kp = jptr_key("/global", key);
+		long long x;
+
+		if (streq(key, "duration")) {
+			if (json_is_real(v) && json_real_value(v) > 0)
+				wl->duration_s = json_real_value(v);
+			else if (get_int(p, v, kp, -1, 1000000, &x))
+				wl->duration_s = x == 0 ? -1 : (double)x;
+		} else if (streq(key, "default_policy")) {
+			parse_policy(p, v, kp, &wl->default_policy);
+		} else if (streq(key, "calibration")) {
+			if (json_is_string(v) &&
+			    !strncmp(json_string_value(v), "CPU", 3)) {
+				char *end;
+				long c = strtol(json_string_value(v) + 3, &end, 10);
+
+				if (*end || c < 0 || c > 1023 ||
+				    end == json_string_value(v) + 3)
+					perr(p, kp, "allowed \"CPUn\" or an integer (ns per loop)");
+				else
+					wl->calib_cpu = (int)c;
+			} else if (!json_is_integer(v)) {
+				perr(p, kp, "allowed \"CPUn\" or an integer (ns per loop)");
+			}
+		} else if (streq(key, "cumulative_slack")) {
+			if (!json_is_boolean(v))
+				perr(p, kp, "must be true or false");
+			else
+				wl->cumulative_slack = json_is_true(v);
+		} else if (streq(key, "mem_buffer_size")) {
+			if (get_int(p, v, kp, 1, 1LL << 40, &x))
+				wl->mem_buffer_size = (uint64_t)x;
+		} else if (streq(key, "pi_enabled")) {
+			if (json_is_true(v))
+				jdoc_warn(p->doc, kp, "priority inheritance is not modelled: mutexes are plain FIFO");
+		} else if (streq(key, "lock_pages") || streq(key, "logdir") ||
+			   streq(key, "log_basename") || streq(key, "log_size") ||
+			   streq(key, "ftrace") || streq(key, "gnuplot") ||
+			   streq(key, "io_device")) {
+			jdoc_warn(p->doc, kp, "no effect in simulation, ignored");
+		} else {
+			jdoc_warn(p->doc, kp, "unknown key, ignored");
+		}
+		free(kp);
+	}
+}
+
+static void parse_capsim(struct wp *p, json_t *c)
+{
+	struct workload *wl = p->wl;
+	const char *key;
+	json_t *v;
+
+	if (!json_is_object(c)) {
+		perr(p, "/capsim", "must be an object");
+		return;
+	}
+	json_object_foreach(c, key, v) {
+		char *kp = jptr_key("/capsim", key);
+		long long x;
+		const char *s;
+
+		if (streq(key, "taskgroups")) {
+			const char *path;
+			json_t *g;
+
+			if (!json_is_object(v)) {
+				perr(p, kp, "must be an object {\"/path\": {\"capacity_min\", \"capacity_max\"}}");
+				free(kp);
+				continue;
+			}
+			wl->groups = xcalloc(json_object_size(v) + 1,
+					     sizeof(*wl->groups));
+			json_object_foreach(v, path, g) {
+				char *gp = jptr_key(kp, path);
+				struct wl_group *grp = &wl->groups[wl->ngroups];
+				const char *gk;
+				json_t *gv;
+
+				if (!wl_group_path_ok(path)) {
+					perr(p, gp, "\"%s\" is not a group path (\"/name/sub\")",
+					     path);
+				} else if (!json_is_object(g)) {
+					perr(p, gp, "must be an object {\"capacity_min\", \"capacity_max\"}");
+				} else {
+					grp->path = xstrdup(path);
+					grp->ptr = xstrdup(gp);
+					wl->ngroups++;
+					json_object_foreach(g, gk, gv) {
+						char *vp = jptr_key(gp, gk);
+
+						if (streq(gk, "capacity_min") &&
+						    get_int(p, gv, vp, 0, 1024, &x)) {
+							grp->min_set = true;
+							grp->min = (unsigned int)x;
+						} else if (streq(gk, "capacity_max") &&
+							   get_int(p, gv, vp, 0, 1024, &x)) {
+							grp->max_set = true;
+							grp->max = (unsigned int)x;
+						} else if (!streq(gk, "capacity_min") &&
+							   !streq(gk, "capacity_max")) {
+							jdoc_warn(p->doc, vp, "unknown key, ignored");
+						}
+						free(vp);
+					}
+				}
+				free(gp);
+			}
+		} else if (streq(key, "events")) {
+			size_t i;
+
+			if (!json_is_array(v)) {
+				perr(p, kp, "must be an array of {\"at_ms\", \"group\", \"capacity_min\"|\"capacity_max\"}");
+				free(kp);
+				continue;
+			}
+			wl->gevents = xcalloc(2 * json_array_size(v) + 1,
+					      sizeof(*wl->gevents));
+			for (i = 0; i < json_array_size(v); i++) {
+				json_t *ev = json_array_get(v, i);
+				char *ep = jptr_idx(kp, i);
+				json_t *at, *grp;
+				const char *ek;
+				json_t *evv;
+				uint64_t at_ns = 0;
+				const char *gpath = NULL;
+				int nattr = 0;
+
+				if (!json_is_object(ev)) {
+					perr(p, ep, "must be an object");
+					free(ep);
+					continue;
+				}
+				at = json_object_get(ev, "at_ms");
+				grp = json_object_get(ev, "group");
+				if (!at) {
+					perr(p, ep, "missing \"at_ms\"");
+				} else {
+					char *ap = jptr_key(ep, "at_ms");
+
+					if (get_int(p, at, ap, 0, 3600LL * 1000 * 24, &x))
+						at_ns = (uint64_t)x * NSEC_PER_MSEC;
+					free(ap);
+				}
+				if (!json_is_string(grp) ||
+				    !wl_group_path_ok(json_string_value(grp))) {
+					perr(p, grp ? ep : ep, "\"group\" must be a group path such as \"/bg\"");
+				} else {
+					gpath = json_string_value(grp);
+				}
+				json_object_foreach(ev, ek, evv) {
+					char *vp = jptr_key(ep, ek);
+
+					if (streq(ek, "capacity_min") ||
+					    streq(ek, "capacity_max")) {
+						/* out-of-range writes are the
+						 * kernel's to reject: keep any
+						 * non-negative value */
+						if (get_int(p, evv, vp, 0, 1LL << 32, &x) &&
+						    gpath) {
+							struct wl_group_event *ge =
+								&wl->gevents[wl->ngevents++];
+
+							ge->at_ns = at_ns;
+							ge->group = xstrdup(gpath);
+							ge->ptr = xstrdup(vp);
+							ge->attr = ek[9] == 'a';
+							ge->value = (uint64_t)x;
+							nattr++;
+						}
+					} else if (!streq(ek, "at_ms") &&
+						   !streq(ek, "group")) {
+						jdoc_warn(p->doc, vp, "unknown key, ignored");
+					}
+					free(vp);
+				}
+				if (!nattr && gpath)
+					perr(p, ep, "needs \"capacity_min\" or \"capacity_max\"");
+				free(ep);
+			}
+		} else if (streq(key, "platform") || streq(key, "policy") ||
+			   streq(key, "clamp_order")) {
+			if (get_str(p, v, kp, &s)) {
+				if (streq(key, "clamp_order") &&
+				    !streq(s, "6.12") && !streq(s, "4.10"))
+					perr(p, kp, "allowed \"6.12\" (headroom, then clamp) or \"4.10\" (clamp, then headroom)");
+				else if (streq(key, "policy") &&
+					 !streq(s, "rfc") && !streq(s, "uclamp") &&
+					 !streq(s, "none"))
+					perr(p, kp, "allowed \"rfc\", \"uclamp\" or \"none\"");
+				else if (key[0] == 'p' && key[1] == 'l')
+					wl->platform = xstrdup(s);
+				else if (key[0] == 'p')
+					wl->policy = xstrdup(s);
+				else
+					wl->clamp_order = xstrdup(s);
+			}
+		} else if (streq(key, "run_jitter_pct")) {
+			if (get_int(p, v, kp, 0, 50, &x))
+				wl->run_jitter_pct = (unsigned int)x;
+		} else if (streq(key, "io_bandwidth_mbps")) {
+			if (get_int(p, v, kp, 1, 1000000, &x))
+				wl->io_bw = (uint64_t)x * 1000000;
+		} else if (streq(key, "mem_bandwidth_mbps")) {
+			if (get_int(p, v, kp, 1, 10000000, &x))
+				wl->mem_bw = (uint64_t)x * 1000000;
+		} else if (streq(key, "description")) {
+		} else {
+			jdoc_warn(p->doc, kp, "unknown key, ignored");
+		}
+		free(kp);
+	}
+}
+
+static int cmp_gevent(const void *a, const void *b)
+{
+	const struct wl_group_event *x = a, *y = b;
+
+	if (x->at_ns != y->at_ns)
+		return x->at_ns < y->at_ns ? -1 : 1;
+	return x < y ? -1 : 1;
+}
+
+static char *basename_noext(const char *path)
+{
+	const char *b = strrchr(path, '/');
+	char *s = xstrdup(b ? b + 1 : path);
+	size_t n = strlen(s);
+
+	if (n > 5 && !strcmp(s + n - 5, ".json"))
+		s[n - 5] = '\0';
+	return s;
+}
+
+static struct workload *workload_parse(struct workload *wl, struct diag *d)
+{
+	struct wp p = { .wl = wl, .doc = &wl->doc };
+	json_t *root = wl->doc.root, *tasks, *v;
+	const char *key;
+	int i, j, k;
+
+	(void)d;
+	v = json_object_get(root, "global");
+	if (v)
+		parse_global(&p, v);
+	v = json_object_get(root, "capsim");
+	if (v)
+		parse_capsim(&p, v);
+	json_object_foreach(root, key, v) {
+		if (!streq(key, "global") && !streq(key, "tasks") &&
+		    !streq(key, "capsim")) {
+			char *kp = jptr_key("", key);
+
+			jdoc_warn(&wl->doc, kp, streq(key, "resources") ?
+				  "legacy \"resources\" object: resources are created from their use, ignored" :
+				  "unknown key, ignored");
+			free(kp);
+		}
+	}
+
+	tasks = json_object_get(root, "tasks");
+	if (!json_is_object(tasks) || !json_object_size(tasks)) {
+		perr(&p, tasks ? "/tasks" : "", "\"tasks\" must be a non-empty object of threads");
+		return wl;
+	}
+	wl->tasks = xcalloc(json_object_size(tasks), sizeof(*wl->tasks));
+	json_object_foreach(tasks, key, v) {
+		char *tp = jptr_key("/tasks", key);
+		struct wl_task *t = &wl->tasks[wl->ntasks++];
+
+		if (!*key || strchr(key, ' ')) {
+			perr(&p, tp, "a task name must be non-empty and without spaces");
+		}
+		if (!json_is_object(v)) {
+			perr(&p, tp, "a task must be an object");
+			t->name = xstrdup(key);
+			t->ptr = xstrdup(tp);
+			t->attrs.group = xstrdup("/");
+		} else {
+			parse_task(&p, key, v, tp, t);
+			check_task(&p, t);
+		}
+		free(tp);
+	}
+
+	/* uclamp attributes: kept, but only the uclamp policy uses them */
+	for (i = 0; i < wl->ntasks && !p.warned_util; i++) {
+		struct wl_task *t = &wl->tasks[i];
+		bool any = t->attrs.util_min_set || t->attrs.util_max_set;
+
+		for (j = 0; j < t->nphases; j++)
+			any |= t->phases[j].attrs.util_min_set ||
+			       t->phases[j].attrs.util_max_set;
+		if (any) {
+			p.warned_util = true;
+			jdoc_warn(&wl->doc, t->ptr, "util_min/util_max are per-task uclamp values: only --policy uclamp uses them (rfc and none ignore them)");
+		}
+	}
+
+	/* barrier users; suspend targets are task names */
+	for (i = 0; i < wl->ntasks; i++) {
+		struct wl_task *t = &wl->tasks[i];
+
+		for (k = 0; k < wl->nres; k++) {
+			bool uses = false;
+
+			if (wl->res[k].kind != WL_RES_BARRIER)
+				continue;
+			for (j = 0; j < t->nphases; j++) {
+				int e;
+
+				for (e = 0; e < t->phases[j].nev; e++)
+					if (t->phases[j].ev[e].type == WL_EV_BARRIER &&
+					    t->phases[j].ev[e].res == k)
+						uses = true;
+			}
+			if (uses)
+				wl->res[k].users += t->instances;
+		}
+	}
+	for (k = 0; k < wl->nres; k++) {
+		if (wl->res[k].kind == WL_RES_BARRIER && wl->res[k].users < 2)
+			jdoc_warn(&wl->doc, "/tasks", "barrier \"%s\" has a single user: it never blocks",
+				  wl->res[k].name);
+	}
+	if (wl->ngevents)
+		qsort(wl->gevents, (size_t)wl->ngevents, sizeof(*wl->gevents),
+		      cmp_gevent);
+	if (p.err)
+		wl->doc.diag->errors += 0;
+	return wl;
+}
+
+static struct workload *workload_new(void)
+{
+	struct workload *wl = xcalloc(1, sizeof(*wl));
+
+	wl->duration_s = -1;
+	wl->calib_cpu = -1;
+	wl->mem_buffer_size = 4194304;
+	wl->io_bw = 100 * 1000000ULL;
+	wl->mem_bw = 4000 * 1000000ULL;
+	return wl;
+}
+
+static struct workload *workload_finish(struct workload *wl, struct diag *d,
+					int errors_before)
+{
+	workload_parse(wl, d);
+	if (d->errors > errors_before) {
+		workload_free(wl);
+		return NULL;
+	}
+	return wl;
+}
+
+struct workload *workload_load(const char *path, struct diag *d)
+{
+	struct workload *wl = workload_new();
+	int before = d->errors;
+
+	wl->name = basename_noext(path);
+	if (jdoc_load_file(&wl->doc, path, d)) {
+		workload_free(wl);
+		return NULL;
+	}
+	return workload_finish(wl, d, before);
+}
+
+struct workload *workload_load_buffer(const char *name, const char *text,
+				      struct diag *d)
+{
+	struct workload *wl = workload_new();
+	int before = d->errors;
+
+	wl->name = basename_noext(name);
+	if (jdoc_load_buffer(&wl->doc, name, text, strlen(text), d)) {
+		workload_free(wl);
+		return NULL;
+	}
+	return workload_finish(wl, d, before);
+}
+
+void workload_free(struct workload *wl)
+{
+	int i, j, k;
+
+	if (!wl)
+		return;
+	for (i = 0; i < wl->ntasks; i++) {
+		struct wl_task *t = &wl->tasks[i];
+
+		for (j = 0; j < t->nphases; j++) {
+			for (k = 0; k < t->phases[j].nev; k++)
+				free(t->phases[j].ev[k].key);
+			free(t->phases[j].ev);
+			free(t->phases[j].name);
+			attrs_free(&t->phases[j].attrs);
+		}
+		free(t->phases);
+		attrs_free(&t->attrs);
+		free(t->name);
+		free(t->ptr);
+	}
+	free(wl->tasks);
+	for (i = 0; i < wl->nres; i++)
+		free(wl->res[i].name);
+	free(wl->res);
+	for (i = 0; i < wl->ngroups; i++) {
+		free(wl->groups[i].path);
+		free(wl->groups[i].ptr);
+	}
+	free(wl->groups);
+	for (i = 0; i < wl->ngevents; i++) {
+		free(wl->gevents[i].group);
+		free(wl->gevents[i].ptr);
+	}
+	free(wl->gevents);
+	free(wl->platform);
+	free(wl->policy);
+	free(wl->clamp_order);
+	free(wl->name);
+	jdoc_free(&wl->doc);
+	free(wl);
+}
