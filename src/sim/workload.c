@@ -572,13 +572,15 @@ static void parse_task(struct wp *p, const char *name, json_t *obj,
 		t->phases = xcalloc(1, sizeof(*t->phases));
 		t->nphases = 1;
 		ph = &t->phases[0];
+		int err_before = p->err;
+
 		ph->name = xstrdup("phase0");
 		parse_phase_obj(p, obj, ptr, ph, true);
 		ph->loop = 1;
 		/* the attributes parsed into the phase are the thread's */
 		t->attrs = ph->attrs;
 		memset(&ph->attrs, 0, sizeof(ph->attrs));
-		if (!ph->nev)
+		if (!ph->nev && !(p->err && !err_before))
 			perr(p, ptr, "a task needs events (run, sleep, ...) or \"phases\"");
 	}
 
@@ -841,7 +843,7 @@ static void parse_capsim(struct wp *p, json_t *c)
 							ge->at_ns = at_ns;
 							ge->group = xstrdup(gpath);
 							ge->ptr = xstrdup(vp);
-							ge->attr = ek[9] == 'a';
+							ge->attr = !strcmp(ek, "capacity_max");
 							ge->value = (uint64_t)x;
 							nattr++;
 						}

@@ -1,0 +1,108 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Helpers for the sim tests: run a workload given as text, in process. */
+#ifndef CAPSIM_SIMTEST_H
+#define CAPSIM_SIMTEST_H
+
+#include <check.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <linux/bug.h>
+#include <linux/errno.h>
+
+#include "platform.h"
+#include "sim.h"
+#include "workload.h"
+
+struct run {
+	struct diag d;
+	struct workload *wl;
+	struct platform *pl;
+	struct sim *s;
+	int ret;
+};
+
+/* Parse and run @text on @platform; NULL-safe teardown with run_free() */
+static inline struct run *run_text(const char *text, const char *platform,
+				   enum clamp_policy pol, enum clamp_order ord,
+				   double duration_s, FILE *trace)
+{
+	struct run *r = calloc(1, sizeof(*r));
+	struct sim_opts o = { .policy = pol, .order = ord, .hz = 250 };
+
+	o.duration_ns = (uint64_t)(duration_s * 1e9);
+	diag_init(&r->d, true);
+	r->wl = workload_load_buffer("test.json", text, &r->d);
+	if (r->wl)
+		r->pl = platform_load(platform, &r->d);
+	if (r->pl)
+		r->s = sim_create(r->pl, r->wl, &o, &r->d);
+	if (r->s)
+		r->ret = sim_run(r->s, trace);
+	return r;
+}
+
+static inline void run_free(struct run *r)
+{
+	sim_destroy(r->s);
+	platform_free(r->pl);
+	workload_free(r->wl);
+	diag_free(&r->d);
+	free(r);
+}
+
+static inline struct sim_task *task_named(struct sim *s, const char *name)
+{
+	int i;
+
+	for (i = 0; i < s->ntasks; i++)
+		if (!strcmp(s->tasks[i]->comm, name))
+			return s->tasks[i];
+	return NULL;
+}
+
+/* Seconds the domain spent above @khz */
+static inline double time_above(struct sim *s, int dom, unsigned int khz)
+{
+	const struct pdomain *pd = s->doms[dom].pd;
+	uint64_t ns = 0;
+	int i;
+
+	for (i = 0; i < pd->nopps; i++)
+		if (pd->opps[i].khz > khz)
+			ns += s->doms[dom].residency_ns[i];
+	return (double)ns / 1e9;
+}
+
+static inline double time_at(struct sim *s, int dom, unsigned int khz)
+{
+	const struct pdomain *pd = s->doms[dom].pd;
+	int i;
+
+	for (i = 0; i < pd->nopps; i++)
+		if (pd->opps[i].khz == khz)
+			return (double)s->doms[dom].residency_ns[i] / 1e9;
+	return -1;
+}
+
+static inline double cpu_busy(struct sim *s, int cpu)
+{
+	struct sim_cpu *c = &s->cpus[cpu];
+	uint64_t ns = 0;
+	int i;
+
+	for (i = 0; i < c->dom->pd->nopps; i++)
+		ns += c->busy_ns[i];
+	return (double)ns / 1e9;
+}
+
+#define RUN_OK(r) do { \
+		ck_assert_msg((r)->s != NULL, "setup failed: %s", (r)->d.log.buf); \
+		ck_assert_int_eq((r)->ret, 0); \
+		ck_assert(!(r)->s->failed); \
+	} while (0)
+
+#endif

@@ -1,0 +1,256 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Clamping end to end on sym4, and schedutil's pure function. */
+#include "simtest.h"
+
+#include "schedutil.h"
+
+static const char capped_hog[] =
+	"{ \"tasks\": { \"hog\": { \"taskgroup\": \"/bg\", \"run\": 1000000 },\n"
+	"              \"bgp\": { \"taskgroup\": \"/bg\", \"run\": 3000, \"timer\": { \"ref\": \"x\", \"period\": 7000 } } },\n"
+	"  \"capsim\": { \"taskgroups\": { \"/bg\": { \"capacity_max\": %d } } } }";
+
+static struct run *capped(int cap, enum clamp_policy pol, enum clamp_order ord)
+{
+	char buf[1024];
+
+	snprintf(buf, sizeof(buf), capped_hog, cap);
+	return run_text(buf, "sym4", pol, ord, 3, NULL);
+}
+
+START_TEST(capped_hog_stays_at_its_opp)
+{
+	struct run *r = capped(256, POLICY_RFC, CLAMP_ORDER_612);
+
+	RUN_OK(r);
+	/* the lowest OPP covering 256 is 1 GHz (capacity 410) */
+	ck_assert(time_above(r->s, 0, 1000000) == 0);
+	ck_assert(time_at(r->s, 0, 1000000) > 2.9);
+	ck_assert_uint_eq(kcompat_warn_count, 0);
+	run_free(r);
+
+	r = capped(512, POLICY_RFC, CLAMP_ORDER_612);
+	RUN_OK(r);
+	ck_assert(time_above(r->s, 0, 1500000) == 0);
+	run_free(r);
+
+	/* without clamping the same hog runs at the top */
+	r = capped(256, POLICY_NONE, CLAMP_ORDER_612);
+	RUN_OK(r);
+	ck_assert(time_at(r->s, 0, 2500000) > 2.5);
+	run_free(r);
+}
+END_TEST
+
+START_TEST(clamp_order_is_a_what_if)
+{
+	/* cap 350: 6.12 asks 350/1024 fmax (1 GHz); 4.10 asks 1.25x (1.5 GHz) */
+	struct run *r = capped(350, POLICY_RFC, CLAMP_ORDER_612);
+
+	RUN_OK(r);
+	ck_assert(time_above(r->s, 0, 1000000) == 0);
+	run_free(r);
+	r = capped(350, POLICY_RFC, CLAMP_ORDER_410);
+	RUN_OK(r);
+	ck_assert(time_at(r->s, 0, 1500000) > 2.5);
+	ck_assert(time_above(r->s, 0, 1500000) == 0);
+	run_free(r);
+}
+END_TEST
+
+static const char boosted[] =
+	"{ \"tasks\": { \"ui\": { \"taskgroup\": \"/top-app\", \"run\": 1000,\n"
+	"      \"timer\": { \"ref\": \"vsync\", \"period\": 20000 } } },\n"
+	"  \"capsim\": { \"taskgroups\": { \"/top-app\": { \"capacity_min\": 1024 } } } }";
+
+START_TEST(boost_lifts_frequency_only_while_runnable)
+{
+	struct run *r = run_text(boosted, "sym4", POLICY_RFC, CLAMP_ORDER_612, 4, NULL);
+	double top;
+
+	RUN_OK(r);
+	top = time_at(r->s, 0, 2500000);
+	/* runnable 1 ms of each 20 ms (5 %): at the top then, and only then */
+	ck_assert_msg(top > 0.15 && top < 0.4, "top residency %f s", top);
+	ck_assert_uint_gt(r->s->doms[0].transitions, 300);
+	run_free(r);
+
+	r = run_text(boosted, "sym4", POLICY_NONE, CLAMP_ORDER_612, 4, NULL);
+	RUN_OK(r);
+	ck_assert(time_at(r->s, 0, 2500000) == 0);
+	run_free(r);
+}
+END_TEST
+
+START_TEST(idle_cpu_does_not_constrain_shared_domain)
+{
+	struct sugov_cpu_input c[2] = {
+		{ .util_cfs = 1024, .range = { 0, 256 } },
+		{ .util_cfs = 0, .idle = true, .range = { 0, 1024 } },
+	};
+	struct sugov_input in = { POLICY_RFC, CLAMP_ORDER_612, 1024, 2500000, 2, c };
+	struct sugov_output out;
+
+	/* an idle CPU's empty range (max 1024) must not uncap the domain */
+	sugov_next_freq(&in, &out);
+	ck_assert_uint_eq(out.perf, 256);
+	ck_assert_uint_eq(out.range.max, 256);
+	/* an idle CPU's boost does not count either */
+	c[1].range.min = 1024;
+	sugov_next_freq(&in, &out);
+	ck_assert_uint_eq(out.perf, 256);
+	/* a busy uncapped CPU does: the RFC composes MAX of the maxes */
+	c[1].idle = false;
+	c[1].range.min = 0;
+	sugov_next_freq(&in, &out);
+	ck_assert_uint_eq(out.perf, 1024);
+	ck_assert_uint_eq(out.khz, 2500000);
+	/* 4.10 order: clamp then headroom, 256 -> 0.3125 fmax */
+	c[1].idle = true;
+	in.order = CLAMP_ORDER_410;
+	sugov_next_freq(&in, &out);
+	ck_assert_uint_eq(out.khz, 781250);
+	in.order = CLAMP_ORDER_612;
+	sugov_next_freq(&in, &out);
+	ck_assert_uint_eq(out.khz, 625000);
+}
+END_TEST
+
+START_TEST(idle_cpus_end_to_end)
+{
+	/* one capped hog, three CPUs that come and go idle with capped work */
+	struct run *r = run_text(
+		"{ \"tasks\": { \"hog\": { \"cpus\": [0], \"taskgroup\": \"/bg\", \"run\": 1000000 },\n"
+		"   \"blip\": { \"instance\": 3, \"cpus\": [1, 2, 3], \"taskgroup\": \"/bg\", \"run\": 500, \"sleep\": 9000 },\n"
+		"   \"boost\": { \"cpus\": [3], \"taskgroup\": \"/fg\", \"loop\": 1, \"run\": 200 } },\n"
+		"  \"capsim\": { \"taskgroups\": { \"/bg\": { \"capacity_max\": 256 }, \"/fg\": { \"capacity_min\": 900 } } } }",
+		"sym4", POLICY_RFC, CLAMP_ORDER_612, 3, NULL);
+
+	RUN_OK(r);
+	/* the boosted task lives 0.2 ms at the start; after it, nothing above 1 GHz */
+	ck_assert_msg(time_above(r->s, 0, 1000000) < 0.01, "above: %f",
+		      time_above(r->s, 0, 1000000));
+	run_free(r);
+}
+END_TEST
+
+static const char capped_rt[] =
+	"{ \"tasks\": { \"audio\": { \"policy\": \"SCHED_FIFO\", \"priority\": 80, \"taskgroup\": \"/rt\",\n"
+	"      \"run\": 1000, \"timer\": { \"ref\": \"a\", \"period\": 10000 } } },\n"
+	"  \"capsim\": { \"taskgroups\": { \"/rt\": { \"capacity_max\": 512 } } } }";
+
+START_TEST(capped_rt_does_not_drive_top_opp)
+{
+	struct run *r = run_text(capped_rt, "sym4", POLICY_RFC, CLAMP_ORDER_612, 2, NULL);
+
+	RUN_OK(r);
+	ck_assert(time_at(r->s, 0, 2500000) == 0);
+	ck_assert(time_above(r->s, 0, 1500000) == 0);
+	ck_assert_uint_eq(task_named(r->s, "audio")->misses, 0);
+	run_free(r);
+
+	r = run_text(capped_rt, "sym4", POLICY_NONE, CLAMP_ORDER_612, 2, NULL);
+	RUN_OK(r);
+	ck_assert(time_at(r->s, 0, 2500000) > 0.1);
+	run_free(r);
+}
+END_TEST
+
+START_TEST(group_writes_during_the_run)
+{
+	struct run *r = run_text(
+		"{ \"tasks\": { \"hog\": { \"taskgroup\": \"/bg\", \"run\": 1000000 } },\n"
+		"  \"capsim\": { \"taskgroups\": { \"/bg\": { \"capacity_max\": 1024 } },\n"
+		"     \"events\": [ { \"at_ms\": 1000, \"group\": \"/bg\", \"capacity_max\": 256 },\n"
+		"                 { \"at_ms\": 1500, \"group\": \"/bg\", \"capacity_min\": 512 } ] } }",
+		"sym4", POLICY_RFC, CLAMP_ORDER_612, 3, NULL);
+
+	RUN_OK(r);
+	ck_assert_int_eq(r->s->ngw, 2);
+	ck_assert_int_eq(r->s->gw[0].ret, 0);
+	ck_assert_int_eq(r->s->gw[1].ret, -EINVAL);	/* min 512 > max 256 */
+	/* about 1 s at the top, then 2 s at 1 GHz */
+	ck_assert(time_at(r->s, 0, 1000000) > 1.95);
+	ck_assert(time_at(r->s, 0, 2500000) > 0.8 && time_at(r->s, 0, 2500000) < 1.01);
+	run_free(r);
+}
+END_TEST
+
+static char *slurp(FILE *f, size_t *len)
+{
+	char *buf;
+
+	fseek(f, 0, SEEK_END);
+	*len = (size_t)ftell(f);
+	rewind(f);
+	buf = malloc(*len + 1);
+	ck_assert(fread(buf, 1, *len, f) == *len);
+	return buf;
+}
+
+static char *trace_of(const char *text, uint64_t seed, size_t *len)
+{
+	FILE *f = tmpfile();
+	struct run *r;
+	struct sim_opts o = { .policy = POLICY_RFC, .hz = 250, .seed = seed };
+	char *buf;
+
+	r = calloc(1, sizeof(*r));
+	diag_init(&r->d, true);
+	r->wl = workload_load_buffer("test.json", text, &r->d);
+	r->pl = platform_load("sym4", &r->d);
+	o.duration_ns = 2 * NSEC_PER_SEC;
+	r->s = sim_create(r->pl, r->wl, &o, &r->d);
+	ck_assert(r->s);
+	ck_assert_int_eq(sim_run(r->s, f), 0);
+	buf = slurp(f, len);
+	fclose(f);
+	run_free(r);
+	return buf;
+}
+
+START_TEST(determinism)
+{
+	static const char text[] =
+		"{ \"tasks\": { \"a\": { \"instance\": 3, \"run\": 3000, \"sleep\": 2000 },\n"
+		"  \"b\": { \"taskgroup\": \"/bg\", \"run\": 7000, \"timer\": { \"ref\": \"t\", \"period\": 16000 } } },\n"
+		"  \"capsim\": { \"run_jitter_pct\": 20, \"taskgroups\": { \"/bg\": { \"capacity_max\": 300 } } } }";
+	size_t l1, l2, l3;
+	char *t1 = trace_of(text, 7, &l1), *t2 = trace_of(text, 7, &l2),
+	     *t3 = trace_of(text, 8, &l3);
+
+	ck_assert_uint_eq(l1, l2);
+	ck_assert(!memcmp(t1, t2, l1));
+	ck_assert(l1 != l3 || memcmp(t1, t3, l1));	/* the seed matters */
+	ck_assert(strstr(t1, "# tracer: nop\n"));
+	ck_assert(strstr(t1, "sched_switch: prev_comm="));
+	ck_assert(strstr(t1, "cap_clamp_cpu: cpu="));
+	ck_assert(strstr(t1, "cpu_frequency: state="));
+	free(t1);
+	free(t2);
+	free(t3);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("clamp");
+	TCase *tc = tcase_create("clamp");
+	SRunner *sr;
+	int failed;
+
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, capped_hog_stays_at_its_opp);
+	tcase_add_test(tc, clamp_order_is_a_what_if);
+	tcase_add_test(tc, boost_lifts_frequency_only_while_runnable);
+	tcase_add_test(tc, idle_cpu_does_not_constrain_shared_domain);
+	tcase_add_test(tc, idle_cpus_end_to_end);
+	tcase_add_test(tc, capped_rt_does_not_drive_top_opp);
+	tcase_add_test(tc, group_writes_during_the_run);
+	tcase_add_test(tc, determinism);
+	suite_add_tcase(s, tc);
+	sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? 1 : 0;
+}

@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The command line: exit codes, outputs, nothing written on bad input,
+ * byte-identical reruns of a traces/ workload. */
+#include <unistd.h>
+
+#include "simtest.h"
+
+#include "cli.h"
+
+static int cli(const char *a0, ...)
+{
+	char *argv[32];
+	int argc = 0;
+	va_list ap;
+	const char *a;
+
+	argv[argc++] = (char *)"capsim";
+	va_start(ap, a0);
+	for (a = a0; a; a = va_arg(ap, const char *))
+		argv[argc++] = (char *)a;
+	va_end(ap);
+	argv[argc] = NULL;
+	return capsim_main(argc, argv);
+}
+
+static char *src(const char *rel)
+{
+	const char *root = getenv("CAPSIM_SRCDIR");
+
+	return xasprintf("%s/%s", root ? root : "../..", rel);
+}
+
+static bool exists(const char *p)
+{
+	return access(p, F_OK) == 0;
+}
+
+static char *slurp_file(const char *p, size_t *len)
+{
+	char *b = read_file(p, len);
+
+	ck_assert_msg(b, "cannot read %s", p);
+	return b;
+}
+
+START_TEST(usage_and_exit_codes)
+{
+	char *w = src("traces/audio.json");
+
+	ck_assert_int_eq(cli(NULL, NULL), 2);
+	ck_assert_int_eq(cli("--help", NULL), 0);
+	ck_assert_int_eq(cli("run", "--help", NULL), 0);
+	ck_assert_int_eq(cli("validate", "--help", NULL), 0);
+	ck_assert_int_eq(cli("platforms", NULL), 0);
+	ck_assert_int_eq(cli("platform", "show", "sym4", NULL), 0);
+	ck_assert_int_eq(cli("platform", "show", "nope", NULL), 2);
+	ck_assert_int_eq(cli("frobnicate", NULL), 2);
+	ck_assert_int_eq(cli("run", NULL), 2);
+	ck_assert_int_eq(cli("run", w, "--bogus", NULL), 2);
+	ck_assert_int_eq(cli("run", w, "--duration", "-1", NULL), 2);
+	ck_assert_int_eq(cli("run", w, "--policy", "uclamp", "-o", "x-uclamp", NULL), 2);
+	ck_assert(!exists("x-uclamp"));
+	ck_assert_int_eq(cli("run", w, "--platform", "nope", "-o", "x-nope", NULL), 2);
+	ck_assert(!exists("x-nope"));
+	free(w);
+}
+END_TEST
+
+START_TEST(bad_input_writes_nothing)
+{
+	FILE *f = fopen("bad.json", "w");
+
+	fputs("{ \"tasks\": { \"t\": { \"run\": \"soon\" } } }\n", f);
+	fclose(f);
+	ck_assert_int_eq(cli("run", "bad.json", "-o", "out-bad/deeper", NULL), 2);
+	ck_assert(!exists("out-bad"));
+	ck_assert_int_eq(cli("validate", "bad.json", NULL), 2);
+	remove("bad.json");
+}
+END_TEST
+
+START_TEST(validate_traces)
+{
+	static const char *const files[] = {
+		"traces/audio.json", "traces/video-playback.json",
+		"traces/bg-batch-capped.json", "traces/rt-capped.json",
+		"traces/whatif-bg-cap.json", "traces/platforms/sym4.json",
+		"traces/platforms/juno-r0.json", "traces/platforms/sd855.json",
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(files); i++) {
+		char *p = src(files[i]);
+
+		ck_assert_msg(cli("validate", p, NULL) == 0, "%s", p);
+		free(p);
+	}
+}
+END_TEST
+
+START_TEST(run_writes_identical_outputs)
+{
+	char *w = src("traces/whatif-bg-cap.json");
+	size_t l1, l2, s1, s2;
+	char *a, *b, *x, *y;
+
+	ck_assert_int_eq(cli("run", w, "--duration", "2", "-o", "out-a", "--quiet", NULL), 0);
+	ck_assert_int_eq(cli("run", w, "--duration", "2", "-o", "out-b", "--quiet", NULL), 0);
+	a = slurp_file("out-a/trace.txt", &l1);
+	b = slurp_file("out-b/trace.txt", &l2);
+	x = slurp_file("out-a/summary.json", &s1);
+	y = slurp_file("out-b/summary.json", &s2);
+	ck_assert_uint_eq(l1, l2);
+	ck_assert(!memcmp(a, b, l1));
+	ck_assert_uint_eq(s1, s2);
+	ck_assert(!memcmp(x, y, s1));
+	ck_assert(strstr(x, "\"policy\": \"rfc\""));
+	ck_assert(strstr(x, "\"sha256\""));
+	ck_assert(strstr(x, "\"energy_mj\""));
+	ck_assert(strstr(x, "\"wakeup_latency_us\""));
+	free(a);
+	free(b);
+	free(x);
+	free(y);
+	ck_assert_int_eq(cli("run", w, "--duration", "2", "--policy", "none",
+			     "--platform", "juno-r0", "-o", "out-c", "--quiet", NULL), 0);
+	ck_assert(exists("out-c/trace.txt") && exists("out-c/summary.json"));
+	free(w);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("cli");
+	TCase *tc = tcase_create("cli");
+	SRunner *sr;
+	char dir[] = "/tmp/capsim-cli-XXXXXX";
+	int failed;
+
+	if (!mkdtemp(dir) || chdir(dir))
+		return 1;
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, usage_and_exit_codes);
+	tcase_add_test(tc, bad_input_writes_nothing);
+	tcase_add_test(tc, validate_traces);
+	tcase_add_test(tc, run_writes_identical_outputs);
+	suite_add_tcase(s, tc);
+	sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? 1 : 0;
+}

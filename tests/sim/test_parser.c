@@ -1,0 +1,275 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Workload and platform parsing: accepted forms, rejected ones with their
+ * messages (file:line:column, field, allowed range), warnings. */
+#include "simtest.h"
+
+static struct workload *parse(const char *text, struct diag *d)
+{
+	diag_init(d, true);
+	return workload_load_buffer("w.json", text, d);
+}
+
+START_TEST(accepts_lenient_json)
+{
+	struct diag d;
+	struct workload *wl = parse(
+		"{\n"
+		"  // rt-app accepts comments\n"
+		"  \"global\": { \"duration\": 2, /* and these */ },\n"
+		"  \"tasks\": {\n"
+		"    \"t\": { \"run\": 1000, \"sleep\": 1000, },\n"
+		"  },\n"
+		"}\n", &d);
+
+	ck_assert_msg(wl != NULL, "%s", d.log.buf);
+	ck_assert_int_eq(wl->ntasks, 1);
+	ck_assert_int_eq(wl->tasks[0].phases[0].nev, 2);
+	ck_assert_int_eq(wl->tasks[0].phases[0].ev[0].type, WL_EV_RUN);
+	ck_assert_int_eq(wl->tasks[0].phases[0].ev[1].type, WL_EV_SLEEP);
+	ck_assert_int_eq(d.errors, 0);
+	workload_free(wl);
+	diag_free(&d);
+}
+END_TEST
+
+START_TEST(accepts_full_grammar)
+{
+	struct diag d;
+	struct workload *wl = parse(
+		"{ \"global\": { \"duration\": 1, \"default_policy\": \"SCHED_OTHER\", \"calibration\": \"CPU0\" },\n"
+		"  \"tasks\": {\n"
+		"    \"a\": { \"instance\": 2, \"loop\": 3, \"delay\": 100, \"priority\": -5,\n"
+		"             \"cpus\": [0, 1], \"taskgroup\": \"/fg\",\n"
+		"             \"phases\": {\n"
+		"               \"p1\": { \"loop\": 2, \"run0\": 100, \"runtime\": 50, \"timer\": { \"ref\": \"tick\", \"period\": 1000, \"mode\": \"absolute\" } },\n"
+		"               \"p2\": { \"lock\": \"m\", \"signal\": \"c\", \"unlock\": \"m\", \"barrier\": \"b\", \"yield\": \"\", \"iorun\": 1000, \"mem\": 4096,\n"
+		"                        \"sync\": { \"ref\": \"c\", \"mutex\": \"m\" }, \"resume\": \"b0\", \"broad\": \"c\" } } },\n"
+		"    \"b\": { \"policy\": \"SCHED_FIFO\", \"priority\": 50, \"barrier\": \"b\", \"suspend\": \"b0\", \"wait\": { \"ref\": \"c\", \"mutex\": \"m\" } },\n"
+		"    \"d\": { \"policy\": \"SCHED_DEADLINE\", \"dl-runtime\": 1000, \"dl-period\": 10000, \"run\": 500, \"timer\": { \"ref\": \"unique\", \"period\": 10000 } }\n"
+		"  } }\n", &d);
+
+	ck_assert_msg(wl != NULL, "%s", d.log.buf);
+	ck_assert_int_eq(wl->ntasks, 3);
+	ck_assert_int_eq(wl->tasks[0].instances, 2);
+	ck_assert_int_eq(wl->tasks[0].nphases, 2);
+	ck_assert_int_eq(wl->tasks[0].phases[0].loop, 2);
+	ck_assert(wl->tasks[0].phases[0].ev[2].absolute);
+	/* sync expands to lock, signal, wait, unlock */
+	ck_assert_int_eq(wl->tasks[0].phases[1].nev, 7 + 4 + 2);
+	ck_assert_int_eq(wl->tasks[1].attrs.policy, WL_SCHED_FIFO);
+	ck_assert_int_eq(wl->tasks[2].dl_deadline_us, 10000);
+	ck_assert_str_eq(wl->tasks[0].attrs.group, "/fg");
+	workload_free(wl);
+	diag_free(&d);
+}
+END_TEST
+
+static void expect_error(const char *text, const char *needle)
+{
+	struct diag d;
+	struct workload *wl = parse(text, &d);
+
+	ck_assert_msg(wl == NULL, "accepted: %s", text);
+	ck_assert_msg(strstr(d.log.buf, needle), "expected \"%s\" in:\n%s",
+		      needle, d.log.buf);
+	diag_free(&d);
+}
+
+START_TEST(rejects_with_position_field_range)
+{
+	expect_error("{\n \"tasks\": {\n  \"t\": { \"policy\": \"SCHED_FIFO\",\n         \"priority\": 150, \"run\": 10 } } }\n",
+		     "w.json:4:22: error: /tasks/t/priority: 150 is out of range: allowed [-20, 99]");
+	expect_error("{ \"tasks\": { \"t\": { \"policy\": \"SCHED_FIFO\", \"priority\": 0, \"run\": 10 } } }",
+		     "/tasks/t/priority: 0 is out of range for SCHED_FIFO: allowed [1, 99]");
+	expect_error("{ \"tasks\": { \"t\": { \"priority\": 30, \"run\": 10 } } }",
+		     "(a nice value): allowed [-20, 19]");
+	expect_error("{ \"tasks\": { \"t\": { \"policy\": \"SCHED_FOO\", \"run\": 10 } } }",
+		     "unknown policy \"SCHED_FOO\": allowed SCHED_OTHER");
+	expect_error("{ \"tasks\": { \"t\": { \"run\": -5 } } }",
+		     "/tasks/t/run: -5 is out of range: allowed [0, 3600000000]");
+	expect_error("{ \"tasks\": { \"t\": { \"run\": 5, \"timer\": { \"ref\": \"x\" } } } }",
+		     "missing \"period\"");
+	expect_error("{ \"tasks\": { \"t\": { \"policy\": \"SCHED_DEADLINE\", \"dl-runtime\": 5000, \"dl-period\": 1000, \"run\": 5 } } }",
+		     "dl-runtime <= dl-deadline <= dl-period");
+	expect_error("{ \"tasks\": { \"t\": { \"cpus\": [], \"run\": 5 } } }",
+		     "/tasks/t/cpus: must be a non-empty array");
+	expect_error("{ \"tasks\": { \"t\": { \"taskgroup\": \"bg\", \"run\": 5 } } }",
+		     "is not a group path");
+	expect_error("{ \"tasks\": { } }", "\"tasks\" must be a non-empty object");
+	expect_error("{ \"tasks\": { \"t\": { \"sleep\": 5 } }, \"capsim\": { \"clamp_order\": \"5.0\" } }",
+		     "/capsim/clamp_order: allowed \"6.12\"");
+	expect_error("{ \"tasks\": { \"t\": { \"loop\": 2 } } }",
+		     "a task needs events");
+}
+END_TEST
+
+START_TEST(rejects_syntax_with_position)
+{
+	expect_error("{\n  \"tasks\": {\n    \"t\": { \"run\" 10 }\n  }\n}\n",
+		     "w.json:3:19: error: ':' expected near '10'");
+	expect_error("{ \"tasks\": { /* never closed\n", "w.json:1:14: error: unterminated /* comment");
+	expect_error("{ \"tasks\": { \"t\": { \"run\": 1, \"run\": 2 } } }",
+		     "duplicate");
+}
+END_TEST
+
+START_TEST(warns_once_per_unmodelled_key)
+{
+	struct diag d;
+	struct workload *wl = parse(
+		"{ \"global\": { \"logdir\": \"./\", \"frobnicate\": 1 },\n"
+		"  \"tasks\": { \"t\": { \"run\": 10, \"colour\": \"red\", \"fork\": \"x\", \"util_min\": 100 } } }", &d);
+
+	ck_assert_msg(wl != NULL, "%s", d.log.buf);
+	ck_assert_int_eq(d.warnings, 5);
+	ck_assert(strstr(d.log.buf, "/global/logdir: no effect in simulation"));
+	ck_assert(strstr(d.log.buf, "/global/frobnicate: unknown key"));
+	ck_assert(strstr(d.log.buf, "/tasks/t/colour: unknown key"));
+	ck_assert(strstr(d.log.buf, "\"fork\" is not modelled"));
+	ck_assert(strstr(d.log.buf, "util_min/util_max are per-task uclamp"));
+	workload_free(wl);
+	diag_free(&d);
+}
+END_TEST
+
+START_TEST(rejects_bad_hierarchy_naming_group_and_rule)
+{
+	struct run *r = run_text(
+		"{ \"tasks\": { \"t\": { \"run\": 10, \"taskgroup\": \"/bg/batch\" } },\n"
+		"  \"capsim\": { \"taskgroups\": {\n"
+		"     \"/bg\": { \"capacity_max\": 256 },\n"
+		"     \"/bg/batch\": { \"capacity_max\": 512 } } } }\n",
+		"sym4", POLICY_RFC, CLAMP_ORDER_612, 1, NULL);
+
+	ck_assert(r->s == NULL);
+	ck_assert_msg(strstr(r->d.log.buf,
+			     "test.json:4:37: error: /capsim/taskgroups/~1bg~1batch/capacity_max: group /bg/batch: capacity_max 512 is above the parent /bg's capacity_max 256"),
+		      "%s", r->d.log.buf);
+	run_free(r);
+
+	r = run_text("{ \"tasks\": { \"t\": { \"run\": 10 } },\n"
+		     "  \"capsim\": { \"taskgroups\": { \"/fg\": { \"capacity_min\": 600, \"capacity_max\": 500 } } } }",
+		     "sym4", POLICY_RFC, CLAMP_ORDER_612, 1, NULL);
+	ck_assert(r->s == NULL);
+	ck_assert_msg(strstr(r->d.log.buf, "capacity_min 600 is above the group's capacity_max 500"),
+		      "%s", r->d.log.buf);
+	run_free(r);
+}
+END_TEST
+
+START_TEST(rejects_platform_mismatch)
+{
+	struct run *r = run_text("{ \"tasks\": { \"t\": { \"run\": 10, \"cpus\": [0, 7] } } }",
+				 "sym4", POLICY_RFC, CLAMP_ORDER_612, 1, NULL);
+
+	ck_assert(r->s == NULL);
+	ck_assert_msg(strstr(r->d.log.buf, "/tasks/t/cpus/1: CPU 7 does not exist on platform sym4: allowed [0, 3]"),
+		      "%s", r->d.log.buf);
+	run_free(r);
+	r = run_text("{ \"tasks\": { \"t\": { \"run\": 10, \"sleep\": 10 } } }",
+		     "sym4", POLICY_RFC, CLAMP_ORDER_612, 0, NULL);
+	ck_assert(r->s == NULL);
+	ck_assert(strstr(r->d.log.buf, "the workload never ends"));
+	run_free(r);
+}
+END_TEST
+
+START_TEST(embedded_platforms_parse)
+{
+	int i;
+
+	for (i = 0; i < platform_embedded_count(); i++) {
+		struct diag d;
+		struct platform *p;
+
+		diag_init(&d, true);
+		p = platform_load(platform_embedded_name(i), &d);
+		ck_assert_msg(p != NULL, "%s: %s", platform_embedded_name(i), d.log.buf);
+		ck_assert_int_eq(d.warnings, 0);
+		platform_free(p);
+		diag_free(&d);
+	}
+}
+END_TEST
+
+START_TEST(sym4_is_the_guest_table)
+{
+	static const unsigned int khz[] = { 500000, 1000000, 1500000, 2000000, 2500000 };
+	static const unsigned int cap[] = { 205, 410, 614, 819, 1024 };
+	struct diag d;
+	struct platform *p;
+	int i;
+
+	diag_init(&d, true);
+	p = platform_load("sym4", &d);
+	ck_assert_int_eq(p->ncpus, 4);
+	ck_assert_int_eq(p->ndomains, 1);
+	ck_assert_int_eq(p->domains[0].nopps, 5);
+	for (i = 0; i < 5; i++) {
+		ck_assert_uint_eq(p->domains[0].opps[i].khz, khz[i]);
+		ck_assert_uint_eq(p->domains[0].opps[i].capacity, cap[i]);
+	}
+	platform_free(p);
+	diag_free(&d);
+}
+END_TEST
+
+static void expect_platform_error(const char *text, const char *needle)
+{
+	FILE *f = fopen("bad-platform.json", "w");
+	struct diag d;
+	struct platform *p;
+
+	fputs(text, f);
+	fclose(f);
+	diag_init(&d, true);
+	p = platform_load("./bad-platform.json", &d);
+	ck_assert(p == NULL);
+	ck_assert_msg(strstr(d.log.buf, needle), "expected \"%s\" in %s", needle,
+		      d.log.buf);
+	diag_free(&d);
+	remove("bad-platform.json");
+}
+
+START_TEST(rejects_bad_platforms)
+{
+	expect_platform_error(
+		"{ \"name\": \"x\", \"cpus\": [ { \"id\": 0, \"capacity\": 1000, \"domain\": 0 } ],\n"
+		"  \"domains\": [ { \"id\": 0, \"cpus\": [0], \"opps\": [ { \"khz\": 1, \"capacity\": 1024, \"power_mw\": 1 } ] } ] }",
+		"capacity 1000 differs from its domain's top OPP capacity 1024");
+	expect_platform_error(
+		"{ \"name\": \"x\", \"cpus\": [ { \"id\": 0, \"capacity\": 1024, \"domain\": 0 } ],\n"
+		"  \"domains\": [ { \"id\": 0, \"cpus\": [0], \"opps\": [ { \"khz\": 2, \"capacity\": 512, \"power_mw\": 1 },\n"
+		"     { \"khz\": 1, \"capacity\": 1024, \"power_mw\": 1 } ] } ] }",
+		"./bad-platform.json:3:6: error: /domains/0/opps/1: OPPs must be sorted by strictly increasing khz");
+	expect_platform_error(
+		"{ \"name\": \"x\", \"cpus\": [ { \"id\": 0, \"capacity\": 1024, \"domain\": 1 } ],\n"
+		"  \"domains\": [ { \"id\": 0, \"cpus\": [0], \"opps\": [ { \"khz\": 1, \"capacity\": 1024, \"power_mw\": 1 } ] } ] }",
+		"\"domain\" is 1 but CPU 0 is listed in domain 0");
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("parser");
+	TCase *tc = tcase_create("parser");
+	SRunner *sr;
+	int failed;
+
+	tcase_add_test(tc, accepts_lenient_json);
+	tcase_add_test(tc, accepts_full_grammar);
+	tcase_add_test(tc, rejects_with_position_field_range);
+	tcase_add_test(tc, rejects_syntax_with_position);
+	tcase_add_test(tc, warns_once_per_unmodelled_key);
+	tcase_add_test(tc, rejects_bad_hierarchy_naming_group_and_rule);
+	tcase_add_test(tc, rejects_platform_mismatch);
+	tcase_add_test(tc, embedded_platforms_parse);
+	tcase_add_test(tc, sym4_is_the_guest_table);
+	tcase_add_test(tc, rejects_bad_platforms);
+	suite_add_tcase(s, tc);
+	sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? 1 : 0;
+}

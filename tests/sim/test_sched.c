@@ -1,0 +1,186 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Scheduler behaviour on sym4: classes, weights, affinity, DL, spreading. */
+#include "simtest.h"
+
+START_TEST(fifo_preempts_cfs_hog)
+{
+	struct run *r = run_text(
+		"{ \"tasks\": {\n"
+		"  \"hog\": { \"cpus\": [0], \"run\": 1000000 },\n"
+		"  \"rt\": { \"cpus\": [0], \"policy\": \"SCHED_FIFO\", \"priority\": 50,\n"
+		"          \"delay\": 1000, \"runtime\": 2000, \"timer\": { \"ref\": \"p\", \"period\": 10000 } } } }",
+		"sym4", POLICY_NONE, CLAMP_ORDER_612, 2, NULL);
+	struct sim_task *hog, *rt;
+
+	RUN_OK(r);
+	hog = task_named(r->s, "hog");
+	rt = task_named(r->s, "rt");
+	ck_assert_uint_eq(rt->misses, 0);
+	ck_assert_uint_ge(rt->activations, 199);
+	/* the RT task runs as soon as it wakes: the CPU is busy, no idle exit */
+	ck_assert_int_le(samples_pct(&rt->wlat, 99), 1000);
+	ck_assert_uint_ge(hog->preempted, 190);
+	/* 2 ms of every 10 ms go to the RT task */
+	ck_assert(fabs((double)rt->runtime_ns / 2e9 - 0.2) < 0.01);
+	ck_assert(fabs((double)hog->runtime_ns / 2e9 - 0.8) < 0.01);
+	ck_assert_uint_eq(kcompat_warn_count, 0);
+	run_free(r);
+}
+END_TEST
+
+START_TEST(nice_levels_share_by_weight)
+{
+	struct run *r = run_text(
+		"{ \"tasks\": {\n"
+		"  \"n0\": { \"cpus\": [1], \"priority\": 0, \"runtime\": 100000 },\n"
+		"  \"n5\": { \"cpus\": [1], \"priority\": 5, \"runtime\": 100000 } } }",
+		"sym4", POLICY_NONE, CLAMP_ORDER_612, 10, NULL);
+	double a, b, share;
+
+	RUN_OK(r);
+	a = (double)task_named(r->s, "n0")->runtime_ns;
+	b = (double)task_named(r->s, "n5")->runtime_ns;
+	share = a / (a + b);
+	/* 1024 / (1024 + 335) = 0.7535 */
+	ck_assert_msg(fabs(share - 1024.0 / 1359.0) < 0.03, "share %f", share);
+	ck_assert(cpu_busy(r->s, 0) == 0 && cpu_busy(r->s, 2) == 0);
+	run_free(r);
+}
+END_TEST
+
+START_TEST(affinity_is_respected)
+{
+	struct run *r = run_text(
+		"{ \"tasks\": {\n"
+		"  \"pinned\": { \"instance\": 3, \"cpus\": [2], \"run\": 3000, \"sleep\": 1000 },\n"
+		"  \"pair\": { \"instance\": 2, \"cpus\": [0, 3], \"run\": 5000, \"sleep\": 500 } } }",
+		"sym4", POLICY_NONE, CLAMP_ORDER_612, 3, NULL);
+	int i;
+
+	RUN_OK(r);
+	ck_assert(cpu_busy(r->s, 1) == 0);
+	ck_assert(cpu_busy(r->s, 2) > 2.5);
+	for (i = 0; i < r->s->ntasks; i++) {
+		struct sim_task *t = r->s->tasks[i];
+
+		ck_assert(t->allowed[t->cpu]);
+	}
+	run_free(r);
+}
+END_TEST
+
+START_TEST(deadline_task_meets_deadlines)
+{
+	struct run *r = run_text(
+		"{ \"tasks\": {\n"
+		"  \"hogs\": { \"instance\": 6, \"run\": 1000000 },\n"
+		"  \"dl\": { \"policy\": \"SCHED_DEADLINE\", \"dl-runtime\": 4000, \"dl-period\": 10000,\n"
+		"          \"run\": 2000, \"timer\": { \"ref\": \"dlp\", \"period\": 10000 } } } }",
+		"sym4", POLICY_NONE, CLAMP_ORDER_612, 5, NULL);
+	struct sim_task *dl;
+
+	RUN_OK(r);
+	dl = task_named(r->s, "dl");
+	ck_assert_uint_ge(dl->activations, 499);
+	ck_assert_uint_eq(dl->misses, 0);
+	ck_assert_int_gt(samples_pct(&dl->slack, 1), 0);
+	run_free(r);
+}
+END_TEST
+
+START_TEST(independent_hogs_spread)
+{
+	struct run *r = run_text(
+		"{ \"tasks\": { \"hog\": { \"instance\": 4, \"run\": 1000000 } } }",
+		"sym4", POLICY_NONE, CLAMP_ORDER_612, 2, NULL);
+	int i;
+
+	RUN_OK(r);
+	for (i = 0; i < 4; i++)
+		ck_assert_msg(cpu_busy(r->s, i) > 1.99, "cpu%d busy %f", i,
+			      cpu_busy(r->s, i));
+	run_free(r);
+}
+END_TEST
+
+START_TEST(hogs_spread_after_late_start)
+{
+	/* all four start pinned to CPU 0, then a phase frees them */
+	struct run *r = run_text(
+		"{ \"tasks\": { \"hog\": { \"instance\": 4, \"loop\": 1, \"phases\": {\n"
+		"   \"pinned\": { \"cpus\": [0], \"run\": 20000 },\n"
+		"   \"free\": { \"cpus\": [0, 1, 2, 3], \"runtime\": 2000000 } } } } }",
+		"sym4", POLICY_NONE, CLAMP_ORDER_612, 3, NULL);
+	int i;
+
+	RUN_OK(r);
+	for (i = 1; i < 4; i++)
+		ck_assert_msg(cpu_busy(r->s, i) > 2.0, "cpu%d busy %f", i,
+			      cpu_busy(r->s, i));
+	run_free(r);
+}
+END_TEST
+
+START_TEST(run_stretches_with_frequency_runtime_does_not)
+{
+	/* one activation each at the lowest OPP: a cap of 200 asks for
+	 * 488281 kHz (205 would ask 500488 kHz and land on 1 GHz) */
+	struct run *r = run_text(
+		"{ \"tasks\": {\n"
+		"  \"w\": { \"loop\": 1, \"taskgroup\": \"/low\", \"run\": 10000 },\n"
+		"  \"t\": { \"loop\": 1, \"taskgroup\": \"/low\", \"runtime\": 10000 } },\n"
+		"  \"capsim\": { \"taskgroups\": { \"/low\": { \"capacity_max\": 200 } } } }",
+		"sym4", POLICY_RFC, CLAMP_ORDER_612, 1, NULL);
+	double w, t;
+
+	RUN_OK(r);
+	w = (double)task_named(r->s, "w")->runtime_ns / 1e6;
+	t = (double)task_named(r->s, "t")->runtime_ns / 1e6;
+	ck_assert_msg(fabs(w - 10.0 * 1024 / 205) < 0.2, "run took %f ms", w);
+	ck_assert_msg(fabs(t - 10.0) < 0.01, "runtime took %f ms", t);
+	run_free(r);
+}
+END_TEST
+
+START_TEST(mutex_and_barrier_sequence)
+{
+	struct run *r = run_text(
+		"{ \"global\": { \"duration\": 1 }, \"tasks\": {\n"
+		"  \"a\": { \"cpus\": [0], \"lock\": \"m\", \"run\": 1000, \"unlock\": \"m\", \"barrier\": \"b\", \"sleep\": 1000 },\n"
+		"  \"b\": { \"cpus\": [1], \"lock\": \"m\", \"run\": 1000, \"unlock\": \"m\", \"barrier\": \"b\", \"sleep\": 1000 } } }",
+		"sym4", POLICY_NONE, CLAMP_ORDER_612, 0, NULL);
+	struct sim_task *a, *b;
+
+	RUN_OK(r);
+	a = task_named(r->s, "a");
+	b = task_named(r->s, "b");
+	/* serialized by the mutex and kept in step by the barrier */
+	ck_assert(a->completed > 100);
+	ck_assert(llabs((long long)a->completed - (long long)b->completed) <= 1);
+	run_free(r);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("sched");
+	TCase *tc = tcase_create("sched");
+	SRunner *sr;
+	int failed;
+
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, fifo_preempts_cfs_hog);
+	tcase_add_test(tc, nice_levels_share_by_weight);
+	tcase_add_test(tc, affinity_is_respected);
+	tcase_add_test(tc, deadline_task_meets_deadlines);
+	tcase_add_test(tc, independent_hogs_spread);
+	tcase_add_test(tc, hogs_spread_after_late_start);
+	tcase_add_test(tc, run_stretches_with_frequency_runtime_does_not);
+	tcase_add_test(tc, mutex_and_barrier_sequence);
+	suite_add_tcase(s, tc);
+	sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? 1 : 0;
+}
