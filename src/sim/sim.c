@@ -94,7 +94,7 @@ void sim_trace(struct sim *s, int cpu, const char *event, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
-	ftrace_event(&s->tr, s->now, cpu, cur ? cur->comm : "<idle>",
+	ftw_event(&s->tr, s->now, cpu, cur ? cur->comm : "<idle>",
 		     cur ? cur->pid : 0, event, "%s", buf);
 }
 
@@ -781,7 +781,7 @@ int sim_run(struct sim *s, FILE *trace)
 	struct event e;
 	int i;
 
-	ftrace_open(&s->tr, trace, s->ncpus);
+	ftw_open(&s->tr, trace, s->ncpus);
 	for (i = 0; i < s->ncpus; i++) {
 		struct sim_cpu *c = &s->cpus[i];
 
@@ -855,5 +855,5 @@ out:
 		d->residency_ns[d->cur_opp] += s->now - d->last_change;
 		d->last_change = s->now;
 	}
-	return ftrace_close(&s->tr);
+	return ftw_close(&s->tr);
 }

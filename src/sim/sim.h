@@ -18,7 +18,7 @@
 #include <linux/sched/cap_clamp.h>
 
 #include "engine.h"
-#include "ftrace.h"
+#include "ftrace_writer.h"
 #include "platform.h"
 #include "policy.h"
 #include "signal.h"
@@ -215,7 +215,7 @@ struct sim {
 	struct evq q;
 	uint64_t now;
 	uint64_t end;
-	struct ftrace tr;
+	struct ftrace_writer tr;
 	uint64_t rng;
 	uint64_t tick_ns;
 	uint64_t base_slice_ns;

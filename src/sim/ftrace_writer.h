@@ -5,23 +5,23 @@
  *   "%16s-%-7d [%03d] %5lu.%06lu: event: fields"
  * The entries count in the header is patched in place at the end.
  */
-#ifndef CAPSIM_FTRACE_H
-#define CAPSIM_FTRACE_H
+#ifndef CAPSIM_FTRACE_WRITER_H
+#define CAPSIM_FTRACE_WRITER_H
 
 #include <stdint.h>
 #include <stdio.h>
 
-struct ftrace {
+struct ftrace_writer {
 	FILE *f;
 	long count_pos;		/* file offset of the entries count */
 	uint64_t entries;
 	int ncpus;
 };
 
-int ftrace_open(struct ftrace *t, FILE *f, int ncpus);
-void ftrace_event(struct ftrace *t, uint64_t ns, int cpu, const char *comm,
+int ftw_open(struct ftrace_writer *t, FILE *f, int ncpus);
+void ftw_event(struct ftrace_writer *t, uint64_t ns, int cpu, const char *comm,
 		  int pid, const char *event, const char *fmt, ...)
 	__attribute__((format(printf, 7, 8)));
-int ftrace_close(struct ftrace *t);	/* patches the header; -1 on I/O error */
+int ftw_close(struct ftrace_writer *t);	/* patches the header; -1 on I/O error */
 
 #endif

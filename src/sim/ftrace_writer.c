@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <stdarg.h>
 
-#include "ftrace.h"
+#include "ftrace_writer.h"
 
 #define COUNT_WIDTH 72
 
-int ftrace_open(struct ftrace *t, FILE *f, int ncpus)
+int ftw_open(struct ftrace_writer *t, FILE *f, int ncpus)
 {
 	t->f = f;
 	t->entries = 0;
@@ -21,7 +21,7 @@ int ftrace_open(struct ftrace *t, FILE *f, int ncpus)
 	return ferror(f) ? -1 : 0;
 }
 
-void ftrace_event(struct ftrace *t, uint64_t ns, int cpu, const char *comm,
+void ftw_event(struct ftrace_writer *t, uint64_t ns, int cpu, const char *comm,
 		  int pid, const char *event, const char *fmt, ...)
 {
 	va_list ap;
@@ -39,7 +39,7 @@ void ftrace_event(struct ftrace *t, uint64_t ns, int cpu, const char *comm,
 	t->entries++;
 }
 
-int ftrace_close(struct ftrace *t)
+int ftw_close(struct ftrace_writer *t)
 {
 	char line[COUNT_WIDTH + 8];
 	int n;

@@ -1,0 +1,140 @@
+// SPDX-License-Identifier: GPL-2.0
+/* capsim's trace.txt read back through the project's ftrace reader
+ * (src/trace): every line parses, timestamps never go back, the events
+ * carry the kernel's fields, and the frequency story matches the summary. */
+#include "simtest.h"
+
+#include "ftrace.h"
+
+struct tally {
+	long lines, events, sw, wake, waking, wnew, mig, freq, idle, clamp;
+	uint64_t last_ts;
+};
+
+static void read_back(FILE *f, struct sim *s, struct tally *t)
+{
+	char line[1024];
+
+	memset(t, 0, sizeof(*t));
+	rewind(f);
+	while (fgets(line, sizeof(line), f)) {
+		struct ftrace_event ev;
+		const char *err = NULL;
+		int col = 0, r;
+		int64_t v;
+
+		line[strcspn(line, "\n")] = '\0';
+		t->lines++;
+		r = ftrace_parse_line(line, &ev, &err, &col);
+		ck_assert_msg(r >= 0, "line %ld col %d: %s: %s", t->lines, col, err,
+			      line);
+		if (!r)
+			continue;
+		t->events++;
+		ck_assert_msg(ev.ts_ns >= t->last_ts, "time went back at line %ld",
+			      t->lines);
+		t->last_ts = ev.ts_ns;
+		ck_assert(ev.cpu >= 0 && ev.cpu < s->ncpus);
+		if (!strcmp(ev.name, "sched_switch")) {
+			t->sw++;
+			ck_assert(ftrace_get(&ev, "prev_comm") && ftrace_get(&ev, "next_comm"));
+			ck_assert(ftrace_get(&ev, "prev_state"));
+			ck_assert(ftrace_get_i64(&ev, "next_prio", &v));
+		} else if (!strcmp(ev.name, "sched_wakeup")) {
+			t->wake++;
+			ck_assert(ftrace_get_i64(&ev, "target_cpu", &v));
+		} else if (!strcmp(ev.name, "sched_waking")) {
+			t->waking++;
+		} else if (!strcmp(ev.name, "sched_wakeup_new")) {
+			t->wnew++;
+		} else if (!strcmp(ev.name, "sched_migrate_task")) {
+			t->mig++;
+			ck_assert(ftrace_get_i64(&ev, "dest_cpu", &v));
+		} else if (!strcmp(ev.name, "cpu_frequency")) {
+			const struct pdomain *pd;
+			int64_t cpu, i, ok = 0;
+
+			t->freq++;
+			ck_assert(ftrace_get_i64(&ev, "state", &v));
+			ck_assert(ftrace_get_i64(&ev, "cpu_id", &cpu));
+			pd = s->cpus[cpu].dom->pd;
+			for (i = 0; i < pd->nopps; i++)
+				ok |= pd->opps[i].khz == (unsigned int)v;
+			ck_assert_msg(ok, "%lld kHz is not an OPP", (long long)v);
+		} else if (!strcmp(ev.name, "cpu_idle")) {
+			t->idle++;
+		} else if (!strcmp(ev.name, "cap_clamp_cpu")) {
+			int64_t mn, mx;
+
+			t->clamp++;
+			ck_assert(ftrace_get_i64(&ev, "min", &mn));
+			ck_assert(ftrace_get_i64(&ev, "max", &mx));
+			ck_assert(mn >= 0 && mx <= 1024);
+		}
+	}
+}
+
+static void check_workload(const char *file, const char *platform)
+{
+	const char *root = getenv("CAPSIM_SRCDIR");
+	char *path = xasprintf("%s/%s", root ? root : "../..", file);
+	size_t len;
+	char *text = read_file(path, &len);
+	FILE *f = tmpfile();
+	struct run *r;
+	struct tally t;
+	uint64_t transitions = 0;
+	int d;
+
+	ck_assert_msg(text, "cannot read %s", path);
+	r = run_text(text, platform, POLICY_RFC, CLAMP_ORDER_612, 3, f);
+	RUN_OK(r);
+	read_back(f, r->s, &t);
+	ck_assert_uint_eq((uint64_t)t.events, r->s->tr.entries);
+	ck_assert_int_gt(t.sw, 10);
+	ck_assert_int_eq(t.wnew, r->s->ntasks);
+	ck_assert_int_eq(t.wake, t.waking);
+	for (d = 0; d < r->s->ndoms; d++)
+		transitions += r->s->doms[d].transitions * r->s->doms[d].pd->ncpus;
+	/* one line per CPU of the domain per change, plus the initial state */
+	ck_assert_int_eq(t.freq, (long)transitions + r->s->ncpus);
+	ck_assert_uint_eq(kcompat_warn_count, 0);
+	fclose(f);
+	run_free(r);
+	free(text);
+	free(path);
+}
+
+START_TEST(traces_read_back_sym4)
+{
+	check_workload("traces/whatif-bg-cap.json", "sym4");
+	check_workload("traces/video-playback.json", "sym4");
+	check_workload("traces/audio.json", "sym4");
+}
+END_TEST
+
+START_TEST(traces_read_back_asymmetric)
+{
+	check_workload("traces/bg-batch-capped.json", "juno-r0");
+	check_workload("traces/rt-capped.json", "sd855");
+	check_workload("traces/video-playback.json", "sd855");
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("trace");
+	TCase *tc = tcase_create("trace");
+	SRunner *sr;
+	int failed;
+
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, traces_read_back_sym4);
+	tcase_add_test(tc, traces_read_back_asymmetric);
+	suite_add_tcase(s, tc);
+	sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? 1 : 0;
+}
