@@ -519,22 +519,22 @@ static void schedule(struct sim *s, struct sim_cpu *c)
 	for (guard = 0; guard < 1000; guard++) {
 		struct sim_task *prev = c->curr, *next;
 
+		if (prev && prev->state == TS_RUNNABLE &&
+		    prev->pending_migrate >= 0) {
+			/* the stopper's active migration: prev leaves now */
+			int dst = prev->pending_migrate;
+
+			prev->pending_migrate = -1;
+			prev->on_cpu = false;
+			sim_migrate(s, prev, &s->cpus[dst], c->id);
+			c->resched_pending = false;
+			c->resched_gen++;
+		}
 		next = pick_next(s, c);
 		if (!next)
 			next = idle_balance(s, c);
-		if (next != prev) {
+		if (next != prev)
 			switch_to(s, c, prev, next);
-			if (prev && prev->pending_migrate >= 0 &&
-			    prev->state == TS_RUNNABLE) {
-				int dst = prev->pending_migrate;
-
-				prev->pending_migrate = -1;
-				sim_migrate(s, prev, &s->cpus[dst], c->id);
-				continue;
-			}
-			if (prev)
-				prev->pending_migrate = -1;
-		}
 		if (!next)
 			break;
 		if (!next->kind) {
