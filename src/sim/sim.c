@@ -494,6 +494,7 @@ static void switch_to(struct sim *s, struct sim_cpu *c, struct sim_task *prev,
 		int st = pick_idle_state(s, c);
 
 		c->idle_state = st;
+		c->idle_calls++;
 		sim_trace(s, c->id, "cpu_idle", "state=%d cpu_id=%d", st, c->id);
 		c->tick_gen++;
 		c->tick_armed = false;
@@ -680,6 +681,21 @@ void sim_cpufreq_update(struct sim *s, struct sim_cpu *c)
 	/* cpufreq_driver_resolve_freq(): the lowest OPP at or above */
 	for (opp = 0; opp < pd->nopps - 1 && pd->opps[opp].khz < khz; opp++)
 		;
+	/*
+	 * sugov_update_single_freq(): sugov_hold_freq() keeps the frequency
+	 * of a busy CPU (no idle entry since the last update) from going
+	 * down, unless the CPU is capped (uclamp_rq_is_capped(); here the rfc
+	 * range's max below the scale).
+	 */
+	if (pd->ncpus == 1 && d->ever_updated) {
+		struct sim_cpu *x = &s->cpus[pd->cpus[0]];
+		bool hold = x->idle_calls == d->saved_idle_calls;
+
+		d->saved_idle_calls = x->idle_calls;
+		if (hold && opp < d->next_opp &&
+		    !(s->o.policy == POLICY_RFC && out.range.max < si.scale))
+			return;
+	}
 	if (d->ever_updated && opp == d->next_opp)
 		return;		/* sugov_update_next_freq(): no change */
 	d->ever_updated = true;

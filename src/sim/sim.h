@@ -151,6 +151,7 @@ struct sim_cpu {
 	bool tick_armed;
 	bool resched_pending;
 	bool need_resched;
+	uint64_t idle_calls;		/* idle entries (tick_nohz idle_calls) */
 };
 
 struct sim_domain {
@@ -167,6 +168,7 @@ struct sim_domain {
 	uint64_t last_change;
 	uint64_t transitions;
 	uint64_t decisions;
+	uint64_t saved_idle_calls;	/* sugov_hold_freq(), single-CPU only */
 };
 
 struct group_write_log {

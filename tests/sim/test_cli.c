@@ -79,6 +79,21 @@ START_TEST(bad_input_writes_nothing)
 }
 END_TEST
 
+START_TEST(run_error_writes_nothing)
+{
+	FILE *f = fopen("spin.json", "w");
+
+	/* a loop of zero-time events never lets time pass: a run error */
+	fputs("{ \"global\": { \"duration\": 1 },\n"
+	      "  \"tasks\": { \"spin\": { \"lock\": \"m\", \"unlock\": \"m\" } } }\n", f);
+	fclose(f);
+	ck_assert_int_eq(cli("validate", "spin.json", NULL), 0);
+	ck_assert_int_eq(cli("run", "spin.json", "-o", "out-spin/x", NULL), 1);
+	ck_assert(!exists("out-spin"));
+	remove("spin.json");
+}
+END_TEST
+
 START_TEST(validate_traces)
 {
 	static const char *const files[] = {
@@ -142,6 +157,7 @@ int main(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, usage_and_exit_codes);
 	tcase_add_test(tc, bad_input_writes_nothing);
+	tcase_add_test(tc, run_error_writes_nothing);
 	tcase_add_test(tc, validate_traces);
 	tcase_add_test(tc, run_writes_identical_outputs);
 	suite_add_tcase(s, tc);
