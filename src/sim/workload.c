@@ -418,11 +418,8 @@ static bool parse_event(struct wp *p, struct wl_phase *ph, const char *key,
 			perr(p, ptr, "must be a string (the suspended task's name)");
 			break;
 		}
+		/* suspend and resume meet on the name's own resource */
 		e = phase_add(ph, (enum wl_ev_type)type, key);
-		e->res = -2;	/* resolved once every task is known */
-		e->bytes = 0;
-		e->key = (free(e->key), xstrdup(key));
-		e->mutex = -1;
 		e->res = res_index(wl, s, WL_RES_SUSPEND);
 		break;
 	default: {	/* lock, unlock, signal, broad, barrier */
@@ -559,9 +556,6 @@ static void parse_task(struct wp *p, const char *name, json_t *obj,
 				   streq(key, "hold_ns")) {
 				jdoc_warn(p->doc, kp, "not modelled, ignored");
 			} else {
-				int save = wl->ntasks;
-
-				(void)save;
 				jdoc_warn(p->doc, kp, "unknown key (events belong in a phase when \"phases\" is given), ignored");
 			}
 			free(kp);
@@ -1005,8 +999,6 @@ static struct workload *workload_parse(struct workload *wl, struct diag *d)
 	if (wl->ngevents)
 		qsort(wl->gevents, (size_t)wl->ngevents, sizeof(*wl->gevents),
 		      cmp_gevent);
-	if (p.err)
-		wl->doc.diag->errors += 0;
 	return wl;
 }
 
