@@ -331,6 +331,22 @@ void tick_balance(struct sim *s, struct sim_cpu *c)
 			}
 		}
 	}
+	/* push_rt_task(): a waiting RT task goes where only CFS runs */
+	for (i = 0; i < c->q[CLS_RT].n; i++) {
+		struct sim_task *t = c->q[CLS_RT].v[i];
+
+		if (!waiting(t))
+			continue;
+		for (j = 0; j < s->ncpus; j++) {
+			struct sim_cpu *d = &s->cpus[(c->id + j) % s->ncpus];
+
+			if (d != c && t->allowed[d->id] && !d->q[CLS_RT].n &&
+			    !d->q[CLS_DL].n) {
+				sim_migrate(s, t, d, c->id);
+				return;
+			}
+		}
+	}
 	/* misfit: the running task has outgrown this CPU */
 	if (s->pl->asym && cur && cur->cls == CLS_CFS &&
 	    cur->state == TS_RUNNABLE && cur->pending_migrate < 0 &&

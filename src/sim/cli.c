@@ -35,7 +35,7 @@ static const char usage_main[] =
 static const char usage_run[] =
 "usage: capsim run WORKLOAD.json [--platform NAME|FILE] [--policy rfc|uclamp|none]\n"
 "                  [--duration SEC] [--seed N] [-o DIR] [--clamp-order 6.12|4.10]\n"
-"                  [--hz N] [--quiet]\n"
+"                  [--hz N] [--trace-util] [--quiet]\n"
 "\n"
 "Simulates WORKLOAD (rt-app JSON, with an optional \"capsim\" object for task\n"
 "group clamps and their changes) and writes DIR/trace.txt (ftrace text) and\n"
@@ -52,6 +52,8 @@ static const char usage_run[] =
 "  --clamp-order O       6.12: headroom then clamp (default); 4.10: clamp\n"
 "                        then headroom, as the RFC on 4.10 did\n"
 "  --hz N                scheduler tick rate (default 250)\n"
+"  --trace-util          a capsim_util line per busy CPU at every tick\n"
+"                        (the simplified signal, not kernel PELT)\n"
 "  --quiet               no summary table\n";
 
 static const char usage_validate[] =
@@ -276,6 +278,8 @@ static int cmd_run(int argc, char **argv)
 			return 0;
 		} else if (!strcmp(a, "--quiet")) {
 			quiet = true;
+		} else if (!strcmp(a, "--trace-util")) {
+			o.trace_util = true;
 		} else if (!strcmp(a, "--platform") || !strcmp(a, "--policy") ||
 			   !strcmp(a, "--duration") || !strcmp(a, "--seed") ||
 			   !strcmp(a, "-o") || !strcmp(a, "--clamp-order") ||

@@ -605,6 +605,12 @@ static void tick(struct sim *s, struct sim_cpu *c)
 		if ((uint64_t)cpu_util(s, x) * 1280 > (uint64_t)x->capacity * 1024)
 			s->overutilized = true;
 	}
+	if (s->o.trace_util)
+		sim_trace(s, c->id, "capsim_util",
+			  "cpu=%d util_cfs=%lu util_rt=%lu util_dl=%lu bw_dl=%lu task_util=%lu",
+			  c->id, sig_value(&c->util_cfs), sig_value(&c->util_rt),
+			  sig_value(&c->util_dl), (unsigned long)c->running_bw,
+			  sig_value(&t->util));
 	tick_balance(s, c);
 	sim_cpufreq_update(s, c);
 	if (c->curr)

@@ -197,6 +197,7 @@ struct sim_opts {
 	uint64_t seed;
 	uint64_t duration_ns;
 	unsigned int hz;
+	bool trace_util;	/* capsim_util lines at every tick */
 };
 
 struct sim {
