@@ -1,0 +1,160 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Model properties: the signal's time constants, EAS placement on an
+ * asymmetric platform, CBS isolation, CFS wake-up latency, phase changes. */
+#include "simtest.h"
+
+#include "signal.h"
+
+START_TEST(signal_half_life_and_invariance)
+{
+	/* PELT's half-life: 32 periods of 1024 us */
+	double u = sig_advance(1000, 32 * 1024 * 1000ULL, 0);
+
+	ck_assert(fabs(u - 500) < 1e-6);
+	/* running at capacity 410 converges to 410, not 1024 */
+	u = sig_advance(0, 2 * NSEC_PER_SEC, 410);
+	ck_assert(fabs(u - 410) < 0.1);
+	/* splitting an interval changes nothing */
+	ck_assert(fabs(sig_advance(sig_advance(100, 3000000, 800), 5000000, 800) -
+		       sig_advance(100, 8000000, 800)) < 1e-9);
+}
+END_TEST
+
+START_TEST(eas_places_small_tasks_on_little)
+{
+	struct run *r = run_text(
+		"{ \"tasks\": {\n"
+		"  \"small\": { \"instance\": 2, \"run\": 1000, \"timer\": { \"ref\": \"unique\", \"period\": 16000 } },\n"
+		"  \"hog\": { \"delay\": 100000, \"run\": 1000000 } } }",
+		"juno-r0", POLICY_NONE, CLAMP_ORDER_612, 5, NULL);
+	double little = 0, big;
+	int i;
+
+	RUN_OK(r);
+	for (i = 0; i < r->s->ncpus; i++)
+		if (r->s->cpus[i].capacity < 1024)
+			little += cpu_busy(r->s, i);
+	big = cpu_busy(r->s, 1) + cpu_busy(r->s, 2);
+	/* the periodic tasks stay on the A53s, the hog on an A57 */
+	ck_assert_msg(little > 2.5 && little < 3.0, "little %f", little);
+	ck_assert_msg(big > 4.8 && big < 5.0, "big %f", big);
+	run_free(r);
+}
+END_TEST
+
+START_TEST(misfit_moves_to_big)
+{
+	/* a hog born on a LITTLE CPU (pinned there first) moves up once free */
+	struct run *r = run_text(
+		"{ \"tasks\": { \"hog\": { \"loop\": 1, \"phases\": {\n"
+		"   \"little\": { \"cpus\": [0], \"run\": 50000 },\n"
+		"   \"free\": { \"cpus\": [0, 1, 2, 3, 4, 5], \"runtime\": 2000000 } } } } }",
+		"juno-r0", POLICY_NONE, CLAMP_ORDER_612, 3, NULL);
+
+	RUN_OK(r);
+	ck_assert(cpu_busy(r->s, 1) + cpu_busy(r->s, 2) > 1.9);
+	run_free(r);
+}
+END_TEST
+
+static const char uni[] =
+	"{ \"name\": \"uni\", \"cpus\": [ { \"id\": 0, \"capacity\": 1024, \"domain\": 0 } ],\n"
+	"  \"domains\": [ { \"id\": 0, \"cpus\": [0], \"opps\": [\n"
+	"    { \"khz\": 1000000, \"capacity\": 512, \"power_mw\": 100 },\n"
+	"    { \"khz\": 2000000, \"capacity\": 1024, \"power_mw\": 400 } ] } ] }\n";
+
+START_TEST(cbs_isolates_an_overrunning_dl_task)
+{
+	FILE *f = fopen("uni.json", "w");
+	struct run *r;
+	struct sim_task *hog, *good;
+
+	fputs(uni, f);
+	fclose(f);
+	/* "greedy" reserves 2 ms / 10 ms but wants 5 ms: it is throttled;
+	 * "good" reserves 3 ms / 10 ms, uses 2 ms, and keeps its deadlines */
+	r = run_text(
+		"{ \"tasks\": {\n"
+		"  \"greedy\": { \"policy\": \"SCHED_DEADLINE\", \"dl-runtime\": 2000, \"dl-period\": 10000,\n"
+		"              \"runtime\": 5000, \"timer\": { \"ref\": \"g\", \"period\": 10000 } },\n"
+		"  \"good\": { \"policy\": \"SCHED_DEADLINE\", \"dl-runtime\": 3000, \"dl-period\": 10000,\n"
+		"            \"runtime\": 2000, \"timer\": { \"ref\": \"o\", \"period\": 10000 } },\n"
+		"  \"cfs\": { \"runtime\": 100000 } } }",
+		"./uni.json", POLICY_NONE, CLAMP_ORDER_612, 3, NULL);
+	RUN_OK(r);
+	hog = task_named(r->s, "greedy");
+	good = task_named(r->s, "good");
+	ck_assert_uint_gt(hog->dl_throttles, 200);
+	ck_assert_uint_gt(hog->misses, 100);
+	ck_assert_uint_eq(good->misses, 0);
+	/* the CFS task still gets the time the reservations leave */
+	ck_assert((double)task_named(r->s, "cfs")->runtime_ns / 3e9 > 0.25);
+	run_free(r);
+	remove("uni.json");
+}
+END_TEST
+
+START_TEST(cfs_wakeup_latency_is_bounded_by_a_slice)
+{
+	struct run *r = run_text(
+		"{ \"tasks\": {\n"
+		"  \"hog\": { \"cpus\": [0], \"runtime\": 1000000 },\n"
+		"  \"tick\": { \"cpus\": [0], \"runtime\": 500, \"timer\": { \"ref\": \"t\", \"period\": 7000 } } } }",
+		"sym4", POLICY_NONE, CLAMP_ORDER_612, 3, NULL);
+	struct sim_task *t;
+
+	RUN_OK(r);
+	t = task_named(r->s, "tick");
+	/* RUN_TO_PARITY: at worst the rest of the hog's slice, rounded to a tick */
+	ck_assert_int_le(samples_pct(&t->wlat, 100), (int64_t)(r->s->base_slice_ns + r->s->tick_ns));
+	ck_assert_uint_eq(t->misses, 0);
+	run_free(r);
+}
+END_TEST
+
+START_TEST(phases_change_class_and_group)
+{
+	struct run *r = run_text(
+		"{ \"tasks\": { \"shape\": { \"loop\": 1, \"phases\": {\n"
+		"   \"fair\": { \"loop\": 10, \"run\": 1000, \"sleep\": 1000 },\n"
+		"   \"rt\": { \"loop\": 10, \"policy\": \"SCHED_FIFO\", \"priority\": 10, \"taskgroup\": \"/rt\", \"run\": 1000, \"sleep\": 1000 },\n"
+		"   \"back\": { \"loop\": 10, \"policy\": \"SCHED_OTHER\", \"priority\": 0, \"taskgroup\": \"/\", \"run\": 1000, \"sleep\": 1000 } } } },\n"
+		"  \"capsim\": { \"taskgroups\": { \"/rt\": { \"capacity_max\": 300 } } } }",
+		"sym4", POLICY_RFC, CLAMP_ORDER_612, 0, NULL);
+	struct sim_task *t;
+
+	RUN_OK(r);
+	t = task_named(r->s, "shape");
+	ck_assert_int_eq(t->state, TS_DEAD);
+	ck_assert_uint_eq(t->completed, 30);
+	ck_assert_int_eq(t->cls, CLS_CFS);
+	ck_assert_str_eq(t->group->path, "/");
+	ck_assert_uint_eq(kcompat_warn_count, 0);
+	run_free(r);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("model");
+	TCase *tc = tcase_create("model");
+	SRunner *sr;
+	char dir[] = "/tmp/capsim-model-XXXXXX";
+	int failed;
+
+	if (!mkdtemp(dir) || chdir(dir))
+		return 1;
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, signal_half_life_and_invariance);
+	tcase_add_test(tc, eas_places_small_tasks_on_little);
+	tcase_add_test(tc, misfit_moves_to_big);
+	tcase_add_test(tc, cbs_isolates_an_overrunning_dl_task);
+	tcase_add_test(tc, cfs_wakeup_latency_is_bounded_by_a_slice);
+	tcase_add_test(tc, phases_change_class_and_group);
+	suite_add_tcase(s, tc);
+	sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? 1 : 0;
+}
