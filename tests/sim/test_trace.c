@@ -121,6 +121,69 @@ START_TEST(traces_read_back_asymmetric)
 }
 END_TEST
 
+/*
+ * The boost acts while the task is RUNNABLE only: walk the trace keeping
+ * the task's state and the domain's frequency, and measure the time at the
+ * top OPP while it sleeps and below the top while it is runnable.
+ */
+START_TEST(boost_follows_runnable_in_the_trace)
+{
+	static const char text[] =
+		"{ \"tasks\": { \"ui\": { \"taskgroup\": \"/top-app\", \"run\": 1000,\n"
+		"      \"timer\": { \"ref\": \"vsync\", \"period\": 20000 } },\n"
+		"   \"noise\": { \"run\": 300, \"sleep\": 3700 } },\n"
+		"  \"capsim\": { \"taskgroups\": { \"/top-app\": { \"capacity_min\": 1024 } } } }";
+	FILE *f = tmpfile();
+	struct run *r = run_text(text, "sym4", POLICY_RFC, CLAMP_ORDER_612, 4, f);
+	uint64_t last = 0, top_sleeping = 0, low_running = 0, runnable_ns = 0;
+	bool runnable = false, top = false;
+	char line[1024];
+	long wakeups = 0;
+
+	RUN_OK(r);
+	rewind(f);
+	while (fgets(line, sizeof(line), f)) {
+		struct ftrace_event ev;
+		const char *err, *v;
+		int col;
+		int64_t x;
+
+		if (ftrace_parse_line(line, &ev, &err, &col) != 1)
+			continue;
+		if (runnable && !top)
+			low_running += ev.ts_ns - last;
+		if (!runnable && top)
+			top_sleeping += ev.ts_ns - last;
+		if (runnable)
+			runnable_ns += ev.ts_ns - last;
+		last = ev.ts_ns;
+		if (!strcmp(ev.name, "cpu_frequency") &&
+		    ftrace_get_i64(&ev, "cpu_id", &x) && x == 0) {
+			ftrace_get_i64(&ev, "state", &x);
+			top = x == 2500000;
+		} else if ((!strcmp(ev.name, "sched_wakeup") ||
+			    !strcmp(ev.name, "sched_wakeup_new")) &&
+			   !strcmp(ftrace_get(&ev, "comm"), "ui")) {
+			runnable = true;
+			wakeups++;
+		} else if (!strcmp(ev.name, "sched_switch") &&
+			   !strcmp(ftrace_get(&ev, "prev_comm"), "ui") &&
+			   (v = ftrace_get(&ev, "prev_state")) && v[0] != 'R') {
+			runnable = false;
+		}
+	}
+	ck_assert_int_ge(wakeups, 199);
+	/* the frequency follows within the 1 ms rate limit, both ways */
+	ck_assert_msg(top_sleeping <= (uint64_t)wakeups * 50000ULL,
+		      "%.3f ms at the top while ui sleeps", top_sleeping / 1e6);
+	ck_assert_msg(low_running <= runnable_ns / 20,
+		      "%.3f of %.3f ms runnable below the top", low_running / 1e6,
+		      runnable_ns / 1e6);
+	fclose(f);
+	run_free(r);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("trace");
@@ -131,6 +194,7 @@ int main(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, traces_read_back_sym4);
 	tcase_add_test(tc, traces_read_back_asymmetric);
+	tcase_add_test(tc, boost_follows_runnable_in_the_trace);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
