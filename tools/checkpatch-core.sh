@@ -19,13 +19,20 @@ if [ ! -f "$cache/scripts/checkpatch.pl" ]; then
 		linux-source-6.12/scripts/const_structs.checkpatch
 fi
 
-files=$(ls "$src"/src/core/*.[ch])
-out=$(cd "$cache" && perl scripts/checkpatch.pl --no-tree --terse \
-	--show-types -f $files 2>&1) || true
-echo "$out"
-n=$(printf '%s\n' "$out" | grep -cE ': (ERROR|WARNING|CHECK):' || true)
-if [ "$n" -ne 0 ]; then
-	echo "checkpatch-core: $n finding(s) in src/core/" >&2
-	exit 1
-fi
-echo "checkpatch-core: $(echo "$files" | wc -w) files clean"
+# One run per file: each must end with checkpatch's own all-clear line, so
+# a checkpatch that fails to run can never pass for a clean one.
+status=0
+for f in "$src"/src/core/*.[ch]; do
+	out=$(cd "$cache" && perl scripts/checkpatch.pl --no-tree --show-types \
+		-f "$f" 2>&1)
+	rc=$?
+	if [ $rc -ne 0 ] ||
+	   ! printf '%s\n' "$out" | grep -q '^total: 0 errors, 0 warnings, '; then
+		printf '%s\n' "$out"
+		echo "checkpatch-core: findings in $f (exit $rc)" >&2
+		status=1
+	else
+		echo "checkpatch-core: $(basename "$f"): $(printf '%s\n' "$out" | grep '^total:')"
+	fi
+done
+exit $status

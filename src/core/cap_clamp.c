@@ -164,7 +164,7 @@ bool cap_clamp_enqueue(struct cap_clamp_cpu *cc, struct cap_clamp_se *se,
 
 	cap_clamp_cpu_range(cc, &old);
 	for (id = 0; id < CAP_CLAMP_CNT; id++) {
-		se->key[id] = grp->value[id];
+		se->key[id] = READ_ONCE(grp->value[id]);
 		cap_clamp_insert(&cc->tree[id], se, id);
 	}
 	se->cpu = cc;
@@ -230,8 +230,10 @@ bool cap_clamp_update(struct cap_clamp_cpu *cc, struct cap_clamp_se *se,
 
 	cap_clamp_cpu_range(cc, &old);
 	for (id = 0; id < CAP_CLAMP_CNT; id++) {
-		if (se->key[id] != grp->value[id])
-			cap_clamp_rekey(&cc->tree[id], se, id, grp->value[id]);
+		unsigned int v = READ_ONCE(grp->value[id]);
+
+		if (se->key[id] != v)
+			cap_clamp_rekey(&cc->tree[id], se, id, v);
 	}
 
 	return cap_clamp_range_differs(cc, &old);
@@ -264,7 +266,9 @@ void cap_clamp_group_unlink(struct cap_clamp_group *grp, struct mutex *lock)
 {
 	lockdep_assert_held(lock);
 
-	WARN_ON_ONCE(!list_empty(&grp->children));
+	/* Children would be left pointing at a group no longer linked. */
+	if (WARN_ON_ONCE(!list_empty(&grp->children)))
+		return;
 	list_del_init(&grp->sibling);
 	grp->parent = NULL;
 }
@@ -304,7 +308,8 @@ static bool cap_clamp_fits(const struct cap_clamp_group *grp,
 
 /**
  * cap_clamp_group_check() - validate a write without applying it
- * @grp: the group written to
+ * @grp: the group written to; the caller keeps the hierarchy stable (the
+ *	 host's group mutex, as for cap_clamp_group_write())
  * @id: CAP_CLAMP_MIN or CAP_CLAMP_MAX
  * @value: the value as the user wrote it; above SCHED_CAPACITY_SCALE it is
  *	   clamped to SCHED_CAPACITY_SCALE
@@ -352,7 +357,7 @@ int cap_clamp_group_write(struct cap_clamp_group *grp, enum cap_clamp_id id,
 
 	ret = cap_clamp_group_check(grp, id, value, &v);
 	if (!ret)
-		grp->value[id] = v;
+		WRITE_ONCE(grp->value[id], v);
 
 	return ret;
 }
@@ -370,6 +375,37 @@ void cap_clamp_compose(struct cap_clamp_range *acc,
 {
 	acc->min = max(acc->min, other->min);
 	acc->max = max(acc->max, other->max);
+}
+
+/**
+ * cap_clamp_domain_start() - begin the range of a shared frequency domain
+ * @acc: the accumulated range
+ * @self: the CPU whose update triggers the frequency selection
+ *
+ * As in RFC patch 4, the calling CPU's range always counts, idle or not;
+ * the other CPUs of the domain are added with cap_clamp_domain_add().
+ */
+void cap_clamp_domain_start(struct cap_clamp_range *acc,
+			    const struct cap_clamp_cpu *self)
+{
+	cap_clamp_cpu_range(self, acc);
+}
+
+/**
+ * cap_clamp_domain_add() - account another CPU of a shared domain
+ * @acc: the accumulated range
+ * @cc: the other CPU
+ * @idle: whether that CPU is idle: idle CPUs do not constrain the domain
+ */
+void cap_clamp_domain_add(struct cap_clamp_range *acc,
+			  const struct cap_clamp_cpu *cc, bool idle)
+{
+	struct cap_clamp_range r;
+
+	if (idle)
+		return;
+	cap_clamp_cpu_range(cc, &r);
+	cap_clamp_compose(acc, &r);
 }
 
 /*

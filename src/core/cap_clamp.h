@@ -14,7 +14,10 @@
  *  - enqueue, dequeue and update of an entity on a CPU aggregate hold that
  *    CPU's runqueue lock;
  *  - group link, unlink and writes hold the host's group mutex;
- *  - reads of a CPU range are lockless (READ_ONCE of the cached values).
+ *  - reads of a CPU range are lockless (READ_ONCE of the cached values);
+ *    min and max are read separately, so a reader racing with an update
+ *    may pair an old max with a new min: cap_clamp_range_util() then
+ *    resolves to the max.
  */
 #ifndef _LINUX_SCHED_CAP_CLAMP_H
 #define _LINUX_SCHED_CAP_CLAMP_H
@@ -95,6 +98,10 @@ void cap_clamp_cpu_range(const struct cap_clamp_cpu *cc,
 			 struct cap_clamp_range *range);
 void cap_clamp_compose(struct cap_clamp_range *acc,
 		       const struct cap_clamp_range *other);
+void cap_clamp_domain_start(struct cap_clamp_range *acc,
+			    const struct cap_clamp_cpu *self);
+void cap_clamp_domain_add(struct cap_clamp_range *acc,
+			  const struct cap_clamp_cpu *cc, bool idle);
 unsigned long cap_clamp_range_util(const struct cap_clamp_range *range,
 				   unsigned long util);
 unsigned long cap_clamp_cpu_util(const struct cap_clamp_cpu *cc,

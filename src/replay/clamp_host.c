@@ -32,7 +32,7 @@ static struct host_group *group_new(const char *path, struct host_group *parent)
 		return NULL;
 	}
 	g->parent = parent;
-	INIT_LIST_HEAD(&g->members);
+	INIT_LIST_HEAD(&g->queued);
 	return g;
 }
 
@@ -129,7 +129,7 @@ static struct host_entity *entity_get(struct clamp_host *h, uint64_t id)
 	e->id = id;
 	e->cpu = -1;
 	cap_clamp_se_init(&e->se);
-	INIT_LIST_HEAD(&e->member);
+	INIT_LIST_HEAD(&e->qnode);
 	slot = etab_slot(h, id);
 	*slot = e;
 	h->nr_entities++;
@@ -229,12 +229,9 @@ int clamp_host_write(struct clamp_host *h, const char *path, int clamp_id,
 		return HOST_EINVAL;
 
 	/* As the kernel does under task_rq_lock(), one entity at a time. */
-	list_for_each_entry(e, &g->members, member) {
-		struct host_cpu *c;
+	list_for_each_entry(e, &g->queued, qnode) {
+		struct host_cpu *c = &h->cpus[e->cpu];
 
-		if (e->cpu < 0)
-			continue;
-		c = &h->cpus[e->cpu];
 		raw_spin_lock(&c->lock);
 		cap_clamp_update(&c->cc, &e->se, &g->cg, &c->lock);
 		raw_spin_unlock(&c->lock);
@@ -242,20 +239,35 @@ int clamp_host_write(struct clamp_host *h, const char *path, int clamp_id,
 	return HOST_OK;
 }
 
-static void entity_set_group(struct host_entity *e, struct host_group *g)
+static void entity_enqueue(struct clamp_host *h, struct host_entity *e,
+			   unsigned int cpu)
 {
-	if (e->grp)
-		list_del_init(&e->member);
-	e->grp = g;
-	list_add_tail(&e->member, &g->members);
+	struct host_cpu *c = &h->cpus[cpu];
+
+	raw_spin_lock(&c->lock);
+	cap_clamp_enqueue(&c->cc, &e->se, &e->grp->cg, &c->lock);
+	raw_spin_unlock(&c->lock);
+	e->cpu = (int)cpu;
+	list_add_tail(&e->qnode, &e->grp->queued);
 }
 
+static void entity_dequeue(struct clamp_host *h, struct host_entity *e)
+{
+	struct host_cpu *c = &h->cpus[e->cpu];
+
+	raw_spin_lock(&c->lock);
+	cap_clamp_dequeue(&c->cc, &e->se, &c->lock);
+	raw_spin_unlock(&c->lock);
+	e->cpu = -1;
+	list_del_init(&e->qnode);
+}
+
+/* An entity's group is set by its first enqueue and changed only by move. */
 int clamp_host_enqueue(struct clamp_host *h, uint64_t id, unsigned int cpu,
 		       const char *path)
 {
 	struct host_group *g = clamp_host_group(h, path);
 	struct host_entity *e;
-	struct host_cpu *c;
 
 	if (!g)
 		return HOST_NO_GROUP;
@@ -266,31 +278,22 @@ int clamp_host_enqueue(struct clamp_host *h, uint64_t id, unsigned int cpu,
 		return HOST_ENOMEM;
 	if (e->cpu >= 0)
 		return HOST_QUEUED;
-	if (e->grp != g)
-		entity_set_group(e, g);
-
-	c = &h->cpus[cpu];
-	raw_spin_lock(&c->lock);
-	cap_clamp_enqueue(&c->cc, &e->se, &g->cg, &c->lock);
-	raw_spin_unlock(&c->lock);
-	e->cpu = (int)cpu;
+	if (e->grp && e->grp != g)
+		return HOST_WRONG_GROUP;
+	e->grp = g;
+	entity_enqueue(h, e, cpu);
 	return HOST_OK;
 }
 
 int clamp_host_dequeue(struct clamp_host *h, uint64_t id)
 {
 	struct host_entity *e = entity_find(h, id);
-	struct host_cpu *c;
 
 	if (!e)
 		return HOST_NO_ENTITY;
 	if (e->cpu < 0)
 		return HOST_NOT_QUEUED;
-	c = &h->cpus[e->cpu];
-	raw_spin_lock(&c->lock);
-	cap_clamp_dequeue(&c->cc, &e->se, &c->lock);
-	raw_spin_unlock(&c->lock);
-	e->cpu = -1;
+	entity_dequeue(h, e);
 	return HOST_OK;
 }
 
@@ -299,23 +302,19 @@ int clamp_host_move(struct clamp_host *h, uint64_t id, const char *path)
 {
 	struct host_group *g = clamp_host_group(h, path);
 	struct host_entity *e;
-	struct host_cpu *c;
+	int cpu;
 
 	if (!g)
 		return HOST_NO_GROUP;
 	e = entity_get(h, id);
 	if (!e)
 		return HOST_ENOMEM;
-	if (e->cpu < 0) {
-		entity_set_group(e, g);
-		return HOST_OK;
-	}
-	c = &h->cpus[e->cpu];
-	raw_spin_lock(&c->lock);
-	cap_clamp_dequeue(&c->cc, &e->se, &c->lock);
-	entity_set_group(e, g);
-	cap_clamp_enqueue(&c->cc, &e->se, &g->cg, &c->lock);
-	raw_spin_unlock(&c->lock);
+	cpu = e->cpu;
+	if (cpu >= 0)
+		entity_dequeue(h, e);
+	e->grp = g;
+	if (cpu >= 0)
+		entity_enqueue(h, e, (unsigned int)cpu);
 	return HOST_OK;
 }
 
@@ -341,6 +340,8 @@ const char *clamp_host_strerror(int err)
 	case HOST_QUEUED: return "entity is already RUNNABLE";
 	case HOST_NOT_QUEUED: return "entity is not RUNNABLE";
 	case HOST_BAD_CPU: return "CPU out of range";
+	case HOST_WRONG_GROUP:
+		return "entity belongs to another group (use move)";
 	}
 	return "unknown error";
 }

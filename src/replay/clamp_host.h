@@ -14,7 +14,7 @@ struct host_group {
 	char *path;
 	struct host_group *parent;
 	struct cap_clamp_group cg;
-	struct list_head members;	/* every entity of the group */
+	struct list_head queued;	/* its RUNNABLE entities */
 	struct host_group *hnext;	/* hash chain */
 };
 
@@ -23,7 +23,7 @@ struct host_entity {
 	int cpu;			/* -1 when not RUNNABLE */
 	struct host_group *grp;
 	struct cap_clamp_se se;
-	struct list_head member;
+	struct list_head qnode;		/* in grp->queued while RUNNABLE */
 };
 
 struct host_cpu {
@@ -53,6 +53,7 @@ enum host_err {
 	HOST_QUEUED,
 	HOST_NOT_QUEUED,
 	HOST_BAD_CPU,
+	HOST_WRONG_GROUP,
 };
 
 int clamp_host_init(struct clamp_host *h, unsigned int nr_cpus);

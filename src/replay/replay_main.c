@@ -68,6 +68,7 @@ int main(int argc, char **argv)
 	unsigned long lineno = 0;
 	char *line = NULL;
 	size_t cap = 0;
+	ssize_t len;
 	int i, status = 0;
 	FILE *in;
 
@@ -96,6 +97,10 @@ int main(int argc, char **argv)
 				argv[i]);
 			usage(stderr);
 			return 2;
+		} else if (strcmp(file, "-")) {
+			fprintf(stderr, "capsim-replay: one op log at a time ('%s' and '%s')\n",
+				file, argv[i]);
+			return 2;
 		} else {
 			file = argv[i];
 		}
@@ -113,12 +118,18 @@ int main(int argc, char **argv)
 	}
 	setvbuf(stdout, outbuf, _IOFBF, sizeof(outbuf));
 
-	while (getline(&line, &cap, in) >= 0) {
+	while ((len = getline(&line, &cap, in)) >= 0) {
 		const char *msg;
 		struct op op;
 		int col, err;
 
 		lineno++;
+		if (memchr(line, '\0', (size_t)len)) {
+			fprintf(stderr, "%s:%lu: NUL byte in the line\n", file,
+				lineno);
+			status = 2;
+			break;
+		}
 		if (oplog_parse(line, &op, &msg, &col)) {
 			fflush(stdout);
 			fprintf(stderr, "%s:%lu:%d: %s\n", file, lineno, col,

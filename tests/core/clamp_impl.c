@@ -28,10 +28,15 @@ static struct {
 
 static struct mutex group_lock;
 
+unsigned long impl_changed_mask;
+long impl_validation_disagreements;
+
 void impl_reset(enum impl_kind k, int n)
 {
 	int i;
 
+	impl_changed_mask = 0;
+	impl_validation_disagreements = 0;
 	kind = k;
 	nr_cpus = n;
 	nr_groups = 1;
@@ -74,15 +79,23 @@ int impl_write(int g, int id, uint64_t value)
 	struct seed_group *children[IMPL_MAX_GROUPS];
 	int i, n = 0, ret;
 
+	for (i = 0; i < nr_groups; i++)
+		if (groups[i].parent == g)
+			children[n++] = &groups[i].seed;
 	if (kind == IMPL_CORE) {
+		int seed_ret;
+
 		mutex_lock(&group_lock);
 		ret = cap_clamp_group_write(&groups[g].cg, id, value,
 					    &group_lock);
 		mutex_unlock(&group_lock);
+		/* The seed's hierarchy shadows the core's, write for write. */
+		seed_ret = seed_group_write(&groups[g].seed, id, value,
+					    children, n);
+		if (value < (1ull << 32) && seed_ret != ret)
+			impl_validation_disagreements++;
+		groups[g].seed.cap_clamp[id] = groups[g].cg.value[id];
 	} else {
-		for (i = 0; i < nr_groups; i++)
-			if (groups[i].parent == g)
-				children[n++] = &groups[i].seed;
 		ret = seed_group_write(&groups[g].seed, id, value, children, n);
 	}
 	if (ret)
@@ -97,8 +110,9 @@ int impl_write(int g, int id, uint64_t value)
 			int c = tasks[i].cpu;
 
 			raw_spin_lock(&cpus[c].lock);
-			cap_clamp_update(&cpus[c].cc, &tasks[i].se,
-					 &groups[g].cg, &cpus[c].lock);
+			if (cap_clamp_update(&cpus[c].cc, &tasks[i].se,
+					     &groups[g].cg, &cpus[c].lock))
+				impl_changed_mask |= 1ul << c;
 			raw_spin_unlock(&cpus[c].lock);
 		}
 	}
@@ -115,8 +129,9 @@ void impl_enqueue(int t, int c, int g)
 		return;
 	}
 	raw_spin_lock(&cpus[c].lock);
-	cap_clamp_enqueue(&cpus[c].cc, &tasks[t].se, &groups[g].cg,
-			  &cpus[c].lock);
+	if (cap_clamp_enqueue(&cpus[c].cc, &tasks[t].se, &groups[g].cg,
+			      &cpus[c].lock))
+		impl_changed_mask |= 1ul << c;
 	raw_spin_unlock(&cpus[c].lock);
 }
 
@@ -130,7 +145,8 @@ void impl_dequeue(int t)
 		return;
 	}
 	raw_spin_lock(&cpus[c].lock);
-	cap_clamp_dequeue(&cpus[c].cc, &tasks[t].se, &cpus[c].lock);
+	if (cap_clamp_dequeue(&cpus[c].cc, &tasks[t].se, &cpus[c].lock))
+		impl_changed_mask |= 1ul << c;
 	raw_spin_unlock(&cpus[c].lock);
 }
 
@@ -233,4 +249,22 @@ const char *impl_check_trees(void)
 		}
 	}
 	return NULL;
+}
+
+bool impl_hierarchy_valid(void)
+{
+	int g;
+
+	for (g = 0; g < nr_groups; g++) {
+		unsigned int mn = impl_group_value(g, 0);
+		unsigned int mx = impl_group_value(g, 1);
+		int p = groups[g].parent;
+
+		if (mn > mx || mx > 1024)
+			return false;
+		if (p >= 0 && (mn < impl_group_value(p, 0) ||
+			       mx > impl_group_value(p, 1)))
+			return false;
+	}
+	return true;
 }

@@ -29,5 +29,14 @@ void impl_brute_range(int cpu, unsigned int *min, unsigned int *max);
 const char *impl_check_trees(void);
 unsigned int impl_group_value(int grp, int clamp_id);
 int impl_task_group(int task);
+bool impl_hierarchy_valid(void);
+
+/*
+ * Core only: CPUs for which a core call reported "range changed" since the
+ * last reset of this mask, and write decisions on which the core and the
+ * seed's patch-1 rules disagreed (values below 2^32, where they must not).
+ */
+extern unsigned long impl_changed_mask;
+extern long impl_validation_disagreements;
 
 #endif

@@ -267,9 +267,43 @@ static void compose_and_clamp(void **state)
 	assert_int_equal(cap_clamp_rt_util(&f.cpu[1]), 512);
 }
 
+/*
+ * Patch 4's shared-domain rule: start from the calling CPU's range, idle
+ * or not; add the other CPUs only when they are not idle.
+ */
+static void domain_range(void **state)
+{
+	struct cap_clamp_range acc;
+
+	(void)state;
+	assert_int_equal(write(&f.a, CAP_CLAMP_MAX, 300), 0);
+	assert_int_equal(write(&f.b, CAP_CLAMP_MIN, 200), 0);
+	assert_int_equal(write(&f.b, CAP_CLAMP_MAX, 600), 0);
+	enq(0, 0, &f.a);			/* cpu0: 0..300 */
+	enq(1, 1, &f.b);			/* cpu1: 200..600 */
+
+	cap_clamp_domain_start(&acc, &f.cpu[0]);
+	assert_int_equal(acc.min, 0);
+	assert_int_equal(acc.max, 300);
+	cap_clamp_domain_add(&acc, &f.cpu[1], true);	/* idle: skipped */
+	assert_int_equal(acc.min, 0);
+	assert_int_equal(acc.max, 300);
+	cap_clamp_domain_add(&acc, &f.cpu[1], false);
+	assert_int_equal(acc.min, 200);
+	assert_int_equal(acc.max, 600);
+
+	/* An idle caller still counts: its empty range lifts the cap. */
+	deq(0, 0);
+	cap_clamp_domain_start(&acc, &f.cpu[0]);
+	cap_clamp_domain_add(&acc, &f.cpu[1], false);
+	assert_int_equal(acc.min, 200);
+	assert_int_equal(acc.max, 1024);
+}
+
 static void group_link_inherits(void **state)
 {
 	struct cap_clamp_group c, d;
+	unsigned long w;
 
 	(void)state;
 	assert_int_equal(write(&f.a, CAP_CLAMP_MAX, 700), 0);
@@ -285,9 +319,15 @@ static void group_link_inherits(void **state)
 	/* a's child c now bounds a's writes */
 	assert_int_equal(write(&f.a, CAP_CLAMP_MAX, 600), -EINVAL);
 	mutex_lock(&f.glock);
+	/* c still has a child: refused with a WARN, nothing unlinked */
+	w = kcompat_warn_count;
+	cap_clamp_group_unlink(&c, &f.glock);
+	assert_int_equal(kcompat_warn_count, w + 1);
+	assert_ptr_equal(c.parent, &f.a);
 	cap_clamp_group_unlink(&d, &f.glock);
 	cap_clamp_group_unlink(&c, &f.glock);
 	mutex_unlock(&f.glock);
+	assert_int_equal(kcompat_warn_count, w + 1);
 	assert_int_equal(write(&f.a, CAP_CLAMP_MAX, 600), 0);
 }
 
@@ -302,6 +342,7 @@ int main(void)
 		cmocka_unit_test_setup(snapshot_until_update, setup),
 		cmocka_unit_test_setup(update_repositions, setup),
 		cmocka_unit_test_setup(compose_and_clamp, setup),
+		cmocka_unit_test_setup(domain_range, setup),
 		cmocka_unit_test_setup(group_link_inherits, setup),
 	};
 

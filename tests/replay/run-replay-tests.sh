@@ -41,7 +41,28 @@ done
 pass=$((pass + $(grep -c pass "$tmp/results")))
 fail=$((fail + $(grep -c fail "$tmp/results")))
 
+# Output stops at the failing line: answers before it, nothing after.
+printf 'range 0\nrange 1\nbogus\nrange 2\n' >"$tmp/stop.ops"
+"$bin" "$tmp/stop.ops" >"$tmp/out" 2>/dev/null
+rc=$?
+printf 'cpu=0 min=0 max=1024\ncpu=1 min=0 max=1024\n' >"$tmp/want"
+if [ $rc -eq 2 ] && cmp -s "$tmp/out" "$tmp/want"; then
+	ok "output stops at the failing line"
+else
+	bad "output stops at the failing line"
+fi
+
+# A NUL byte inside a line is an error, not a silent truncation.
+printf 'range 0\000 junk\n' >"$tmp/nul.ops"
+if "$bin" "$tmp/nul.ops" >/dev/null 2>"$tmp/err"; [ $? -eq 2 ] &&
+   grep -q ':1: NUL byte' "$tmp/err"; then
+	ok "NUL byte"
+else
+	bad "NUL byte"
+fi
+
 # Bad options
+if "$bin" "$dir/basic.ops" "$dir/basic.ops" >/dev/null 2>&1; [ $? -eq 2 ]; then ok "two files"; else bad "two files"; fi
 if "$bin" --cpus 0 /dev/null 2>/dev/null; [ $? -eq 2 ]; then ok "--cpus 0"; else bad "--cpus 0"; fi
 if "$bin" --bogus 2>/dev/null; [ $? -eq 2 ]; then ok "unknown option"; else bad "unknown option"; fi
 if "$bin" /nonexistent 2>/dev/null; [ $? -eq 2 ]; then ok "missing file"; else bad "missing file"; fi

@@ -12,9 +12,5 @@
 #define WRITE_ONCE(x, val) \
 	do { *(volatile __typeof__(x) *)&(x) = (val); } while (0)
 #endif
-#ifndef likely
-#define likely(x) __builtin_expect(!!(x), 1)
-#define unlikely(x) __builtin_expect(!!(x), 0)
-#endif
 
 #endif

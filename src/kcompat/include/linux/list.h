@@ -9,8 +9,6 @@ struct list_head {
 	struct list_head *next, *prev;
 };
 
-#define LIST_HEAD_INIT(name) { &(name), &(name) }
-
 static inline void INIT_LIST_HEAD(struct list_head *list)
 {
 	list->next = list;

@@ -32,7 +32,6 @@ struct rb_root {
 #define rb_is_red(r) (!rb_color(r))
 #define rb_is_black(r) rb_color(r)
 
-#define RB_EMPTY_ROOT(root) ((root)->rb_node == NULL)
 /* A node that is in no tree points to itself. */
 #define RB_EMPTY_NODE(node) \
 	((node)->__rb_parent_color == (unsigned long)(node))
