@@ -25,8 +25,6 @@
 #include "util.h"
 #include "workload.h"
 
-typedef int64_t s64_t;
-
 enum sched_cls {
 	CLS_DL,
 	CLS_RT,
@@ -177,10 +175,6 @@ struct group_write_log {
 	int attr;
 	uint64_t value;
 	int ret;
-};
-
-struct waitq {
-	struct tvec w;
 };
 
 struct res_state {

@@ -204,8 +204,9 @@ void task_continue(struct sim *s, struct sim_task *t)
 			t->kind = 1;
 			return;
 		case WL_EV_MEM:
-			t->work_left = e->bytes * NSEC_PER_SEC / s->wl->mem_bw *
-				       1024;
+			t->work_left = (uint64_t)((unsigned __int128)e->bytes *
+						  NSEC_PER_SEC * 1024 /
+						  s->wl->mem_bw);
 			if (!t->work_left)
 				break;
 			t->kind = 1;
@@ -222,7 +223,8 @@ void task_continue(struct sim *s, struct sim_task *t)
 			sim_block(s, t, s->now + e->us * NSEC_PER_USEC, 'S');
 			return;
 		case WL_EV_IORUN: {
-			uint64_t d = e->bytes * NSEC_PER_SEC / s->wl->io_bw;
+			uint64_t d = (uint64_t)((unsigned __int128)e->bytes *
+						NSEC_PER_SEC / s->wl->io_bw);
 
 			if (!d)
 				break;
