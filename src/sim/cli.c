@@ -35,7 +35,7 @@ static const char usage_main[] =
 static const char usage_run[] =
 "usage: capsim run WORKLOAD.json [--platform NAME|FILE] [--policy rfc|uclamp|none]\n"
 "                  [--duration SEC] [--seed N] [-o DIR] [--clamp-order 6.12|4.10]\n"
-"                  [--hz N] [--trace-util] [--quiet]\n"
+"                  [--domain-rule rfc|nonidle] [--hz N] [--trace-util] [--quiet]\n"
 "\n"
 "Simulates WORKLOAD (rt-app JSON, with an optional \"capsim\" object for task\n"
 "group clamps and their changes) and writes DIR/trace.txt (ftrace text) and\n"
@@ -51,6 +51,9 @@ static const char usage_run[] =
 "  -o DIR                output directory\n"
 "  --clamp-order O       6.12: headroom then clamp (default); 4.10: clamp\n"
 "                        then headroom, as the RFC on 4.10 did\n"
+"  --domain-rule R       shared domains: rfc (default): the calling CPU's\n"
+"                        range always counts, even idle (RFC patch 4);\n"
+"                        nonidle: idle CPUs never count\n"
 "  --hz N                scheduler tick rate (default 250)\n"
 "  --trace-util          a capsim_util line per busy CPU at every tick\n"
 "                        (the simplified signal, not kernel PELT)\n"
@@ -255,7 +258,7 @@ static double wall_now(void)
 static int cmd_run(int argc, char **argv)
 {
 	const char *wfile = NULL, *platform = NULL, *policy = NULL,
-		   *outdir = NULL, *order = NULL;
+		   *outdir = NULL, *order = NULL, *rule = NULL;
 	struct sim_opts o = { .policy = POLICY_RFC, .hz = 250 };
 	char *dir = NULL, *ttmp = NULL, *stmp = NULL, *tfin = NULL, *sfin = NULL;
 	char **made = NULL;
@@ -283,6 +286,7 @@ static int cmd_run(int argc, char **argv)
 		} else if (!strcmp(a, "--platform") || !strcmp(a, "--policy") ||
 			   !strcmp(a, "--duration") || !strcmp(a, "--seed") ||
 			   !strcmp(a, "-o") || !strcmp(a, "--clamp-order") ||
+			   !strcmp(a, "--domain-rule") ||
 			   !strcmp(a, "--hz")) {
 			const char *v;
 			char *end;
@@ -298,6 +302,8 @@ static int cmd_run(int argc, char **argv)
 				outdir = v;
 			} else if (!strcmp(a, "--clamp-order")) {
 				order = v;
+			} else if (!strcmp(a, "--domain-rule")) {
+				rule = v;
 			} else if (!strcmp(a, "--duration")) {
 				double sec = strtod(v, &end);
 
@@ -356,6 +362,14 @@ static int cmd_run(int argc, char **argv)
 			order);
 		goto out;
 	}
+	if (!rule)
+		rule = wl->domain_rule ? wl->domain_rule : "rfc";
+	if (strcmp(rule, "rfc") && strcmp(rule, "nonidle")) {
+		fprintf(stderr, "capsim: unknown domain rule \"%s\": allowed rfc, nonidle\n",
+			rule);
+		goto out;
+	}
+	o.nonidle_rule = !strcmp(rule, "nonidle");
 	pl = load_platform_arg(platform ? platform : wl->platform ? wl->platform :
 			       PLATFORM_DEFAULT, &d);
 	if (!pl)

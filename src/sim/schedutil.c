@@ -33,7 +33,7 @@ unsigned int sugov_next_freq(const struct sugov_input *in,
 {
 	unsigned long scale = in->scale, util = 0, floor = 0, perf = 0;
 	struct cap_clamp_range r = { 0, 0 };
-	bool any_busy = false;
+	bool started = false;
 	int j;
 
 	if (in->policy != POLICY_RFC) {
@@ -48,7 +48,29 @@ unsigned int sugov_next_freq(const struct sugov_input *in,
 		goto done;
 	}
 
-	/* Compose the ranges of the non-idle CPUs (RFC patch 4) */
+	/* The domain's range (RFC patch 4), by the core's rule */
+	if (!(in->nonidle_rule && in->cpu[in->caller].idle)) {
+		cap_clamp_domain_start(&r, in->cpu[in->caller].clamp);
+		started = true;
+	}
+	for (j = 0; j < in->ncpus; j++) {
+		const struct sugov_cpu_input *c = &in->cpu[j];
+
+		if (j == in->caller)
+			continue;
+		if (!started && !c->idle) {
+			cap_clamp_domain_start(&r, c->clamp);
+			started = true;
+		} else if (started) {
+			cap_clamp_domain_add(&r, c->clamp, c->idle);
+		}
+	}
+	if (!started) {
+		r.min = 0;
+		r.max = (unsigned int)SCHED_CAPACITY_SCALE;
+	}
+	out->range = r;
+
 	for (j = 0; j < in->ncpus; j++) {
 		const struct sugov_cpu_input *c = &in->cpu[j];
 		bool rtdl = c->rt_runnable ||
@@ -57,22 +79,13 @@ unsigned int sugov_next_freq(const struct sugov_input *in,
 					c->util_dl);
 
 		util = ulmax(util, u);
-		if (!c->idle) {
-			cap_clamp_compose(&r, &c->range);
-			any_busy = true;
-		}
 		/* RFC patch 5: RT/DL ask for the scale, clamped by their CPU */
 		if (rtdl)
-			floor = ulmax(floor, cap_clamp_range_util(&c->range,
-								  scale));
+			floor = ulmax(floor, ulmin(cap_clamp_rt_util(c->clamp),
+						   scale));
 		if (in->order == CLAMP_ORDER_612)
 			floor = ulmax(floor, c->bw_dl);
 	}
-	if (!any_busy) {
-		r.min = 0;
-		r.max = (unsigned int)SCHED_CAPACITY_SCALE;
-	}
-	out->range = r;
 
 	if (in->order == CLAMP_ORDER_612) {
 		unsigned long h = map_util_perf(util);

@@ -10,9 +10,13 @@
  *   perf = max(min, min(util * 1.25, max));  shared: max over the CPUs;
  *   freq = max_freq * perf / scale, resolved to the lowest OPP >= freq.
  * rfc policy, seed RFC v3 patches 4-5: the range is the CPU's
- *   cap_clamp range (single) or the compose (MAX of mins, MAX of maxes) of
- *   the non-idle CPUs (shared); an RT CPU asks for the full scale clamped
- *   by its own range instead of forcing the top OPP.
+ *   cap_clamp range (single) or, shared, the compose (MAX of mins, MAX of
+ *   maxes) built by the core's cap_clamp_domain_start()/_add(): the
+ *   calling CPU always counts (even idle: its empty range [0, 1024] lifts
+ *   the cap, as in the RFC), the others only when not idle; the nonidle
+ *   domain rule (a what-if) drops an idle caller too. An RT CPU asks for
+ *   the full scale clamped by its own range (cap_clamp_rt_util()) instead
+ *   of forcing the top OPP.
  *   order 6.12: headroom first, then the range (a cap of 256 asks 0.25 fmax)
  *   order 4.10: the range first, then the headroom (256 asks 0.3125 fmax),
  *               and DL is treated as RT, as the 4.10 RT_DL flag did.
@@ -33,13 +37,15 @@ struct sugov_cpu_input {
 	unsigned long bw_dl;	/* running DEADLINE bandwidth, capacity units */
 	bool rt_runnable;
 	bool dl_runnable;
-	bool idle;		/* nothing runnable: ignored by the compose */
-	struct cap_clamp_range range;	/* the core's range for this CPU */
+	bool idle;		/* nothing runnable */
+	const struct cap_clamp_cpu *clamp;	/* the core's aggregate */
 };
 
 struct sugov_input {
 	enum clamp_policy policy;
 	enum clamp_order order;
+	bool nonidle_rule;	/* an idle caller does not count either */
+	int caller;		/* index of the CPU whose update this is */
 	unsigned long scale;	/* the domain CPUs' capacity */
 	unsigned int max_khz;
 	int ncpus;

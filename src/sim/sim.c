@@ -651,7 +651,7 @@ void sim_cpufreq_update(struct sim *s, struct sim_cpu *c)
 	const struct pdomain *pd = d->pd;
 	struct sugov_cpu_input in[64], *inp = in;
 	struct sugov_output out;
-	struct sugov_input si;
+	struct sugov_input si = { .caller = 0 };
 	unsigned int khz;
 	int i, opp;
 
@@ -672,10 +672,13 @@ void sim_cpufreq_update(struct sim *s, struct sim_cpu *c)
 		inp[i].rt_runnable = x->q[CLS_RT].n > 0;
 		inp[i].dl_runnable = x->q[CLS_DL].n > 0;
 		inp[i].idle = cpu_idle(x);
-		cap_clamp_cpu_range(&x->clamp, &inp[i].range);
+		inp[i].clamp = &x->clamp;
+		if (x == c)
+			si.caller = i;
 	}
 	si.policy = s->o.policy;
 	si.order = s->o.order;
+	si.nonidle_rule = s->o.nonidle_rule;
 	si.scale = s->cpus[pd->cpus[0]].capacity;
 	si.max_khz = pd->opps[pd->nopps - 1].khz;
 	si.ncpus = pd->ncpus;

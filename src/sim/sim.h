@@ -192,6 +192,7 @@ struct sim_opts {
 	uint64_t duration_ns;
 	unsigned int hz;
 	bool trace_util;	/* capsim_util lines at every tick */
+	bool nonidle_rule;	/* domain rule: an idle caller does not count */
 };
 
 struct sim {

@@ -49,6 +49,8 @@ int summary_write(struct sim *s, const struct run_info *ri, FILE *f)
 	json_object_set_new(root, "policy", json_string(policy_name(s->o.policy)));
 	json_object_set_new(root, "clamp_order",
 			    json_string(clamp_order_name(s->o.order)));
+	json_object_set_new(root, "domain_rule",
+			    json_string(s->o.nonidle_rule ? "nonidle" : "rfc"));
 	json_object_set_new(root, "seed", json_integer((json_int_t)s->o.seed));
 	json_object_set_new(root, "hz", json_integer(s->o.hz));
 	json_object_set_new(root, "trace_util", json_boolean(s->o.trace_util));
@@ -191,9 +193,10 @@ void summary_print(struct sim *s, const struct run_info *ri, FILE *f)
 	double total = 0;
 	int i, j;
 
-	fprintf(f, "capsim: %s on %s, policy %s (clamp order %s), %.3f s simulated\n",
+	fprintf(f, "capsim: %s on %s, policy %s (clamp order %s, domain rule %s), %.3f s simulated\n",
 		s->wl->name, s->pl->name, policy_name(s->o.policy),
-		clamp_order_name(s->o.order), sim_seconds(s));
+		clamp_order_name(s->o.order),
+		s->o.nonidle_rule ? "nonidle" : "rfc", sim_seconds(s));
 	fprintf(f, "%-16s %6s %-10s %7s %7s %6s %9s %9s %9s\n", "task", "pid",
 		"group", "activ", "done", "miss", "lat_p95us", "slack_p50", "cpu_s");
 	for (i = 0; i < s->ntasks; i++) {

@@ -851,6 +851,13 @@ static void parse_capsim(struct wp *p, json_t *c)
 					perr(p, ep, "needs \"capacity_min\" or \"capacity_max\"");
 				free(ep);
 			}
+		} else if (streq(key, "domain_rule")) {
+			if (get_str(p, v, kp, &s)) {
+				if (!streq(s, "rfc") && !streq(s, "nonidle"))
+					perr(p, kp, "allowed \"rfc\" (the calling CPU always counts) or \"nonidle\"");
+				else
+					wl->domain_rule = xstrdup(s);
+			}
 		} else if (streq(key, "platform") || streq(key, "policy") ||
 			   streq(key, "clamp_order")) {
 			if (get_str(p, v, kp, &s)) {
@@ -1090,6 +1097,7 @@ void workload_free(struct workload *wl)
 	free(wl->platform);
 	free(wl->policy);
 	free(wl->clamp_order);
+	free(wl->domain_rule);
 	free(wl->name);
 	jdoc_free(&wl->doc);
 	free(wl);

@@ -153,6 +153,7 @@ struct workload {
 	char *platform;		/* default platform, or NULL */
 	char *policy;		/* default policy, or NULL */
 	char *clamp_order;	/* "6.12" or "4.10", or NULL */
+	char *domain_rule;	/* "rfc" or "nonidle", or NULL */
 	unsigned int run_jitter_pct;
 	uint64_t io_bw;		/* bytes per second for iorun */
 	uint64_t mem_bw;	/* bytes per second at capacity 1024 for mem */

@@ -5,8 +5,7 @@
 #include "schedutil.h"
 
 static const char capped_hog[] =
-	"{ \"tasks\": { \"hog\": { \"taskgroup\": \"/bg\", \"run\": 1000000 },\n"
-	"              \"bgp\": { \"taskgroup\": \"/bg\", \"run\": 3000, \"timer\": { \"ref\": \"x\", \"period\": 7000 } } },\n"
+	"{ \"tasks\": { \"hog\": { \"taskgroup\": \"/bg\", \"run\": 1000000 } },\n"
 	"  \"capsim\": { \"taskgroups\": { \"/bg\": { \"capacity_max\": %d } } } }";
 
 static struct run *capped(int cap, enum clamp_policy pol, enum clamp_order ord)
@@ -81,54 +80,127 @@ START_TEST(boost_lifts_frequency_only_while_runnable)
 }
 END_TEST
 
+/* A CPU aggregate holding one RUNNABLE entity of @grp (or none) */
+struct fake_cpu {
+	struct cap_clamp_cpu cc;
+	struct cap_clamp_se se;
+	raw_spinlock_t lock;
+};
+
+static void fake_cpu(struct fake_cpu *f, const struct cap_clamp_group *grp)
+{
+	cap_clamp_cpu_init(&f->cc);
+	cap_clamp_se_init(&f->se);
+	raw_spin_lock_init(&f->lock);
+	if (!grp)
+		return;
+	raw_spin_lock(&f->lock);
+	cap_clamp_enqueue(&f->cc, &f->se, grp, &f->lock);
+	raw_spin_unlock(&f->lock);
+}
+
+static void group(struct cap_clamp_group *g, struct cap_clamp_group *root,
+		  unsigned int min, unsigned int max)
+{
+	struct mutex m;
+
+	mutex_init(&m);
+	mutex_lock(&m);
+	cap_clamp_group_link(g, root, &m);
+	cap_clamp_group_write(g, CAP_CLAMP_MAX, max, &m);
+	cap_clamp_group_write(g, CAP_CLAMP_MIN, min, &m);
+	mutex_unlock(&m);
+}
+
 START_TEST(idle_cpu_does_not_constrain_shared_domain)
 {
+	struct cap_clamp_group root, bg, boost;
+	struct fake_cpu f0, f1, f1b;
 	struct sugov_cpu_input c[2] = {
-		{ .util_cfs = 1024, .range = { 0, 256 } },
-		{ .util_cfs = 0, .idle = true, .range = { 0, 1024 } },
+		{ .util_cfs = 1024, .clamp = &f0.cc },
+		{ .util_cfs = 0, .idle = true, .clamp = &f1.cc },
 	};
-	struct sugov_input in = { POLICY_RFC, CLAMP_ORDER_612, 1024, 2500000, 2, c };
+	struct sugov_input in = { .policy = POLICY_RFC, .order = CLAMP_ORDER_612,
+				  .caller = 0, .scale = 1024, .max_khz = 2500000,
+				  .ncpus = 2, .cpu = c };
 	struct sugov_output out;
 
-	/* an idle CPU's empty range (max 1024) must not uncap the domain */
+	cap_clamp_group_init_root(&root);
+	group(&bg, &root, 0, 256);
+	group(&boost, &root, 1024, 1024);
+	fake_cpu(&f0, &bg);
+	fake_cpu(&f1, NULL);
+	fake_cpu(&f1b, &boost);
+
+	/* an idle CPU's empty range (max 1024) does not uncap the domain */
 	sugov_next_freq(&in, &out);
 	ck_assert_uint_eq(out.perf, 256);
 	ck_assert_uint_eq(out.range.max, 256);
-	/* an idle CPU's boost does not count either */
-	c[1].range.min = 1024;
+	/* nor does an idle CPU's stale boost count */
+	c[1].clamp = &f1b.cc;
 	sugov_next_freq(&in, &out);
 	ck_assert_uint_eq(out.perf, 256);
 	/* a busy uncapped CPU does: the RFC composes MAX of the maxes */
+	c[1].clamp = &f1.cc;
 	c[1].idle = false;
-	c[1].range.min = 0;
 	sugov_next_freq(&in, &out);
 	ck_assert_uint_eq(out.perf, 1024);
 	ck_assert_uint_eq(out.khz, 2500000);
-	/* 4.10 order: clamp then headroom, 256 -> 0.3125 fmax */
+	/* RFC patch 4: an idle *calling* CPU still counts, and lifts the cap;
+	 * the nonidle domain rule (a what-if) drops it */
 	c[1].idle = true;
+	in.caller = 1;
+	sugov_next_freq(&in, &out);
+	ck_assert_uint_eq(out.range.max, 1024);
+	ck_assert_uint_eq(out.perf, 1024);
+	in.nonidle_rule = true;
+	sugov_next_freq(&in, &out);
+	ck_assert_uint_eq(out.perf, 256);
+	/* 4.10 order: clamp then headroom, 256 -> 0.3125 fmax */
+	in.caller = 0;
 	in.order = CLAMP_ORDER_410;
 	sugov_next_freq(&in, &out);
 	ck_assert_uint_eq(out.khz, 781250);
 	in.order = CLAMP_ORDER_612;
 	sugov_next_freq(&in, &out);
 	ck_assert_uint_eq(out.khz, 625000);
+	ck_assert_uint_eq(kcompat_warn_count, 0);
 }
 END_TEST
 
 START_TEST(idle_cpus_end_to_end)
 {
-	/* one capped hog, three CPUs that come and go idle with capped work */
-	struct run *r = run_text(
+	/* one capped hog; three CPUs that come and go idle with capped work */
+	static const char text[] =
 		"{ \"tasks\": { \"hog\": { \"cpus\": [0], \"taskgroup\": \"/bg\", \"run\": 1000000 },\n"
 		"   \"blip\": { \"instance\": 3, \"cpus\": [1, 2, 3], \"taskgroup\": \"/bg\", \"run\": 500, \"sleep\": 9000 },\n"
 		"   \"boost\": { \"cpus\": [3], \"taskgroup\": \"/fg\", \"loop\": 1, \"run\": 200 } },\n"
-		"  \"capsim\": { \"taskgroups\": { \"/bg\": { \"capacity_max\": 256 }, \"/fg\": { \"capacity_min\": 900 } } } }",
-		"sym4", POLICY_RFC, CLAMP_ORDER_612, 3, NULL);
+		"  \"capsim\": { \"taskgroups\": { \"/bg\": { \"capacity_max\": 256 }, \"/fg\": { \"capacity_min\": 900 } } } }";
+	struct run *r;
+	struct sim_opts o = { .policy = POLICY_RFC, .hz = 250, .nonidle_rule = true,
+			      .duration_ns = 3 * NSEC_PER_SEC };
+	double above;
 
+	/* nonidle rule: idle CPUs never count; after the boosted task's
+	 * 0.2 ms at the start, nothing runs above 1 GHz */
+	r = calloc(1, sizeof(*r));
+	diag_init(&r->d, true);
+	r->wl = workload_load_buffer("test.json", text, &r->d);
+	r->pl = platform_load("sym4", &r->d);
+	r->s = sim_create(r->pl, r->wl, &o, &r->d);
+	r->ret = sim_run(r->s, NULL);
 	RUN_OK(r);
-	/* the boosted task lives 0.2 ms at the start; after it, nothing above 1 GHz */
-	ck_assert_msg(time_above(r->s, 0, 1000000) < 0.01, "above: %f",
-		      time_above(r->s, 0, 1000000));
+	above = time_above(r->s, 0, 1000000);
+	ck_assert_msg(above < 0.01, "above: %f", above);
+	run_free(r);
+
+	/* the seed's rule (the default): each blip's CPU going idle calls
+	 * schedutil with its own empty range [0, 1024], which lifts the cap
+	 * until the next decision */
+	r = run_text(text, "sym4", POLICY_RFC, CLAMP_ORDER_612, 3, NULL);
+	RUN_OK(r);
+	above = time_above(r->s, 0, 1000000);
+	ck_assert_msg(above > 0.1, "above: %f", above);
 	run_free(r);
 }
 END_TEST
