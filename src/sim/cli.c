@@ -60,11 +60,12 @@ static const char usage_run[] =
 "  --quiet               no summary table\n";
 
 static const char usage_validate[] =
-"usage: capsim validate FILE...\n"
+"usage: capsim validate [--platform NAME|FILE] FILE...\n"
 "\n"
 "Checks each workload or platform file (told apart by their keys) and\n"
 "prints the errors and warnings as file:line:column. A workload is also\n"
-"checked against its platform (capsim.platform, else sym4).\n";
+"checked against a platform: --platform, else its capsim.platform, else\n"
+"sym4.\n";
 
 static const char usage_platforms[] =
 "usage: capsim platforms\n"
@@ -160,16 +161,26 @@ static struct platform *load_platform_arg(const char *arg, struct diag *d)
 
 static int cmd_validate(int argc, char **argv)
 {
-	int bad = 0, i;
+	const char *platform = NULL;
+	int bad = 0, first = 1, i;
 
-	if (argc < 2)
+	for (i = 1; i < argc; i++) {
+		if (is_help(argv[i])) {
+			fputs(usage_validate, stdout);
+			return 0;
+		}
+	}
+	if (argc > 1 && !strcmp(argv[1], "--platform")) {
+		if (argc < 3)
+			return bad_usage("missing value for", "--platform",
+					 usage_validate);
+		platform = argv[2];
+		first = 3;
+	}
+	if (argc <= first)
 		return bad_usage("validate needs at least one FILE", NULL,
 				 usage_validate);
-	if (is_help(argv[1])) {
-		fputs(usage_validate, stdout);
-		return 0;
-	}
-	for (i = 1; i < argc; i++) {
+	for (i = first; i < argc; i++) {
 		struct diag d;
 		struct jdoc doc;
 		bool is_platform;
@@ -201,7 +212,8 @@ static int cmd_validate(int argc, char **argv)
 			struct sim_opts o = { .hz = 250 };
 
 			if (wl)
-				p = load_platform_arg(wl->platform ? wl->platform :
+				p = load_platform_arg(platform ? platform :
+						      wl->platform ? wl->platform :
 						      PLATFORM_DEFAULT, &d);
 			if (p)
 				s = sim_create(p, wl, &o, &d);

@@ -75,6 +75,12 @@ START_TEST(bad_input_writes_nothing)
 	ck_assert_int_eq(cli("run", "bad.json", "-o", "out-bad/deeper", NULL), 2);
 	ck_assert(!exists("out-bad"));
 	ck_assert_int_eq(cli("validate", "bad.json", NULL), 2);
+	f = fopen("eight.json", "w");
+	fputs("{ \"global\": { \"duration\": 1 }, \"tasks\": { \"t\": { \"cpus\": [7], \"run\": 10 } } }\n", f);
+	fclose(f);
+	ck_assert_int_eq(cli("validate", "eight.json", NULL), 2);
+	ck_assert_int_eq(cli("validate", "--platform", "sd855", "eight.json", NULL), 0);
+	remove("eight.json");
 	remove("bad.json");
 }
 END_TEST
