@@ -1,0 +1,136 @@
+#!/bin/bash
+# capsim kernel face: one command from the Debian linux-source-6.12 tarball
+# to a bootable bzImage and guest initramfs.
+#
+#   kernel/build.sh            extract (once), generate the series from
+#                              src/core + kernel/glue, check it out, configure
+#                              (tinyconfig + kernel/config/capsim.config),
+#                              build bzImage and the initramfs
+#   kernel/build.sh --update   also rewrite kernel/patches/ from the fresh
+#                              generation (after changing glue or src/core)
+#
+# Everything lands in build/kernel/ (git-ignored): linux/ is a git repo of
+# the pristine tree (tag "pristine") whose branch "capsim" is the series,
+# obj/ the kbuild output, series/ the freshly generated patches, guest/ the
+# initramfs. Re-running with unchanged sources does no work beyond checks;
+# make itself is incremental.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/.." && pwd)
+B=${CAPSIM_KBUILD:-$top/build/kernel}
+L=$B/linux
+O=$B/obj
+TARBALL=${CAPSIM_KSRC:-/usr/src/linux-source-6.12.tar.xz}
+JOBS=${JOBS:-$(( $(nproc) + 1 ))}
+update=0
+[ "${1:-}" = --update ] && update=1
+
+log() { echo "kernel/build: $*" >&2; }
+now() { date +%s.%N; }
+elapsed() { printf '%.1f' "$(echo "$(now) - $1" | bc)"; }
+mkdir -p "$B"
+: > "$B/times.txt"
+stamp_time() { echo "$1 $2" >> "$B/times.txt"; log "$1: $2 s"; }
+
+# ------------------------------------------------------------ host tools
+need=()
+for c in flex bison bc make gcc cpio gzip qemu-system-x86_64 busybox perl; do
+	command -v $c >/dev/null || need+=("$c")
+done
+[ -e /usr/include/gelf.h ] || need+=(libelf-dev)
+[ -e /usr/include/openssl/ssl.h ] || need+=(libssl-dev)
+[ -e /usr/include/jansson.h ] || need+=(libjansson-dev)
+[ -e "$TARBALL" ] || need+=(linux-source-6.12)
+if [ ${#need[@]} -gt 0 ]; then
+	pkgs=()
+	for n in "${need[@]}"; do
+		case $n in
+		qemu-system-x86_64) pkgs+=(qemu-system-x86) ;;
+		busybox) pkgs+=(busybox-static) ;;
+		gcc|make) pkgs+=(build-essential) ;;
+		*) pkgs+=("$n") ;;
+		esac
+	done
+	log "installing ${pkgs[*]}"
+	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${pkgs[@]}" >/dev/null
+fi
+# busybox must be the static one: the initramfs has no libc
+file -L "$(command -v busybox)" 2>/dev/null | grep -q "statically linked" || {
+	log "installing busybox-static"
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq busybox-static >/dev/null
+}
+
+. "$here/tools/gitenv.sh"
+g() { git -C "$L" "$@"; }
+
+# ------------------------------------------------------------ pristine tree
+t0=$(now)
+tarball_id="$(stat -c '%s %Y' "$TARBALL") $(basename "$TARBALL")"
+if [ ! -e "$L/.git" ] || [ "$(cat "$B/pristine.stamp" 2>/dev/null)" != "$tarball_id" ]; then
+	log "extracting $TARBALL"
+	rm -rf "$L" "$O" "$B/pristine.stamp"
+	mkdir -p "$B/extract"
+	tar -C "$B/extract" -xJf "$TARBALL"
+	mv "$B/extract"/linux-source-6.12 "$L"
+	rmdir "$B/extract"
+	g init -q
+	# Debian's top-level .gitignore ignores everything: add by force
+	g add -A -f
+	g commit -q -m "linux-source-6.12 (Debian), pristine"
+	g tag pristine
+	echo "$tarball_id" > "$B/pristine.stamp"
+	stamp_time extract "$(elapsed "$t0")"
+fi
+
+# ------------------------------------------------------------ series
+t0=$(now)
+"$here/tools/gen-series.sh" "$L" "$B/series"
+stamp_time series "$(elapsed "$t0")"
+if [ $update = 1 ]; then
+	rm -f "$here"/patches/*.patch
+	mkdir -p "$here/patches"
+	cp "$B"/series/*.patch "$here/patches/"
+	log "kernel/patches/ updated"
+fi
+
+# Check the series out; only files that differ are rewritten, so make
+# rebuilds only what the change touched.
+if [ "$(g rev-parse HEAD)" != "$(g rev-parse capsim)" ] || [ -n "$(g status --porcelain --untracked-files=no)" ]; then
+	g checkout -q -f capsim
+fi
+
+# ------------------------------------------------------------ configure
+t0=$(now)
+cfg_id=$( (cat "$here/config/capsim.config"; g rev-parse capsim^{tree}) | sha256sum | cut -d' ' -f1)
+if [ ! -e "$O/.config" ] || [ "$(cat "$O/.capsim-config" 2>/dev/null)" != "$cfg_id" ]; then
+	mkdir -p "$O"
+	make -s -C "$L" O="$O" tinyconfig >/dev/null
+	"$L/scripts/kconfig/merge_config.sh" -m -O "$O" "$O/.config" "$here/config/capsim.config" >/dev/null
+	make -s -C "$L" O="$O" olddefconfig >/dev/null
+	# every line of the fragment must have survived
+	bad=0
+	while IFS= read -r line; do
+		case "$line" in
+		"# CONFIG_"*" is not set")
+			sym=${line#\# }; sym=${sym%% *}
+			grep -q "^$sym=" "$O/.config" && { log "config: $sym is set"; bad=1; } ;;
+		CONFIG_*)
+			grep -qxF "$line" "$O/.config" || { log "config: $line did not stick"; bad=1; } ;;
+		esac
+	done < "$here/config/capsim.config"
+	[ $bad = 0 ] || exit 1
+	echo "$cfg_id" > "$O/.capsim-config"
+	stamp_time configure "$(elapsed "$t0")"
+fi
+
+# ------------------------------------------------------------ build
+t0=$(now)
+make -s -C "$L" O="$O" -j"$JOBS" bzImage
+stamp_time bzImage "$(elapsed "$t0")"
+
+t0=$(now)
+mkdir -p "$B/guest"
+"$here/tools/mkinitramfs.sh" "$B/guest/initramfs.cpio.gz"
+stamp_time initramfs "$(elapsed "$t0")"
+log "kernel: $O/arch/x86/boot/bzImage"
+log "initramfs: $B/guest/initramfs.cpio.gz"

@@ -1,0 +1,251 @@
+#!/bin/sh
+# In-guest test suite of the capsim kernel face. Prints one "PASS: name" or
+# "FAIL: name" line per check and a closing "N passed, N failed" line.
+# Usage: run.sh [STRESS_SECONDS]
+STRESS_S=${1:-20}
+CG=/sys/fs/cgroup
+TR=/sys/kernel/tracing
+RUN=capsim-run
+POL=/sys/devices/system/cpu/cpufreq/policy0
+npass=0
+nfail=0
+
+pass() { echo "PASS: $*"; npass=$((npass + 1)); }
+fail() { echo "FAIL: $*"; nfail=$((nfail + 1)); }
+
+# expect NAME WANT GOT
+expect() {
+	if [ "$2" = "$3" ]; then pass "$1"; else fail "$1 (want '$2', got '$3')"; fi
+}
+# some NAME COUNT: at least one
+some() {
+	if [ "$2" -ge 1 ]; then pass "$1"; else fail "$1 (none found)"; fi
+}
+
+# wr FILE VALUE: write VALUE exactly as given, print OK/EINVAL/ERANGE/...
+wr() { $RUN write "$1" "$2"; }
+rd() { cat "$1"; }
+
+# ---------------------------------------------------------------- matrix
+echo "== write validation through the cgroup files"
+expect "root capacity_min default" 0 "$(rd $CG/cpu.capacity_min)"
+expect "root capacity_max default" 1024 "$(rd $CG/cpu.capacity_max)"
+mkdir $CG/t1
+expect "mkdir inherits min" 0 "$(rd $CG/t1/cpu.capacity_min)"
+expect "mkdir inherits max" 1024 "$(rd $CG/t1/cpu.capacity_max)"
+f=$CG/t1/cpu.capacity_max
+for v in 0 1 1023 1024; do
+	expect "max=$v accepted" OK "$(wr $f $v)"
+	expect "max=$v read back" $v "$(rd $f)"
+done
+expect "max=1025 accepted" OK "$(wr $f 1025)"
+expect "max=1025 clamped to 1024" 1024 "$(rd $f)"
+wr $f 512 >/dev/null
+expect "max=2^64-1 accepted" OK "$(wr $f 18446744073709551615)"
+expect "max=2^64-1 clamped to 1024" 1024 "$(rd $f)"
+expect "max=2^64 overflow" ERANGE "$(wr $f 18446744073709551616)"
+expect "max=-1 negative" EINVAL "$(wr $f -1)"
+expect "max=abc non-number" EINVAL "$(wr $f abc)"
+expect "max=12abc trailing junk" EINVAL "$(wr $f 12abc)"
+expect "max=1.5 non-integer" EINVAL "$(wr $f 1.5)"
+expect "max='' empty write is a no-op" OK "$(wr $f '')"
+expect "max='' leaves the value" 1024 "$(rd $f)"
+expect "max=' 512' leading blank (kstrtoull)" EINVAL "$(wr $f ' 512')"
+expect "max='512 ' trailing blank (kstrtoull)" EINVAL "$(wr $f '512 ')"
+expect "max='\t512' leading tab" EINVAL "$(wr $f '	512')"
+expect "max=' 512' leaves the value" 1024 "$(rd $f)"
+expect "max='300\\n' newline" OK "$(wr $f '300
+')"
+expect "max='300\\n' read back" 300 "$(rd $f)"
+expect "max=0x200 hex (kstrtoull base 0)" OK "$(wr $f 0x200)"
+expect "max=0x200 read back" 512 "$(rd $f)"
+expect "max=1024 1 two numbers" EINVAL "$(wr $f '1024 1')"
+expect "min=600 above own max 512" EINVAL "$(wr $CG/t1/cpu.capacity_min 600)"
+expect "min=512 equal to own max" OK "$(wr $CG/t1/cpu.capacity_min 512)"
+expect "max=511 below own min" EINVAL "$(wr $f 511)"
+expect "min back to 0" OK "$(wr $CG/t1/cpu.capacity_min 0)"
+
+echo "== parent/child rules and inheritance"
+echo +cpu > $CG/t1/cgroup.subtree_control
+mkdir $CG/t1/c
+expect "child inherits max" 512 "$(rd $CG/t1/c/cpu.capacity_max)"
+expect "child inherits min" 0 "$(rd $CG/t1/c/cpu.capacity_min)"
+expect "child max above parent's" EINVAL "$(wr $CG/t1/c/cpu.capacity_max 600)"
+expect "child max below parent's" OK "$(wr $CG/t1/c/cpu.capacity_max 256)"
+expect "parent max below a child's" EINVAL "$(wr $f 200)"
+expect "parent max equal to a child's" OK "$(wr $f 256)"
+expect "child min within range" OK "$(wr $CG/t1/c/cpu.capacity_min 100)"
+expect "child min above own max" EINVAL "$(wr $CG/t1/c/cpu.capacity_min 300)"
+expect "parent min above a child's" EINVAL "$(wr $CG/t1/cpu.capacity_min 150)"
+expect "parent min equal to a child's" OK "$(wr $CG/t1/cpu.capacity_min 100)"
+expect "child min below parent's" EINVAL "$(wr $CG/t1/c/cpu.capacity_min 50)"
+expect "current value always accepted" OK "$(wr $CG/t1/c/cpu.capacity_min 100)"
+expect "root max below a child's" EINVAL "$(wr $CG/cpu.capacity_max 100)"
+expect "root min within children" OK "$(wr $CG/cpu.capacity_min 50)"
+echo +cpu > $CG/t1/c/cgroup.subtree_control
+mkdir $CG/t1/c/g
+expect "grandchild inherits min" 100 "$(rd $CG/t1/c/g/cpu.capacity_min)"
+expect "grandchild inherits max" 256 "$(rd $CG/t1/c/g/cpu.capacity_max)"
+mkdir $CG/t2
+expect "sibling inherits root min" 50 "$(rd $CG/t2/cpu.capacity_min)"
+expect "sibling inherits root max" 1024 "$(rd $CG/t2/cpu.capacity_max)"
+rmdir $CG/t1/c/g $CG/t1/c $CG/t1 $CG/t2
+expect "root min back to 0" OK "$(wr $CG/cpu.capacity_min 0)"
+expect "group writes are traced" 1 "$(grep -c 'cap_clamp_write: .*path=/t1/c attr=capacity_max value=600 ret=-22' $TR/trace)"
+
+# ---------------------------------------------------------------- reposition
+echo "== repositioning of a RUNNABLE task"
+mkdir $CG/r1 $CG/r2
+wr $CG/r1/cpu.capacity_max 300 >/dev/null
+wr $CG/r2/cpu.capacity_max 400 >/dev/null
+taskset -c 2 $RUN spin 4 &
+hog=$!
+echo $hog > $CG/r1/cgroup.procs
+sleep 1
+wr $CG/r1/cpu.capacity_max 700 >/dev/null
+sleep 0.5
+echo $hog > $CG/r2/cgroup.procs
+sleep 0.5
+r1=$(stat -c %i $CG/r1)
+r2=$(stat -c %i $CG/r2)
+t=$(cat $TR/trace)
+some "hog enqueued with r1's max" "$(echo "$t" | grep -c "cap_clamp_enqueue: cpu=2 pid=$hog .*group=$r1 min=0 max=300 ")"
+some "group write re-keys the RUNNABLE hog" "$(echo "$t" | grep -c "cap_clamp_update: cpu=2 pid=$hog .*group=$r1 old_min=0 old_max=300 min=0 max=700 ")"
+some "group move dequeues with the snapshot key" "$(echo "$t" | grep -c "cap_clamp_dequeue: cpu=2 pid=$hog .*group=$r1 min=0 max=700 ")"
+some "group move enqueues with r2's max" "$(echo "$t" | grep -c "cap_clamp_enqueue: cpu=2 pid=$hog .*group=$r2 min=0 max=400 ")"
+kill $hog 2>/dev/null
+wait $hog 2>/dev/null
+
+# ---------------------------------------------------------------- frequencies
+# residency PHASE_SECONDS CMD...: run CMD (which must last PHASE_SECONDS
+# + 1 s) in the background and print the time_in_state deltas (10 ms units)
+# over PHASE_SECONDS, from 0.5 s into the run, as "freq:ticks ...". Waits for
+# CMD to end, so phases never overlap.
+tis() { cat $POL/stats/time_in_state; }
+residency() {
+	secs=$1; shift
+	"$@" &
+	p=$!
+	sleep 0.5
+	tis > /tmp/tis0
+	sleep $secs
+	tis > /tmp/tis1
+	wait $p 2>/dev/null
+	paste /tmp/tis0 /tmp/tis1 | awk '{ printf "%s:%d ", $1, $4 - $2 }'
+}
+# share LOW HIGH RES: percent of the residency at LOW <= f <= HIGH
+share() { echo "$3" | tr ' ' '\n' | awk -F: -v lo=$1 -v hi=$2 \
+	'NF == 2 { t += $2; if ($1 >= lo && $1 <= hi) s += $2 }
+	 END { printf "%d", t ? 100 * s / t : -1 }'; }
+ingroup() { g=$1; shift; sh -c "echo \$\$ > $CG$g/cgroup.procs; exec $*"; }
+
+echo "== frequencies (policy0, $(cat $POL/scaling_driver), $(cat $POL/scaling_governor))"
+expect "cpufreq driver" capsim-cpufreq "$(cat $POL/scaling_driver)"
+expect "schedutil governor" schedutil "$(cat $POL/scaling_governor)"
+expect "one policy for 4 CPUs" "0-3" "$(cat $POL/related_cpus | tr ' ' ',' | sed 's/0,1,2,3/0-3/')"
+mkdir $CG/bg $CG/boost $CG/rtcap
+wr $CG/bg/cpu.capacity_max 256 >/dev/null
+wr $CG/boost/cpu.capacity_min 819 >/dev/null
+wr $CG/rtcap/cpu.capacity_max 256 >/dev/null
+
+r=$(residency 2 taskset -c 1 $RUN spin 3)
+echo "uncapped hog: $r"
+s=$(share 2500000 2500000 "$r")
+[ "$s" -ge 80 ] && pass "uncapped hog runs at the top OPP ($s%)" || fail "uncapped hog runs at the top OPP ($s%)"
+r=$(residency 2 ingroup /bg taskset -c 1 $RUN spin 3)
+echo "hog capped at 256: $r"
+s=$(share 0 1000000 "$r")
+[ "$s" -ge 80 ] && pass "capped hog stays at <= 1 GHz ($s%)" || fail "capped hog stays at <= 1 GHz ($s%)"
+
+r=$(residency 2 taskset -c 1 $RUN periodic 1000 10000 3)
+echo "periodic 1/10 ms: $r"
+s0=$(share 2000000 2500000 "$r")
+r=$(residency 2 ingroup /boost taskset -c 1 $RUN periodic 1000 10000 3)
+echo "periodic 1/10 ms boosted to 819: $r"
+s1=$(share 2000000 2500000 "$r")
+[ "$s1" -gt "$s0" ] && [ "$s1" -ge 5 ] && pass "boost raises the >= 2 GHz residency ($s0% -> $s1%)" \
+	|| fail "boost raises the >= 2 GHz residency ($s0% -> $s1%)"
+
+r=$(residency 2 taskset -c 1 $RUN periodic 2000 10000 3 fifo 10)
+echo "RT periodic 2/10 ms: $r"
+s0=$(share 2500000 2500000 "$r")
+r=$(residency 2 ingroup /rtcap taskset -c 1 $RUN periodic 2000 10000 3 fifo 10)
+echo "RT periodic 2/10 ms capped at 256: $r"
+s1=$(share 2500000 2500000 "$r")
+[ "$s0" -ge 5 ] && pass "RT in the root group drives the top OPP ($s0%)" \
+	|| fail "RT in the root group drives the top OPP ($s0%)"
+[ "$s1" -le 2 ] && pass "RT in a capped group does not drive the top OPP ($s1%)" \
+	|| fail "RT in a capped group does not drive the top OPP ($s1%)"
+rmdir $CG/bg $CG/boost $CG/rtcap $CG/r1 $CG/r2
+
+# ---------------------------------------------------------------- stress
+echo "== stress: ${STRESS_S}s of group writes vs task churn and migrations"
+mkdir -p $CG/s1 $CG/s2 $CG/s3 $CG/s4
+echo +cpu > $CG/s4/cgroup.subtree_control
+mkdir $CG/s4/a
+end=$(( $(date +%s) + STRESS_S ))
+writer() {
+	i=$1
+	while [ $(date +%s) -lt $end ]; do
+		for g in s1 s2 s3 s4/a s4; do
+			v=$(( (i * 97 + 13) % 1100 ))
+			i=$((i + 1))
+			echo $v > $CG/$g/cpu.capacity_max 2>/dev/null
+			echo $((v / 3)) > $CG/$g/cpu.capacity_min 2>/dev/null
+		done
+	done
+}
+churn() {
+	j=$1
+	while [ $(date +%s) -lt $end ]; do
+		for g in s1 s2 s3 s4/a; do
+			j=$((j + 1))
+			ingroup /$g taskset -c $((j % 4)) $RUN periodic 300 2000 0.2 &
+		done
+		wait
+	done
+}
+mover() {
+	while [ $(date +%s) -lt $end ]; do
+		for g in s1 s2 s3 s4/a ""; do
+			for p in $hogs; do
+				echo $p > $CG/$g/cgroup.procs 2>/dev/null
+				taskset -p -c $(( (p + ${#g}) % 4 )) $p >/dev/null 2>&1
+			done
+			sleep 0.05
+		done
+	done
+}
+hogs=
+for k in 1 2 3; do
+	$RUN periodic 3000 4000 $STRESS_S &
+	hogs="$hogs $!"
+done
+writer 1 & w1=$!
+writer 500 & w2=$!
+churn 0 & c1=$!
+mover & m1=$!
+wait $w1 $w2 $c1 $m1
+for p in $hogs; do kill $p 2>/dev/null; done
+wait
+sleep 0.5
+rmdir $CG/s4/a $CG/s1 $CG/s2 $CG/s3 $CG/s4
+echo 0 > $TR/tracing_on
+cat $TR/per_cpu/cpu*/stats | grep -E "^(overrun|dropped events)" | awk '{ s += $NF } END { print "trace overrun+dropped:", s }'
+cat $TR/trace > /tmp/trace.txt
+echo "trace: $(wc -l < /tmp/trace.txt) lines"
+$RUN replay /tmp/trace.txt 2>/tmp/replay.err
+rc=$?
+head -20 /tmp/replay.err
+[ $rc = 0 ] && pass "ranges equal the replay of the trace" \
+	|| fail "ranges equal the replay of the trace"
+n=$(dmesg | grep -cE "WARNING:|BUG:|possible circular|inconsistent lock|possible recursive|suspicious RCU|Oops|Call Trace|cap_clamp: [a-z]")
+expect "no lockdep splat, WARN or oops in dmesg" 0 "$n"
+dmesg | grep -E -A20 "WARNING:|BUG:|possible circular|inconsistent lock|Oops" | head -60
+
+if [ -e /dev/ttyS1 ]; then
+	stty -F /dev/ttyS1 raw -echo 2>/dev/null
+	grep -E "cap_clamp_|cpu_frequency" /tmp/trace.txt > /dev/ttyS1
+fi
+echo "$npass passed, $nfail failed"
+[ $nfail = 0 ]

@@ -1,0 +1,19 @@
+#!/bin/bash
+# Build the guest initramfs: busybox-static, /init, the workload runner and
+# the in-guest tests. Usage: mkinitramfs.sh OUT.cpio.gz [extra files to /work]
+set -euo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+out=$1; shift
+stage=$(mktemp -d)
+trap 'rm -rf "$stage"' EXIT
+mkdir -p "$stage"/{bin,dev,proc,sys,tmp,tests,work}
+cp /bin/busybox "$stage/bin/busybox"
+cp "$here/guest/init" "$stage/init"
+chmod +x "$stage/init"
+cc=${CC:-gcc}
+$cc -static -O2 -Wall -Wextra -o "$stage/bin/capsim-run" \
+	"$here/guest/capsim-run.c" -ljansson -lpthread -lm
+cp "$here"/guest/tests/*.sh "$stage/tests/"
+for f in "$@"; do cp "$f" "$stage/work/"; done
+(cd "$stage" && find . | LC_ALL=C sort | cpio -o -H newc --quiet -R 0:0) | gzip -1 > "$out.tmp"
+mv "$out.tmp" "$out"
