@@ -21,10 +21,10 @@ int ftw_open(struct ftrace_writer *t, FILE *f, int ncpus)
 	return ferror(f) ? -1 : 0;
 }
 
-void ftw_event(struct ftrace_writer *t, uint64_t ns, int cpu, const char *comm,
-		  int pid, const char *event, const char *fmt, ...)
+void ftw_vevent(struct ftrace_writer *t, uint64_t ns, int cpu,
+		const char *comm, int pid, const char *event, const char *fmt,
+		va_list ap)
 {
-	va_list ap;
 	uint64_t us = ns / 1000;
 
 	if (!t->f)
@@ -32,11 +32,19 @@ void ftw_event(struct ftrace_writer *t, uint64_t ns, int cpu, const char *comm,
 	fprintf(t->f, "%16s-%-7d [%03d] %5lu.%06lu: %s: ", comm, pid, cpu,
 		(unsigned long)(us / 1000000), (unsigned long)(us % 1000000),
 		event);
-	va_start(ap, fmt);
 	vfprintf(t->f, fmt, ap);
-	va_end(ap);
 	fputc('\n', t->f);
 	t->entries++;
+}
+
+void ftw_event(struct ftrace_writer *t, uint64_t ns, int cpu, const char *comm,
+	       int pid, const char *event, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	ftw_vevent(t, ns, cpu, comm, pid, event, fmt, ap);
+	va_end(ap);
 }
 
 int ftw_close(struct ftrace_writer *t)

@@ -8,6 +8,7 @@
 #ifndef CAPSIM_FTRACE_WRITER_H
 #define CAPSIM_FTRACE_WRITER_H
 
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -22,6 +23,9 @@ int ftw_open(struct ftrace_writer *t, FILE *f, int ncpus);
 void ftw_event(struct ftrace_writer *t, uint64_t ns, int cpu, const char *comm,
 		  int pid, const char *event, const char *fmt, ...)
 	__attribute__((format(printf, 7, 8)));
+void ftw_vevent(struct ftrace_writer *t, uint64_t ns, int cpu,
+		const char *comm, int pid, const char *event, const char *fmt,
+		va_list ap);
 int ftw_close(struct ftrace_writer *t);	/* patches the header; -1 on I/O error */
 
 #endif

@@ -86,16 +86,14 @@ int task_kprio(const struct sim_task *t)
 void sim_trace(struct sim *s, int cpu, const char *event, const char *fmt, ...)
 {
 	struct sim_task *cur = s->cpus[cpu].curr;
-	char buf[512];
 	va_list ap;
 
 	if (!s->tr.f)
 		return;
 	va_start(ap, fmt);
-	vsnprintf(buf, sizeof(buf), fmt, ap);
+	ftw_vevent(&s->tr, s->now, cpu, cur ? cur->comm : "<idle>",
+		   cur ? cur->pid : 0, event, fmt, ap);
 	va_end(ap);
-	ftw_event(&s->tr, s->now, cpu, cur ? cur->comm : "<idle>",
-		     cur ? cur->pid : 0, event, "%s", buf);
 }
 
 static void trace_clamp(struct sim *s, struct sim_cpu *c)
