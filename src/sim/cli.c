@@ -259,6 +259,15 @@ static int mkdirs(const char *dir, char ***made, int *nmade)
 	return ret;
 }
 
+/* mkstemp() creates 0600: give the outputs the usual 0666 & ~umask */
+static mode_t file_mode(void)
+{
+	mode_t um = umask(0);
+
+	umask(um);
+	return 0666 & ~um;
+}
+
 static double wall_now(void)
 {
 	struct timespec ts;
@@ -402,6 +411,8 @@ static int cmd_run(int argc, char **argv)
 	tfin = xasprintf("%s/trace.txt", dir);
 	sfin = xasprintf("%s/summary.json", dir);
 	fd = mkstemp(ttmp);
+	if (fd >= 0)
+		fchmod(fd, file_mode());
 	if (fd < 0 || !(tf = fdopen(fd, "w+"))) {
 		fprintf(stderr, "capsim: cannot write in %s: %s\n", dir,
 			strerror(errno));
@@ -410,6 +421,8 @@ static int cmd_run(int argc, char **argv)
 		goto out;
 	}
 	fd = mkstemp(stmp);
+	if (fd >= 0)
+		fchmod(fd, file_mode());
 	if (fd < 0 || !(sf = fdopen(fd, "w"))) {
 		fprintf(stderr, "capsim: cannot write in %s: %s\n", dir,
 			strerror(errno));
