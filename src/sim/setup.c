@@ -376,6 +376,7 @@ void sim_destroy(struct sim *s)
 		free(t->timer_next);
 		free(t->timer_init);
 		samples_free(&t->wlat);
+		samples_free(&t->tlat);
 		samples_free(&t->slack);
 		free(t);
 	}

@@ -212,9 +212,13 @@ void sim_resched(struct sim *s, struct sim_cpu *c)
 	if (c->resched_pending)
 		return;
 	c->resched_pending = true;
-	if (!c->curr && c->idle_state >= 0)
-		delay = (uint64_t)c->dom->pd->idle[c->idle_state].exit_latency_us *
-			NSEC_PER_USEC;
+	if (!c->curr && c->idle_state >= 0) {
+		if (c->irq_until > s->now)
+			delay = c->irq_until - s->now;	/* already waking up */
+		else if (!c->irq_until || c->irq_until != s->now)
+			delay = (uint64_t)c->dom->pd->idle[c->idle_state].exit_latency_us *
+				NSEC_PER_USEC;
+	}
 	evq_push(&s->q, s->now + delay, EVK_RESCHED, c->id, ++c->resched_gen);
 }
 
@@ -469,6 +473,7 @@ static void switch_to(struct sim *s, struct sim_cpu *c, struct sim_task *prev,
 		sim_trace(s, c->id, "cpu_idle", "state=%u cpu_id=%d",
 			  IDLE_EXIT_STATE, c->id);
 		c->idle_state = -1;
+		c->irq_until = 0;
 	}
 	if (prev && prev->state != TS_RUNNABLE) {
 		pstate[0] = prev->sleep_state;
@@ -505,6 +510,10 @@ static void switch_to(struct sim *s, struct sim_cpu *c, struct sim_task *prev,
 	if (next->latency_pending) {
 		samples_add(&next->wlat, (int64_t)(s->now - next->woken_at));
 		next->latency_pending = false;
+	}
+	if (next->expired_at) {
+		samples_add(&next->tlat, (int64_t)(s->now - next->expired_at));
+		next->expired_at = 0;
 	}
 }
 
@@ -772,6 +781,35 @@ static void group_write_event(struct sim *s, int idx)
 	}
 }
 
+/*
+ * A sleep or timer expires. Its hrtimer is on the CPU the task slept on;
+ * if that CPU is in an idle state, the interrupt is only served once the
+ * CPU has left it, so sched_waking and sched_wakeup come exit_latency_us
+ * after the expiry (as in a kernel trace), and the wake-up onto that CPU
+ * then has no further delay.
+ */
+static void timer_expiry(struct sim *s, struct sim_task *t, uint32_t gen)
+{
+	struct sim_cpu *c = &s->cpus[t->timer_cpu];
+
+	if (t->wake_gen != gen || t->state != TS_SLEEPING)
+		return;
+	if (!t->expired_at)
+		t->expired_at = s->now;
+	if (!c->curr && c->idle_state >= 0) {
+		uint64_t lat = (uint64_t)c->dom->pd->idle[c->idle_state].exit_latency_us *
+			       NSEC_PER_USEC;
+
+		if (c->irq_until < s->now)
+			c->irq_until = s->now + lat;
+		if (s->now < c->irq_until) {
+			evq_push(&s->q, c->irq_until, EVK_TASK_WAKE, t->idx, gen);
+			return;
+		}
+	}
+	sim_wake(s, t, t->timer_cpu);
+}
+
 static void task_start(struct sim *s, struct sim_task *t)
 {
 	struct sim_cpu *c = select_task_rq(s, t, true);
@@ -832,13 +870,9 @@ int sim_run(struct sim *s, FILE *trace)
 		case EVK_TASK_START:
 			task_start(s, s->tasks[e.a]);
 			break;
-		case EVK_TASK_WAKE: {
-			struct sim_task *t = s->tasks[e.a];
-
-			if (t->wake_gen == e.gen && t->state == TS_SLEEPING)
-				sim_wake(s, t, t->timer_cpu);
+		case EVK_TASK_WAKE:
+			timer_expiry(s, s->tasks[e.a], e.gen);
 			break;
-		}
 		case EVK_RUN_DONE:
 			if (s->cpus[e.a].run_gen == e.gen)
 				run_done(s, &s->cpus[e.a]);

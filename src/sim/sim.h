@@ -121,7 +121,9 @@ struct sim_task {
 	/* statistics */
 	uint64_t woken_at;
 	bool latency_pending;
-	struct samples wlat;	/* ns */
+	struct samples wlat;	/* ns, sched_wakeup to running */
+	struct samples tlat;	/* ns, timer expiry to running (rt-app wu_lat) */
+	uint64_t expired_at;	/* the timer expiry of the pending wake-up */
 	struct samples slack;	/* ns */
 	uint64_t activations, completed, misses, runtime_ns;
 	uint64_t migrations, dl_throttles, preempted, wakeups;
@@ -150,6 +152,7 @@ struct sim_cpu {
 	bool resched_pending;
 	bool need_resched;
 	uint64_t idle_calls;		/* idle entries (tick_nohz idle_calls) */
+	uint64_t irq_until;		/* a timer interrupt wakes it up by then */
 };
 
 struct sim_domain {

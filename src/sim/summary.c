@@ -83,6 +83,7 @@ int summary_write(struct sim *s, const struct run_info *ri, FILE *f)
 		else
 			json_object_set_new(o, "deadline_misses", json_null());
 		json_object_set_new(o, "wakeup_latency_us", pct_obj(&t->wlat));
+		json_object_set_new(o, "timer_latency_us", pct_obj(&t->tlat));
 		json_object_set_new(o, "slack_us", pct_obj(&t->slack));
 		json_object_set_new(o, "runtime_s", json_real((double)t->runtime_ns / 1e9));
 		json_object_set_new(o, "migrations", json_integer((json_int_t)t->migrations));
@@ -197,8 +198,9 @@ void summary_print(struct sim *s, const struct run_info *ri, FILE *f)
 		s->wl->name, s->pl->name, policy_name(s->o.policy),
 		clamp_order_name(s->o.order),
 		s->o.nonidle_rule ? "nonidle" : "rfc", sim_seconds(s));
-	fprintf(f, "%-16s %6s %-10s %7s %7s %6s %9s %9s %9s\n", "task", "pid",
-		"group", "activ", "done", "miss", "lat_p95us", "slack_p50", "cpu_s");
+	fprintf(f, "%-16s %6s %-10s %7s %7s %6s %8s %8s %9s %9s\n", "task", "pid",
+		"group", "activ", "done", "miss", "wlat95us", "tlat95us",
+		"slack50us", "cpu_s");
 	for (i = 0; i < s->ntasks; i++) {
 		struct sim_task *t = s->tasks[i];
 		char miss[16];
@@ -207,10 +209,11 @@ void summary_print(struct sim *s, const struct run_info *ri, FILE *f)
 			snprintf(miss, sizeof(miss), "%lu", (unsigned long)t->misses);
 		else
 			snprintf(miss, sizeof(miss), "-");
-		fprintf(f, "%-16s %6d %-10s %7lu %7lu %6s %9.1f %9.1f %9.3f\n",
+		fprintf(f, "%-16s %6d %-10s %7lu %7lu %6s %8.1f %8.1f %9.1f %9.3f\n",
 			t->comm, t->pid, t->group->path,
 			(unsigned long)t->activations, (unsigned long)t->completed,
 			miss, (double)samples_pct(&t->wlat, 95) / 1e3,
+			(double)samples_pct(&t->tlat, 95) / 1e3,
 			(double)samples_pct(&t->slack, 50) / 1e3,
 			(double)t->runtime_ns / 1e9);
 	}
