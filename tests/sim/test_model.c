@@ -134,6 +134,23 @@ START_TEST(phases_change_class_and_group)
 }
 END_TEST
 
+START_TEST(timer_on_idle_cpu_pays_exit_latency_before_waking)
+{
+	/* sym4's cpu-sleep: exit 150 us, entered when the next timer is
+	 * more than 600 us away */
+	struct run *r = run_text(
+		"{ \"tasks\": { \"p\": { \"run\": 1000, \"timer\": { \"ref\": \"t\", \"period\": 10000 } } } }",
+		"sym4", POLICY_NONE, CLAMP_ORDER_612, 1, NULL);
+	struct sim_task *t;
+
+	RUN_OK(r);
+	t = task_named(r->s, "p");
+	ck_assert_int_eq(samples_pct(&t->wlat, 100), 0);
+	ck_assert_int_eq(samples_pct(&t->tlat, 50), 150000);
+	run_free(r);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("model");
@@ -151,6 +168,7 @@ int main(void)
 	tcase_add_test(tc, cbs_isolates_an_overrunning_dl_task);
 	tcase_add_test(tc, cfs_wakeup_latency_is_bounded_by_a_slice);
 	tcase_add_test(tc, phases_change_class_and_group);
+	tcase_add_test(tc, timer_on_idle_cpu_pays_exit_latency_before_waking);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
