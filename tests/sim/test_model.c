@@ -145,7 +145,8 @@ START_TEST(timer_on_idle_cpu_pays_exit_latency_before_waking)
 
 	RUN_OK(r);
 	t = task_named(r->s, "p");
-	ck_assert_int_eq(samples_pct(&t->wlat, 100), 0);
+	/* only the fork onto an idle CPU waits after sched_wakeup_new */
+	ck_assert_int_eq(samples_pct(&t->wlat, 99), 0);
 	ck_assert_int_eq(samples_pct(&t->tlat, 50), 150000);
 	run_free(r);
 }
