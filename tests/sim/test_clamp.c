@@ -227,6 +227,24 @@ START_TEST(capped_rt_does_not_drive_top_opp)
 }
 END_TEST
 
+START_TEST(capped_rt_next_to_uncapped_task_is_uncapped)
+{
+	/* the CPU's max is the MAX over its RUNNABLE tasks: an uncapped CFS
+	 * task on the RT task's CPU lifts the RT request to the top */
+	struct run *r = run_text(
+		"{ \"tasks\": { \"audio\": { \"cpus\": [0], \"policy\": \"SCHED_FIFO\", \"priority\": 80,\n"
+		"      \"taskgroup\": \"/rt\", \"run\": 1000, \"timer\": { \"ref\": \"a\", \"period\": 10000 } },\n"
+		"   \"light\": { \"cpus\": [0], \"run\": 200, \"sleep\": 2000 } },\n"
+		"  \"capsim\": { \"taskgroups\": { \"/rt\": { \"capacity_max\": 512 } } } }",
+		"sym4", POLICY_RFC, CLAMP_ORDER_612, 2, NULL);
+
+	RUN_OK(r);
+	ck_assert_msg(time_at(r->s, 0, 2500000) > 0.05, "top %f",
+		      time_at(r->s, 0, 2500000));
+	run_free(r);
+}
+END_TEST
+
 START_TEST(group_writes_during_the_run)
 {
 	struct run *r = run_text(
@@ -317,6 +335,7 @@ int main(void)
 	tcase_add_test(tc, idle_cpu_does_not_constrain_shared_domain);
 	tcase_add_test(tc, idle_cpus_end_to_end);
 	tcase_add_test(tc, capped_rt_does_not_drive_top_opp);
+	tcase_add_test(tc, capped_rt_next_to_uncapped_task_is_uncapped);
 	tcase_add_test(tc, group_writes_during_the_run);
 	tcase_add_test(tc, determinism);
 	suite_add_tcase(s, tc);
