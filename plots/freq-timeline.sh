@@ -58,7 +58,7 @@ gnuplot -e 'set terminal pngcairo' >/dev/null 2>&1 || term=$(echo "$term" | sed 
 {
 	echo "set terminal $term"
 	echo "set output '$out'"
-	echo "set title 'CPU frequency: $(basename "$trace")' noenhanced"
+	echo "set title 'CPU frequency: $(basename "$(dirname "$trace")")/$(basename "$trace")' noenhanced"
 	echo "set xlabel 'time (s)'"
 	echo "set ylabel 'frequency (MHz)'"
 	echo "set y2label 'clamp (capacity)'"
