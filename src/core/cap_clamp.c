@@ -85,7 +85,7 @@ static void cap_clamp_insert(struct cap_clamp_tree *t,
 	rb_insert_color(node, &t->root);
 
 	if (rightmost) {
-		t->rightmost = node;
+		WRITE_ONCE(t->rightmost, node);
 		WRITE_ONCE(t->value, se->key[id]);
 	}
 }
@@ -98,7 +98,7 @@ static void cap_clamp_remove(struct cap_clamp_tree *t,
 	if (node == t->rightmost) {
 		struct rb_node *prev = rb_prev(node);
 
-		t->rightmost = prev;
+		WRITE_ONCE(t->rightmost, prev);
 		WRITE_ONCE(t->value, prev ? cap_clamp_node_key(prev, id) :
 			   cap_clamp_empty[id]);
 	}
@@ -382,13 +382,21 @@ void cap_clamp_compose(struct cap_clamp_range *acc,
  * @acc: the accumulated range
  * @self: the CPU whose update triggers the frequency selection
  *
- * As in RFC patch 4, the calling CPU's range always counts, idle or not;
- * the other CPUs of the domain are added with cap_clamp_domain_add().
+ * RFC patch 4 always starts from the calling CPU's range. But patch 3
+ * removes a task from the clamp trees before the class dequeue that calls
+ * schedutil, so a CPU whose last task just slept asks with its empty range
+ * [0, SCHED_CAPACITY_SCALE] and uncaps the whole domain (a third seed
+ * defect). Here a CPU with no RUNNABLE entity never counts, caller or not.
+ *
+ * Return: whether @self counted. When no CPU of the domain counts, nothing
+ * is RUNNABLE and the caller applies no clamp, as with no tasks at all.
  */
-void cap_clamp_domain_start(struct cap_clamp_range *acc,
+bool cap_clamp_domain_start(struct cap_clamp_range *acc,
 			    const struct cap_clamp_cpu *self)
 {
-	cap_clamp_cpu_range(self, acc);
+	acc->min = 0;
+	acc->max = 0;
+	return cap_clamp_domain_add(acc, self, false);
 }
 
 /**
@@ -396,16 +404,19 @@ void cap_clamp_domain_start(struct cap_clamp_range *acc,
  * @acc: the accumulated range
  * @cc: the other CPU
  * @idle: whether that CPU is idle: idle CPUs do not constrain the domain
+ *
+ * Return: whether @cc counted.
  */
-void cap_clamp_domain_add(struct cap_clamp_range *acc,
+bool cap_clamp_domain_add(struct cap_clamp_range *acc,
 			  const struct cap_clamp_cpu *cc, bool idle)
 {
 	struct cap_clamp_range r;
 
-	if (idle)
-		return;
+	if (idle || cap_clamp_cpu_empty(cc))
+		return false;
 	cap_clamp_cpu_range(cc, &r);
 	cap_clamp_compose(acc, &r);
+	return true;
 }
 
 /*

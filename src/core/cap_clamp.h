@@ -23,6 +23,7 @@
 #define _LINUX_SCHED_CAP_CLAMP_H
 
 #include <linux/types.h>
+#include <linux/compiler.h>
 #include <linux/list.h>
 #include <linux/rbtree.h>
 #include <linux/spinlock.h>
@@ -98,15 +99,21 @@ void cap_clamp_cpu_range(const struct cap_clamp_cpu *cc,
 			 struct cap_clamp_range *range);
 void cap_clamp_compose(struct cap_clamp_range *acc,
 		       const struct cap_clamp_range *other);
-void cap_clamp_domain_start(struct cap_clamp_range *acc,
+bool cap_clamp_domain_start(struct cap_clamp_range *acc,
 			    const struct cap_clamp_cpu *self);
-void cap_clamp_domain_add(struct cap_clamp_range *acc,
+bool cap_clamp_domain_add(struct cap_clamp_range *acc,
 			  const struct cap_clamp_cpu *cc, bool idle);
 unsigned long cap_clamp_range_util(const struct cap_clamp_range *range,
 				   unsigned long util);
 unsigned long cap_clamp_cpu_util(const struct cap_clamp_cpu *cc,
 				 unsigned long util);
 unsigned long cap_clamp_rt_util(const struct cap_clamp_cpu *cc);
+
+/* Whether no RUNNABLE entity is accounted on @cc (lockless) */
+static inline bool cap_clamp_cpu_empty(const struct cap_clamp_cpu *cc)
+{
+	return !READ_ONCE(cc->tree[CAP_CLAMP_MAX].rightmost);
+}
 
 static inline bool cap_clamp_se_queued(const struct cap_clamp_se *se)
 {

@@ -51,9 +51,10 @@ static const char usage_run[] =
 "  -o DIR                output directory\n"
 "  --clamp-order O       6.12: headroom then clamp (default); 4.10: clamp\n"
 "                        then headroom, as the RFC on 4.10 did\n"
-"  --domain-rule R       shared domains: rfc (default): the calling CPU's\n"
-"                        range always counts, even idle (RFC patch 4);\n"
-"                        nonidle: idle CPUs never count\n"
+"  --domain-rule R       shared domains: nonidle (default, the core's\n"
+"                        rule): a CPU with nothing RUNNABLE never counts;\n"
+"                        rfc: RFC patch 4 as posted, the calling CPU\n"
+"                        always counts, so an emptied caller uncaps\n"
 "  --hz N                scheduler tick rate (default 250)\n"
 "  --trace-util          a capsim_util line per busy CPU at every tick\n"
 "                        (the simplified signal, not kernel PELT)\n"
@@ -384,7 +385,7 @@ static int cmd_run(int argc, char **argv)
 		goto out;
 	}
 	if (!rule)
-		rule = wl->domain_rule ? wl->domain_rule : "rfc";
+		rule = wl->domain_rule ? wl->domain_rule : "nonidle";
 	if (strcmp(rule, "rfc") && strcmp(rule, "nonidle")) {
 		fprintf(stderr, "capsim: unknown domain rule \"%s\": allowed rfc, nonidle\n",
 			rule);

@@ -33,7 +33,6 @@ unsigned int sugov_next_freq(const struct sugov_input *in,
 {
 	unsigned long scale = in->scale, util = 0, floor = 0, perf = 0;
 	struct cap_clamp_range r = { 0, 0 };
-	bool started = false;
 	int j;
 
 	if (in->policy != POLICY_RFC) {
@@ -48,26 +47,35 @@ unsigned int sugov_next_freq(const struct sugov_input *in,
 		goto done;
 	}
 
-	/* The domain's range (RFC patch 4), by the core's rule */
-	if (!(in->nonidle_rule && in->cpu[in->caller].idle)) {
-		cap_clamp_domain_start(&r, in->cpu[in->caller].clamp);
-		started = true;
-	}
-	for (j = 0; j < in->ncpus; j++) {
-		const struct sugov_cpu_input *c = &in->cpu[j];
+	/*
+	 * The domain's range: by default the core's rule (a CPU with nothing
+	 * RUNNABLE never counts, not even as the caller); --domain-rule rfc
+	 * replays RFC patch 4 as posted, where an emptied caller uncaps.
+	 */
+	if (in->nonidle_rule) {
+		bool counted = cap_clamp_domain_start(&r,
+						      in->cpu[in->caller].clamp);
 
-		if (j == in->caller)
-			continue;
-		if (!started && !c->idle) {
-			cap_clamp_domain_start(&r, c->clamp);
-			started = true;
-		} else if (started) {
-			cap_clamp_domain_add(&r, c->clamp, c->idle);
+		for (j = 0; j < in->ncpus; j++)
+			if (j != in->caller)
+				counted |= cap_clamp_domain_add(&r,
+						in->cpu[j].clamp,
+						in->cpu[j].idle);
+		/* nothing RUNNABLE in the domain: no clamp, as with no tasks */
+		if (!counted) {
+			r.min = 0;
+			r.max = (unsigned int)SCHED_CAPACITY_SCALE;
 		}
-	}
-	if (!started) {
-		r.min = 0;
-		r.max = (unsigned int)SCHED_CAPACITY_SCALE;
+	} else {
+		cap_clamp_cpu_range(in->cpu[in->caller].clamp, &r);
+		for (j = 0; j < in->ncpus; j++) {
+			struct cap_clamp_range jr;
+
+			if (j == in->caller || in->cpu[j].idle)
+				continue;
+			cap_clamp_cpu_range(in->cpu[j].clamp, &jr);
+			cap_clamp_compose(&r, &jr);
+		}
 	}
 	out->range = r;
 

@@ -180,6 +180,36 @@ void impl_range(int c, unsigned int *min, unsigned int *max)
 }
 
 /* MAX of the mins, MAX of the maxes; an empty CPU is [0, 1024]. */
+/* A CPU is idle here when nothing is RUNNABLE on it. */
+void impl_domain_range(int caller, unsigned int *min, unsigned int *max)
+{
+	const struct seed_cpu *others[IMPL_MAX_CPUS];
+	bool idle[IMPL_MAX_CPUS];
+	struct cap_clamp_range r;
+	int c, n = 0, t;
+	bool counted;
+
+	counted = cap_clamp_domain_start(&r, &cpus[caller].cc);
+	for (c = 0; c < nr_cpus; c++) {
+		if (c == caller)
+			continue;
+		idle[n] = true;
+		for (t = 0; t < IMPL_MAX_TASKS; t++)
+			if (tasks[t].cpu == c)
+				idle[n] = false;
+		others[n] = &cpus[c].seed;
+		counted |= cap_clamp_domain_add(&r, &cpus[c].cc, idle[n]);
+		n++;
+	}
+	if (kind == IMPL_SEED) {
+		seed_domain_range(&cpus[caller].seed, others, idle, n, min,
+				  max);
+		return;
+	}
+	*min = counted ? r.min : 0;
+	*max = counted ? r.max : 1024;
+}
+
 void impl_brute_range(int c, unsigned int *min, unsigned int *max)
 {
 	bool any = false;

@@ -23,6 +23,8 @@ void impl_enqueue(int task, int cpu, int grp);
 void impl_dequeue(int task);
 bool impl_queued(int task);
 void impl_range(int cpu, unsigned int *min, unsigned int *max);
+/* The range a shared domain of all CPUs gets when @caller asks. */
+void impl_domain_range(int caller, unsigned int *min, unsigned int *max);
 /* The range recomputed from scratch from the group values. */
 void impl_brute_range(int cpu, unsigned int *min, unsigned int *max);
 /* Red-black and order invariants of every CPU tree; NULL when fine. */

@@ -180,3 +180,21 @@ int seed_group_write(struct seed_group *grp, unsigned int cap_idx,
 	grp->cap_clamp[cap_idx] = v;
 	return 0;
 }
+
+void seed_domain_range(const struct seed_cpu *caller,
+		       const struct seed_cpu *const *others,
+		       const bool *idle, int nr, unsigned int *cap_min,
+		       unsigned int *cap_max)
+{
+	unsigned int j_min, j_max;
+	int j;
+
+	seed_cpu_range(caller, cap_min, cap_max);
+	for (j = 0; j < nr; j++) {
+		if (idle[j])
+			continue;
+		seed_cpu_range(others[j], &j_min, &j_max);
+		*cap_min = *cap_min > j_min ? *cap_min : j_min;
+		*cap_max = *cap_max > j_max ? *cap_max : j_max;
+	}
+}

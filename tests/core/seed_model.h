@@ -49,6 +49,15 @@ void seed_cpu_range(const struct seed_cpu *rq, unsigned int *cap_min,
 #endif
 
 /*
+ * sugov_next_freq_shared() of patch 4: start from the calling CPU's range,
+ * compose every other CPU that is not idle.
+ */
+void seed_domain_range(const struct seed_cpu *caller,
+		       const struct seed_cpu *const *others,
+		       const bool *idle, int nr, unsigned int *cap_min,
+		       unsigned int *cap_max);
+
+/*
  * cpu_capacity_{min,max}_write_u64() of patch 1: note min_t(unsigned int)
  * truncates the u64 before clamping, so 2^32 reads as 0. @children lists
  * the group's children (css_for_each_child). Returns 0 or -EINVAL.

@@ -268,8 +268,9 @@ static void compose_and_clamp(void **state)
 }
 
 /*
- * Patch 4's shared-domain rule: start from the calling CPU's range, idle
- * or not; add the other CPUs only when they are not idle.
+ * The shared-domain rule: the calling CPU's range, then every other CPU
+ * that is not idle (patch 4); a CPU with no RUNNABLE entity never counts,
+ * not even as the caller (the third seed defect).
  */
 static void domain_range(void **state)
 {
@@ -279,25 +280,33 @@ static void domain_range(void **state)
 	assert_int_equal(write(&f.a, CAP_CLAMP_MAX, 300), 0);
 	assert_int_equal(write(&f.b, CAP_CLAMP_MIN, 200), 0);
 	assert_int_equal(write(&f.b, CAP_CLAMP_MAX, 600), 0);
+	assert_true(cap_clamp_cpu_empty(&f.cpu[0]));
 	enq(0, 0, &f.a);			/* cpu0: 0..300 */
 	enq(1, 1, &f.b);			/* cpu1: 200..600 */
+	assert_false(cap_clamp_cpu_empty(&f.cpu[0]));
 
-	cap_clamp_domain_start(&acc, &f.cpu[0]);
+	assert_true(cap_clamp_domain_start(&acc, &f.cpu[0]));
 	assert_int_equal(acc.min, 0);
 	assert_int_equal(acc.max, 300);
-	cap_clamp_domain_add(&acc, &f.cpu[1], true);	/* idle: skipped */
+	/* idle: skipped */
+	assert_false(cap_clamp_domain_add(&acc, &f.cpu[1], true));
 	assert_int_equal(acc.min, 0);
 	assert_int_equal(acc.max, 300);
-	cap_clamp_domain_add(&acc, &f.cpu[1], false);
+	assert_true(cap_clamp_domain_add(&acc, &f.cpu[1], false));
 	assert_int_equal(acc.min, 200);
 	assert_int_equal(acc.max, 600);
 
-	/* An idle caller still counts: its empty range lifts the cap. */
+	/* The caller's last task just slept: it does not uncap cpu1's 600. */
 	deq(0, 0);
-	cap_clamp_domain_start(&acc, &f.cpu[0]);
-	cap_clamp_domain_add(&acc, &f.cpu[1], false);
+	assert_false(cap_clamp_domain_start(&acc, &f.cpu[0]));
+	assert_true(cap_clamp_domain_add(&acc, &f.cpu[1], false));
 	assert_int_equal(acc.min, 200);
-	assert_int_equal(acc.max, 1024);
+	assert_int_equal(acc.max, 600);
+
+	/* Nothing RUNNABLE anywhere: no CPU counts, the host clamps nothing. */
+	deq(1, 1);
+	assert_false(cap_clamp_domain_start(&acc, &f.cpu[0]));
+	assert_false(cap_clamp_domain_add(&acc, &f.cpu[1], false));
 }
 
 static void group_link_inherits(void **state)

@@ -1,5 +1,5 @@
 /*
- * The two defects of the RFC v3 series, each as a scenario that must hold
+ * The three defects of the RFC v3 series, each as a scenario that must hold
  * for a correct implementation. meson runs it against the core (must pass)
  * and against the seed model (must fail: should_fail), which is what shows
  * the defect is real and fixed.
@@ -73,6 +73,31 @@ static void defect_b_stale_cache(void **state)
 }
 
 /*
+ * (c) The idle caller: patch 3 removes a task from the clamp trees before
+ * the class dequeue that runs schedutil, and patch 4 always starts the
+ * domain's range from the calling CPU. When cpu1's last task sleeps,
+ * cpu1 asks with its empty range [0, 1024] and uncaps cpu0's hog, which
+ * is capped at 256.
+ */
+static void defect_c_idle_caller(void **state)
+{
+	unsigned int min, max;
+	int g;
+
+	(void)state;
+	impl_reset(selected_impl, 2);
+	g = impl_group_new(0);
+	assert_int_equal(impl_write(g, 1, 256), 0);
+	impl_enqueue(0, 0, g);			/* the capped hog */
+	impl_enqueue(1, 1, 0);			/* an uncapped task ... */
+	impl_dequeue(1);			/* ... goes to sleep */
+	impl_domain_range(1, &min, &max);
+	if (max != 256)
+		fail_msg("domain asked by the idle cpu1: max %u, the only RUNNABLE task allows 256",
+			 max);
+}
+
+/*
  * The seed model must reproduce each defect with the exact wrong answer,
  * so the should_fail runs above fail for the right reason and not, say,
  * for a crash.
@@ -103,6 +128,15 @@ static void seed_model_shows_defects(void **state)
 	assert_int_equal(impl_write(g1, 1, 900), 0);
 	impl_range(0, &min, &max);
 	assert_int_equal(max, 800);		/* should be 900 */
+
+	impl_reset(IMPL_SEED, 2);		/* (c) */
+	g1 = impl_group_new(0);
+	assert_int_equal(impl_write(g1, 1, 256), 0);
+	impl_enqueue(0, 0, g1);
+	impl_enqueue(1, 1, 0);
+	impl_dequeue(1);
+	impl_domain_range(1, &min, &max);
+	assert_int_equal(max, 1024);		/* should be 256 */
 	(void)g2;
 }
 
@@ -111,18 +145,19 @@ int main(int argc, char **argv)
 	const struct CMUnitTest all[] = {
 		cmocka_unit_test(defect_a_live_key),
 		cmocka_unit_test(defect_b_stale_cache),
+		cmocka_unit_test(defect_c_idle_caller),
 		cmocka_unit_test(seed_model_shows_defects),
 	};
-	struct CMUnitTest run[3];
+	struct CMUnitTest run[4];
 	const char *filter;
 	size_t i, n = 0;
 
 	/* 99 is meson's hard error: a usage slip never passes as "expected". */
 	if (impl_select(argc, argv, &filter))
 		return 99;
-	for (i = 0; i < 3; i++) {
+	for (i = 0; i < 4; i++) {
 		/* The demonstration runs once, with the core selection. */
-		if (i == 2 && (filter || selected_impl != IMPL_CORE))
+		if (i == 3 && (filter || selected_impl != IMPL_CORE))
 			continue;
 		if (!filter || !strcmp(filter, all[i].name))
 			run[n++] = all[i];

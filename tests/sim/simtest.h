@@ -32,7 +32,9 @@ static inline struct run *run_text(const char *text, const char *platform,
 				   double duration_s, FILE *trace)
 {
 	struct run *r = calloc(1, sizeof(*r));
-	struct sim_opts o = { .policy = pol, .order = ord, .hz = 250 };
+	/* capsim run's defaults: the core's domain rule */
+	struct sim_opts o = { .policy = pol, .order = ord, .hz = 250,
+			      .nonidle_rule = true };
 
 	o.duration_ns = (uint64_t)(duration_s * 1e9);
 	diag_init(&r->d, true);
