@@ -5,7 +5,8 @@
  * ratio. Later aggregators (mainline's uclamp buckets) join the same table.
  *
  *   bench_clamp [OPS]          run the comparison (default 2000000 ops)
- *   bench_clamp --oplog OPS    print a random op log for capsim-replay
+ *   bench_clamp --oplog OPS [sched|writes]
+ *                              print a random op log for capsim-replay
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -63,33 +64,53 @@ static int cmp_double(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-static int oplog(long ops)
+/*
+ * A random op log for capsim-replay. "sched" is what a guest trace looks
+ * like: mostly wake-ups and sleeps, some migrations and group moves, rare
+ * group writes. "writes" makes every 16th op a group write, each of which
+ * repositions all of that group's RUNNABLE entities (~100 here).
+ */
+static int oplog(long ops, int write_heavy)
 {
+	static const char *const paths[] = { "/", "/a", "/b", "/a/x" };
 	struct test_rand r;
-	char queued[1024] = { 0 };
+	int cpu_of[1024];
+	int grp_of[1024];
 	long i;
 
 	test_rand_init(&r, 7);
+	for (i = 0; i < 1024; i++) {
+		cpu_of[i] = -1;
+		grp_of[i] = (int)(i % 4);
+	}
 	printf("group /a\ngroup /b\ngroup /a/x\n");
 	for (i = 0; i < ops; i++) {
 		unsigned int t = (unsigned int)test_rand_below(&r, 1024);
-		static const char *const paths[] = { "/", "/a", "/b", "/a/x" };
+		unsigned int k = (unsigned int)test_rand_below(&r, 1024);
+		int c = (int)test_rand_below(&r, 4);
 
-		switch (test_rand_below(&r, 16)) {
-		case 0:
-			printf("write %s max %u\n", paths[1 + t % 3],
+		if (write_heavy ? k % 16 == 0 : k == 0) {
+			/* /a/x only narrows, so writes mostly succeed */
+			printf("write %s %s %u\n", paths[1 + t % 3],
+			       k & 1024 ? "min" : (t & 1 ? "min" : "max"),
 			       (unsigned int)test_rand_below(&r, 1100));
-			break;
-		case 1:
-			printf("range %u\n", t % 4);
-			break;
-		default:
-			if (queued[t])
-				printf("dequeue %u\n", t);
-			else
-				printf("enqueue %u %u %s\n", t, t % 4,
-				       paths[t % 4]);
-			queued[t] = !queued[t];
+		} else if (k < 64) {
+			printf("range %d\n", c);
+		} else if (k < 96) {
+			grp_of[t] = (grp_of[t] + 1) % 4;
+			printf("move %u %s\n", t, paths[grp_of[t]]);
+		} else if (k < 160 && cpu_of[t] >= 0) {
+			/* migration: off one CPU, onto another */
+			printf("dequeue %u\nenqueue %u %d %s\n", t, t, c,
+			       paths[grp_of[t]]);
+			cpu_of[t] = c;
+			i++;
+		} else if (cpu_of[t] >= 0) {
+			printf("dequeue %u\n", t);
+			cpu_of[t] = -1;
+		} else {
+			printf("enqueue %u %d %s\n", t, c, paths[grp_of[t]]);
+			cpu_of[t] = c;
 		}
 	}
 	return 0;
@@ -103,11 +124,11 @@ int main(int argc, char **argv)
 	int i;
 
 	if (argc > 2 && !strcmp(argv[1], "--oplog"))
-		return oplog(atol(argv[2]));
+		return oplog(atol(argv[2]), argc > 3 && !strcmp(argv[3], "writes"));
 	if (argc > 1)
 		ops = atol(argv[1]);
 	if (ops <= 0) {
-		fprintf(stderr, "usage: bench_clamp [OPS] | --oplog OPS\n");
+		fprintf(stderr, "usage: bench_clamp [OPS] | --oplog OPS [sched|writes]\n");
 		return 2;
 	}
 	for (i = 0; i < RUNS; i++) {

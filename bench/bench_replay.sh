@@ -7,11 +7,13 @@ gen=${2:?}
 ops=${3:-2000000}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-"$gen" --oplog "$ops" >"$tmp/ops"
-n=$(wc -l <"$tmp/ops")
-t0=$(date +%s.%N); wc -l <"$tmp/ops" >/dev/null; t1=$(date +%s.%N)
-"$replay" "$tmp/ops" >/dev/null; t2=$(date +%s.%N)
-awk -v n="$n" -v r="$t1" -v a="$t0" -v b="$t2" 'BEGIN {
-	read = r - a; rep = b - r;
-	printf "capsim-replay: %d ops in %.3f s = %.2f Mops/s (%.1fx the 1 Mops/s target); reading alone %.3f s (replay/read %.1fx)\n",
-	       n, rep, n / rep / 1e6, n / rep / 1e6, read, rep / read }'
+for mix in sched writes; do
+	"$gen" --oplog "$ops" $mix >"$tmp/ops"
+	n=$(wc -l <"$tmp/ops")
+	t0=$(date +%s.%N); wc -l <"$tmp/ops" >/dev/null; t1=$(date +%s.%N)
+	"$replay" "$tmp/ops" >/dev/null; t2=$(date +%s.%N)
+	awk -v mix="$mix" -v n="$n" -v r="$t1" -v a="$t0" -v b="$t2" 'BEGIN {
+		read = r - a; rep = b - r;
+		printf "capsim-replay %-6s mix: %d ops in %.3f s = %.2f Mops/s (%.1fx the 1 Mops/s target); reading alone %.3f s (replay/read %.0fx)\n",
+		       mix, n, rep, n / rep / 1e6, n / rep / 1e6, read, rep / read }'
+done
