@@ -10,7 +10,8 @@
  *  - newidle balance pulls a waiting RT task, else a waiting CFS task of
  *    the busiest CPU;
  *  - at each tick a CPU with waiting tasks pushes one to an idle CPU (the
- *    nohz idle balance, folded), and a misfit task on a small CPU moves to
+ *    nohz idle balance, folded), except the one about to preempt curr
+ *    (a wake-up at the tick's ns), and a misfit task on a small CPU moves to
  *    an idle bigger one (active balance).
  */
 #include "schedutil.h"
@@ -307,6 +308,28 @@ struct sim_task *idle_balance(struct sim *s, struct sim_cpu *c)
 	return cfs_pick(s, c);
 }
 
+/*
+ * @t runs on @c at the pending reschedule: it has just woken and preempts
+ * curr (check_preempt_curr() already asked for it, the tick only comes
+ * first at the same ns). 6.12 keeps such a task where it is:
+ * select_task_rq_rt() placed it on a CPU it can run on now and
+ * push_rt_task() only pushes a task that cannot preempt rq->curr.
+ */
+static bool runs_next(struct sim *s, struct sim_cpu *c, struct sim_task *t)
+{
+	struct sim_task *next = dl_pick(s, c);
+
+	if (!next)
+		next = rt_pick(s, c);
+	if (!next) {
+		/* a CFS wake-up preemption, not the tick's own rotation */
+		if (!c->resched_pending || !t->latency_pending)
+			return false;
+		next = cfs_pick(s, c);
+	}
+	return next == t;
+}
+
 void tick_balance(struct sim *s, struct sim_cpu *c)
 {
 	struct sim_task *cur = c->curr;
@@ -320,7 +343,7 @@ void tick_balance(struct sim *s, struct sim_cpu *c)
 			struct sim_task *t = q->v[i];
 			struct sim_cpu *d;
 
-			if (!waiting(t))
+			if (!waiting(t) || runs_next(s, c, t))
 				continue;
 			d = s->pl->asym ? NULL : find_idle(s, t, c, true);
 			if (!d)
@@ -335,7 +358,7 @@ void tick_balance(struct sim *s, struct sim_cpu *c)
 	for (i = 0; i < c->q[CLS_RT].n; i++) {
 		struct sim_task *t = c->q[CLS_RT].v[i];
 
-		if (!waiting(t))
+		if (!waiting(t) || runs_next(s, c, t))
 			continue;
 		for (j = 0; j < s->ncpus; j++) {
 			struct sim_cpu *d = &s->cpus[(c->id + j) % s->ncpus];

@@ -28,6 +28,34 @@ START_TEST(fifo_preempts_cfs_hog)
 }
 END_TEST
 
+/*
+ * A FIFO wake-up at the same ns as the tick of a CPU running CFS: 6.12
+ * keeps it there (select_task_rq_rt()) and it preempts the CFS task at
+ * once; the tick's push must not send it to the idle CPU 2 (150 us exit
+ * latency). Period 8 ms and HZ 250 coincide at every activation.
+ */
+START_TEST(rt_wakeup_on_a_tick_preempts_in_place)
+{
+	struct run *r = run_text(
+		"{ \"tasks\": {\n"
+		"  \"hog\": { \"cpus\": [1], \"run\": 1000000 },\n"
+		"  \"rt\": { \"cpus\": [1, 2], \"policy\": \"SCHED_FIFO\", \"priority\": 50,\n"
+		"          \"run\": 1000, \"timer\": { \"ref\": \"p\", \"period\": 8000 } } } }",
+		"sym4", POLICY_NONE, CLAMP_ORDER_612, 1, NULL);
+	struct sim_task *rt;
+
+	RUN_OK(r);
+	rt = task_named(r->s, "rt");
+	ck_assert_uint_ge(rt->activations, 124);
+	ck_assert_uint_eq(rt->migrations, 0);
+	ck_assert_int_eq(rt->cpu, 1);
+	ck_assert(cpu_busy(r->s, 2) == 0);
+	ck_assert_int_eq(samples_pct(&rt->wlat, 99), 0);
+	ck_assert_uint_ge(task_named(r->s, "hog")->preempted, 120);
+	run_free(r);
+}
+END_TEST
+
 START_TEST(nice_levels_share_by_weight)
 {
 	struct run *r = run_text(
@@ -171,6 +199,7 @@ int main(void)
 
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, fifo_preempts_cfs_hog);
+	tcase_add_test(tc, rt_wakeup_on_a_tick_preempts_in_place);
 	tcase_add_test(tc, nice_levels_share_by_weight);
 	tcase_add_test(tc, affinity_is_respected);
 	tcase_add_test(tc, deadline_task_meets_deadlines);
