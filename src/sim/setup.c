@@ -310,18 +310,16 @@ struct sim *sim_create(const struct platform *pl, const struct workload *wl,
 
 		for (k = 0; k < wt->instances; k++) {
 			struct sim_task *t = xcalloc(1, sizeof(*t));
-			char name[64];
 
 			t->idx = s->ntasks;
 			t->pid = 1001 + s->ntasks;
 			t->wt = wt;
 			t->instance = k;
 			if (wt->instances > 1)
-				snprintf(name, sizeof(name), "%s-%d", wt->name, k);
+				t->name = xasprintf("%s-%d", wt->name, k);
 			else
-				snprintf(name, sizeof(name), "%s", wt->name);
-			memcpy(t->comm, name, 15);
-			t->comm[15] = '\0';
+				t->name = xstrdup(wt->name);
+			snprintf(t->comm, sizeof(t->comm), "%s", t->name);
 			t->allowed = xcalloc((size_t)s->ncpus, sizeof(bool));
 			for (j = 0; j < s->ncpus; j++)
 				t->allowed[j] = !wt->attrs.cpus_set;
@@ -372,6 +370,7 @@ void sim_destroy(struct sim *s)
 	for (i = 0; i < s->ntasks; i++) {
 		struct sim_task *t = s->tasks[i];
 
+		free(t->name);
 		free(t->allowed);
 		free(t->timer_next);
 		free(t->timer_init);

@@ -61,7 +61,8 @@ void tvec_free(struct tvec *tv);
 struct sim_task {
 	int idx;
 	int pid;
-	char comm[16];
+	char *name;		/* the rt-app thread name, NAME or NAME-k */
+	char comm[16];		/* the kernel's comm: name, 15 chars */
 	const struct wl_task *wt;
 	int instance;
 	enum task_state state;

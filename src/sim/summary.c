@@ -70,7 +70,8 @@ int summary_write(struct sim *s, const struct run_info *ri, FILE *f)
 		struct sim_task *t = s->tasks[i];
 
 		o = json_object();
-		json_object_set_new(o, "name", json_string(t->comm));
+		json_object_set_new(o, "name", json_string(t->name));
+		json_object_set_new(o, "comm", json_string(t->comm));
 		json_object_set_new(o, "pid", json_integer(t->pid));
 		json_object_set_new(o, "group", json_string(t->group->path));
 		json_object_set_new(o, "policy", json_string(wl_policy_name(t->policy)));
@@ -210,7 +211,7 @@ void summary_print(struct sim *s, const struct run_info *ri, FILE *f)
 		else
 			snprintf(miss, sizeof(miss), "-");
 		fprintf(f, "%-16s %6d %-10s %7lu %7lu %6s %8.1f %8.1f %9.1f %9.3f\n",
-			t->comm, t->pid, t->group->path,
+			t->name, t->pid, t->group->path,
 			(unsigned long)t->activations, (unsigned long)t->completed,
 			miss, (double)samples_pct(&t->wlat, 95) / 1e3,
 			(double)samples_pct(&t->tlat, 95) / 1e3,

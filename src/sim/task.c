@@ -310,7 +310,7 @@ void task_continue(struct sim *s, struct sim_task *t)
 	}
 	diag_report(s->diag, true, NULL, 0, 0,
 		    "task %s makes no progress: %d zero-time events in a row at %.6f s (a loop without run/sleep/timer?)",
-		    t->comm, ZERO_TIME_LIMIT, (double)s->now / 1e9);
+		    t->name, ZERO_TIME_LIMIT, (double)s->now / 1e9);
 	s->failed = true;
 	sim_task_exit(s, t);
 }

@@ -62,7 +62,7 @@ static inline struct sim_task *task_named(struct sim *s, const char *name)
 	int i;
 
 	for (i = 0; i < s->ntasks; i++)
-		if (!strcmp(s->tasks[i]->comm, name))
+		if (!strcmp(s->tasks[i]->name, name))
 			return s->tasks[i];
 	return NULL;
 }

@@ -150,6 +150,30 @@ START_TEST(run_writes_identical_outputs)
 }
 END_TEST
 
+/* rt-app names instances NAME-0, NAME-1; the kernel's comm keeps 15 chars */
+START_TEST(summary_names_long_instances_in_full)
+{
+	static const char text[] =
+		"{ \"tasks\": { \"a_very_long_task_name_indeed\": { \"instance\": 2,\n"
+		"    \"run\": 1000, \"sleep\": 9000 } } }";
+	FILE *f = fopen("long.json", "w");
+	size_t n, m;
+	char *x, *tr;
+
+	ck_assert(f && fputs(text, f) >= 0 && fclose(f) == 0);
+	ck_assert_int_eq(cli("run", "long.json", "--duration", "0.1", "-o", "out-long", "--quiet", NULL), 0);
+	x = slurp_file("out-long/summary.json", &n);
+	ck_assert(strstr(x, "\"name\": \"a_very_long_task_name_indeed-0\""));
+	ck_assert(strstr(x, "\"name\": \"a_very_long_task_name_indeed-1\""));
+	ck_assert(strstr(x, "\"comm\": \"a_very_long_tas\""));
+	tr = slurp_file("out-long/trace.txt", &m);
+	ck_assert(strstr(tr, "comm=a_very_long_tas pid=1001 "));
+	ck_assert(!strstr(tr, "a_very_long_task"));
+	free(x);
+	free(tr);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("cli");
@@ -166,6 +190,7 @@ int main(void)
 	tcase_add_test(tc, run_error_writes_nothing);
 	tcase_add_test(tc, validate_traces);
 	tcase_add_test(tc, run_writes_identical_outputs);
+	tcase_add_test(tc, summary_names_long_instances_in_full);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
