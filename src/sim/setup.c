@@ -226,6 +226,7 @@ struct sim *sim_create(const struct platform *pl, const struct workload *wl,
 	for (i = 0; i < s->ndoms; i++) {
 		s->doms[i].pd = &pl->domains[i];
 		s->doms[i].idx = i;
+		s->doms[i].freq_caller = pl->domains[i].cpus[0];
 		s->doms[i].residency_ns = xcalloc((size_t)pl->domains[i].nopps,
 						  sizeof(uint64_t));
 	}

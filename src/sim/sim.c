@@ -637,12 +637,17 @@ static void apply_freq(struct sim *s, struct sim_domain *d)
 	d->last_change = s->now;
 	d->cur_opp = d->next_opp;
 	d->transitions++;
-	for (i = 0; i < d->pd->ncpus; i++) {
-		struct sim_cpu *c = &s->cpus[d->pd->cpus[i]];
-
-		sim_trace(s, c->id, "cpu_frequency", "state=%u cpu_id=%d",
-			  d->pd->opps[d->cur_opp].khz, c->id);
-	}
+	/*
+	 * cpufreq_driver_fast_switch() / the transition notifier loop over
+	 * policy->cpus on the CPU that asked: every line in its context, its
+	 * [cpu], cpu_id= each CPU of the domain. (With a transition latency
+	 * the kernel's sugov:N kthread prints them; it is not modelled as a
+	 * task, so the lines stay in the asking CPU's current context.)
+	 */
+	for (i = 0; i < d->pd->ncpus; i++)
+		sim_trace(s, d->freq_caller, "cpu_frequency",
+			  "state=%u cpu_id=%d", d->pd->opps[d->cur_opp].khz,
+			  d->pd->cpus[i]);
 	for (i = 0; i < d->pd->ncpus; i++) {
 		struct sim_cpu *c = &s->cpus[d->pd->cpus[i]];
 
@@ -716,6 +721,7 @@ void sim_cpufreq_update(struct sim *s, struct sim_cpu *c)
 		return;		/* sugov_update_next_freq(): no change */
 	d->ever_updated = true;
 	d->next_opp = opp;
+	d->freq_caller = c->id;
 	d->last_freq_update = s->now;
 	d->decisions++;
 	sim_trace(s, c->id, "capsim_sugov",

@@ -161,6 +161,7 @@ struct sim_domain {
 	int idx;
 	int cur_opp;
 	int next_opp;			/* sugov's next_freq */
+	int freq_caller;		/* the CPU whose update decided it */
 	unsigned int cached_raw_khz;
 	uint64_t last_freq_update;
 	bool ever_updated;

@@ -9,6 +9,7 @@
 struct tally {
 	long lines, events, sw, wake, waking, wnew, mig, freq, idle, clamp;
 	uint64_t last_ts;
+	int sugov_cpu[16];	/* per domain, the CPU of the last decision */
 };
 
 static void read_back(FILE *f, struct sim *s, struct tally *t)
@@ -16,6 +17,8 @@ static void read_back(FILE *f, struct sim *s, struct tally *t)
 	char line[1024];
 
 	memset(t, 0, sizeof(*t));
+	memset(t->sugov_cpu, 0xff, sizeof(t->sugov_cpu));
+	ck_assert(s->ndoms <= 16);
 	rewind(f);
 	while (fgets(line, sizeof(line), f)) {
 		struct ftrace_event ev;
@@ -61,6 +64,22 @@ static void read_back(FILE *f, struct sim *s, struct tally *t)
 			for (i = 0; i < pd->nopps; i++)
 				ok |= pd->opps[i].khz == (unsigned int)v;
 			ck_assert_msg(ok, "%lld kHz is not an OPP", (long long)v);
+			/* a change (not the initial state) is printed on the
+			 * CPU whose update decided it, in its context, for
+			 * every cpu_id of the domain */
+			if (t->sugov_cpu[s->cpus[cpu].dom->idx] >= 0)
+				ck_assert_msg(ev.cpu == t->sugov_cpu[s->cpus[cpu].dom->idx],
+					      "line %ld: cpu_frequency on [%03d], decided on %d",
+					      t->lines, ev.cpu,
+					      t->sugov_cpu[s->cpus[cpu].dom->idx]);
+		} else if (!strcmp(ev.name, "capsim_sugov")) {
+			int d;
+
+			ck_assert(ftrace_get_i64(&ev, "dom", &v));
+			for (d = 0; d < s->ndoms && s->doms[d].pd->id != v; d++)
+				;
+			ck_assert(d < s->ndoms);
+			t->sugov_cpu[d] = ev.cpu;
 		} else if (!strcmp(ev.name, "cpu_idle")) {
 			t->idle++;
 		} else if (!strcmp(ev.name, "cap_clamp_cpu")) {
