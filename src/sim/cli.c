@@ -435,8 +435,9 @@ static int cmd_run(int argc, char **argv)
 
 	t0 = wall_now();
 	if (sim_run(s, tf) || s->failed) {
-		fprintf(stderr, "capsim: %s\n", s->failed ? "the run failed" :
-			"error writing the trace");
+		fprintf(stderr, "capsim: %s%s\n", s->failed ? "the run failed" :
+			"error writing the trace",
+			s->failed ? "" : " (or its scratch file in $TMPDIR or /tmp)");
 		goto out;
 	}
 	ri.workload_file = wfile;

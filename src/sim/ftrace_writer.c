@@ -1,24 +1,51 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <stdarg.h>
+#include <stdlib.h>
+#include <unistd.h>
 
 #include "ftrace_writer.h"
+#include "util.h"
 
-#define COUNT_WIDTH 72
+/*
+ * The header holds the entries count, known only at the end, and the
+ * kernel prints it without padding: the events go to a scratch file
+ * (unlinked at once, in $TMPDIR or /tmp) and ftw_close() writes the exact header to the
+ * output, then appends them.
+ */
+static FILE *scratch(void)
+{
+	const char *dir = getenv("TMPDIR");
+	char *path;
+	FILE *f = NULL;
+	int fd;
+
+	path = xasprintf("%s/capsim-trace.XXXXXX", dir && *dir ? dir : "/tmp");
+	fd = mkstemp(path);
+	if (fd >= 0) {
+		unlink(path);
+		f = fdopen(fd, "w+");
+		if (!f)
+			close(fd);
+	}
+	free(path);
+	return f;
+}
 
 int ftw_open(struct ftrace_writer *t, FILE *f, int ncpus)
 {
-	t->f = f;
+	t->out = f;
+	t->f = NULL;
 	t->entries = 0;
 	t->ncpus = ncpus;
+	t->failed = false;
 	if (!f)
 		return 0;
-	fputs("# tracer: nop\n#\n", f);
-	t->count_pos = ftell(f);
-	fprintf(f, "%-*s\n", COUNT_WIDTH, "# entries-in-buffer/entries-written: 0/0");
-	fputs("#\n"
-	      "#           TASK-PID     CPU#     TIMESTAMP  FUNCTION\n"
-	      "#              | |         |         |         |\n", f);
-	return ferror(f) ? -1 : 0;
+	t->f = scratch();
+	if (!t->f) {
+		t->failed = true;
+		return -1;
+	}
+	return 0;
 }
 
 void ftw_vevent(struct ftrace_writer *t, uint64_t ns, int cpu,
@@ -49,21 +76,32 @@ void ftw_event(struct ftrace_writer *t, uint64_t ns, int cpu, const char *comm,
 
 int ftw_close(struct ftrace_writer *t)
 {
-	char line[COUNT_WIDTH + 8];
-	int n;
+	static char buf[1 << 16];
+	FILE *body = t->f;
+	int ret = 0;
+	size_t n;
 
-	if (!t->f)
+	t->f = NULL;
+	if (!t->out)
 		return 0;
-	if (fflush(t->f) || fseek(t->f, t->count_pos, SEEK_SET))
+	if (t->failed || !body)
 		return -1;
-	n = snprintf(line, sizeof(line),
-		     "# entries-in-buffer/entries-written: %lu/%lu   #P:%d",
-		     (unsigned long)t->entries, (unsigned long)t->entries,
-		     t->ncpus);
-	if (n > COUNT_WIDTH)
-		n = COUNT_WIDTH;
-	fprintf(t->f, "%-*.*s", COUNT_WIDTH, n, line);
-	if (fseek(t->f, 0, SEEK_END) || fflush(t->f) || ferror(t->f))
-		return -1;
-	return 0;
+	/* print_event_info() and print_func_help_header() with irq-info off */
+	fprintf(t->out,
+		"# tracer: nop\n"
+		"#\n"
+		"# entries-in-buffer/entries-written: %lu/%lu   #P:%d\n"
+		"#\n"
+		"#           TASK-PID     CPU#     TIMESTAMP  FUNCTION\n"
+		"#              | |         |         |         |\n",
+		(unsigned long)t->entries, (unsigned long)t->entries, t->ncpus);
+	if (fflush(body) || ferror(body) || fseek(body, 0, SEEK_SET))
+		ret = -1;
+	while (!ret && (n = fread(buf, 1, sizeof(buf), body)) > 0)
+		if (fwrite(buf, 1, n, t->out) != n)
+			ret = -1;
+	if (ferror(body) || fflush(t->out) || ferror(t->out))
+		ret = -1;
+	fclose(body);
+	return ret;
 }

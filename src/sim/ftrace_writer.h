@@ -3,20 +3,23 @@
  * ftrace text output, streamed as the kernel prints the nop tracer's
  * trace file with irq-info off:
  *   "%16s-%-7d [%03d] %5lu.%06lu: event: fields"
- * The entries count in the header is patched in place at the end.
+ * The events are buffered in a scratch file; ftw_close() writes the
+ * header (with the final entries count, no padding) and then them.
  */
 #ifndef CAPSIM_FTRACE_WRITER_H
 #define CAPSIM_FTRACE_WRITER_H
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 
 struct ftrace_writer {
-	FILE *f;
-	long count_pos;		/* file offset of the entries count */
+	FILE *out;		/* the trace, NULL for none */
+	FILE *f;		/* the events, until ftw_close() */
 	uint64_t entries;
 	int ncpus;
+	bool failed;
 };
 
 int ftw_open(struct ftrace_writer *t, FILE *f, int ncpus);
@@ -26,6 +29,7 @@ void ftw_event(struct ftrace_writer *t, uint64_t ns, int cpu, const char *comm,
 void ftw_vevent(struct ftrace_writer *t, uint64_t ns, int cpu,
 		const char *comm, int pid, const char *event, const char *fmt,
 		va_list ap);
-int ftw_close(struct ftrace_writer *t);	/* patches the header; -1 on I/O error */
+/* writes the header and the events to the output; -1 on I/O error */
+int ftw_close(struct ftrace_writer *t);
 
 #endif

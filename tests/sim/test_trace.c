@@ -28,6 +28,18 @@ static void read_back(FILE *f, struct sim *s, struct tally *t)
 
 		line[strcspn(line, "\n")] = '\0';
 		t->lines++;
+		/* as the kernel prints it: no padding, the exact count line */
+		ck_assert_msg(!*line || line[strlen(line) - 1] != ' ',
+			      "line %ld ends in a space: '%s'", t->lines, line);
+		if (t->lines == 3) {
+			char want[128];
+
+			snprintf(want, sizeof(want),
+				 "# entries-in-buffer/entries-written: %lu/%lu   #P:%d",
+				 (unsigned long)s->tr.entries,
+				 (unsigned long)s->tr.entries, s->ncpus);
+			ck_assert_str_eq(line, want);
+		}
 		r = ftrace_parse_line(line, &ev, &err, &col);
 		ck_assert_msg(r >= 0, "line %ld col %d: %s: %s", t->lines, col, err,
 			      line);
