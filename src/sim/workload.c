@@ -187,9 +187,15 @@ static bool parse_attr(struct wp *p, const char *key, json_t *v,
 		if (parse_policy(p, v, ptr, &a->policy))
 			a->policy_set = true;
 	} else if (streq(key, "priority")) {
-		if (get_int(p, v, ptr, -20, 99, &x)) {
+		/* the range depends on the policy, known once the task or
+		 * phase is read: check_prio() reports it */
+		if (!json_is_integer(v)) {
+			perr(p, ptr, "must be an integer: a nice value in [-20, 19], or for SCHED_FIFO/SCHED_RR a priority in [1, 99]");
+		} else {
+			x = json_integer_value(v);
 			a->prio_set = true;
-			a->prio = (int)x;
+			a->prio_given = x;
+			a->prio = x < -1000 ? -1000 : x > 1000 ? 1000 : (int)x;
 		}
 	} else if (streq(key, "cpus")) {
 		parse_cpus(p, v, ptr, a);
@@ -590,7 +596,7 @@ static void parse_task(struct wp *p, const char *name, json_t *obj,
 }
 
 static void check_prio(struct wp *p, const char *ptr, enum wl_policy pol,
-		       bool set, int prio)
+		       bool set, long long prio)
 {
 	if (!set)
 		return;
@@ -598,13 +604,13 @@ static void check_prio(struct wp *p, const char *ptr, enum wl_policy pol,
 	    (prio < 1 || prio > 99)) {
 		char *kp = jptr_key(ptr, "priority");
 
-		perr(p, kp, "%d is out of range for %s: allowed [1, 99]", prio,
+		perr(p, kp, "%lld is out of range for %s: allowed [1, 99]", prio,
 		     wl_policy_name(pol));
 		free(kp);
 	} else if (pol <= WL_SCHED_IDLE && (prio < -20 || prio > 19)) {
 		char *kp = jptr_key(ptr, "priority");
 
-		perr(p, kp, "%d is out of range for %s (a nice value): allowed [-20, 19]",
+		perr(p, kp, "%lld is out of range for %s (a nice value): allowed [-20, 19]",
 		     prio, wl_policy_name(pol));
 		free(kp);
 	}
@@ -619,8 +625,9 @@ static void check_task(struct wp *p, struct wl_task *t)
 		t->attrs.prio = (pol == WL_SCHED_FIFO || pol == WL_SCHED_RR) ?
 				10 : 0;
 		t->attrs.prio_set = true;
+		t->attrs.prio_given = t->attrs.prio;
 	}
-	check_prio(p, t->ptr, pol, true, t->attrs.prio);
+	check_prio(p, t->ptr, pol, true, t->attrs.prio_given);
 	for (i = 0; i < t->nphases; i++) {
 		struct wl_attrs *a = &t->phases[i].attrs;
 		enum wl_policy pp = a->policy_set ? a->policy : pol;
@@ -629,7 +636,7 @@ static void check_task(struct wp *p, struct wl_task *t)
 		if (a->policy_set && (a->policy == WL_SCHED_DEADLINE) !=
 		    (pol == WL_SCHED_DEADLINE))
 			perr(p, php, "a phase cannot switch into or out of SCHED_DEADLINE");
-		check_prio(p, php, pp, a->prio_set, a->prio);
+		check_prio(p, php, pp, a->prio_set, a->prio_given);
 		if (a->policy_set && !a->prio_set &&
 		    (pp == WL_SCHED_FIFO || pp == WL_SCHED_RR) !=
 		    (pol == WL_SCHED_FIFO || pol == WL_SCHED_RR)) {

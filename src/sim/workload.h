@@ -82,6 +82,7 @@ struct wl_attrs {
 	enum wl_policy policy;
 	bool prio_set;
 	int prio;
+	long long prio_given;	/* as written, checked against the policy */
 	bool cpus_set;
 	int *cpus;
 	int ncpus;

@@ -78,7 +78,15 @@ static void expect_error(const char *text, const char *needle)
 START_TEST(rejects_with_position_field_range)
 {
 	expect_error("{\n \"tasks\": {\n  \"t\": { \"policy\": \"SCHED_FIFO\",\n         \"priority\": 150, \"run\": 10 } } }\n",
-		     "w.json:4:22: error: /tasks/t/priority: 150 is out of range: allowed [-20, 99]");
+		     "w.json:4:22: error: /tasks/t/priority: 150 is out of range for SCHED_FIFO: allowed [1, 99]");
+	expect_error("{ \"tasks\": { \"t\": { \"policy\": \"SCHED_RR\", \"priority\": -5, \"run\": 10 } } }",
+		     "/tasks/t/priority: -5 is out of range for SCHED_RR: allowed [1, 99]");
+	expect_error("{ \"tasks\": { \"t\": { \"priority\": 120, \"run\": 10 } } }",
+		     "/tasks/t/priority: 120 is out of range for SCHED_OTHER (a nice value): allowed [-20, 19]");
+	expect_error("{ \"tasks\": { \"t\": { \"policy\": \"SCHED_FIFO\", \"priority\": 5000000000, \"run\": 10 } } }",
+		     "5000000000 is out of range for SCHED_FIFO: allowed [1, 99]");
+	expect_error("{ \"tasks\": { \"t\": { \"phases\": { \"a\": { \"policy\": \"SCHED_FIFO\", \"priority\": 0, \"run\": 10 } } } } }",
+		     "/tasks/t/phases/a/priority: 0 is out of range for SCHED_FIFO: allowed [1, 99]");
 	expect_error("{ \"tasks\": { \"t\": { \"policy\": \"SCHED_FIFO\", \"priority\": 0, \"run\": 10 } } }",
 		     "/tasks/t/priority: 0 is out of range for SCHED_FIFO: allowed [1, 99]");
 	expect_error("{ \"tasks\": { \"t\": { \"priority\": 30, \"run\": 10 } } }",
