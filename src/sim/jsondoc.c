@@ -386,3 +386,18 @@ void jdoc_warn(struct jdoc *doc, const char *ptr, const char *fmt, ...)
 	jdoc_vreport(doc, false, ptr, fmt, ap);
 	va_end(ap);
 }
+
+char *jdoc_brief(const json_t *v)
+{
+	char *d = v ? json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT) : NULL;
+	char *out;
+
+	if (!d)
+		return xstrdup("null");
+	if (strlen(d) > 40)
+		out = xasprintf("%.37s...", d);
+	else
+		out = xstrdup(d);
+	free(d);
+	return out;
+}

@@ -48,6 +48,9 @@ void jdoc_error(struct jdoc *doc, const char *ptr, const char *fmt, ...)
 void jdoc_warn(struct jdoc *doc, const char *ptr, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
+/* @v as compact JSON, at most 40 characters, for messages (caller frees) */
+char *jdoc_brief(const json_t *v);
+
 /* JSON pointer of a member or element of @parent (caller frees) */
 char *jptr_key(const char *parent, const char *key);
 char *jptr_idx(const char *parent, size_t idx);

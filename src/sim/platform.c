@@ -54,9 +54,16 @@ static int get_uint(struct jdoc *doc, json_t *obj, const char *ptr,
 			ret = -1;
 		}
 		*out = def;
-	} else if (!json_is_integer(v) || json_integer_value(v) < lo ||
-		   json_integer_value(v) > hi) {
-		jdoc_error(doc, p, "must be an integer in [%lld, %lld]", lo, hi);
+	} else if (!json_is_integer(v)) {
+		char *b = jdoc_brief(v);
+
+		jdoc_error(doc, p, "%s is not an integer: allowed [%lld, %lld]",
+			   b, lo, hi);
+		free(b);
+		ret = -1;
+	} else if (json_integer_value(v) < lo || json_integer_value(v) > hi) {
+		jdoc_error(doc, p, "%lld is out of range: allowed [%lld, %lld]",
+			   (long long)json_integer_value(v), lo, hi);
 		ret = -1;
 	} else {
 		*out = (unsigned int)json_integer_value(v);
@@ -187,7 +194,11 @@ static int parse_domain(struct jdoc *doc, json_t *o, const char *ptr,
 
 			if (!json_is_integer(c) || json_integer_value(c) < 0 ||
 			    json_integer_value(c) > 1023) {
-				jdoc_error(doc, cp, "must be a CPU id in [0, 1023]");
+				char *b = jdoc_brief(c);
+
+				jdoc_error(doc, cp, "%s is not a CPU id: allowed [0, 1023]",
+					   b);
+				free(b);
 				err = -1;
 			} else {
 				dom->cpus[i] = (int)json_integer_value(c);

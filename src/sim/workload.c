@@ -110,9 +110,13 @@ static bool get_int(struct wp *p, json_t *v, const char *ptr, long long lo,
 		if (json_is_integer(v))
 			perr(p, ptr, "%lld is out of range: allowed [%lld, %lld]",
 			     (long long)json_integer_value(v), lo, hi);
-		else
-			perr(p, ptr, "must be an integer in [%lld, %lld]", lo,
-			     hi);
+		else {
+			char *b = jdoc_brief(v);
+
+			perr(p, ptr, "%s is not an integer: allowed [%lld, %lld]",
+			     b, lo, hi);
+			free(b);
+		}
 		return false;
 	}
 	*out = json_integer_value(v);
@@ -123,7 +127,10 @@ static bool get_str(struct wp *p, json_t *v, const char *ptr,
 		    const char **out)
 {
 	if (!json_is_string(v)) {
-		perr(p, ptr, "must be a string");
+		char *b = jdoc_brief(v);
+
+		perr(p, ptr, "%s is not a string", b);
+		free(b);
 		return false;
 	}
 	*out = json_string_value(v);
@@ -156,7 +163,10 @@ static void parse_cpus(struct wp *p, json_t *v, const char *ptr,
 	size_t i;
 
 	if (!json_is_array(v) || !json_array_size(v)) {
-		perr(p, ptr, "must be a non-empty array of CPU ids");
+		char *b = jdoc_brief(v);
+
+		perr(p, ptr, "%s: must be a non-empty array of CPU ids", b);
+		free(b);
 		return;
 	}
 	a->cpus_set = true;
@@ -190,7 +200,11 @@ static bool parse_attr(struct wp *p, const char *key, json_t *v,
 		/* the range depends on the policy, known once the task or
 		 * phase is read: check_prio() reports it */
 		if (!json_is_integer(v)) {
-			perr(p, ptr, "must be an integer: a nice value in [-20, 19], or for SCHED_FIFO/SCHED_RR a priority in [1, 99]");
+			char *b = jdoc_brief(v);
+
+			perr(p, ptr, "%s is not an integer: a nice value in [-20, 19], or for SCHED_FIFO/SCHED_RR a priority in [1, 99]",
+			     b);
+			free(b);
 		} else {
 			x = json_integer_value(v);
 			a->prio_set = true;
@@ -374,8 +388,10 @@ static bool parse_event(struct wp *p, struct wl_phase *ph, const char *key,
 		s = json_is_string(r) ? json_string_value(r) : "unknown";
 		if (r && !json_is_string(r)) {
 			char *sp = jptr_key(ptr, "ref");
+			char *b = jdoc_brief(r);
 
-			perr(p, sp, "must be a string");
+			perr(p, sp, "%s is not a string", b);
+			free(b);
 			free(sp);
 			break;
 		}
@@ -421,7 +437,11 @@ static bool parse_event(struct wp *p, struct wl_phase *ph, const char *key,
 		if (json_is_string(v)) {
 			s = json_string_value(v);
 		} else {
-			perr(p, ptr, "must be a string (the suspended task's name)");
+			char *b = jdoc_brief(v);
+
+			perr(p, ptr, "%s is not a string (the suspended task's name)",
+			     b);
+			free(b);
 			break;
 		}
 		/* suspend and resume meet on the name's own resource */

@@ -100,7 +100,16 @@ START_TEST(rejects_with_position_field_range)
 	expect_error("{ \"tasks\": { \"t\": { \"policy\": \"SCHED_DEADLINE\", \"dl-runtime\": 5000, \"dl-period\": 1000, \"run\": 5 } } }",
 		     "dl-runtime <= dl-deadline <= dl-period");
 	expect_error("{ \"tasks\": { \"t\": { \"cpus\": [], \"run\": 5 } } }",
-		     "/tasks/t/cpus: must be a non-empty array");
+		     "/tasks/t/cpus: []: must be a non-empty array");
+	/* the value given is echoed */
+	expect_error("{ \"tasks\": { \"t\": { \"run\": \"abc\" } } }",
+		     "/tasks/t/run: \"abc\" is not an integer: allowed [0, 3600000000]");
+	expect_error("{ \"tasks\": { \"t\": { \"run\": 1.5 } } }",
+		     "/tasks/t/run: 1.5 is not an integer");
+	expect_error("{ \"tasks\": { \"t\": { \"priority\": \"high\", \"run\": 1 } } }",
+		     "/tasks/t/priority: \"high\" is not an integer: a nice value in [-20, 19]");
+	expect_error("{ \"tasks\": { \"t\": { \"taskgroup\": 7, \"run\": 1 } } }",
+		     "/tasks/t/taskgroup: 7 is not a string");
 	expect_error("{ \"tasks\": { \"t\": { \"taskgroup\": \"bg\", \"run\": 5 } } }",
 		     "is not a group path");
 	expect_error("{ \"tasks\": { } }", "\"tasks\" must be a non-empty object");
@@ -254,6 +263,19 @@ START_TEST(rejects_bad_platforms)
 		"{ \"name\": \"x\", \"cpus\": [ { \"id\": 0, \"capacity\": 1024, \"domain\": 1 } ],\n"
 		"  \"domains\": [ { \"id\": 0, \"cpus\": [0], \"opps\": [ { \"khz\": 1, \"capacity\": 1024, \"power_mw\": 1 } ] } ] }",
 		"\"domain\" is 1 but CPU 0 is listed in domain 0");
+	/* the value given is echoed */
+	expect_platform_error(
+		"{ \"name\": \"x\", \"cpus\": [ { \"id\": 0, \"capacity\": 2000, \"domain\": 0 } ],\n"
+		"  \"domains\": [ { \"id\": 0, \"cpus\": [0], \"opps\": [ { \"khz\": 1, \"capacity\": 1024, \"power_mw\": 1 } ] } ] }",
+		"/cpus/0/capacity: 2000 is out of range: allowed [1, 1024]");
+	expect_platform_error(
+		"{ \"name\": \"x\", \"cpus\": [ { \"id\": 0, \"capacity\": 1024, \"domain\": 0 } ],\n"
+		"  \"domains\": [ { \"id\": 0, \"cpus\": [\"0\"], \"opps\": [ { \"khz\": 1, \"capacity\": 1024, \"power_mw\": -3 } ] } ] }",
+		"/domains/0/opps/0/power_mw: -3 is out of range: allowed [0, 1000000]");
+	expect_platform_error(
+		"{ \"name\": \"x\", \"cpus\": [ { \"id\": 0, \"capacity\": 1024, \"domain\": 0 } ],\n"
+		"  \"domains\": [ { \"id\": 0, \"cpus\": [\"0\"], \"opps\": [ { \"khz\": 1, \"capacity\": 1024, \"power_mw\": 1 } ] } ] }",
+		"/domains/0/cpus/0: \"0\" is not a CPU id: allowed [0, 1023]");
 }
 END_TEST
 
