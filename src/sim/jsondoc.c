@@ -355,15 +355,86 @@ void jdoc_where(const struct jdoc *doc, const char *ptr, int *line, int *col)
 	free(p);
 }
 
+static bool plain_key(const char *k)
+{
+	if (!*k)
+		return false;
+	for (; *k; k++)
+		if (!((*k >= 'a' && *k <= 'z') || (*k >= 'A' && *k <= 'Z') ||
+		      (*k >= '0' && *k <= '9') || *k == '_' || *k == '-'))
+			return false;
+	return true;
+}
+
+static bool all_digits(const char *k)
+{
+	if (!*k)
+		return false;
+	for (; *k; k++)
+		if (*k < '0' || *k > '9')
+			return false;
+	return true;
+}
+
+char *jdoc_path(const struct jdoc *doc, const char *ptr)
+{
+	json_t *cur = doc->root;
+	struct strbuf sb;
+	const char *s = ptr;
+
+	sb_init(&sb);
+	while (*s == '/') {
+		const char *end = strchr(s + 1, '/');
+		size_t n = end ? (size_t)(end - s - 1) : strlen(s + 1);
+		char *seg = xcalloc(n + 1, 1), *o = seg;
+		size_t i;
+
+		/* RFC 6901 unescaping: ~1 is '/', ~0 is '~' */
+		for (i = 0; i < n; i++) {
+			if (s[1 + i] == '~' && i + 1 < n &&
+			    (s[2 + i] == '0' || s[2 + i] == '1')) {
+				*o++ = s[2 + i] == '1' ? '/' : '~';
+				i++;
+			} else {
+				*o++ = s[1 + i];
+			}
+		}
+		if (json_is_array(cur) && all_digits(seg)) {
+			sb_printf(&sb, "[%s]", seg);
+			cur = json_array_get(cur, strtoul(seg, NULL, 10));
+		} else {
+			if (plain_key(seg)) {
+				sb_printf(&sb, "%s%s", sb.len ? "." : "", seg);
+			} else {
+				sb_printf(&sb, "[\"");
+				for (o = seg; *o; o++)
+					sb_printf(&sb, "%s%c",
+						  *o == '"' || *o == '\\' ?
+						  "\\" : "", *o);
+				sb_printf(&sb, "\"]");
+			}
+			cur = json_is_object(cur) ? json_object_get(cur, seg) :
+			      NULL;
+		}
+		free(seg);
+		s += 1 + n;
+	}
+	return sb.buf ? sb.buf : xstrdup("");
+}
+
 static void jdoc_vreport(struct jdoc *doc, bool error, const char *ptr,
 			 const char *fmt, va_list ap)
 {
 	struct strbuf sb;
 	int line, col;
+	char *path;
 
 	jdoc_where(doc, ptr, &line, &col);
 	sb_init(&sb);
-	sb_printf(&sb, "%s: ", *ptr ? ptr : "/");
+	path = jdoc_path(doc, ptr);
+	if (*path)
+		sb_printf(&sb, "%s: ", path);
+	free(path);
 	sb_vprintf(&sb, fmt, ap);
 	diag_report(doc->diag, error, doc->file, line, col, "%s", sb.buf);
 	sb_free(&sb);

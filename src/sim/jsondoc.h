@@ -48,6 +48,14 @@ void jdoc_error(struct jdoc *doc, const char *ptr, const char *fmt, ...)
 void jdoc_warn(struct jdoc *doc, const char *ptr, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
+/*
+ * @ptr (a JSON pointer into @doc) as messages print it, the way one
+ * writes it in JavaScript or jq: tasks.t.priority, cpus[1].capacity,
+ * capsim.taskgroups["/bg/batch"].capacity_max; "" for the document
+ * (caller frees)
+ */
+char *jdoc_path(const struct jdoc *doc, const char *ptr);
+
 /* @v as compact JSON, at most 40 characters, for messages (caller frees) */
 char *jdoc_brief(const json_t *v);
 

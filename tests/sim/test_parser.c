@@ -78,43 +78,43 @@ static void expect_error(const char *text, const char *needle)
 START_TEST(rejects_with_position_field_range)
 {
 	expect_error("{\n \"tasks\": {\n  \"t\": { \"policy\": \"SCHED_FIFO\",\n         \"priority\": 150, \"run\": 10 } } }\n",
-		     "w.json:4:22: error: /tasks/t/priority: 150 is out of range for SCHED_FIFO: allowed [1, 99]");
+		     "w.json:4:22: error: tasks.t.priority: 150 is out of range for SCHED_FIFO: allowed [1, 99]");
 	expect_error("{ \"tasks\": { \"t\": { \"policy\": \"SCHED_RR\", \"priority\": -5, \"run\": 10 } } }",
-		     "/tasks/t/priority: -5 is out of range for SCHED_RR: allowed [1, 99]");
+		     "tasks.t.priority: -5 is out of range for SCHED_RR: allowed [1, 99]");
 	expect_error("{ \"tasks\": { \"t\": { \"priority\": 120, \"run\": 10 } } }",
-		     "/tasks/t/priority: 120 is out of range for SCHED_OTHER (a nice value): allowed [-20, 19]");
+		     "tasks.t.priority: 120 is out of range for SCHED_OTHER (a nice value): allowed [-20, 19]");
 	expect_error("{ \"tasks\": { \"t\": { \"policy\": \"SCHED_FIFO\", \"priority\": 5000000000, \"run\": 10 } } }",
 		     "5000000000 is out of range for SCHED_FIFO: allowed [1, 99]");
 	expect_error("{ \"tasks\": { \"t\": { \"phases\": { \"a\": { \"policy\": \"SCHED_FIFO\", \"priority\": 0, \"run\": 10 } } } } }",
-		     "/tasks/t/phases/a/priority: 0 is out of range for SCHED_FIFO: allowed [1, 99]");
+		     "tasks.t.phases.a.priority: 0 is out of range for SCHED_FIFO: allowed [1, 99]");
 	expect_error("{ \"tasks\": { \"t\": { \"policy\": \"SCHED_FIFO\", \"priority\": 0, \"run\": 10 } } }",
-		     "/tasks/t/priority: 0 is out of range for SCHED_FIFO: allowed [1, 99]");
+		     "tasks.t.priority: 0 is out of range for SCHED_FIFO: allowed [1, 99]");
 	expect_error("{ \"tasks\": { \"t\": { \"priority\": 30, \"run\": 10 } } }",
 		     "(a nice value): allowed [-20, 19]");
 	expect_error("{ \"tasks\": { \"t\": { \"policy\": \"SCHED_FOO\", \"run\": 10 } } }",
 		     "unknown policy \"SCHED_FOO\": allowed SCHED_OTHER");
 	expect_error("{ \"tasks\": { \"t\": { \"run\": -5 } } }",
-		     "/tasks/t/run: -5 is out of range: allowed [0, 3600000000]");
+		     "tasks.t.run: -5 is out of range: allowed [0, 3600000000]");
 	expect_error("{ \"tasks\": { \"t\": { \"run\": 5, \"timer\": { \"ref\": \"x\" } } } }",
 		     "missing \"period\"");
 	expect_error("{ \"tasks\": { \"t\": { \"policy\": \"SCHED_DEADLINE\", \"dl-runtime\": 5000, \"dl-period\": 1000, \"run\": 5 } } }",
 		     "dl-runtime <= dl-deadline <= dl-period");
 	expect_error("{ \"tasks\": { \"t\": { \"cpus\": [], \"run\": 5 } } }",
-		     "/tasks/t/cpus: []: must be a non-empty array");
+		     "tasks.t.cpus: []: must be a non-empty array");
 	/* the value given is echoed */
 	expect_error("{ \"tasks\": { \"t\": { \"run\": \"abc\" } } }",
-		     "/tasks/t/run: \"abc\" is not an integer: allowed [0, 3600000000]");
+		     "tasks.t.run: \"abc\" is not an integer: allowed [0, 3600000000]");
 	expect_error("{ \"tasks\": { \"t\": { \"run\": 1.5 } } }",
-		     "/tasks/t/run: 1.5 is not an integer");
+		     "tasks.t.run: 1.5 is not an integer");
 	expect_error("{ \"tasks\": { \"t\": { \"priority\": \"high\", \"run\": 1 } } }",
-		     "/tasks/t/priority: \"high\" is not an integer: a nice value in [-20, 19]");
+		     "tasks.t.priority: \"high\" is not an integer: a nice value in [-20, 19]");
 	expect_error("{ \"tasks\": { \"t\": { \"taskgroup\": 7, \"run\": 1 } } }",
-		     "/tasks/t/taskgroup: 7 is not a string");
+		     "tasks.t.taskgroup: 7 is not a string");
 	expect_error("{ \"tasks\": { \"t\": { \"taskgroup\": \"bg\", \"run\": 5 } } }",
 		     "is not a group path");
 	expect_error("{ \"tasks\": { } }", "\"tasks\" must be a non-empty object");
 	expect_error("{ \"tasks\": { \"t\": { \"sleep\": 5 } }, \"capsim\": { \"clamp_order\": \"5.0\" } }",
-		     "/capsim/clamp_order: allowed \"6.12\"");
+		     "capsim.clamp_order: allowed \"6.12\"");
 	expect_error("{ \"tasks\": { \"t\": { \"loop\": 2 } } }",
 		     "a task needs events");
 }
@@ -139,9 +139,9 @@ START_TEST(warns_once_per_unmodelled_key)
 
 	ck_assert_msg(wl != NULL, "%s", d.log.buf);
 	ck_assert_int_eq(d.warnings, 5);
-	ck_assert(strstr(d.log.buf, "/global/logdir: no effect in simulation"));
-	ck_assert(strstr(d.log.buf, "/global/frobnicate: unknown key"));
-	ck_assert(strstr(d.log.buf, "/tasks/t/colour: unknown key"));
+	ck_assert(strstr(d.log.buf, "global.logdir: no effect in simulation"));
+	ck_assert(strstr(d.log.buf, "global.frobnicate: unknown key"));
+	ck_assert(strstr(d.log.buf, "tasks.t.colour: unknown key"));
 	ck_assert(strstr(d.log.buf, "\"fork\" is not modelled"));
 	ck_assert(strstr(d.log.buf, "util_min/util_max are per-task uclamp"));
 	workload_free(wl);
@@ -160,7 +160,7 @@ START_TEST(rejects_bad_hierarchy_naming_group_and_rule)
 
 	ck_assert(r->s == NULL);
 	ck_assert_msg(strstr(r->d.log.buf,
-			     "test.json:4:37: error: /capsim/taskgroups/~1bg~1batch/capacity_max: group /bg/batch: capacity_max 512 is above the parent /bg's capacity_max 256"),
+			     "test.json:4:37: error: capsim.taskgroups[\"/bg/batch\"].capacity_max: group /bg/batch: capacity_max 512 is above the parent /bg's capacity_max 256"),
 		      "%s", r->d.log.buf);
 	run_free(r);
 
@@ -180,7 +180,7 @@ START_TEST(rejects_platform_mismatch)
 				 "sym4", POLICY_RFC, CLAMP_ORDER_612, 1, NULL);
 
 	ck_assert(r->s == NULL);
-	ck_assert_msg(strstr(r->d.log.buf, "/tasks/t/cpus/1: CPU 7 does not exist on platform sym4: allowed [0, 3]"),
+	ck_assert_msg(strstr(r->d.log.buf, "tasks.t.cpus[1]: CPU 7 does not exist on platform sym4: allowed [0, 3]"),
 		      "%s", r->d.log.buf);
 	run_free(r);
 	r = run_text("{ \"tasks\": { \"t\": { \"run\": 10, \"sleep\": 10 } } }",
@@ -258,7 +258,7 @@ START_TEST(rejects_bad_platforms)
 		"{ \"name\": \"x\", \"cpus\": [ { \"id\": 0, \"capacity\": 1024, \"domain\": 0 } ],\n"
 		"  \"domains\": [ { \"id\": 0, \"cpus\": [0], \"opps\": [ { \"khz\": 2, \"capacity\": 512, \"power_mw\": 1 },\n"
 		"     { \"khz\": 1, \"capacity\": 1024, \"power_mw\": 1 } ] } ] }",
-		"./bad-platform.json:3:6: error: /domains/0/opps/1: OPPs must be sorted by strictly increasing khz");
+		"./bad-platform.json:3:6: error: domains[0].opps[1]: OPPs must be sorted by strictly increasing khz");
 	expect_platform_error(
 		"{ \"name\": \"x\", \"cpus\": [ { \"id\": 0, \"capacity\": 1024, \"domain\": 1 } ],\n"
 		"  \"domains\": [ { \"id\": 0, \"cpus\": [0], \"opps\": [ { \"khz\": 1, \"capacity\": 1024, \"power_mw\": 1 } ] } ] }",
@@ -267,15 +267,15 @@ START_TEST(rejects_bad_platforms)
 	expect_platform_error(
 		"{ \"name\": \"x\", \"cpus\": [ { \"id\": 0, \"capacity\": 2000, \"domain\": 0 } ],\n"
 		"  \"domains\": [ { \"id\": 0, \"cpus\": [0], \"opps\": [ { \"khz\": 1, \"capacity\": 1024, \"power_mw\": 1 } ] } ] }",
-		"/cpus/0/capacity: 2000 is out of range: allowed [1, 1024]");
+		"cpus[0].capacity: 2000 is out of range: allowed [1, 1024]");
 	expect_platform_error(
 		"{ \"name\": \"x\", \"cpus\": [ { \"id\": 0, \"capacity\": 1024, \"domain\": 0 } ],\n"
 		"  \"domains\": [ { \"id\": 0, \"cpus\": [\"0\"], \"opps\": [ { \"khz\": 1, \"capacity\": 1024, \"power_mw\": -3 } ] } ] }",
-		"/domains/0/opps/0/power_mw: -3 is out of range: allowed [0, 1000000]");
+		"domains[0].opps[0].power_mw: -3 is out of range: allowed [0, 1000000]");
 	expect_platform_error(
 		"{ \"name\": \"x\", \"cpus\": [ { \"id\": 0, \"capacity\": 1024, \"domain\": 0 } ],\n"
 		"  \"domains\": [ { \"id\": 0, \"cpus\": [\"0\"], \"opps\": [ { \"khz\": 1, \"capacity\": 1024, \"power_mw\": 1 } ] } ] }",
-		"/domains/0/cpus/0: \"0\" is not a CPU id: allowed [0, 1023]");
+		"domains[0].cpus[0]: \"0\" is not a CPU id: allowed [0, 1023]");
 }
 END_TEST
 
