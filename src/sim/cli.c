@@ -207,7 +207,9 @@ static int cmd_validate(int argc, char **argv)
 				bad = 1;
 			platform_free(p);
 		} else {
-			struct workload *wl = workload_load(argv[i], &d);
+			struct workload *wl =
+				sim_workload_check(workload_load_all(argv[i], &d),
+						   &d, 0);
 			struct platform *p = NULL;
 			struct sim *s = NULL;
 			struct sim_opts o = { .hz = 250 };
@@ -363,7 +365,7 @@ static int cmd_run(int argc, char **argv)
 
 	diag_init(&d, false);
 	ret = EXIT_USAGE;
-	wl = workload_load(wfile, &d);
+	wl = sim_workload_check(workload_load_all(wfile, &d), &d, 0);
 	if (!wl)
 		goto out;
 	if (!policy)

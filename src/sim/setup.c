@@ -148,7 +148,8 @@ static int setup_groups(struct sim *s)
 	for (i = 0; i < wl->ntasks; i++) {
 		const struct wl_task *t = &wl->tasks[i];
 
-		ensure_group(s, t->attrs.group);
+		if (t->attrs.group)	/* NULL only in a rejected task */
+			ensure_group(s, t->attrs.group);
 		for (j = 0; j < t->nphases; j++)
 			if (t->phases[j].attrs.group_set)
 				ensure_group(s, t->phases[j].attrs.group);
@@ -162,6 +163,24 @@ static int setup_groups(struct sim *s)
 		}
 	}
 	return err;
+}
+
+struct workload *sim_workload_check(struct workload *wl, struct diag *d,
+				    int errors_before)
+{
+	struct sim *s;
+
+	if (!wl || d->errors == errors_before)
+		return wl;
+	/* the group tree alone, through the core's rules */
+	s = xcalloc(1, sizeof(*s));
+	s->wl = wl;
+	s->diag = d;
+	mutex_init(&s->group_lock);
+	setup_groups(s);
+	sim_destroy(s);
+	workload_free(wl);
+	return NULL;
 }
 
 static int check_cpus(struct sim *s, const struct wl_attrs *a)

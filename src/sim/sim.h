@@ -234,6 +234,14 @@ struct sim {
 /* sim.c: setup, run, core scheduler */
 struct sim *sim_create(const struct platform *pl, const struct workload *wl,
 		       const struct sim_opts *o, struct diag *d);
+/*
+ * A workload from workload_load_all(): if it has errors beyond
+ * @errors_before, report what sim_create() would also find without a
+ * platform (the group rules, events on unknown groups), so that one pass
+ * lists every error, free it and return NULL; else return it.
+ */
+struct workload *sim_workload_check(struct workload *wl, struct diag *d,
+				    int errors_before);
 int sim_run(struct sim *s, FILE *trace);
 void sim_destroy(struct sim *s);
 

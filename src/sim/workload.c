@@ -1049,17 +1049,17 @@ static struct workload *workload_new(void)
 }
 
 static struct workload *workload_finish(struct workload *wl, struct diag *d,
-					int errors_before)
+					int errors_before, bool keep)
 {
 	workload_parse(wl, d);
-	if (d->errors > errors_before) {
+	if (d->errors > errors_before && !keep) {
 		workload_free(wl);
 		return NULL;
 	}
 	return wl;
 }
 
-struct workload *workload_load(const char *path, struct diag *d)
+static struct workload *load(const char *path, struct diag *d, bool keep)
 {
 	struct workload *wl = workload_new();
 	int before = d->errors;
@@ -1069,11 +1069,11 @@ struct workload *workload_load(const char *path, struct diag *d)
 		workload_free(wl);
 		return NULL;
 	}
-	return workload_finish(wl, d, before);
+	return workload_finish(wl, d, before, keep);
 }
 
-struct workload *workload_load_buffer(const char *name, const char *text,
-				      struct diag *d)
+static struct workload *load_buffer(const char *name, const char *text,
+				    struct diag *d, bool keep)
 {
 	struct workload *wl = workload_new();
 	int before = d->errors;
@@ -1083,7 +1083,29 @@ struct workload *workload_load_buffer(const char *name, const char *text,
 		workload_free(wl);
 		return NULL;
 	}
-	return workload_finish(wl, d, before);
+	return workload_finish(wl, d, before, keep);
+}
+
+struct workload *workload_load(const char *path, struct diag *d)
+{
+	return load(path, d, false);
+}
+
+struct workload *workload_load_buffer(const char *name, const char *text,
+				      struct diag *d)
+{
+	return load_buffer(name, text, d, false);
+}
+
+struct workload *workload_load_all(const char *path, struct diag *d)
+{
+	return load(path, d, true);
+}
+
+struct workload *workload_load_buffer_all(const char *name, const char *text,
+					  struct diag *d)
+{
+	return load_buffer(name, text, d, true);
 }
 
 void workload_free(struct workload *wl)

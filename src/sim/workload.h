@@ -163,6 +163,15 @@ struct workload {
 struct workload *workload_load(const char *path, struct diag *d);
 struct workload *workload_load_buffer(const char *name, const char *text,
 				      struct diag *d);
+/*
+ * The same, but a workload with errors is returned too (NULL only if the
+ * text is not JSON): its rejected values are left unset, so checks of
+ * their own (the group tree, sim_workload_check()) can still run on it.
+ * The caller compares d->errors.
+ */
+struct workload *workload_load_all(const char *path, struct diag *d);
+struct workload *workload_load_buffer_all(const char *name, const char *text,
+					  struct diag *d);
 void workload_free(struct workload *wl);
 
 /* Whether @path is a group path capsim accepts: "/" or "/a/b" */

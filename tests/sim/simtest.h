@@ -38,7 +38,9 @@ static inline struct run *run_text(const char *text, const char *platform,
 
 	o.duration_ns = (uint64_t)(duration_s * 1e9);
 	diag_init(&r->d, true);
-	r->wl = workload_load_buffer("test.json", text, &r->d);
+	/* as capsim run loads it: all the errors in one pass */
+	r->wl = sim_workload_check(workload_load_buffer_all("test.json", text,
+							    &r->d), &r->d, 0);
 	if (r->wl)
 		r->pl = platform_load(platform, &r->d);
 	if (r->pl)

@@ -174,6 +174,31 @@ START_TEST(rejects_bad_hierarchy_naming_group_and_rule)
 }
 END_TEST
 
+/* A range error does not hide the group rules and event checks */
+START_TEST(reports_all_errors_in_one_pass)
+{
+	struct run *r = run_text(
+		"{ \"tasks\": { \"t\": { \"run\": -1, \"sleep\": 10, \"taskgroup\": \"/bg/c\" } },\n"
+		"  \"capsim\": { \"taskgroups\": {\n"
+		"     \"/bg\": { \"capacity_min\": 100, \"capacity_max\": 2000 },\n"
+		"     \"/bg/c\": { \"capacity_min\": 50 } },\n"
+		"   \"events\": [ { \"at_ms\": 5, \"group\": \"/nope\", \"capacity_max\": 10 } ] } }\n",
+		"sym4", POLICY_RFC, CLAMP_ORDER_612, 1, NULL);
+
+	ck_assert(r->wl == NULL && r->s == NULL);
+	ck_assert_msg(strstr(r->d.log.buf, "test.json:1:28: error: tasks.t.run: -1 is out of range"),
+		      "%s", r->d.log.buf);
+	ck_assert_msg(strstr(r->d.log.buf, "capsim.taskgroups[\"/bg\"].capacity_max: 2000 is out of range"),
+		      "%s", r->d.log.buf);
+	ck_assert_msg(strstr(r->d.log.buf, "test.json:4:33: error: capsim.taskgroups[\"/bg/c\"].capacity_min: group /bg/c: capacity_min 50 is below the parent /bg's capacity_min 100"),
+		      "%s", r->d.log.buf);
+	ck_assert_msg(strstr(r->d.log.buf, "capsim.events[0].capacity_max: group /nope is neither declared"),
+		      "%s", r->d.log.buf);
+	ck_assert_int_eq(r->d.errors, 4);
+	run_free(r);
+}
+END_TEST
+
 START_TEST(rejects_platform_mismatch)
 {
 	struct run *r = run_text("{ \"tasks\": { \"t\": { \"run\": 10, \"cpus\": [0, 7] } } }",
@@ -292,6 +317,7 @@ int main(void)
 	tcase_add_test(tc, rejects_syntax_with_position);
 	tcase_add_test(tc, warns_once_per_unmodelled_key);
 	tcase_add_test(tc, rejects_bad_hierarchy_naming_group_and_rule);
+	tcase_add_test(tc, reports_all_errors_in_one_pass);
 	tcase_add_test(tc, rejects_platform_mismatch);
 	tcase_add_test(tc, embedded_platforms_parse);
 	tcase_add_test(tc, sym4_is_the_guest_table);
