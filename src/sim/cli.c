@@ -79,10 +79,11 @@ static bool is_help(const char *a)
 	return !strcmp(a, "--help") || !strcmp(a, "-h");
 }
 
-static int bad_usage(const char *msg, const char *arg, const char *usage)
+/* One line, then where the usage is: scripts get a short, stable error */
+static int bad_usage(const char *msg, const char *arg, const char *cmd)
 {
-	fprintf(stderr, "capsim: %s%s%s\n\n%s", msg, arg ? ": " : "",
-		arg ? arg : "", usage);
+	fprintf(stderr, "capsim: %s%s%s\nsee `capsim%s%s --help`\n", msg,
+		arg ? ": " : "", arg ? arg : "", cmd ? " " : "", cmd ? cmd : "");
 	return EXIT_USAGE;
 }
 
@@ -95,7 +96,7 @@ static int cmd_platforms(int argc, char **argv)
 		return 0;
 	}
 	if (argc > 1)
-		return bad_usage("unexpected argument", argv[1], usage_platforms);
+		return bad_usage("unexpected argument", argv[1], "platforms");
 	printf("%-10s %5s %8s  %s\n", "name", "cpus", "domains", "description");
 	for (i = 0; i < platform_embedded_count(); i++) {
 		struct diag d;
@@ -127,16 +128,19 @@ static int cmd_platform(int argc, char **argv)
 {
 	const char *text;
 
-	if (argc < 2 || is_help(argv[1]) || (argc > 2 && is_help(argv[2]))) {
-		fputs(usage_platforms, argc < 2 ? stderr : stdout);
-		return argc < 2 ? EXIT_USAGE : 0;
+	if (argc < 2)
+		return bad_usage("platform needs a subcommand: show NAME", NULL,
+				 "platform");
+	if (is_help(argv[1]) || (argc > 2 && is_help(argv[2]))) {
+		fputs(usage_platforms, stdout);
+		return 0;
 	}
 	if (strcmp(argv[1], "show"))
 		return bad_usage("unknown platform subcommand", argv[1],
-				 usage_platforms);
+				 "platform");
 	if (argc != 3)
 		return bad_usage("platform show needs one NAME", NULL,
-				 usage_platforms);
+				 "platform");
 	text = platform_embedded_find(argv[2]);
 	if (!text) {
 		fprintf(stderr, "capsim: unknown platform \"%s\" (see `capsim platforms`)\n",
@@ -174,13 +178,13 @@ static int cmd_validate(int argc, char **argv)
 	if (argc > 1 && !strcmp(argv[1], "--platform")) {
 		if (argc < 3)
 			return bad_usage("missing value for", "--platform",
-					 usage_validate);
+					 "validate");
 		platform = argv[2];
 		first = 3;
 	}
 	if (argc <= first)
 		return bad_usage("validate needs at least one FILE", NULL,
-				 usage_validate);
+				 "validate");
 	for (i = first; i < argc; i++) {
 		struct diag d;
 		struct jdoc doc;
@@ -316,7 +320,7 @@ static int cmd_run(int argc, char **argv)
 			char *end;
 
 			if (!has_val)
-				return bad_usage("missing value for", a, usage_run);
+				return bad_usage("missing value for", a, "run");
 			v = argv[++i];
 			if (!strcmp(a, "--platform")) {
 				platform = v;
@@ -333,7 +337,7 @@ static int cmd_run(int argc, char **argv)
 
 				if (*end || end == v || !(sec > 0) || sec > 1e6)
 					return bad_usage("--duration needs seconds in (0, 1e6]",
-							 v, usage_run);
+							 v, "run");
 				o.duration_ns = (uint64_t)(sec * 1e9 + 0.5);
 			} else if (!strcmp(a, "--seed")) {
 				unsigned long long x;
@@ -342,26 +346,26 @@ static int cmd_run(int argc, char **argv)
 				x = strtoull(v, &end, 0);
 				if (*end || end == v || errno || v[0] == '-')
 					return bad_usage("--seed needs a non-negative integer",
-							 v, usage_run);
+							 v, "run");
 				o.seed = x;
 			} else {
 				long hz = strtol(v, &end, 10);
 
 				if (*end || end == v || hz < 10 || hz > 10000)
 					return bad_usage("--hz needs an integer in [10, 10000]",
-							 v, usage_run);
+							 v, "run");
 				o.hz = (unsigned int)hz;
 			}
 		} else if (a[0] == '-' && a[1]) {
-			return bad_usage("unknown option", a, usage_run);
+			return bad_usage("unknown option", a, "run");
 		} else if (!wfile) {
 			wfile = a;
 		} else {
-			return bad_usage("more than one workload", a, usage_run);
+			return bad_usage("more than one workload", a, "run");
 		}
 	}
 	if (!wfile)
-		return bad_usage("run needs a WORKLOAD.json", NULL, usage_run);
+		return bad_usage("run needs a WORKLOAD.json", NULL, "run");
 
 	diag_init(&d, false);
 	ret = EXIT_USAGE;
@@ -506,10 +510,9 @@ int capsim_main(int argc, char **argv)
 {
 	const char *cmd;
 
-	if (argc < 2) {
-		fputs(usage_main, stderr);
-		return EXIT_USAGE;
-	}
+	if (argc < 2)
+		return bad_usage("missing command (run, platforms, platform, validate)",
+				 NULL, NULL);
 	cmd = argv[1];
 	if (is_help(cmd) || !strcmp(cmd, "help")) {
 		fputs(usage_main, stdout);
@@ -527,5 +530,5 @@ int capsim_main(int argc, char **argv)
 		return cmd_platform(argc - 1, argv + 1);
 	if (!strcmp(cmd, "validate"))
 		return cmd_validate(argc - 1, argv + 1);
-	return bad_usage("unknown command", cmd, usage_main);
+	return bad_usage("unknown command", cmd, NULL);
 }

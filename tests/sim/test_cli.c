@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The command line: exit codes, outputs, nothing written on bad input,
  * byte-identical reruns of a traces/ workload. */
+#include <fcntl.h>
 #include <unistd.h>
 
 #include "simtest.h"
@@ -42,6 +43,73 @@ static char *slurp_file(const char *p, size_t *len)
 	ck_assert_msg(b, "cannot read %s", p);
 	return b;
 }
+
+/* stderr of a capsim_main() call */
+static char *cli_stderr(int *rc, const char *a0, ...)
+{
+	char *argv[32];
+	int argc = 0, saved, fd;
+	va_list ap;
+	const char *a;
+	size_t len;
+	char *out;
+
+	argv[argc++] = (char *)"capsim";
+	va_start(ap, a0);
+	for (a = a0; a; a = va_arg(ap, const char *))
+		argv[argc++] = (char *)a;
+	va_end(ap);
+	argv[argc] = NULL;
+	fflush(stderr);
+	saved = dup(2);
+	fd = open("stderr.txt", O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	ck_assert(saved >= 0 && fd >= 0 && dup2(fd, 2) == 2);
+	close(fd);
+	*rc = capsim_main(argc, argv);
+	fflush(stderr);
+	dup2(saved, 2);
+	close(saved);
+	out = slurp_file("stderr.txt", &len);
+	return out;
+}
+
+static void expect_short_usage(const char *want, const char *cmd, ...)
+{
+	/* the arguments after @cmd, up to NULL (at most 4) */
+	const char *v[5] = { NULL };
+	char see[64];
+	va_list ap;
+	int rc, n = 0;
+	char *err;
+
+	va_start(ap, cmd);
+	while (n < 4 && (v[n] = va_arg(ap, const char *)))
+		n++;
+	va_end(ap);
+	err = cli_stderr(&rc, v[0], v[1], v[2], v[3], NULL);
+	snprintf(see, sizeof(see), "see `capsim%s%s --help`\n", cmd ? " " : "",
+		 cmd ? cmd : "");
+	ck_assert_int_eq(rc, 2);
+	ck_assert_msg(!strncmp(err, want, strlen(want)) &&
+		      strchr(err, '\n') && !strcmp(strchr(err, '\n') + 1, see),
+		      "got:\n%s", err);
+	free(err);
+}
+
+START_TEST(usage_errors_are_two_lines)
+{
+	char *w = src("traces/audio.json");
+
+	expect_short_usage("capsim: unknown option: --bogus\n", "run", "run", w, "--bogus", NULL);
+	expect_short_usage("capsim: --hz needs an integer in [10, 10000]: 0\n", "run", "run", w, "--hz", "0", NULL);
+	expect_short_usage("capsim: run needs a WORKLOAD.json\n", "run", "run", NULL);
+	expect_short_usage("capsim: validate needs at least one FILE\n", "validate", "validate", NULL);
+	expect_short_usage("capsim: platform show needs one NAME\n", "platform", "platform", "show", NULL);
+	expect_short_usage("capsim: unknown command: frobnicate\n", NULL, "frobnicate", NULL);
+	expect_short_usage("capsim: missing command", NULL, NULL);
+	free(w);
+}
+END_TEST
 
 START_TEST(usage_and_exit_codes)
 {
@@ -186,6 +254,7 @@ int main(void)
 		return 1;
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, usage_and_exit_codes);
+	tcase_add_test(tc, usage_errors_are_two_lines);
 	tcase_add_test(tc, bad_input_writes_nothing);
 	tcase_add_test(tc, run_error_writes_nothing);
 	tcase_add_test(tc, validate_traces);
