@@ -3,40 +3,71 @@
 #include "simtest.h"
 
 #include "schedutil.h"
+#include "simtrace.h"
+
+/*
+ * The domain of @cpu's residency as the trace tells it (src/trace's
+ * reader), checked against the simulator's counters: each cpu_frequency
+ * timestamp is rounded to the us, so they agree within 1 us per change.
+ */
+static void trace_of_cpu(struct run *r, FILE *f, int cpu, struct trace_res *tr)
+{
+	const struct sim_domain *d = r->s->cpus[cpu].dom;
+	int i;
+
+	trace_residency(f, cpu, r->s->now, tr);
+	for (i = 0; i < d->pd->nopps; i++) {
+		double c = (double)d->residency_ns[i] / 1e9,
+		       t = tr_at(tr, d->pd->opps[i].khz);
+
+		ck_assert_msg(fabs(c - t) <= 1e-6 * (double)(tr->changes + 1),
+			      "%u kHz: %f s in the counters, %f s in the trace",
+			      d->pd->opps[i].khz, c, t);
+	}
+}
 
 static const char capped_hog[] =
 	"{ \"tasks\": { \"hog\": { \"taskgroup\": \"/bg\", \"run\": 1000000 } },\n"
 	"  \"capsim\": { \"taskgroups\": { \"/bg\": { \"capacity_max\": %d } } } }";
 
-static struct run *capped(int cap, enum clamp_policy pol, enum clamp_order ord)
+/* The capped hog on sym4, its trace in @f (truncated first) */
+static struct run *capped(int cap, enum clamp_policy pol, enum clamp_order ord,
+			  FILE *f, struct trace_res *tr)
 {
 	char buf[1024];
+	struct run *r;
 
 	snprintf(buf, sizeof(buf), capped_hog, cap);
-	return run_text(buf, "sym4", pol, ord, 3, NULL);
+	ck_assert(ftruncate(fileno(f), 0) == 0);
+	rewind(f);
+	r = run_text(buf, "sym4", pol, ord, 3, f);
+	RUN_OK(r);
+	trace_of_cpu(r, f, 0, tr);
+	return r;
 }
 
 START_TEST(capped_hog_stays_at_its_opp)
 {
-	struct run *r = capped(256, POLICY_RFC, CLAMP_ORDER_612);
+	FILE *f = tmpfile();
+	struct trace_res tr;
+	struct run *r = capped(256, POLICY_RFC, CLAMP_ORDER_612, f, &tr);
 
-	RUN_OK(r);
 	/* the lowest OPP covering 256 is 1 GHz (capacity 410) */
-	ck_assert(time_above(r->s, 0, 1000000) == 0);
-	ck_assert(time_at(r->s, 0, 1000000) > 2.9);
+	ck_assert(tr_above(&tr, 1000000) == 0);
+	ck_assert(tr_at(&tr, 1000000) > 2.9);
 	ck_assert_uint_eq(kcompat_warn_count, 0);
 	run_free(r);
 
-	r = capped(512, POLICY_RFC, CLAMP_ORDER_612);
-	RUN_OK(r);
-	ck_assert(time_above(r->s, 0, 1500000) == 0);
+	r = capped(512, POLICY_RFC, CLAMP_ORDER_612, f, &tr);
+	ck_assert(tr_above(&tr, 1500000) == 0);
+	ck_assert(tr_at(&tr, 1500000) > 2.9);
 	run_free(r);
 
 	/* without clamping the same hog runs at the top */
-	r = capped(256, POLICY_NONE, CLAMP_ORDER_612);
-	RUN_OK(r);
-	ck_assert(time_at(r->s, 0, 2500000) > 2.5);
+	r = capped(256, POLICY_NONE, CLAMP_ORDER_612, f, &tr);
+	ck_assert(tr_at(&tr, 2500000) > 2.5);
 	run_free(r);
+	fclose(f);
 }
 END_TEST
 
@@ -70,16 +101,17 @@ END_TEST
 START_TEST(clamp_order_is_a_what_if)
 {
 	/* cap 350: 6.12 asks 350/1024 fmax (1 GHz); 4.10 asks 1.25x (1.5 GHz) */
-	struct run *r = capped(350, POLICY_RFC, CLAMP_ORDER_612);
+	FILE *f = tmpfile();
+	struct trace_res tr;
+	struct run *r = capped(350, POLICY_RFC, CLAMP_ORDER_612, f, &tr);
 
-	RUN_OK(r);
-	ck_assert(time_above(r->s, 0, 1000000) == 0);
+	ck_assert(tr_above(&tr, 1000000) == 0);
 	run_free(r);
-	r = capped(350, POLICY_RFC, CLAMP_ORDER_410);
-	RUN_OK(r);
-	ck_assert(time_at(r->s, 0, 1500000) > 2.5);
-	ck_assert(time_above(r->s, 0, 1500000) == 0);
+	r = capped(350, POLICY_RFC, CLAMP_ORDER_410, f, &tr);
+	ck_assert(tr_at(&tr, 1500000) > 2.5);
+	ck_assert(tr_above(&tr, 1500000) == 0);
 	run_free(r);
+	fclose(f);
 }
 END_TEST
 
@@ -208,6 +240,8 @@ START_TEST(idle_cpus_end_to_end)
 	struct sim_opts o = { .policy = POLICY_RFC, .hz = 250,
 			      .nonidle_rule = false,
 			      .duration_ns = 3 * NSEC_PER_SEC };
+	FILE *f = tmpfile();
+	struct trace_res tr;
 	double above;
 
 	/* --domain-rule rfc, RFC patch 4 as posted: each blip's CPU going
@@ -218,20 +252,25 @@ START_TEST(idle_cpus_end_to_end)
 	r->wl = workload_load_buffer("test.json", text, &r->d);
 	r->pl = platform_load("sym4", &r->d);
 	r->s = sim_create(r->pl, r->wl, &o, &r->d);
-	r->ret = sim_run(r->s, NULL);
+	r->ret = sim_run(r->s, f);
 	RUN_OK(r);
-	above = time_above(r->s, 0, 1000000);
+	trace_of_cpu(r, f, 0, &tr);
+	above = tr_above(&tr, 1000000);
 	ck_assert_msg(above > 0.1, "above: %f", above);
 	run_free(r);
+	fclose(f);
 
 	/* the default, the core's rule: a CPU with nothing RUNNABLE never
 	 * counts; after the boosted task's 0.2 ms at the start, the capped
 	 * hog and blips never take the shared domain above 1 GHz, the lowest
 	 * OPP covering 256 */
-	r = run_text(text, "sym4", POLICY_RFC, CLAMP_ORDER_612, 3, NULL);
+	f = tmpfile();
+	r = run_text(text, "sym4", POLICY_RFC, CLAMP_ORDER_612, 3, f);
 	RUN_OK(r);
-	above = time_above(r->s, 0, 1000000);
+	trace_of_cpu(r, f, 0, &tr);
+	above = tr_above(&tr, 1000000);
 	ck_assert_msg(above < 0.01, "above: %f", above);
+	fclose(f);
 	ck_assert_uint_eq(kcompat_warn_count, 0);
 	run_free(r);
 }
@@ -242,58 +281,140 @@ static const char capped_rt[] =
 	"      \"run\": 1000, \"timer\": { \"ref\": \"a\", \"period\": 10000 } } },\n"
 	"  \"capsim\": { \"taskgroups\": { \"/rt\": { \"capacity_max\": 512 } } } }";
 
-START_TEST(capped_rt_does_not_drive_top_opp)
+/* Run @text on sym4 with its trace; CPU 0's domain residency from it */
+static struct run *traced(const char *text, enum clamp_policy pol,
+			  double duration_s, struct trace_res *tr)
 {
-	struct run *r = run_text(capped_rt, "sym4", POLICY_RFC, CLAMP_ORDER_612, 2, NULL);
+	FILE *f = tmpfile();
+	struct run *r = run_text(text, "sym4", pol, CLAMP_ORDER_612, duration_s, f);
 
 	RUN_OK(r);
-	ck_assert(time_at(r->s, 0, 2500000) == 0);
-	ck_assert(time_above(r->s, 0, 1500000) == 0);
+	trace_of_cpu(r, f, 0, tr);
+	fclose(f);
+	return r;
+}
+
+START_TEST(capped_rt_does_not_drive_top_opp)
+{
+	struct trace_res tr;
+	struct run *r = traced(capped_rt, POLICY_RFC, 2, &tr);
+
+	ck_assert(tr_at(&tr, 2500000) == 0);
+	ck_assert(tr_above(&tr, 1500000) == 0);
+	ck_assert(tr_at(&tr, 1500000) > 0.1);
 	ck_assert_uint_eq(task_named(r->s, "audio")->misses, 0);
 	run_free(r);
 
-	r = run_text(capped_rt, "sym4", POLICY_NONE, CLAMP_ORDER_612, 2, NULL);
-	RUN_OK(r);
-	ck_assert(time_at(r->s, 0, 2500000) > 0.1);
+	r = traced(capped_rt, POLICY_NONE, 2, &tr);
+	ck_assert(tr_at(&tr, 2500000) > 0.1);
 	run_free(r);
 }
 END_TEST
+
+static const char capped_rt_and_cfs[] =
+	"{ \"tasks\": { \"audio\": { \"cpus\": [0], \"policy\": \"SCHED_FIFO\", \"priority\": 80,\n"
+	"      \"taskgroup\": \"/rt\", \"run\": 1000, \"timer\": { \"ref\": \"a\", \"period\": 10000 } },\n"
+	"   \"light\": { \"cpus\": [%d], \"run\": 200, \"sleep\": 2000 } },\n"
+	"  \"capsim\": { \"taskgroups\": { \"/rt\": { \"capacity_max\": 512 } } } }";
 
 START_TEST(capped_rt_next_to_uncapped_task_is_uncapped)
 {
 	/* the CPU's max is the MAX over its RUNNABLE tasks: an uncapped CFS
 	 * task on the RT task's CPU lifts the RT request to the top */
-	struct run *r = run_text(
-		"{ \"tasks\": { \"audio\": { \"cpus\": [0], \"policy\": \"SCHED_FIFO\", \"priority\": 80,\n"
-		"      \"taskgroup\": \"/rt\", \"run\": 1000, \"timer\": { \"ref\": \"a\", \"period\": 10000 } },\n"
-		"   \"light\": { \"cpus\": [0], \"run\": 200, \"sleep\": 2000 } },\n"
-		"  \"capsim\": { \"taskgroups\": { \"/rt\": { \"capacity_max\": 512 } } } }",
-		"sym4", POLICY_RFC, CLAMP_ORDER_612, 2, NULL);
+	char text[1024];
+	struct trace_res tr;
+	struct run *r;
 
-	RUN_OK(r);
+	snprintf(text, sizeof(text), capped_rt_and_cfs, 0);
+	r = traced(text, POLICY_RFC, 2, &tr);
 	/* alone (capped_rt_does_not_drive_top_opp) it never reaches the top */
-	ck_assert_msg(time_at(r->s, 0, 2500000) > 0.01, "top %f",
-		      time_at(r->s, 0, 2500000));
+	ck_assert_msg(tr_at(&tr, 2500000) > 0.01, "top %f", tr_at(&tr, 2500000));
+	ck_assert_uint_eq(task_named(r->s, "audio")->misses, 0);
+	run_free(r);
+}
+END_TEST
+
+START_TEST(capped_rt_next_to_uncapped_task_on_another_cpu)
+{
+	/*
+	 * The uncapped CFS task on CPU 1 (same domain) widens the domain's
+	 * range to 1024, but RFC patch 5's RT request is the scale clamped
+	 * by the RT task's own CPU (512): still 1.5 GHz, not the top. Only
+	 * "light"'s first activation (its initial util, half the spare
+	 * capacity) asks a little more. Without clamping the RT task asks
+	 * the top at each activation.
+	 */
+	char text[1024];
+	struct trace_res tr;
+	struct run *r;
+
+	snprintf(text, sizeof(text), capped_rt_and_cfs, 1);
+	r = traced(text, POLICY_RFC, 2, &tr);
+	ck_assert(tr_at(&tr, 2500000) == 0);
+	ck_assert_msg(tr_above(&tr, 1500000) < 0.005, "above 1.5 GHz: %f",
+		      tr_above(&tr, 1500000));
+	ck_assert(tr_at(&tr, 1500000) > 0.1);
+	ck_assert_uint_eq(task_named(r->s, "audio")->misses, 0);
+	ck_assert_uint_eq(task_named(r->s, "audio")->migrations, 0);
+	run_free(r);
+
+	r = traced(text, POLICY_NONE, 2, &tr);
+	ck_assert(tr_at(&tr, 2500000) > 0.1);
+	run_free(r);
+}
+END_TEST
+
+/*
+ * A DL task in a capped group: the DL bandwidth is a floor that the cap
+ * does not lower (6.12 sugov_effective_cpu_perf(): min = bw_dl), so it
+ * meets its deadlines while the capped hogs around it stay capped.
+ * 5 ms / 10 ms is 512: 1.5 GHz while it is active, 1 GHz (the cap 256)
+ * otherwise, never above.
+ */
+START_TEST(deadline_task_in_a_capped_group)
+{
+	static const char text[] =
+		"{ \"tasks\": {\n"
+		"  \"hogs\": { \"instance\": 6, \"taskgroup\": \"/bg\", \"run\": 1000000 },\n"
+		"  \"dl\": { \"policy\": \"SCHED_DEADLINE\", \"dl-runtime\": 5000, \"dl-period\": 10000,\n"
+		"          \"taskgroup\": \"/bg\", \"run\": 2000, \"timer\": { \"ref\": \"dlp\", \"period\": 10000 } } },\n"
+		"  \"capsim\": { \"taskgroups\": { \"/bg\": { \"capacity_max\": 256 } } } }";
+	struct trace_res tr;
+	struct run *r = traced(text, POLICY_RFC, 5, &tr);
+	struct sim_task *dl = task_named(r->s, "dl");
+
+	ck_assert_uint_ge(dl->activations, 499);
+	ck_assert_uint_eq(dl->misses, 0);
+	ck_assert_int_gt(samples_pct(&dl->slack, 1), 0);
+	ck_assert(tr_above(&tr, 1500000) == 0);
+	ck_assert_msg(tr_at(&tr, 1500000) > 1.0, "1.5 GHz: %f", tr_at(&tr, 1500000));
+	ck_assert_msg(tr_at(&tr, 1000000) > 2.5, "1 GHz: %f", tr_at(&tr, 1000000));
+	ck_assert_uint_eq(kcompat_warn_count, 0);
+	run_free(r);
+
+	r = traced(text, POLICY_NONE, 5, &tr);
+	ck_assert(tr_at(&tr, 2500000) > 4.9);
+	ck_assert_uint_eq(task_named(r->s, "dl")->misses, 0);
 	run_free(r);
 }
 END_TEST
 
 START_TEST(group_writes_during_the_run)
 {
-	struct run *r = run_text(
+	struct trace_res tr;
+	struct run *r = traced(
 		"{ \"tasks\": { \"hog\": { \"taskgroup\": \"/bg\", \"run\": 1000000 } },\n"
 		"  \"capsim\": { \"taskgroups\": { \"/bg\": { \"capacity_max\": 1024 } },\n"
 		"     \"events\": [ { \"at_ms\": 1000, \"group\": \"/bg\", \"capacity_max\": 256 },\n"
 		"                 { \"at_ms\": 1500, \"group\": \"/bg\", \"capacity_min\": 512 } ] } }",
-		"sym4", POLICY_RFC, CLAMP_ORDER_612, 3, NULL);
+		POLICY_RFC, 3, &tr);
 
-	RUN_OK(r);
 	ck_assert_int_eq(r->s->ngw, 2);
 	ck_assert_int_eq(r->s->gw[0].ret, 0);
 	ck_assert_int_eq(r->s->gw[1].ret, -EINVAL);	/* min 512 > max 256 */
 	/* about 1 s at the top, then 2 s at 1 GHz */
-	ck_assert(time_at(r->s, 0, 1000000) > 1.95);
-	ck_assert(time_at(r->s, 0, 2500000) > 0.8 && time_at(r->s, 0, 2500000) < 1.01);
+	ck_assert(tr_at(&tr, 1000000) > 1.95);
+	ck_assert(tr_at(&tr, 2500000) > 0.8 && tr_at(&tr, 2500000) < 1.01);
 	run_free(r);
 }
 END_TEST
@@ -370,6 +491,8 @@ int main(void)
 	tcase_add_test(tc, idle_cpus_end_to_end);
 	tcase_add_test(tc, capped_rt_does_not_drive_top_opp);
 	tcase_add_test(tc, capped_rt_next_to_uncapped_task_is_uncapped);
+	tcase_add_test(tc, capped_rt_next_to_uncapped_task_on_another_cpu);
+	tcase_add_test(tc, deadline_task_in_a_capped_group);
 	tcase_add_test(tc, group_writes_during_the_run);
 	tcase_add_test(tc, determinism);
 	suite_add_tcase(s, tc);
