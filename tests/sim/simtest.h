@@ -14,6 +14,7 @@
 #include <linux/bug.h>
 #include <linux/errno.h>
 
+#include "check_main.h"
 #include "platform.h"
 #include "sim.h"
 #include "workload.h"

@@ -477,28 +477,17 @@ END_TEST
 
 int main(void)
 {
-	Suite *s = suite_create("clamp");
-	TCase *tc = tcase_create("clamp");
-	SRunner *sr;
-	int failed;
-
-	tcase_set_timeout(tc, 120);
-	tcase_add_test(tc, capped_hog_stays_at_its_opp);
-	tcase_add_test(tc, default_groups_are_neutral);
-	tcase_add_test(tc, clamp_order_is_a_what_if);
-	tcase_add_test(tc, boost_lifts_frequency_only_while_runnable);
-	tcase_add_test(tc, idle_cpu_does_not_constrain_shared_domain);
-	tcase_add_test(tc, idle_cpus_end_to_end);
-	tcase_add_test(tc, capped_rt_does_not_drive_top_opp);
-	tcase_add_test(tc, capped_rt_next_to_uncapped_task_is_uncapped);
-	tcase_add_test(tc, capped_rt_next_to_uncapped_task_on_another_cpu);
-	tcase_add_test(tc, deadline_task_in_a_capped_group);
-	tcase_add_test(tc, group_writes_during_the_run);
-	tcase_add_test(tc, determinism);
-	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? 1 : 0;
+	return check_main("clamp", 120, CHECK_TESTS(
+			  capped_hog_stays_at_its_opp,
+			  default_groups_are_neutral,
+			  clamp_order_is_a_what_if,
+			  boost_lifts_frequency_only_while_runnable,
+			  idle_cpu_does_not_constrain_shared_domain,
+			  idle_cpus_end_to_end,
+			  capped_rt_does_not_drive_top_opp,
+			  capped_rt_next_to_uncapped_task_is_uncapped,
+			  capped_rt_next_to_uncapped_task_on_another_cpu,
+			  deadline_task_in_a_capped_group,
+			  group_writes_during_the_run,
+			  determinism));
 }

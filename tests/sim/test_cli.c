@@ -244,26 +244,16 @@ END_TEST
 
 int main(void)
 {
-	Suite *s = suite_create("cli");
-	TCase *tc = tcase_create("cli");
-	SRunner *sr;
 	char dir[] = "/tmp/capsim-cli-XXXXXX";
-	int failed;
 
 	if (!mkdtemp(dir) || chdir(dir))
 		return 1;
-	tcase_set_timeout(tc, 120);
-	tcase_add_test(tc, usage_and_exit_codes);
-	tcase_add_test(tc, usage_errors_are_two_lines);
-	tcase_add_test(tc, bad_input_writes_nothing);
-	tcase_add_test(tc, run_error_writes_nothing);
-	tcase_add_test(tc, validate_traces);
-	tcase_add_test(tc, run_writes_identical_outputs);
-	tcase_add_test(tc, summary_names_long_instances_in_full);
-	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? 1 : 0;
+	return check_main("cli", 120, CHECK_TESTS(
+			  usage_and_exit_codes,
+			  usage_errors_are_two_lines,
+			  bad_input_writes_nothing,
+			  run_error_writes_nothing,
+			  validate_traces,
+			  run_writes_identical_outputs,
+			  summary_names_long_instances_in_full));
 }

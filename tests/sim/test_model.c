@@ -154,26 +154,16 @@ END_TEST
 
 int main(void)
 {
-	Suite *s = suite_create("model");
-	TCase *tc = tcase_create("model");
-	SRunner *sr;
 	char dir[] = "/tmp/capsim-model-XXXXXX";
-	int failed;
 
 	if (!mkdtemp(dir) || chdir(dir))
 		return 1;
-	tcase_set_timeout(tc, 120);
-	tcase_add_test(tc, signal_half_life_and_invariance);
-	tcase_add_test(tc, eas_places_small_tasks_on_little);
-	tcase_add_test(tc, misfit_moves_to_big);
-	tcase_add_test(tc, cbs_isolates_an_overrunning_dl_task);
-	tcase_add_test(tc, cfs_wakeup_latency_is_bounded_by_a_slice);
-	tcase_add_test(tc, phases_change_class_and_group);
-	tcase_add_test(tc, timer_on_idle_cpu_pays_exit_latency_before_waking);
-	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? 1 : 0;
+	return check_main("model", 120, CHECK_TESTS(
+			  signal_half_life_and_invariance,
+			  eas_places_small_tasks_on_little,
+			  misfit_moves_to_big,
+			  cbs_isolates_an_overrunning_dl_task,
+			  cfs_wakeup_latency_is_bounded_by_a_slice,
+			  phases_change_class_and_group,
+			  timer_on_idle_cpu_pays_exit_latency_before_waking));
 }

@@ -306,26 +306,16 @@ END_TEST
 
 int main(void)
 {
-	Suite *s = suite_create("parser");
-	TCase *tc = tcase_create("parser");
-	SRunner *sr;
-	int failed;
-
-	tcase_add_test(tc, accepts_lenient_json);
-	tcase_add_test(tc, accepts_full_grammar);
-	tcase_add_test(tc, rejects_with_position_field_range);
-	tcase_add_test(tc, rejects_syntax_with_position);
-	tcase_add_test(tc, warns_once_per_unmodelled_key);
-	tcase_add_test(tc, rejects_bad_hierarchy_naming_group_and_rule);
-	tcase_add_test(tc, reports_all_errors_in_one_pass);
-	tcase_add_test(tc, rejects_platform_mismatch);
-	tcase_add_test(tc, embedded_platforms_parse);
-	tcase_add_test(tc, sym4_is_the_guest_table);
-	tcase_add_test(tc, rejects_bad_platforms);
-	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? 1 : 0;
+	return check_main("parser", 0, CHECK_TESTS(
+			  accepts_lenient_json,
+			  accepts_full_grammar,
+			  rejects_with_position_field_range,
+			  rejects_syntax_with_position,
+			  warns_once_per_unmodelled_key,
+			  rejects_bad_hierarchy_naming_group_and_rule,
+			  reports_all_errors_in_one_pass,
+			  rejects_platform_mismatch,
+			  embedded_platforms_parse,
+			  sym4_is_the_guest_table,
+			  rejects_bad_platforms));
 }

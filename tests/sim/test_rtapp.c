@@ -143,22 +143,11 @@ END_TEST
 
 int main(void)
 {
-	Suite *s = suite_create("rtapp");
-	TCase *tc = tcase_create("rtapp");
-	SRunner *sr;
-	int failed;
-
-	tcase_set_timeout(tc, 120);
-	tcase_add_test(tc, relative_timer_restarts_absolute_keeps_schedule);
-	tcase_add_test(tc, timers_are_shared_unless_unique);
-	tcase_add_test(tc, suspend_resume_and_broadcast);
-	tcase_add_test(tc, round_robin_shares_by_slices);
-	tcase_add_test(tc, iorun_sleeps_in_d_state);
-	tcase_add_test(tc, yield_lets_the_other_run);
-	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? 1 : 0;
+	return check_main("rtapp", 120, CHECK_TESTS(
+			  relative_timer_restarts_absolute_keeps_schedule,
+			  timers_are_shared_unless_unique,
+			  suspend_resume_and_broadcast,
+			  round_robin_shares_by_slices,
+			  iorun_sleeps_in_d_state,
+			  yield_lets_the_other_run));
 }

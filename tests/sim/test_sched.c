@@ -192,25 +192,14 @@ END_TEST
 
 int main(void)
 {
-	Suite *s = suite_create("sched");
-	TCase *tc = tcase_create("sched");
-	SRunner *sr;
-	int failed;
-
-	tcase_set_timeout(tc, 120);
-	tcase_add_test(tc, fifo_preempts_cfs_hog);
-	tcase_add_test(tc, rt_wakeup_on_a_tick_preempts_in_place);
-	tcase_add_test(tc, nice_levels_share_by_weight);
-	tcase_add_test(tc, affinity_is_respected);
-	tcase_add_test(tc, deadline_task_meets_deadlines);
-	tcase_add_test(tc, independent_hogs_spread);
-	tcase_add_test(tc, hogs_spread_after_late_start);
-	tcase_add_test(tc, run_stretches_with_frequency_runtime_does_not);
-	tcase_add_test(tc, mutex_and_barrier_sequence);
-	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? 1 : 0;
+	return check_main("sched", 120, CHECK_TESTS(
+			  fifo_preempts_cfs_hog,
+			  rt_wakeup_on_a_tick_preempts_in_place,
+			  nice_levels_share_by_weight,
+			  affinity_is_respected,
+			  deadline_task_meets_deadlines,
+			  independent_hogs_spread,
+			  hogs_spread_after_late_start,
+			  run_stretches_with_frequency_runtime_does_not,
+			  mutex_and_barrier_sequence));
 }

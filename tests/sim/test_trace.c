@@ -217,19 +217,8 @@ END_TEST
 
 int main(void)
 {
-	Suite *s = suite_create("trace");
-	TCase *tc = tcase_create("trace");
-	SRunner *sr;
-	int failed;
-
-	tcase_set_timeout(tc, 120);
-	tcase_add_test(tc, traces_read_back_sym4);
-	tcase_add_test(tc, traces_read_back_asymmetric);
-	tcase_add_test(tc, boost_follows_runnable_in_the_trace);
-	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? 1 : 0;
+	return check_main("trace", 120, CHECK_TESTS(
+			  traces_read_back_sym4,
+			  traces_read_back_asymmetric,
+			  boost_follows_runnable_in_the_trace));
 }

@@ -2,6 +2,8 @@
 /* The workload parser links on its own (capsim_workload_dep), as the
  * guest runner will use it: every traces/ workload parses cleanly. */
 #include <check.h>
+
+#include "check_main.h"
 #include <stdlib.h>
 
 #include "util.h"
@@ -35,16 +37,6 @@ END_TEST
 
 int main(void)
 {
-	Suite *s = suite_create("workload");
-	TCase *tc = tcase_create("workload");
-	SRunner *sr;
-	int failed;
-
-	tcase_add_test(tc, traces_parse_without_the_simulator);
-	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? 1 : 0;
+	return check_main("workload", 0, CHECK_TESTS(
+			  traces_parse_without_the_simulator));
 }
