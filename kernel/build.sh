@@ -55,8 +55,9 @@ if [ ${#need[@]} -gt 0 ]; then
 	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${pkgs[@]}" >/dev/null
 fi
 # busybox must be the static one: the initramfs has no libc
-file -L "$(command -v busybox)" 2>/dev/null | grep -q "statically linked" || {
+dpkg -s busybox-static >/dev/null 2>&1 || {
 	log "installing busybox-static"
+	apt-get update -qq
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq busybox-static >/dev/null
 }
 

@@ -5,14 +5,14 @@
 # and runs the in-guest suite. Ends with "N passed, N failed"; exits
 # non-zero on any failure.
 #
-#   kernel/test.sh                 everything (stress: CAPSIM_STRESS_S, 20 s)
+#   kernel/test.sh                 everything (stress: CAPSIM_STRESS_S, 60 s)
 #   CAPSIM_SKIP_BUILD=1 kernel/test.sh   reuse the last build
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/.." && pwd)
 B=${CAPSIM_KBUILD:-$top/build/kernel}
 L=$B/linux
-STRESS_S=${CAPSIM_STRESS_S:-20}
+STRESS_S=${CAPSIM_STRESS_S:-60}
 npass=0
 nfail=0
 pass() { echo "PASS: kernel: $*"; npass=$((npass + 1)); }

@@ -302,6 +302,21 @@ static int is_key(const char *k, const char *const *keys)
 	return 0;
 }
 
+/*
+ * rt-app names events by prefix so that one object can hold several of a
+ * kind: "run", "run1", "run_b"... "runtime" is not a "run".
+ */
+static int is_event(const char *k, const char *ev)
+{
+	size_t n = strlen(ev);
+
+	if (strncmp(k, ev, n))
+		return 0;
+	if (!strcmp(ev, "run") && !strncmp(k, "runtime", 7))
+		return 0;
+	return k[n] == 0 || !((k[n] >= 'a' && k[n] <= 'z'));
+}
+
 /* Run the events of one phase (or of a task without phases) once */
 static void run_events(json_t *obj, const char *const *skip, long long *timer_ref,
 		       struct task_stats *st)
@@ -314,20 +329,20 @@ static void run_events(json_t *obj, const char *const *skip, long long *timer_re
 			return;
 		if (skip && is_key(k, skip))
 			continue;
-		if (!strcmp(k, "run")) {
+		if (is_event(k, "run")) {
 			long long t0 = now_ns(CLOCK_THREAD_CPUTIME_ID);
 
 			do_run(json_integer_value(v));
 			st->busy_ns += now_ns(CLOCK_THREAD_CPUTIME_ID) - t0;
-		} else if (!strcmp(k, "runtime")) {
+		} else if (is_event(k, "runtime")) {
 			long long t0 = now_ns(CLOCK_THREAD_CPUTIME_ID);
 
 			do_runtime(json_integer_value(v));
 			st->busy_ns += now_ns(CLOCK_THREAD_CPUTIME_ID) - t0;
-		} else if (!strcmp(k, "sleep")) {
+		} else if (is_event(k, "sleep")) {
 			sleep_until(now_ns(CLOCK_MONOTONIC) +
 				    json_integer_value(v) * 1000LL);
-		} else if (!strcmp(k, "timer")) {
+		} else if (is_event(k, "timer")) {
 			long long period = json_integer_value(json_object_get(v, "period")) * 1000LL;
 			long long t = now_ns(CLOCK_MONOTONIC);
 
@@ -476,8 +491,8 @@ static int run_workload(const char *file)
 		if (g)
 			cg_mkdir(json_string_value(g));
 		json_object_foreach(t, k, ev) {
-			if (!is_key(k, task_keys) && strcmp(k, "run") && strcmp(k, "runtime") &&
-			    strcmp(k, "sleep") && strcmp(k, "timer"))
+			if (!is_key(k, task_keys) && !is_event(k, "run") && !is_event(k, "runtime") &&
+			    !is_event(k, "sleep") && !is_event(k, "timer"))
 				fprintf(stderr, "capsim-run: warning: %s: unknown key %s\n", name, k);
 		}
 	}

@@ -2,7 +2,7 @@
 # In-guest test suite of the capsim kernel face. Prints one "PASS: name" or
 # "FAIL: name" line per check and a closing "N passed, N failed" line.
 # Usage: run.sh [STRESS_SECONDS]
-STRESS_S=${1:-20}
+STRESS_S=${1:-60}
 CG=/sys/fs/cgroup
 TR=/sys/kernel/tracing
 RUN=capsim-run
