@@ -106,6 +106,16 @@ else
 	fail "trace captured to the host over ttyS1"
 fi
 
+# schedutil's single path: one policy per CPU
+boot single 120 "capsim.run=tests capsim.arg=single capsim_cpufreq.domains=0:1:2:3"
+rc=$?
+grep -E "^(PASS|FAIL): " "$B/run-single/console.log" | sed 's/^\(PASS\|FAIL\): /\1: guest-single: /'
+npass=$((npass + $(grep -c "^PASS: " "$B/run-single/console.log")))
+nfail=$((nfail + $(grep -c "^FAIL: " "$B/run-single/console.log")))
+grep -qE "^[0-9]+ passed, [0-9]+ failed" "$B/run-single/console.log" && console_clean single \
+	&& pass "single-policy boot ran clean to its end ($(cut -d' ' -f2- "$B/run-single/time.txt"))" \
+	|| fail "single-policy boot ran clean to its end (rc $rc)"
+
 echo "kernel tests: $(( $(date +%s) - t_start )) s"
 echo "$npass passed, $nfail failed"
 [ $nfail = 0 ]
