@@ -96,6 +96,11 @@ fi
 
 # Check the series out; only files that differ are rewritten, so make
 # rebuilds only what the change touched.
+if [ "$(g symbolic-ref -q --short HEAD)" != capsim ] &&
+   [ -n "$(g status --porcelain --untracked-files=no)" ]; then
+	log "build/kernel/linux has uncommitted changes on $(g symbolic-ref -q --short HEAD || echo HEAD): commit them (and run tools/export-glue.sh) first"
+	exit 1
+fi
 if [ "$(g rev-parse HEAD)" != "$(g rev-parse capsim)" ] || [ -n "$(g status --porcelain --untracked-files=no)" ]; then
 	g checkout -q -f capsim
 fi

@@ -21,7 +21,8 @@ t_start=$(date +%s)
 
 # ------------------------------------------------------------ build
 if [ -z "${CAPSIM_SKIP_BUILD:-}" ]; then
-	if "$here/build.sh" > "$B.build.log" 2>&1 || { mkdir -p "$B"; false; }; then
+	mkdir -p "$B"
+	if "$here/build.sh" > "$B.build.log" 2>&1; then
 		pass "build.sh builds the series ($(tr '\n' ' ' < "$B/times.txt"))"
 	else
 		tail -30 "$B.build.log"

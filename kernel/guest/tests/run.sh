@@ -188,7 +188,15 @@ s1=$(share 2500000 2500000 "$r")
 	|| fail "RT in the root group drives the top OPP ($s0%)"
 [ "$s1" -le 2 ] && pass "RT in a capped group does not drive the top OPP ($s1%)" \
 	|| fail "RT in a capped group does not drive the top OPP ($s1%)"
-rmdir $CG/bg $CG/boost $CG/rtcap
+# mainline's policy in the same kernel: uclamp.max (percent) on a group.
+# Last, as the first uclamp write turns uclamp on for the rest of the boot.
+mkdir $CG/ucl
+echo 25.00 > $CG/ucl/cpu.uclamp.max
+r=$(residency 2 ingroup /ucl taskset -c 1 $RUN spin 3)
+echo "hog under uclamp.max 25%: $r"
+s=$(share 0 1000000 "$r")
+[ "$s" -ge 80 ] && pass "uclamp.max-capped hog stays at <= 1 GHz ($s%)" || fail "uclamp.max-capped hog stays at <= 1 GHz ($s%)"
+rmdir $CG/bg $CG/boost $CG/rtcap $CG/ucl
 if [ $MODE = single ]; then
 	n=$(dmesg | grep -cE "WARNING:|BUG:|possible circular|inconsistent lock|possible recursive|suspicious RCU|Oops|Call Trace|cap_clamp: [a-z]")
 	expect "no lockdep splat, WARN or oops in dmesg" 0 "$n"
