@@ -13,6 +13,7 @@
 
 #include "cli.h"
 #include "platform.h"
+#include "platform_cmdline.h"
 #include "sim.h"
 #include "summary.h"
 #include "workload.h"
@@ -27,6 +28,7 @@ static const char usage_main[] =
 "  run WORKLOAD.json [options]   simulate an rt-app workload\n"
 "  platforms                     list the embedded platforms\n"
 "  platform show NAME            print an embedded platform as a platform file\n"
+"  platform cmdline NAME|FILE    the guest kernel's parameters for a platform\n"
 "  validate FILE...              check workload and platform files\n"
 "\n"
 "capsim COMMAND --help for each command. Exit status: 0 ok, 1 run error,\n"
@@ -71,8 +73,12 @@ static const char usage_validate[] =
 static const char usage_platforms[] =
 "usage: capsim platforms\n"
 "       capsim platform show NAME\n"
+"       capsim platform cmdline [--smp] NAME|FILE\n"
 "\n"
-"Lists the embedded platforms, or prints one as a platform file.\n";
+"Lists the embedded platforms, or prints one as a platform file, or prints\n"
+"the kernel command line parameters that give the capsim guest's virtual\n"
+"cpufreq driver the platform's domains, OPPs, capacities and energy model\n"
+"(--smp: the number of CPUs, for qemu -smp).\n";
 
 static bool is_help(const char *a)
 {
@@ -124,17 +130,52 @@ static int cmd_platforms(int argc, char **argv)
 	return 0;
 }
 
+static struct platform *load_platform_arg(const char *arg, struct diag *d);
+
+static int cmd_platform_cmdline(int argc, char **argv)
+{
+	bool smp = argc == 3 && !strcmp(argv[1], "--smp");
+	struct platform *p;
+	struct strbuf sb;
+	struct diag d;
+	char err[256];
+	int ret = 0;
+
+	if (argc != 2 && !smp)
+		return bad_usage("platform cmdline needs one NAME or FILE", NULL,
+				 "platform");
+	diag_init(&d, false);
+	p = load_platform_arg(argv[argc - 1], &d);
+	diag_free(&d);
+	if (!p)
+		return EXIT_USAGE;
+	sb_init(&sb);
+	if (platform_kernel_cmdline(p, &sb, err, sizeof(err))) {
+		fprintf(stderr, "capsim: platform %s: %s\n", p->name, err);
+		ret = EXIT_USAGE;
+	} else if (smp) {
+		printf("%d\n", p->ncpus);
+	} else {
+		printf("%s\n", sb.buf);
+	}
+	sb_free(&sb);
+	platform_free(p);
+	return ret;
+}
+
 static int cmd_platform(int argc, char **argv)
 {
 	const char *text;
 
 	if (argc < 2)
-		return bad_usage("platform needs a subcommand: show NAME", NULL,
-				 "platform");
+		return bad_usage("platform needs a subcommand: show NAME, cmdline NAME|FILE",
+				 NULL, "platform");
 	if (is_help(argv[1]) || (argc > 2 && is_help(argv[2]))) {
 		fputs(usage_platforms, stdout);
 		return 0;
 	}
+	if (!strcmp(argv[1], "cmdline"))
+		return cmd_platform_cmdline(argc - 1, argv + 1);
 	if (strcmp(argv[1], "show"))
 		return bad_usage("unknown platform subcommand", argv[1],
 				 "platform");

@@ -105,6 +105,8 @@ START_TEST(usage_errors_are_two_lines)
 	expect_short_usage("capsim: run needs a WORKLOAD.json\n", "run", "run", NULL);
 	expect_short_usage("capsim: validate needs at least one FILE\n", "validate", "validate", NULL);
 	expect_short_usage("capsim: platform show needs one NAME\n", "platform", "platform", "show", NULL);
+	expect_short_usage("capsim: platform cmdline needs one NAME or FILE\n", "platform", "platform", "cmdline", NULL);
+	expect_short_usage("capsim: platform cmdline needs one NAME or FILE\n", "platform", "platform", "cmdline", "--bogus", "sym4", NULL);
 	expect_short_usage("capsim: unknown command: frobnicate\n", NULL, "frobnicate", NULL);
 	expect_short_usage("capsim: missing command", NULL, NULL);
 	free(w);
@@ -122,6 +124,9 @@ START_TEST(usage_and_exit_codes)
 	ck_assert_int_eq(cli("platforms", NULL), 0);
 	ck_assert_int_eq(cli("platform", "show", "sym4", NULL), 0);
 	ck_assert_int_eq(cli("platform", "show", "nope", NULL), 2);
+	ck_assert_int_eq(cli("platform", "cmdline", "juno-r0", NULL), 0);
+	ck_assert_int_eq(cli("platform", "cmdline", "--smp", "juno-r0", NULL), 0);
+	ck_assert_int_eq(cli("platform", "cmdline", "nope", NULL), 2);
 	ck_assert_int_eq(cli("frobnicate", NULL), 2);
 	ck_assert_int_eq(cli("run", NULL), 2);
 	ck_assert_int_eq(cli("run", w, "--bogus", NULL), 2);
