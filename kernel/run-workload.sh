@@ -1,15 +1,31 @@
 #!/bin/bash
 # Run workload JSON files in the capsim guest and bring the ftrace text back.
-# Usage: kernel/run-workload.sh OUTDIR WORKLOAD.json... 
-#   env: CAPSIM_CMDLINE (extra kernel parameters, e.g.
-#        "capsim_cpufreq.freqs=... capsim_cpufreq.domains=0-1:2-3"),
-#        CAPSIM_TIMEOUT (s, default 300), CAPSIM_SMP (default 4)
+# Usage: kernel/run-workload.sh OUTDIR WORKLOAD.json...
+#   env: CAPSIM_PLATFORM (an embedded platform name or a platform file: the
+#        driver parameters and -smp come from `capsim platform cmdline`,
+#        the simulator's own parser; default: the driver's sym4 table),
+#        CAPSIM_CMDLINE (more kernel parameters), CAPSIM_TIMEOUT (s,
+#        default 300), CAPSIM_SMP (default 4, or the platform's CPUs),
+#        CAPSIM_ACCEL (default: kvm if a probe boot works, else tcg)
 # Needs kernel/build.sh first. OUTDIR gets console.log and trace.txt.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-B=${CAPSIM_KBUILD:-$here/../build/kernel}
+top=$(cd "$here/.." && pwd)
+B=${CAPSIM_KBUILD:-$top/build/kernel}
 out=$1; shift
 mkdir -p "$out"
+kernel=$B/obj/arch/x86/boot/bzImage
+platform_args=
+smp=${CAPSIM_SMP:-4}
+if [ -n "${CAPSIM_PLATFORM:-}" ]; then
+	capsim=$top/build/capsim
+	[ -x "$capsim" ] || "$top/scripts/build.sh" "$top/build"
+	platform_args=$("$capsim" platform cmdline "$CAPSIM_PLATFORM")
+	smp=${CAPSIM_SMP:-$("$capsim" platform cmdline --smp "$CAPSIM_PLATFORM")}
+fi
 "$here/tools/mkinitramfs.sh" "$out/initramfs.cpio.gz" "$@"
-"$here/tools/qemu-run.sh" "$B/obj/arch/x86/boot/bzImage" "$out/initramfs.cpio.gz" "$out" \
-	"${CAPSIM_TIMEOUT:-300}" "capsim.run=workload trace_buf_size=32M ${CAPSIM_CMDLINE:-}" "${CAPSIM_SMP:-4}"
+CAPSIM_ACCEL=$("$here/tools/accel-probe.sh" "$kernel" "$out/initramfs.cpio.gz" "$out/kvm-probe")
+export CAPSIM_ACCEL
+"$here/tools/qemu-run.sh" "$kernel" "$out/initramfs.cpio.gz" "$out" \
+	"${CAPSIM_TIMEOUT:-300}" \
+	"capsim.run=workload trace_buf_size=32M $platform_args ${CAPSIM_CMDLINE:-}" "$smp"

@@ -75,13 +75,25 @@ fi
 # ------------------------------------------------------------ guest
 kernel=$B/obj/arch/x86/boot/bzImage
 initrd=$B/guest/initramfs.cpio.gz
-boot() { # NAME TIMEOUT CMDLINE
-	"$here/tools/qemu-run.sh" "$kernel" "$initrd" "$B/run-$1" "$2" "$3"
+boot() { # NAME TIMEOUT CMDLINE [SMP]
+	"$here/tools/qemu-run.sh" "$kernel" "$initrd" "$B/run-$1" "$2" "$3" "${4:-4}"
 }
 console_clean() { # NAME
 	! grep -qE "WARNING:|BUG:|possible circular|inconsistent lock|possible recursive|suspicious RCU|Oops|Kernel panic|cap_clamp: [a-z]" \
 		"$B/run-$1/console.log"
 }
+
+# KVM only if a probe boot under it works (it does not on the machines
+# this was developed on: the probe is killed at its deadline)
+t0=$(date +%s)
+accel=$("$here/tools/accel-probe.sh" "$kernel" "$initrd" "$B/run-kvm-probe" 2>"$B/accel.txt")
+t1=$(date +%s)
+export CAPSIM_ACCEL=$accel
+if pgrep -f "$B/run-kvm-probe/console.log" >/dev/null; then
+	fail "the KVM probe leaves no qemu behind"
+else
+	pass "accelerator $accel, chosen in $((t1 - t0)) s, no qemu left behind ($(sed 's/^accel-probe: //' "$B/accel.txt"))"
+fi
 
 boot smoke 60 "capsim.run=boot"
 rc=$?
@@ -116,6 +128,37 @@ nfail=$((nfail + $(grep -c "^FAIL: " "$B/run-single/console.log")))
 grep -qE "^[0-9]+ passed, [0-9]+ failed" "$B/run-single/console.log" && console_clean single \
 	&& pass "single-policy boot ran clean to its end ($(cut -d' ' -f2- "$B/run-single/time.txt"))" \
 	|| fail "single-policy boot ran clean to its end (rc $rc)"
+
+# bad driver parameters: a clear error, no driver, no WARN
+boot badparam 60 "capsim.run=boot capsim_cpufreq.domains=0-1:2-3 capsim_cpufreq.power=1,2"
+if grep -q "capsim_cpufreq: power: 2 values for 5 OPPs in domain 0" "$B/run-badparam/console.log" &&
+   grep -q "capsim_cpufreq: not registered: bad parameters" "$B/run-badparam/console.log" &&
+   console_clean badparam; then
+	pass "bad driver parameters: the field and the reason in the log, driver not registered, no WARN"
+else
+	grep capsim_cpufreq "$B/run-badparam/console.log"
+	fail "bad driver parameters: the field and the reason in the log, driver not registered, no WARN"
+fi
+
+# an asymmetric platform with EAS: juno-r0 from its platform file, through
+# the simulator's own platform parser
+capsim=$top/build/capsim
+if [ ! -x "$capsim" ]; then
+	"$top/scripts/deps.sh" core >/dev/null && "$top/scripts/build.sh" "$top/build"
+fi
+if args=$("$capsim" platform cmdline "$top/traces/platforms/juno-r0.json") &&
+   smp=$("$capsim" platform cmdline --smp "$top/traces/platforms/juno-r0.json"); then
+	boot eas 120 "capsim.run=tests capsim.arg=eas sched_verbose $args" "$smp"
+	rc=$?
+	grep -E "^(PASS|FAIL): " "$B/run-eas/console.log" | sed 's/^\(PASS\|FAIL\): /\1: guest-eas: /'
+	npass=$((npass + $(grep -c "^PASS: " "$B/run-eas/console.log")))
+	nfail=$((nfail + $(grep -c "^FAIL: " "$B/run-eas/console.log")))
+	grep -qE "^[0-9]+ passed, [0-9]+ failed" "$B/run-eas/console.log" && console_clean eas \
+		&& pass "asymmetric (juno-r0, EAS) boot ran clean to its end ($(cut -d' ' -f2- "$B/run-eas/time.txt"))" \
+		|| fail "asymmetric (juno-r0, EAS) boot ran clean to its end (rc $rc)"
+else
+	fail "capsim platform cmdline juno-r0"
+fi
 
 echo "kernel tests: $(( $(date +%s) - t_start )) s"
 echo "$npass passed, $nfail failed"

@@ -10,12 +10,13 @@ kernel=$1 initrd=$2 out=$3 timeout=$4 extra=${5:-} smp=${6:-4}
 mkdir -p "$out"
 rm -f "$out/console.log" "$out/trace.txt"
 accel=${CAPSIM_ACCEL:-tcg}
+echo "qemu-run: accel $accel, smp $smp, deadline ${timeout}s" > "$out/qemu.log"
 qemu-system-x86_64 -accel "$accel" -cpu "${CAPSIM_CPU:-Nehalem}" -nodefaults -display none -no-reboot \
 	-smp "$smp" -m 1024M \
 	-kernel "$kernel" -initrd "$initrd" \
 	-append "console=ttyS0 panic=-1 oops=panic loglevel=6 $extra" \
 	-serial "file:$out/console.log" -serial "file:$out/trace.txt" \
-	</dev/null >"$out/qemu.log" 2>&1 &
+	</dev/null >>"$out/qemu.log" 2>&1 &
 pid=$!
 start=$(date +%s.%N)
 deadline=$(( $(date +%s) + timeout ))
