@@ -85,6 +85,7 @@ fi
 
 # ------------------------------------------------------------ series
 t0=$(now)
+was_on=$(g symbolic-ref -q --short HEAD || true)
 "$here/tools/gen-series.sh" "$L" "$B/series"
 stamp_time series "$(elapsed "$t0")"
 if [ $update = 1 ]; then
@@ -103,6 +104,17 @@ if [ "$(g symbolic-ref -q --short HEAD)" != capsim ] &&
 fi
 if [ "$(g rev-parse HEAD)" != "$(g rev-parse capsim)" ] || [ -n "$(g status --porcelain --untracked-files=no)" ]; then
 	g checkout -q -f capsim
+fi
+
+# a developer's branch "dev" (kernel/README.md) must be exported to
+# kernel/glue/ to count: say so when it differs from what is built
+if g rev-parse -q --verify dev >/dev/null; then
+	if g diff --quiet dev capsim; then
+		# back to where the developer was: edits go on dev, not capsim
+		[ "$was_on" = dev ] && g checkout -q dev
+	else
+		log "warning: branch dev differs from the series built from kernel/glue: run kernel/tools/export-glue.sh (and build.sh --update) to keep its commits"
+	fi
 fi
 
 # ------------------------------------------------------------ configure

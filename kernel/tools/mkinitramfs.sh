@@ -11,8 +11,13 @@ cp /bin/busybox "$stage/bin/busybox"
 cp "$here/guest/init" "$stage/init"
 chmod +x "$stage/init"
 cc=${CC:-gcc}
-$cc -static -O2 -Wall -Wextra -o "$stage/bin/capsim-run" \
-	"$here/guest/capsim-run.c" -ljansson -lpthread -lm
+# the runner links the simulator's workload parser and the project's ftrace
+# reader: the same sources meson builds (kernel/guest/meson.build)
+src=$here/../src
+$cc -static -std=gnu11 -O2 -Wall -Wextra -Werror \
+	-iquote "$src/sim" -iquote "$src/trace" -o "$stage/bin/capsim-run" \
+	"$here"/guest/*.c "$src"/sim/{util,diag,sha256,jsondoc,workload}.c \
+	"$src/trace/ftrace.c" -ljansson -lpthread -lm
 cp "$here"/guest/tests/*.sh "$stage/tests/"
 for f in "$@"; do cp "$f" "$stage/work/"; done
 (cd "$stage" && find . | LC_ALL=C sort | cpio -o -H newc --quiet -R 0:0) | gzip -1 > "$out.tmp"

@@ -97,5 +97,29 @@ s=$(share 0 575000 "$r")
 check "hog capped at 300 on LITTLE runs at <= 575 MHz ($s%)" "$s" -ge 80
 rmdir $CG/cap300
 
+echo "== fixed work scales with capacity (the runner, the simulator's parser)"
+expect "LITTLE capsim_capacity" 447 "$(cat $SYS/cpu0/cpufreq/capsim_capacity)"
+expect "big capsim_capacity" 1024 "$(cat $SYS/cpu1/cpufreq/capsim_capacity)"
+# "run 50000" is 50 ms of work on a capacity-1024 CPU at its top OPP; the
+# group's capacity_min of 1024 holds both domains at their top OPP
+cat > /tmp/work.json <<'J'
+{ "tasks": {
+    "little": { "cpus": [0], "taskgroup": "/fast", "loop": 1, "run": 50000 },
+    "big": { "cpus": [1], "taskgroup": "/fast", "loop": 1, "run": 50000 } },
+  "capsim": { "taskgroups": { "/fast": { "capacity_min": 1024 } } } }
+J
+$RUN /tmp/work.json > /tmp/work.out 2>&1
+cat /tmp/work.out
+busy() { # TASK: busy_ms of its instance
+	pid=$(sed -n "s/^capsim-run: task $1 pid=\([0-9]*\)/\1/p" /tmp/work.out)
+	sed -n "s/^capsim-run: stats pid=$pid .*busy_ms=\([0-9]*\)/\1/p" /tmp/work.out
+}
+bl=$(busy little)
+bb=$(busy big)
+# 50 ms x 1024 / 447 = 114.5 ms on LITTLE, 50 ms on big
+check "run 50000 takes ~114.5 ms of CPU on LITTLE ($bl ms)" "${bl:-0}" -ge 100 -a "${bl:-0}" -le 135
+check "run 50000 takes ~50 ms of CPU on big ($bb ms)" "${bb:-0}" -ge 45 -a "${bb:-0}" -le 60
+rmdir $CG/fast
+
 dmesg_clean
 finish
