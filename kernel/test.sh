@@ -78,6 +78,19 @@ initrd=$B/guest/initramfs.cpio.gz
 boot() { # NAME TIMEOUT CMDLINE [SMP]
 	"$here/tools/qemu-run.sh" "$kernel" "$initrd" "$B/run-$1" "$2" "$3" "${4:-4}"
 }
+# collect NAME PREFIX TITLE RC: count a boot's PASS/FAIL lines (shown
+# with PREFIX) and check that it ran clean to its closing count line
+collect() {
+	local log=$B/run-$1/console.log
+	grep -E "^(PASS|FAIL): " "$log" | sed "s/^\(PASS\|FAIL\): /\1: $2: /"
+	npass=$((npass + $(grep -c "^PASS: " "$log")))
+	nfail=$((nfail + $(grep -c "^FAIL: " "$log")))
+	if grep -qE "^[0-9]+ passed, [0-9]+ failed" "$log" && console_clean "$1"; then
+		pass "$3 ran clean to its end ($(cut -d' ' -f2- "$B/run-$1/time.txt"))"
+	else
+		fail "$3 ran clean to its end (rc $4)"
+	fi
+}
 console_clean() { # NAME
 	! grep -qE "WARNING:|BUG:|possible circular|inconsistent lock|possible recursive|suspicious RCU|Oops|Kernel panic|cap_clamp: [a-z]" \
 		"$B/run-$1/console.log"
@@ -121,13 +134,7 @@ fi
 
 # schedutil's single path: one policy per CPU
 boot single 120 "capsim.run=tests capsim.arg=single capsim_cpufreq.domains=0:1:2:3"
-rc=$?
-grep -E "^(PASS|FAIL): " "$B/run-single/console.log" | sed 's/^\(PASS\|FAIL\): /\1: guest-single: /'
-npass=$((npass + $(grep -c "^PASS: " "$B/run-single/console.log")))
-nfail=$((nfail + $(grep -c "^FAIL: " "$B/run-single/console.log")))
-grep -qE "^[0-9]+ passed, [0-9]+ failed" "$B/run-single/console.log" && console_clean single \
-	&& pass "single-policy boot ran clean to its end ($(cut -d' ' -f2- "$B/run-single/time.txt"))" \
-	|| fail "single-policy boot ran clean to its end (rc $rc)"
+collect single guest-single "single-policy boot" $?
 
 # bad driver parameters: a clear error, no driver, no WARN
 boot badparam 60 "capsim.run=boot capsim_cpufreq.domains=0-1:2-3 capsim_cpufreq.power=1,2"
@@ -149,13 +156,7 @@ fi
 if args=$("$capsim" platform cmdline "$top/traces/platforms/juno-r0.json") &&
    smp=$("$capsim" platform cmdline --smp "$top/traces/platforms/juno-r0.json"); then
 	boot eas 120 "capsim.run=tests capsim.arg=eas sched_verbose $args" "$smp"
-	rc=$?
-	grep -E "^(PASS|FAIL): " "$B/run-eas/console.log" | sed 's/^\(PASS\|FAIL\): /\1: guest-eas: /'
-	npass=$((npass + $(grep -c "^PASS: " "$B/run-eas/console.log")))
-	nfail=$((nfail + $(grep -c "^FAIL: " "$B/run-eas/console.log")))
-	grep -qE "^[0-9]+ passed, [0-9]+ failed" "$B/run-eas/console.log" && console_clean eas \
-		&& pass "asymmetric (juno-r0, EAS) boot ran clean to its end ($(cut -d' ' -f2- "$B/run-eas/time.txt"))" \
-		|| fail "asymmetric (juno-r0, EAS) boot ran clean to its end (rc $rc)"
+	collect eas guest-eas "asymmetric (juno-r0, EAS) boot" $?
 else
 	fail "capsim platform cmdline juno-r0"
 fi

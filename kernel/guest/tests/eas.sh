@@ -30,15 +30,20 @@ expect "EAS possible (sched_energy_aware)" 1 "$(cat /proc/sys/kernel/sched_energ
 some "EAS started" "$(dmesg | grep -c 'sched_energy_set: starting EAS')"
 
 echo "== placement"
-# little_share: run a 1/16 ms periodic task, unpinned, for 3 s; print
-# "WAKEUPS ON_LITTLE" from its cap_clamp_enqueue events
+# little_share: start a 1/16 ms periodic task on big CPU 1, let it run
+# anywhere after 0.2 s and print "WAKEUPS ON_LITTLE" from the
+# cap_clamp_enqueue events of the following 3 s. Starting on a big CPU
+# makes the control deterministic: without EAS, select_idle_sibling()
+# keeps a fitting task on its idle previous CPU; only EAS moves it.
 little_share() {
 	echo 0 > $TR/tracing_on
-	echo > $TR/trace
 	echo 1 > $TR/events/cap_clamp/cap_clamp_enqueue/enable
-	echo 1 > $TR/tracing_on
-	$RUN periodic 1000 16000 3 &
+	taskset -c 1 $RUN periodic 1000 16000 3.4 &
 	p=$!
+	sleep 0.2
+	taskset -p -c 0-5 $p >/dev/null
+	echo > $TR/trace
+	echo 1 > $TR/tracing_on
 	wait $p
 	echo 0 > $TR/tracing_on
 	grep "cap_clamp_enqueue: .* pid=$p " $TR/trace |
@@ -46,15 +51,14 @@ little_share() {
 	echo "$(wc -l < /tmp/cpus) $(grep -cxE "0|3|4|5" /tmp/cpus)"
 }
 set -- $(little_share)
-echo "small task, EAS on: $1 wakeups, $2 on LITTLE CPUs"
-check "EAS places a 1/16 ms task on LITTLE CPUs (>= 90%: $2 of $1)" \
+echo "small task from big CPU 1, EAS on: $1 wakeups, $2 on LITTLE CPUs"
+check "EAS moves a 1/16 ms task to LITTLE CPUs (>= 90%: $2 of $1)" \
 	"$1" -ge 50 -a $(($2 * 10)) -ge $(($1 * 9))
 echo 0 > /proc/sys/kernel/sched_energy_aware
 set -- $(little_share)
-echo "small task, EAS off: $1 wakeups, $2 on LITTLE CPUs"
-# the control: without EAS, wakeups prefer the biggest idle CPU
-check "with sched_energy_aware=0 it runs on big CPUs (<= 50% LITTLE: $2 of $1)" \
-	"$1" -ge 50 -a $(($2 * 2)) -le "$1"
+echo "small task from big CPU 1, EAS off: $1 wakeups, $2 on LITTLE CPUs"
+check "with sched_energy_aware=0 it stays on big CPUs (<= 10% LITTLE: $2 of $1)" \
+	"$1" -ge 50 -a $(($2 * 10)) -le "$1"
 echo 1 > /proc/sys/kernel/sched_energy_aware
 expect "EAS back on" 1 "$(cat /proc/sys/kernel/sched_energy_aware)"
 
@@ -75,26 +79,21 @@ check "a hog started on a LITTLE CPU moves to a big one (misfit: $onbig of 5 sam
 echo "== frequencies, per domain"
 mkdir $CG/cap300
 wr $CG/cap300/cpu.capacity_max 300 >/dev/null
-POL=$SYS/cpu1/cpufreq
-r=$(residency 2 taskset -c 1 $RUN spin 3)
-echo "big, uncapped hog: $r"
-s=$(share 1100000 1100000 "$r")
-check "uncapped hog on big runs at 1.1 GHz ($s%)" "$s" -ge 80
-r=$(residency 2 ingroup /cap300 taskset -c 1 $RUN spin 3)
-echo "big, hog capped at 300: $r"
-s=$(share 0 450000 "$r")
+# hog_at CPU GROUP LOW HIGH WHAT: a hog on CPU in GROUP spends >= 80 % of
+# its domain's time at LOW <= f <= HIGH
+hog_at() {
+	POL=$SYS/cpu$1/cpufreq
+	r=$(residency 2 ingroup "$2" taskset -c $1 $RUN spin 3)
+	echo "$5: $r"
+	s=$(share $3 $4 "$r")
+	check "$5 ($s%)" "$s" -ge 80
+}
+hog_at 1 "" 1100000 1100000 "uncapped hog on big runs at 1.1 GHz"
 # 300 of 1024 at 1.1 GHz: 322 MHz -> the lowest OPP
-check "hog capped at 300 on big runs at 450 MHz ($s%)" "$s" -ge 80
-POL=$SYS/cpu0/cpufreq
-r=$(residency 2 taskset -c 0 $RUN spin 3)
-echo "LITTLE, uncapped hog: $r"
-s=$(share 850000 850000 "$r")
-check "uncapped hog on LITTLE runs at 850 MHz ($s%)" "$s" -ge 80
-r=$(residency 2 ingroup /cap300 taskset -c 0 $RUN spin 3)
-echo "LITTLE, hog capped at 300: $r"
+hog_at 1 /cap300 0 450000 "hog capped at 300 on big runs at 450 MHz"
+hog_at 0 "" 850000 850000 "uncapped hog on LITTLE runs at 850 MHz"
 # 300 of 447 at 850 MHz: 570 MHz -> 575 MHz
-s=$(share 0 575000 "$r")
-check "hog capped at 300 on LITTLE runs at <= 575 MHz ($s%)" "$s" -ge 80
+hog_at 0 /cap300 0 575000 "hog capped at 300 on LITTLE runs at <= 575 MHz"
 rmdir $CG/cap300
 
 echo "== fixed work scales with capacity (the runner, the simulator's parser)"
