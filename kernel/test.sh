@@ -78,15 +78,24 @@ initrd=$B/guest/initramfs.cpio.gz
 boot() { # NAME TIMEOUT CMDLINE [SMP]
 	"$here/tools/qemu-run.sh" "$kernel" "$initrd" "$B/run-$1" "$2" "$3" "${4:-4}"
 }
-# collect NAME PREFIX TITLE RC: count a boot's PASS/FAIL lines (shown
-# with PREFIX) and check that it ran clean to its closing count line
-collect() {
+# guest_results NAME PREFIX: show a boot's PASS/FAIL lines with PREFIX
+# and add them to the counts
+guest_results() {
 	local log=$B/run-$1/console.log
 	grep -E "^(PASS|FAIL): " "$log" | sed "s/^\(PASS\|FAIL\): /\1: $2: /"
 	npass=$((npass + $(grep -c "^PASS: " "$log")))
 	nfail=$((nfail + $(grep -c "^FAIL: " "$log")))
-	if grep -qE "^[0-9]+ passed, [0-9]+ failed" "$log" && console_clean "$1"; then
-		pass "$3 ran clean to its end ($(cut -d' ' -f2- "$B/run-$1/time.txt"))"
+}
+ran_to_end() { # NAME
+	grep -qE "^[0-9]+ passed, [0-9]+ failed" "$B/run-$1/console.log"
+}
+boot_time() { cut -d' ' -f2- "$B/run-$1/time.txt"; } # NAME
+# collect NAME PREFIX TITLE RC: guest_results, then one check that the
+# boot ran clean to its closing count line
+collect() {
+	guest_results "$1" "$2"
+	if ran_to_end "$1" && console_clean "$1"; then
+		pass "$3 ran clean to its end ($(boot_time "$1"))"
 	else
 		fail "$3 ran clean to its end (rc $4)"
 	fi
@@ -110,19 +119,14 @@ fi
 
 boot smoke 60 "capsim.run=boot"
 rc=$?
-[ $rc = 0 ] && pass "guest boots to its closing marker ($(cut -d' ' -f2- "$B/run-smoke/time.txt"))" \
+[ $rc = 0 ] && pass "guest boots to its closing marker ($(boot_time smoke))" \
 	|| fail "guest boots to its closing marker (rc $rc)"
 
 timeout=$((STRESS_S * 3 + 300))
 boot suite $timeout "capsim.run=tests capsim.arg=$STRESS_S trace_event=cap_clamp:* trace_buf_size=32M"
 rc=$?
-grep -E "^(PASS|FAIL): " "$B/run-suite/console.log" | sed 's/^\(PASS\|FAIL\): /\1: guest: /'
-g_pass=$(grep -c "^PASS: " "$B/run-suite/console.log")
-g_fail=$(grep -c "^FAIL: " "$B/run-suite/console.log")
-npass=$((npass + g_pass))
-nfail=$((nfail + g_fail))
-grep -qE "^[0-9]+ passed, [0-9]+ failed" "$B/run-suite/console.log" \
-	&& pass "in-guest suite ran to its end ($(cut -d' ' -f2- "$B/run-suite/time.txt"))" \
+guest_results suite guest
+ran_to_end suite && pass "in-guest suite ran to its end ($(boot_time suite))" \
 	|| fail "in-guest suite ran to its end (rc $rc)"
 console_clean suite && pass "no lockdep splat, WARN, BUG or oops on the guest console" \
 	|| fail "no lockdep splat, WARN, BUG or oops on the guest console"

@@ -10,6 +10,8 @@ DBG=/sys/kernel/debug
 mount -t debugfs none $DBG 2>/dev/null
 LITTLE="0 3 4 5"
 BIG="1 2"
+ALL=0-5
+LITTLE_RE="^($(echo $LITTLE | tr ' ' '|'))$"
 is_big() { case " $BIG " in *" $1 "*) return 0 ;; esac; return 1; }
 
 echo "== asymmetric platform and energy model"
@@ -35,20 +37,26 @@ echo "== placement"
 # cap_clamp_enqueue events of the following 3 s. Starting on a big CPU
 # makes the control deterministic: without EAS, select_idle_sibling()
 # keeps a fitting task on its idle previous CPU; only EAS moves it.
+# start_on CPU CMD...: start CMD in the background on CPU, let it run on
+# every CPU after 0.2 s; its pid in $p
+start_on() {
+	c=$1; shift
+	taskset -c $c "$@" &
+	p=$!
+	sleep 0.2
+	taskset -p -c $ALL $p >/dev/null
+}
 little_share() {
 	echo 0 > $TR/tracing_on
 	echo 1 > $TR/events/cap_clamp/cap_clamp_enqueue/enable
-	taskset -c 1 $RUN periodic 1000 16000 3.4 &
-	p=$!
-	sleep 0.2
-	taskset -p -c 0-5 $p >/dev/null
+	start_on 1 $RUN periodic 1000 16000 3.4
 	echo > $TR/trace
 	echo 1 > $TR/tracing_on
 	wait $p
 	echo 0 > $TR/tracing_on
 	grep "cap_clamp_enqueue: .* pid=$p " $TR/trace |
 		sed 's/.*cap_clamp_enqueue: cpu=\([0-9]*\) .*/\1/' > /tmp/cpus
-	echo "$(wc -l < /tmp/cpus) $(grep -cxE "0|3|4|5" /tmp/cpus)"
+	echo "$(wc -l < /tmp/cpus) $(grep -cE "$LITTLE_RE" /tmp/cpus)"
 }
 set -- $(little_share)
 echo "small task from big CPU 1, EAS on: $1 wakeups, $2 on LITTLE CPUs"
@@ -62,10 +70,7 @@ check "with sched_energy_aware=0 it stays on big CPUs (<= 10% LITTLE: $2 of $1)"
 echo 1 > /proc/sys/kernel/sched_energy_aware
 expect "EAS back on" 1 "$(cat /proc/sys/kernel/sched_energy_aware)"
 
-taskset -c 3 $RUN spin 4 &
-p=$!
-sleep 0.2
-taskset -p -c 0-5 $p >/dev/null
+start_on 3 $RUN spin 4
 sleep 1.5
 onbig=0
 for i in 1 2 3 4 5; do
