@@ -258,6 +258,9 @@ struct sim *sim_create(const struct platform *pl, const struct workload *wl,
 		c->capacity = pl->cpus[i].capacity;
 		raw_spin_lock_init(&c->lock);
 		cap_clamp_cpu_init(&c->clamp);
+		INIT_LIST_HEAD(&c->cfs.tasks);
+		INIT_LIST_HEAD(&c->rt.tasks);
+		INIT_LIST_HEAD(&c->dl.tasks);
 		c->busy_ns = xcalloc((size_t)c->dom->pd->nopps, sizeof(uint64_t));
 		c->idle_ns = xcalloc((size_t)c->dom->pd->nidle, sizeof(uint64_t));
 		c->idle_state = -1;
@@ -347,15 +350,14 @@ struct sim *sim_create(const struct platform *pl, const struct workload *wl,
 				t->allowed[wt->attrs.cpus[j]] = true;
 			t->policy = wt->attrs.policy;
 			t->prio = wt->attrs.prio;
-			t->cls = (t->policy == WL_SCHED_FIFO ||
-				  t->policy == WL_SCHED_RR) ? CLS_RT :
-				 t->policy == WL_SCHED_DEADLINE ? CLS_DL : CLS_CFS;
-			t->weight = cfs_weight(t->policy, t->prio);
-			t->dl_runtime = wt->dl_runtime_us * NSEC_PER_USEC;
-			t->dl_rel_deadline = wt->dl_deadline_us * NSEC_PER_USEC;
-			t->dl_period = wt->dl_period_us * NSEC_PER_USEC;
-			if (t->dl_period)
-				t->dl_bw = t->dl_runtime * 1024 / t->dl_period;
+			t->cls = sim_policy_class(t->policy);
+			t->se.weight = cfs_weight(t->policy, t->prio);
+			t->dl.runtime = wt->dl_runtime_us * NSEC_PER_USEC;
+			t->dl.rel_deadline = wt->dl_deadline_us * NSEC_PER_USEC;
+			t->dl.period = wt->dl_period_us * NSEC_PER_USEC;
+			if (t->dl.period)
+				t->dl.bw = t->dl.runtime * 1024 / t->dl.period;
+			INIT_LIST_HEAD(&t->run_node);
 			t->group = sim_group_find(s, wt->attrs.group);
 			add_member(t->group, t);
 			cap_clamp_se_init(&t->clamp);
@@ -408,10 +410,7 @@ void sim_destroy(struct sim *s)
 	free(s->groups);
 	for (i = 0; i < s->ncpus; i++) {
 		struct sim_cpu *c = &s->cpus[i];
-		int q;
 
-		for (q = 0; q < 3; q++)
-			tvec_free(&c->q[q]);
 		free(c->busy_ns);
 		free(c->idle_ns);
 	}

@@ -37,4 +37,24 @@ static inline unsigned long sig_value(const struct sig *s)
 	return (unsigned long)(s->util + 0.5);
 }
 
+/* Start @s at @util at @now (a new task's initial value) */
+static inline void sig_set(struct sig *s, unsigned long util, uint64_t now)
+{
+	s->util = (double)util;
+	s->last = now;
+}
+
+/* A task's share @util leaves (detach) or joins (attach) a runqueue's */
+static inline void sig_detach(struct sig *rq, unsigned long util)
+{
+	rq->util = rq->util > (double)util ? rq->util - (double)util : 0;
+}
+
+static inline void sig_attach(struct sig *rq, unsigned long util)
+{
+	rq->util += (double)util;
+	if (rq->util > 1024)
+		rq->util = 1024;
+}
+
 #endif

@@ -66,7 +66,7 @@ unsigned int sim_cur_capacity(const struct sim_cpu *c)
 
 int cpu_nr_running(const struct sim_cpu *c)
 {
-	return c->q[CLS_DL].n + c->q[CLS_RT].n + c->q[CLS_CFS].n;
+	return c->nr_running;
 }
 
 bool cpu_idle(const struct sim_cpu *c)
@@ -76,11 +76,22 @@ bool cpu_idle(const struct sim_cpu *c)
 
 int task_kprio(const struct sim_task *t)
 {
-	switch (t->cls) {
-	case CLS_DL: return -1;
-	case CLS_RT: return 99 - t->prio;
-	default: return 120 + t->prio;
-	}
+	return t->cls->kprio(t);
+}
+
+const struct sim_class *const sim_classes[NR_SCHED_CLASSES] = {
+	&dl_sched_class,
+	&rt_sched_class,
+	&fair_sched_class,
+};
+
+const struct sim_class *sim_policy_class(enum wl_policy pol)
+{
+	if (pol == WL_SCHED_DEADLINE)
+		return &dl_sched_class;
+	if (pol == WL_SCHED_FIFO || pol == WL_SCHED_RR)
+		return &rt_sched_class;
+	return &fair_sched_class;
 }
 
 void sim_trace(struct sim *s, int cpu, const char *event, const char *fmt, ...)
@@ -113,6 +124,7 @@ void sim_update_curr(struct sim *s, struct sim_cpu *c)
 	unsigned int cap = sim_cur_capacity(c);
 	struct sim_task *t = c->curr;
 	bool running = t && t->state == TS_RUNNABLE;
+	int i;
 
 	if (now < c->last_update)
 		return;
@@ -128,22 +140,16 @@ void sim_update_curr(struct sim *s, struct sim_cpu *c)
 						   delta : t->runtime_left;
 			}
 			t->runtime_ns += delta;
-			if (t->cls == CLS_CFS)
-				cfs_update_curr(s, c, t, delta);
-			else if (t->cls == CLS_RT)
-				t->rr_left -= delta < t->rr_left ? delta :
-					      t->rr_left;
-			else
-				dl_update_curr(s, c, t, delta, cap);
+			t->cls->update_curr(s, c, t, delta, cap);
 			c->busy_ns[c->dom->cur_opp] += delta;
 		} else {
 			c->idle_ns[c->idle_state >= 0 ? c->idle_state : 0] +=
 				delta;
 		}
 	}
-	sig_update(&c->util_cfs, now, running && t->cls == CLS_CFS ? cap : 0);
-	sig_update(&c->util_rt, now, running && t->cls == CLS_RT ? cap : 0);
-	sig_update(&c->util_dl, now, running && t->cls == CLS_DL ? cap : 0);
+	for (i = 0; i < NR_SCHED_CLASSES; i++)
+		sig_update(&c->util[i], now,
+			   running && t->cls->id == i ? cap : 0);
 	if (t)
 		sig_update(&t->util, now, running ? cap : 0);
 	c->last_update = now;
@@ -151,9 +157,13 @@ void sim_update_curr(struct sim *s, struct sim_cpu *c)
 
 unsigned long cpu_util(struct sim *s, struct sim_cpu *c)
 {
+	unsigned long sum = 0;
+	int i;
+
 	sim_update_curr(s, c);
-	return sig_value(&c->util_cfs) + sig_value(&c->util_rt) +
-	       sig_value(&c->util_dl);
+	for (i = 0; i < NR_SCHED_CLASSES; i++)
+		sum += sig_value(&c->util[i]);
+	return sum;
 }
 
 unsigned long task_util(struct sim *s, struct sim_task *t)
@@ -167,19 +177,15 @@ unsigned long task_util(struct sim *s, struct sim_task *t)
 
 /* enqueue_task(): the class, then the clamp core, under the rq lock */
 static void activate(struct sim *s, struct sim_cpu *c, struct sim_task *t,
-		     bool wakeup)
+		     int flags)
 {
 	bool changed;
 
 	raw_spin_lock(&c->lock);
 	t->cpu = c->id;
 	t->state = TS_RUNNABLE;
-	if (t->cls == CLS_CFS)
-		cfs_enqueue(s, c, t, wakeup);
-	else if (t->cls == CLS_RT)
-		rt_enqueue(s, c, t);
-	else
-		dl_enqueue(s, c, t, wakeup);
+	t->cls->enqueue(s, c, t, flags);
+	c->nr_running++;
 	changed = cap_clamp_enqueue(&c->clamp, &t->clamp, &t->group->cg,
 				    &c->lock);
 	raw_spin_unlock(&c->lock);
@@ -188,17 +194,13 @@ static void activate(struct sim *s, struct sim_cpu *c, struct sim_task *t,
 }
 
 static void deactivate(struct sim *s, struct sim_cpu *c, struct sim_task *t,
-		       bool sleep)
+		       int flags)
 {
 	bool changed;
 
 	raw_spin_lock(&c->lock);
-	if (t->cls == CLS_CFS)
-		cfs_dequeue(s, c, t, sleep);
-	else if (t->cls == CLS_RT)
-		rt_dequeue(s, c, t);
-	else
-		dl_dequeue(s, c, t, sleep);
+	t->cls->dequeue(s, c, t, flags);
+	c->nr_running--;
 	changed = cap_clamp_dequeue(&c->clamp, &t->clamp, &c->lock);
 	raw_spin_unlock(&c->lock);
 	if (changed)
@@ -226,37 +228,26 @@ void sim_check_preempt(struct sim *s, struct sim_cpu *c, struct sim_task *t)
 {
 	struct sim_task *curr = c->curr;
 
-	if (!curr || curr->state != TS_RUNNABLE || t->cls < curr->cls) {
+	/* wakeup_preempt(): a higher class always wins, the same class asks */
+	if (!curr || curr->state != TS_RUNNABLE ||
+	    sched_class_above(t->cls, curr->cls)) {
 		sim_resched(s, c);
 		return;
 	}
-	if (t->cls > curr->cls)
-		return;
-	if ((t->cls == CLS_CFS && cfs_check_preempt(s, c, t)) ||
-	    (t->cls == CLS_RT && rt_check_preempt(c, t)) ||
-	    (t->cls == CLS_DL && dl_check_preempt(c, t)))
+	if (t->cls == curr->cls && t->cls->check_preempt(s, c, t))
 		sim_resched(s, c);
 }
 
-static void util_detach(struct sim *s, struct sim_task *t, struct sim_cpu *c)
+/*
+ * A task changes CPU (set_task_cpu()): its class moves its share of the
+ * runqueue signals with it (migrate_task_rq + attach at enqueue).
+ */
+static void move_signals(struct sim *s, struct sim_task *t,
+			 struct sim_cpu *src, struct sim_cpu *dst)
 {
-	double u;
-
-	if (t->cls != CLS_CFS)
-		return;
-	sim_update_curr(s, c);
-	u = (double)task_util(s, t);
-	c->util_cfs.util = c->util_cfs.util > u ? c->util_cfs.util - u : 0;
-}
-
-static void util_attach(struct sim *s, struct sim_task *t, struct sim_cpu *c)
-{
-	if (t->cls != CLS_CFS)
-		return;
-	sim_update_curr(s, c);
-	c->util_cfs.util += (double)task_util(s, t);
-	if (c->util_cfs.util > 1024)
-		c->util_cfs.util = 1024;
+	t->cpu = dst->id;
+	if (t->cls->migrate_signals)
+		t->cls->migrate_signals(s, t, src, dst);
 }
 
 static void trace_migrate(struct sim *s, struct sim_task *t, int from, int to,
@@ -283,12 +274,10 @@ void sim_migrate(struct sim *s, struct sim_task *t, struct sim_cpu *dst,
 	}
 	sim_update_curr(s, src);
 	sim_update_curr(s, dst);
-	deactivate(s, src, t, false);
-	util_detach(s, t, src);
+	deactivate(s, src, t, 0);
 	trace_migrate(s, t, src->id, dst->id, trace_cpu);
-	t->cpu = dst->id;
-	util_attach(s, t, dst);
-	activate(s, dst, t, false);
+	move_signals(s, t, src, dst);
+	activate(s, dst, t, 0);
 	sim_check_preempt(s, dst, t);
 	sim_cpufreq_update(s, src);
 	sim_cpufreq_update(s, dst);
@@ -307,13 +296,11 @@ void sim_wake(struct sim *s, struct sim_task *t, int waker_cpu)
 	t->wake_at = 0;
 	dst = select_task_rq(s, t, false);
 	if (dst->id != t->cpu) {
-		util_detach(s, t, &s->cpus[t->cpu]);
 		trace_migrate(s, t, t->cpu, dst->id, waker_cpu);
-		t->cpu = dst->id;
-		util_attach(s, t, dst);
+		move_signals(s, t, &s->cpus[t->cpu], dst);
 	}
 	sim_update_curr(s, dst);
-	activate(s, dst, t, true);
+	activate(s, dst, t, ENQUEUE_WAKEUP);
 	t->woken_at = s->now;
 	t->latency_pending = true;
 	t->wakeups++;
@@ -329,7 +316,7 @@ void sim_block(struct sim *s, struct sim_task *t, uint64_t until, char state)
 	struct sim_cpu *c = &s->cpus[t->cpu];
 
 	sim_update_curr(s, c);
-	deactivate(s, c, t, true);
+	deactivate(s, c, t, DEQUEUE_SLEEP);
 	t->state = TS_SLEEPING;
 	t->sleep_state = state;
 	t->kind = 0;
@@ -348,7 +335,7 @@ void sim_task_exit(struct sim *s, struct sim_task *t)
 	struct sim_cpu *c = &s->cpus[t->cpu];
 
 	sim_update_curr(s, c);
-	deactivate(s, c, t, true);
+	deactivate(s, c, t, DEQUEUE_SLEEP);
 	t->state = TS_DEAD;
 	t->sleep_state = 'X';
 	t->kind = 0;
@@ -391,6 +378,59 @@ void sim_set_group(struct sim *s, struct sim_task *t, struct sim_group *g)
 			sim_cpufreq_update(s, c);
 		}
 	}
+}
+
+/* sched_yield() of the running @t */
+void sim_yield(struct sim *s, struct sim_task *t)
+{
+	t->yielded = true;
+	t->cls->yield(s, &s->cpus[t->cpu], t);
+}
+
+/*
+ * sched_setscheduler() / sched_setattr(): nothing to do when nothing
+ * changes (__sched_setscheduler() returns early); else a queued task
+ * leaves its class and the clamp core (DEQUEUE_SAVE), takes the new
+ * policy and comes back (ENQUEUE_RESTORE), and the CPU reschedules.
+ */
+void sim_setscheduler(struct sim *s, struct sim_task *t, enum wl_policy pol,
+		      int prio)
+{
+	struct sim_cpu *c = &s->cpus[t->cpu];
+	bool queued = t->state == TS_RUNNABLE;
+
+	if (pol == t->policy && prio == t->prio)
+		return;
+	if (queued) {
+		sim_update_curr(s, c);
+		deactivate(s, c, t, DEQUEUE_SAVE);
+	}
+	t->policy = pol;
+	t->prio = prio;
+	t->cls = sim_policy_class(pol);
+	t->se.weight = cfs_weight(pol, prio);
+	if (queued) {
+		activate(s, c, t, ENQUEUE_RESTORE);
+		if (t->on_cpu)
+			sim_resched(s, c);
+		else
+			sim_check_preempt(s, c, t);
+		sim_cpufreq_update(s, c);
+	}
+}
+
+/* sched_setaffinity(): a queued task on a CPU it may no longer use moves */
+void sim_set_cpus_allowed(struct sim *s, struct sim_task *t, const int *cpus,
+			  int ncpus)
+{
+	int i;
+
+	for (i = 0; i < s->ncpus; i++)
+		t->allowed[i] = false;
+	for (i = 0; i < ncpus; i++)
+		t->allowed[cpus[i]] = true;
+	if (!t->allowed[t->cpu] && t->state == TS_RUNNABLE)
+		sim_migrate(s, t, select_task_rq(s, t, false), t->cpu);
 }
 
 /* The deepest idle state worth entering before this CPU's next timer */
@@ -441,9 +481,8 @@ static void program_run_done(struct sim *s, struct sim_cpu *c)
 		dt = (t->work_left + cap - 1) / cap;
 	else if (t->kind == 2)
 		dt = t->runtime_left;
-	if (t->cls == CLS_DL && !t->dl_throttled) {
-		uint64_t b = t->dl_budget > 0 ?
-			     ((uint64_t)t->dl_budget * 1024 + cap - 1) / cap : 0;
+	if (t->cls->budget_ns) {
+		uint64_t b = t->cls->budget_ns(t, cap);
 
 		if (b < dt)
 			dt = b;
@@ -454,13 +493,15 @@ static void program_run_done(struct sim *s, struct sim_cpu *c)
 
 static struct sim_task *pick_next(struct sim *s, struct sim_cpu *c)
 {
-	struct sim_task *t = dl_pick(s, c);
+	const struct sim_class *cls;
+	struct sim_task *t;
 
-	if (!t)
-		t = rt_pick(s, c);
-	if (!t)
-		t = cfs_pick(s, c);
-	return t;
+	for_each_class(cls) {
+		t = cls->pick(s, c);
+		if (t)
+			return t;
+	}
+	return NULL;
 }
 
 static void switch_to(struct sim *s, struct sim_cpu *c, struct sim_task *prev,
@@ -505,8 +546,7 @@ static void switch_to(struct sim *s, struct sim_cpu *c, struct sim_task *prev,
 	}
 	sig_update(&next->util, s->now, 0);
 	next->on_cpu = true;
-	if (next->cls == CLS_CFS)
-		cfs_set_next(s, c, next);
+	next->cls->set_next(s, c, next);
 	if (next->latency_pending) {
 		samples_add(&next->wlat, (int64_t)(s->now - next->woken_at));
 		next->latency_pending = false;
@@ -517,7 +557,24 @@ static void switch_to(struct sim *s, struct sim_cpu *c, struct sim_task *prev,
 	}
 }
 
-/* __schedule(): pick, switch, continue the new task's events */
+/*
+ * A reschedule asked for while this CPU is already scheduling is served by
+ * the pick in progress: drop it and its pending event.
+ */
+static bool consume_resched(struct sim_cpu *c)
+{
+	if (!c->resched_pending)
+		return false;
+	c->resched_pending = false;
+	c->resched_gen++;
+	return true;
+}
+
+/*
+ * __schedule(): pick, switch, continue the new task's events. A task that
+ * blocks or yields in its first zero-time events gives the CPU up at once,
+ * so the pick repeats (the need_resched loop of schedule()).
+ */
 static void schedule(struct sim *s, struct sim_cpu *c)
 {
 	int guard;
@@ -535,12 +592,12 @@ static void schedule(struct sim *s, struct sim_cpu *c)
 			prev->pending_migrate = -1;
 			prev->on_cpu = false;
 			sim_migrate(s, prev, &s->cpus[dst], c->id);
-			c->resched_pending = false;
-			c->resched_gen++;
 		}
 		next = pick_next(s, c);
 		if (!next)
 			next = idle_balance(s, c);
+		/* clear_tsk_need_resched(): this pick serves it */
+		consume_resched(c);
 		if (next != prev)
 			switch_to(s, c, prev, next);
 		if (!next)
@@ -548,15 +605,9 @@ static void schedule(struct sim *s, struct sim_cpu *c)
 		if (!next->kind) {
 			next->yielded = false;
 			task_continue(s, next);
-			if (next->state != TS_RUNNABLE || c->curr != next ||
-			    c->resched_pending) {
-				/* it blocked or yielded right away */
-				if (c->resched_pending) {
-					c->resched_pending = false;
-					c->resched_gen++;
-				}
+			if (consume_resched(c) || next->state != TS_RUNNABLE ||
+			    c->curr != next)
 				continue;
-			}
 		}
 		break;
 	}
@@ -572,11 +623,8 @@ static void run_done(struct sim *s, struct sim_cpu *c)
 	sim_update_curr(s, c);
 	if (!t || t->state != TS_RUNNABLE)
 		return;
-	if (t->cls == CLS_DL && t->dl_budget <= 0 && !t->dl_throttled) {
-		dl_throttle(s, c, t);
-		sim_resched(s, c);
+	if (t->cls->budget_expired && t->cls->budget_expired(s, c, t))
 		return;
-	}
 	if ((t->kind == 1 && !t->work_left) ||
 	    (t->kind == 2 && !t->runtime_left)) {
 		t->kind = 0;
@@ -597,10 +645,8 @@ static void tick(struct sim *s, struct sim_cpu *c)
 		return;
 	sim_update_curr(s, c);
 	if (t->state == TS_RUNNABLE) {
-		if (t->cls == CLS_CFS)
-			resched = cfs_tick(s, c);
-		else if (t->cls == CLS_RT)
-			resched = rt_tick(s, c);
+		if (t->cls->tick)
+			resched = t->cls->tick(s, c);
 	}
 	if (resched)
 		sim_resched(s, c);
@@ -615,8 +661,10 @@ static void tick(struct sim *s, struct sim_cpu *c)
 	if (s->o.trace_util)
 		sim_trace(s, c->id, "capsim_util",
 			  "cpu=%d util_cfs=%lu util_rt=%lu util_dl=%lu bw_dl=%lu task_util=%lu",
-			  c->id, sig_value(&c->util_cfs), sig_value(&c->util_rt),
-			  sig_value(&c->util_dl), (unsigned long)c->running_bw,
+			  c->id, sig_value(&c->util[fair_sched_class.id]),
+			  sig_value(&c->util[rt_sched_class.id]),
+			  sig_value(&c->util[dl_sched_class.id]),
+			  (unsigned long)c->dl.running_bw,
 			  sig_value(&t->util));
 	tick_balance(s, c);
 	sim_cpufreq_update(s, c);
@@ -677,12 +725,12 @@ void sim_cpufreq_update(struct sim *s, struct sim_cpu *c)
 		struct sim_cpu *x = &s->cpus[pd->cpus[i]];
 
 		sim_update_curr(s, x);
-		inp[i].util_cfs = sig_value(&x->util_cfs);
-		inp[i].util_rt = sig_value(&x->util_rt);
-		inp[i].util_dl = sig_value(&x->util_dl);
-		inp[i].bw_dl = x->running_bw;
-		inp[i].rt_runnable = x->q[CLS_RT].n > 0;
-		inp[i].dl_runnable = x->q[CLS_DL].n > 0;
+		inp[i].util_cfs = sig_value(&x->util[fair_sched_class.id]);
+		inp[i].util_rt = sig_value(&x->util[rt_sched_class.id]);
+		inp[i].util_dl = sig_value(&x->util[dl_sched_class.id]);
+		inp[i].bw_dl = x->dl.running_bw;
+		inp[i].rt_runnable = x->rt.nr > 0;
+		inp[i].dl_runnable = x->dl.nr > 0;
 		inp[i].idle = cpu_idle(x);
 		inp[i].clamp = &x->clamp;
 		if (x == c)
@@ -823,19 +871,12 @@ static void task_start(struct sim *s, struct sim_task *t)
 	t->cpu = c->id;
 	t->t_first = s->now;
 	sim_update_curr(s, c);
-	if (t->cls == CLS_CFS) {
-		/* post_init_entity_util_avg(): half the spare capacity */
-		long spare = ((long)c->capacity -
-			      (long)sig_value(&c->util_cfs)) / 2;
-
-		t->util.util = spare > 0 ? (double)spare : 0;
-		t->util.last = s->now;
-		util_attach(s, t, c);
-	}
+	if (t->cls->task_new)
+		t->cls->task_new(s, t, c);
 	sim_trace(s, c->id, "sched_wakeup_new",
 		  "comm=%s pid=%d prio=%d target_cpu=%03d", t->comm, t->pid,
 		  task_kprio(t), c->id);
-	activate(s, c, t, true);
+	activate(s, c, t, ENQUEUE_WAKEUP);
 	t->woken_at = s->now;
 	t->latency_pending = true;
 	sim_check_preempt(s, c, t);
@@ -898,7 +939,7 @@ int sim_run(struct sim *s, FILE *trace)
 		case EVK_DL_REPLENISH: {
 			struct sim_task *t = s->tasks[e.a];
 
-			if (t->dl_gen == e.gen)
+			if (t->dl.gen == e.gen)
 				dl_replenish(s, t);
 			break;
 		}

@@ -89,9 +89,9 @@ int summary_write(struct sim *s, const struct run_info *ri, FILE *f)
 		json_object_set_new(o, "runtime_s", json_real((double)t->runtime_ns / 1e9));
 		json_object_set_new(o, "migrations", json_integer((json_int_t)t->migrations));
 		json_object_set_new(o, "preemptions", json_integer((json_int_t)t->preempted));
-		if (t->cls == CLS_DL)
+		if (t->cls == &dl_sched_class)
 			json_object_set_new(o, "dl_throttled",
-					    json_integer((json_int_t)t->dl_throttles));
+					    json_integer((json_int_t)t->dl.throttles));
 		json_object_set_new(o, "state", json_string(
 			t->state == TS_DEAD ? "exited" : t->state == TS_SLEEPING ?
 			"sleeping" : t->state == TS_NEW ? "not started" : "runnable"));
