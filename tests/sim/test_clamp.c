@@ -475,6 +475,87 @@ START_TEST(determinism)
 }
 END_TEST
 
+/*
+ * Every CPU's range from the core equals the MAX of the mins and of the
+ * maxes of the tasks RUNNABLE on it (brute force), and every RUNNABLE
+ * task sits in its own class's queue of its CPU, once.
+ */
+static void check_cpu_ranges(struct sim *s)
+{
+	int i, j;
+
+	for (i = 0; i < s->ncpus; i++) {
+		struct sim_cpu *c = &s->cpus[i];
+		unsigned int min = 0, max = 0;
+		struct cap_clamp_range r;
+		int nr = 0;
+
+		for (j = 0; j < s->ntasks; j++) {
+			struct sim_task *t = s->tasks[j], *q;
+			int seen = 0;
+
+			if (t->state != TS_RUNNABLE || t->cpu != i) {
+				ck_assert(!cap_clamp_se_queued(&t->clamp) ||
+					  t->cpu != i);
+				continue;
+			}
+			nr++;
+			if (t->group->cg.value[CAP_CLAMP_MIN] > min)
+				min = t->group->cg.value[CAP_CLAMP_MIN];
+			if (t->group->cg.value[CAP_CLAMP_MAX] > max)
+				max = t->group->cg.value[CAP_CLAMP_MAX];
+			list_for_each_entry(q, t->cls->tasks(c), run_node)
+				seen += q == t;
+			ck_assert_msg(seen == 1, "%s in its %s queue %d times",
+				      t->name, t->cls->name, seen);
+		}
+		ck_assert_int_eq(c->nr_running, nr);
+		if (!nr)
+			continue;
+		cap_clamp_cpu_range(&c->clamp, &r);
+		ck_assert_msg(r.min == min && r.max == max,
+			      "cpu%d at %.3f ms: core [%u, %u], tasks [%u, %u]",
+			      i, (double)s->now / 1e6, r.min, r.max, min, max);
+	}
+}
+
+/*
+ * A task changes policy (OTHER -> FIFO -> OTHER) and group (/lo -> /hi ->
+ * /lo) in its phases, next to a hog, on one CPU: stopped every 3 ms
+ * around the changes, the ranges are right and the queues consistent.
+ */
+START_TEST(range_right_across_policy_and_group_changes)
+{
+	static const char text[] =
+		"{ \"global\": { \"duration\": 1 },\n"
+		"  \"tasks\": { \"hog\": { \"cpus\": [0], \"taskgroup\": \"/lo\", \"run\": 100000 },\n"
+		"    \"t\": { \"cpus\": [0], \"loop\": -1, \"phases\": {\n"
+		"      \"p1\": { \"taskgroup\": \"/lo\", \"policy\": \"SCHED_OTHER\", \"run\": 4000, \"sleep\": 3000 },\n"
+		"      \"p2\": { \"taskgroup\": \"/hi\", \"policy\": \"SCHED_FIFO\", \"priority\": 10, \"run\": 5000, \"sleep\": 2000 },\n"
+		"      \"p3\": { \"taskgroup\": \"/lo\", \"policy\": \"SCHED_OTHER\", \"run\": 3000 } } } },\n"
+		"  \"capsim\": { \"taskgroups\": { \"/lo\": { \"capacity_max\": 300 },\n"
+		"     \"/hi\": { \"capacity_min\": 700, \"capacity_max\": 900 } } } }";
+	int ms, fifo_seen = 0, changes;
+
+	for (ms = 1; ms <= 60; ms += 3) {
+		struct run *r = run_text(text, "sym4", POLICY_RFC,
+					 CLAMP_ORDER_612, ms / 1000.0, NULL);
+		struct sim_task *t;
+
+		RUN_OK(r);
+		t = task_named(r->s, "t");
+		fifo_seen += t->cls == &rt_sched_class;
+		check_cpu_ranges(r->s);
+		changes = (int)t->activations;
+		ck_assert_uint_eq(kcompat_warn_count, 0);
+		run_free(r);
+	}
+	/* the samples caught the task in its FIFO phase, and it went round */
+	ck_assert_int_gt(fifo_seen, 0);
+	ck_assert_int_gt(changes, 3);
+}
+END_TEST
+
 int main(void)
 {
 	return check_main("clamp", 120, CHECK_TESTS(
@@ -489,5 +570,6 @@ int main(void)
 			  capped_rt_next_to_uncapped_task_on_another_cpu,
 			  deadline_task_in_a_capped_group,
 			  group_writes_during_the_run,
+			  range_right_across_policy_and_group_changes,
 			  determinism));
 }
