@@ -234,6 +234,7 @@ struct sim *sim_create(const struct platform *pl, const struct workload *wl,
 	int err = 0, i, j, k, n, log2;
 
 	s->o = *o;
+	s->policy = clamp_policy_ops(o->policy);
 	s->pl = pl;
 	s->wl = wl;
 	s->diag = dg;
@@ -243,11 +244,22 @@ struct sim *sim_create(const struct platform *pl, const struct workload *wl,
 	evq_init(&s->q);
 	s->doms = xcalloc((size_t)s->ndoms, sizeof(*s->doms));
 	for (i = 0; i < s->ndoms; i++) {
-		s->doms[i].pd = &pl->domains[i];
-		s->doms[i].idx = i;
-		s->doms[i].freq_caller = pl->domains[i].cpus[0];
-		s->doms[i].residency_ns = xcalloc((size_t)pl->domains[i].nopps,
-						  sizeof(uint64_t));
+		struct sim_domain *d = &s->doms[i];
+		const struct pdomain *pd = &pl->domains[i];
+
+		d->pd = pd;
+		d->idx = i;
+		d->freq_caller = pd->cpus[0];
+		d->opp_khz = xcalloc((size_t)pd->nopps, sizeof(*d->opp_khz));
+		for (j = 0; j < pd->nopps; j++)
+			d->opp_khz[j] = pd->opps[j].khz;
+		d->gov_params.opp_khz = d->opp_khz;
+		d->gov_params.nopps = pd->nopps;
+		d->gov_params.rate_limit_ns = (uint64_t)pd->rate_limit_us *
+					      NSEC_PER_USEC;
+		d->gov_params.transition_ns =
+			(uint64_t)pd->transition_latency_us * NSEC_PER_USEC;
+		d->residency_ns = xcalloc((size_t)pd->nopps, sizeof(uint64_t));
 	}
 	s->cpus = xcalloc((size_t)s->ncpus, sizeof(*s->cpus));
 	for (i = 0; i < s->ncpus; i++) {
@@ -415,8 +427,10 @@ void sim_destroy(struct sim *s)
 		free(c->idle_ns);
 	}
 	free(s->cpus);
-	for (i = 0; i < s->ndoms; i++)
+	for (i = 0; i < s->ndoms; i++) {
 		free(s->doms[i].residency_ns);
+		free(s->doms[i].opp_khz);
+	}
 	free(s->doms);
 	if (s->res) {
 		for (i = 0; i < s->wl->nres; i++)

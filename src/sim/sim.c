@@ -107,15 +107,6 @@ void sim_trace(struct sim *s, int cpu, const char *event, const char *fmt, ...)
 	va_end(ap);
 }
 
-static void trace_clamp(struct sim *s, struct sim_cpu *c)
-{
-	struct cap_clamp_range r;
-
-	cap_clamp_cpu_range(&c->clamp, &r);
-	sim_trace(s, c->id, "cap_clamp_cpu", "cpu=%d min=%u max=%u", c->id,
-		  r.min, r.max);
-}
-
 /* Account the time since the last update on @c: work, vruntime, budget,
  * signals, energy. Idempotent at a given time. */
 void sim_update_curr(struct sim *s, struct sim_cpu *c)
@@ -186,11 +177,10 @@ static void activate(struct sim *s, struct sim_cpu *c, struct sim_task *t,
 	t->state = TS_RUNNABLE;
 	t->cls->enqueue(s, c, t, flags);
 	c->nr_running++;
-	changed = cap_clamp_enqueue(&c->clamp, &t->clamp, &t->group->cg,
-				    &c->lock);
 	raw_spin_unlock(&c->lock);
+	changed = s->policy->enqueue(s, c, t);
 	if (changed)
-		trace_clamp(s, c);
+		s->policy->trace_range(s, c);
 }
 
 static void deactivate(struct sim *s, struct sim_cpu *c, struct sim_task *t,
@@ -201,10 +191,10 @@ static void deactivate(struct sim *s, struct sim_cpu *c, struct sim_task *t,
 	raw_spin_lock(&c->lock);
 	t->cls->dequeue(s, c, t, flags);
 	c->nr_running--;
-	changed = cap_clamp_dequeue(&c->clamp, &t->clamp, &c->lock);
 	raw_spin_unlock(&c->lock);
+	changed = s->policy->dequeue(s, c, t);
 	if (changed)
-		trace_clamp(s, c);
+		s->policy->trace_range(s, c);
 }
 
 void sim_resched(struct sim *s, struct sim_cpu *c)
@@ -366,15 +356,12 @@ void sim_set_group(struct sim *s, struct sim_task *t, struct sim_group *g)
 	}
 	g->members[g->nmembers++] = t;
 	t->group = g;
-	/* sched_move_task(): dequeue and enqueue under the rq lock */
+	/* sched_move_task(): dequeue and enqueue, re-reading the group */
 	if (t->state == TS_RUNNABLE) {
-		raw_spin_lock(&c->lock);
-		changed = cap_clamp_dequeue(&c->clamp, &t->clamp, &c->lock);
-		changed |= cap_clamp_enqueue(&c->clamp, &t->clamp, &g->cg,
-					     &c->lock);
-		raw_spin_unlock(&c->lock);
+		changed = s->policy->dequeue(s, c, t);
+		changed |= s->policy->enqueue(s, c, t);
 		if (changed) {
-			trace_clamp(s, c);
+			s->policy->trace_range(s, c);
 			sim_cpufreq_update(s, c);
 		}
 	}
@@ -704,23 +691,26 @@ static void apply_freq(struct sim *s, struct sim_domain *d)
 	}
 }
 
-/* cpufreq_update_util() -> sugov: rate limit, decide, request */
+/*
+ * cpufreq_update_util() -> schedutil: the governor (schedutil.c) decides
+ * from the domain's signals and the clamp policy's values; this applies
+ * its decision, at once or after the driver's transition latency.
+ */
 void sim_cpufreq_update(struct sim *s, struct sim_cpu *c)
 {
 	struct sim_domain *d = c->dom;
 	const struct pdomain *pd = d->pd;
 	struct sugov_cpu_input in[64], *inp = in;
-	struct sugov_output out;
-	struct sugov_input si = { .caller = 0 };
-	unsigned int khz;
-	int i, opp;
+	struct sugov_input si = { .order = s->o.order };
+	struct sugov_decision dec;
+	int i, caller = 0;
+	bool changed;
 
-	if (d->ever_updated &&
-	    s->now - d->last_freq_update <
-	    (uint64_t)pd->rate_limit_us * NSEC_PER_USEC)
+	if (!sugov_should_update(&d->gov, &d->gov_params, s->now))
 		return;
 	if (pd->ncpus > 64)
 		inp = xcalloc((size_t)pd->ncpus, sizeof(*inp));
+	si.scale = s->cpus[pd->cpus[0]].capacity;
 	for (i = 0; i < pd->ncpus; i++) {
 		struct sim_cpu *x = &s->cpus[pd->cpus[i]];
 
@@ -732,56 +722,35 @@ void sim_cpufreq_update(struct sim *s, struct sim_cpu *c)
 		inp[i].rt_runnable = x->rt.nr > 0;
 		inp[i].dl_runnable = x->dl.nr > 0;
 		inp[i].idle = cpu_idle(x);
-		inp[i].clamp = &x->clamp;
+		inp[i].idle_calls = x->idle_calls;
+		s->policy->cpu_clamp(s, x, &inp[i], si.scale);
 		if (x == c)
-			si.caller = i;
+			caller = i;
 	}
-	si.policy = s->o.policy;
-	si.order = s->o.order;
-	si.nonidle_rule = s->o.nonidle_rule;
-	si.scale = s->cpus[pd->cpus[0]].capacity;
 	si.max_khz = pd->opps[pd->nopps - 1].khz;
 	si.ncpus = pd->ncpus;
 	si.cpu = inp;
-	khz = sugov_next_freq(&si, &out);
+	si.domain_clamp = s->policy->domain_range &&
+			  s->policy->domain_range(s, d, c->id, &si.range);
+	changed = sugov_update(&d->gov, &d->gov_params, &si, caller, s->now,
+			       &dec);
 	if (inp != in)
 		free(inp);
-	d->cached_raw_khz = khz;
-	/* cpufreq_driver_resolve_freq(): the lowest OPP at or above */
-	for (opp = 0; opp < pd->nopps - 1 && pd->opps[opp].khz < khz; opp++)
-		;
-	/*
-	 * sugov_update_single_freq(): sugov_hold_freq() keeps the frequency
-	 * of a busy CPU (no idle entry since the last update) from going
-	 * down, unless the CPU is capped (uclamp_rq_is_capped(); here the rfc
-	 * range's max below the scale).
-	 */
-	if (pd->ncpus == 1 && d->ever_updated) {
-		struct sim_cpu *x = &s->cpus[pd->cpus[0]];
-		bool hold = x->idle_calls == d->saved_idle_calls;
-
-		d->saved_idle_calls = x->idle_calls;
-		if (hold && opp < d->next_opp &&
-		    !(s->o.policy == POLICY_RFC && out.range.max < si.scale))
-			return;
-	}
-	if (d->ever_updated && opp == d->next_opp)
-		return;		/* sugov_update_next_freq(): no change */
-	d->ever_updated = true;
-	d->next_opp = opp;
+	if (!changed)
+		return;
+	d->next_opp = dec.opp;
 	d->freq_caller = c->id;
-	d->last_freq_update = s->now;
 	d->decisions++;
 	sim_trace(s, c->id, "capsim_sugov",
-		  "dom=%d util=%lu perf=%lu min=%u max=%u target_khz=%u khz=%u",
-		  pd->id, out.util, out.perf, out.range.min, out.range.max, khz,
-		  pd->opps[opp].khz);
-	if (!pd->transition_latency_us) {
+		  "dom=%d util=%lu perf=%lu min=%lu max=%lu target_khz=%u khz=%u",
+		  pd->id, dec.out.util, dec.out.perf, dec.out.range.min,
+		  dec.out.range.max, dec.out.khz, pd->opps[dec.opp].khz);
+	if (dec.apply_at_ns == s->now) {
 		apply_freq(s, d);
 	} else if (!d->freq_pending) {
 		d->freq_pending = true;
-		evq_push(&s->q, s->now + (uint64_t)pd->transition_latency_us *
-			 NSEC_PER_USEC, EVK_FREQ, d->idx, ++d->freq_gen);
+		evq_push(&s->q, dec.apply_at_ns, EVK_FREQ, d->idx,
+			 ++d->freq_gen);
 	}
 }
 
@@ -824,12 +793,10 @@ static void group_write_event(struct sim *s, int idx)
 		struct sim_cpu *c = &s->cpus[t->cpu];
 		bool changed;
 
-		raw_spin_lock(&c->lock);
-		changed = cap_clamp_update(&c->clamp, &t->clamp, &g->cg,
-					   &c->lock);
-		raw_spin_unlock(&c->lock);
+		changed = t->state == TS_RUNNABLE &&
+			  s->policy->update(s, c, t);
 		if (changed) {
-			trace_clamp(s, c);
+			s->policy->trace_range(s, c);
 			sim_cpufreq_update(s, c);
 		}
 	}

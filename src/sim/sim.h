@@ -21,7 +21,9 @@
 #include "engine.h"
 #include "ftrace_writer.h"
 #include "platform.h"
+#include "clamp_policy.h"
 #include "policy.h"
+#include "schedutil.h"
 #include "sched_class.h"
 #include "signal.h"
 #include "util.h"
@@ -190,18 +192,17 @@ struct sim_domain {
 	const struct pdomain *pd;
 	int idx;
 	int cur_opp;
-	int next_opp;			/* sugov's next_freq */
+	struct sugov_params gov_params;	/* rate limit, latency, OPPs */
+	struct sugov_state gov;		/* the policy's schedutil state */
+	unsigned int *opp_khz;		/* the OPP table, for gov_params */
+	int next_opp;			/* the governor's next frequency */
 	int freq_caller;		/* the CPU whose update decided it */
-	unsigned int cached_raw_khz;
-	uint64_t last_freq_update;
-	bool ever_updated;
 	uint32_t freq_gen;
 	bool freq_pending;
 	uint64_t *residency_ns;
 	uint64_t last_change;
 	uint64_t transitions;
 	uint64_t decisions;
-	uint64_t saved_idle_calls;	/* sugov_hold_freq(), single-CPU only */
 };
 
 struct group_write_log {
@@ -232,6 +233,7 @@ struct sim_opts {
 
 struct sim {
 	struct sim_opts o;
+	const struct clamp_policy_ops *policy;
 	const struct platform *pl;
 	const struct workload *wl;
 	struct diag *diag;

@@ -2,6 +2,7 @@
 /* Clamping end to end on sym4, and schedutil's pure function. */
 #include "simtest.h"
 
+#include "clamp_policy.h"
 #include "schedutil.h"
 #include "simtrace.h"
 
@@ -171,17 +172,29 @@ static void group(struct cap_clamp_group *g, struct cap_clamp_group *root,
 	mutex_unlock(&m);
 }
 
+/* The RFC's domain range of the two CPUs, then the governor's answer */
+static unsigned int decide(struct sugov_input *in,
+			   const struct cap_clamp_cpu *const *ccs,
+			   const bool *idle, int caller, bool nonidle_rule,
+			   struct sugov_output *out)
+{
+	rfc_domain_compose(ccs, idle, 2, caller, nonidle_rule, &in->range);
+	return sugov_next_perf(in, caller, out);
+}
+
 START_TEST(idle_cpu_does_not_constrain_shared_domain)
 {
 	struct cap_clamp_group root, bg, boost;
 	struct fake_cpu f0, f1, f1b;
 	struct sugov_cpu_input c[2] = {
-		{ .util_cfs = 1024, .clamp = &f0.cc },
-		{ .util_cfs = 0, .idle = true, .clamp = &f1.cc },
+		{ .util_cfs = 1024 },
+		{ .util_cfs = 0, .idle = true },
 	};
-	struct sugov_input in = { .policy = POLICY_RFC, .order = CLAMP_ORDER_612,
-				  .caller = 0, .scale = 1024, .max_khz = 2500000,
-				  .ncpus = 2, .cpu = c };
+	struct sugov_input in = { .order = CLAMP_ORDER_612, .scale = 1024,
+				  .max_khz = 2500000, .ncpus = 2, .cpu = c,
+				  .domain_clamp = true };
+	const struct cap_clamp_cpu *ccs[2] = { &f0.cc, &f1.cc };
+	bool idle[2] = { false, true };
 	struct sugov_output out;
 
 	cap_clamp_group_init_root(&root);
@@ -191,39 +204,36 @@ START_TEST(idle_cpu_does_not_constrain_shared_domain)
 	fake_cpu(&f1, NULL);
 	fake_cpu(&f1b, &boost);
 
-	/* an idle CPU's empty range (max 1024) does not uncap the domain */
-	sugov_next_freq(&in, &out);
+	/*
+	 * Under either rule (the posted one here) an idle CPU's empty
+	 * range (max 1024) does not uncap the domain
+	 */
+	decide(&in, ccs, idle, 0, false, &out);
 	ck_assert_uint_eq(out.perf, 256);
 	ck_assert_uint_eq(out.range.max, 256);
 	/* nor does an idle CPU's stale boost count */
-	c[1].clamp = &f1b.cc;
-	sugov_next_freq(&in, &out);
+	ccs[1] = &f1b.cc;
+	decide(&in, ccs, idle, 0, false, &out);
 	ck_assert_uint_eq(out.perf, 256);
 	/* a busy uncapped CPU does: the RFC composes MAX of the maxes */
-	c[1].clamp = &f1.cc;
-	c[1].idle = false;
-	sugov_next_freq(&in, &out);
+	ccs[1] = &f1.cc;
+	idle[1] = c[1].idle = false;
+	decide(&in, ccs, idle, 0, false, &out);
 	ck_assert_uint_eq(out.perf, 1024);
 	ck_assert_uint_eq(out.khz, 2500000);
 	/* RFC patch 4 as posted: an idle *calling* CPU still counts, and
 	 * lifts the cap; the core's rule (the default) drops it */
-	c[1].idle = true;
-	in.caller = 1;
-	in.nonidle_rule = false;
-	sugov_next_freq(&in, &out);
+	idle[1] = c[1].idle = true;
+	decide(&in, ccs, idle, 1, false, &out);
 	ck_assert_uint_eq(out.range.max, 1024);
 	ck_assert_uint_eq(out.perf, 1024);
-	in.nonidle_rule = true;
-	sugov_next_freq(&in, &out);
+	decide(&in, ccs, idle, 1, true, &out);
 	ck_assert_uint_eq(out.perf, 256);
 	/* 4.10 order: clamp then headroom, 256 -> 0.3125 fmax */
-	in.caller = 0;
 	in.order = CLAMP_ORDER_410;
-	sugov_next_freq(&in, &out);
-	ck_assert_uint_eq(out.khz, 781250);
+	ck_assert_uint_eq(decide(&in, ccs, idle, 0, true, &out), 781250);
 	in.order = CLAMP_ORDER_612;
-	sugov_next_freq(&in, &out);
-	ck_assert_uint_eq(out.khz, 625000);
+	ck_assert_uint_eq(decide(&in, ccs, idle, 0, true, &out), 625000);
 	ck_assert_uint_eq(kcompat_warn_count, 0);
 }
 END_TEST
