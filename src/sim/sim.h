@@ -25,7 +25,7 @@
 #include "policy.h"
 #include "schedutil.h"
 #include "sched_class.h"
-#include "signal.h"
+#include "util_avg.h"
 #include "util.h"
 #include "workload.h"
 

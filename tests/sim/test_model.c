@@ -3,7 +3,7 @@
  * asymmetric platform, CBS isolation, CFS wake-up latency, phase changes. */
 #include "simtest.h"
 
-#include "signal.h"
+#include "util_avg.h"
 
 START_TEST(signal_half_life_and_invariance)
 {
