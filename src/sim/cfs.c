@@ -39,71 +39,43 @@ unsigned long cfs_weight(enum wl_policy pol, int nice)
 
 static int64_t calc_delta_fair(uint64_t delta, const struct sim_task *t)
 {
-	return (int64_t)(delta * NICE_0_LOAD / t->se.weight);
+	return (int64_t)(delta * NICE_0_LOAD / t->se.node.weight);
 }
 
 #define for_each_cfs_task(t, c) \
 	list_for_each_entry(t, &(c)->cfs.tasks, run_node)
 
+static struct sim_task *task_of(struct cfs_node *n)
+{
+	return container_of(n, struct sim_task, se.node);
+}
+
 /* The weighted average vruntime of the queue (avg_vruntime()) */
 static int64_t avg_vruntime(const struct sim_cpu *c)
 {
-	struct sim_task *t;
-	int64_t v0, sum = 0;
-	uint64_t w = 0;
-
 	if (!c->cfs.nr)
 		return c->cfs.avg_vruntime_empty;
-	v0 = list_first_entry(&c->cfs.tasks, struct sim_task,
-			      run_node)->se.vruntime;
-	for_each_cfs_task(t, c) {
-		sum += (t->se.vruntime - v0) * (int64_t)t->se.weight;
-		w += t->se.weight;
-	}
-	/* round towards -inf, as the kernel does for negative sums */
-	if (sum < 0)
-		sum -= (int64_t)w - 1;
-	return v0 + sum / (int64_t)w;
-}
-
-/* vruntime_eligible(): sum of w * (v - v_t) over the queue >= 0 */
-static bool eligible(const struct sim_cpu *c, const struct sim_task *e)
-{
-	const struct sim_task *t;
-	int64_t sum = 0;
-
-	for_each_cfs_task(t, c)
-		sum += (t->se.vruntime - e->se.vruntime) * (int64_t)t->se.weight;
-	return sum >= 0;
-}
-
-static uint64_t queue_weight(const struct sim_cpu *c)
-{
-	const struct sim_task *t;
-	uint64_t w = 0;
-
-	for_each_cfs_task(t, c)
-		w += t->se.weight;
-	return w;
+	return cfs_tree_avg_vruntime(&c->cfs.tree);
 }
 
 static void enqueue_fair(struct sim *s, struct sim_cpu *c, struct sim_task *t,
 			 int flags)
 {
 	int64_t avg = avg_vruntime(c), lag = t->se.vlag, vslice;
-	uint64_t W = queue_weight(c);
+	uint64_t W = c->cfs.tree.load;
 
 	(void)flags;
 	/* PLACE_LAG: inflate the lag by the weight the entity adds */
 	if (W)
-		lag = lag * (int64_t)(W + t->se.weight) / (int64_t)W;
-	t->se.vruntime = avg - lag;
+		lag = lag * (int64_t)(W + t->se.node.weight) / (int64_t)W;
+	t->se.node.vruntime = avg - lag;
 	vslice = calc_delta_fair(s->base_slice_ns, t);
 	/* PLACE_DEADLINE_INITIAL for a new task: half a slice */
 	if (t->state == TS_NEW || !t->wakeups)
 		vslice /= 2;
-	t->se.deadline = t->se.vruntime + vslice;
+	t->se.node.deadline = t->se.node.vruntime + vslice;
 	t->se.protect = false;
+	cfs_tree_insert(&c->cfs.tree, &t->se.node);
 	list_add_tail(&t->run_node, &c->cfs.tasks);
 	c->cfs.nr++;
 }
@@ -119,11 +91,12 @@ static void dequeue_fair(struct sim *s, struct sim_cpu *c, struct sim_task *t,
 	if (span < s->tick_ns)
 		span = s->tick_ns;
 	limit = calc_delta_fair(span, t);
-	t->se.vlag = avg - t->se.vruntime;
+	t->se.vlag = avg - t->se.node.vruntime;
 	if (t->se.vlag > limit)
 		t->se.vlag = limit;
 	if (t->se.vlag < -limit)
 		t->se.vlag = -limit;
+	cfs_tree_erase(&c->cfs.tree, &t->se.node);
 	list_del_init(&t->run_node);
 	if (!--c->cfs.nr)
 		c->cfs.avg_vruntime_empty = avg;
@@ -133,20 +106,22 @@ static void update_curr_fair(struct sim *s, struct sim_cpu *c,
 			     struct sim_task *t, uint64_t delta,
 			     unsigned int cap)
 {
-	(void)c;
+	int64_t v = t->se.node.vruntime + calc_delta_fair(delta, t);
+	int64_t d = t->se.node.deadline;
+
 	(void)cap;
-	t->se.vruntime += calc_delta_fair(delta, t);
-	if (t->se.vruntime >= t->se.deadline) {
-		t->se.deadline = t->se.vruntime +
-				 calc_delta_fair(s->base_slice_ns, t);
+	/* update_deadline(): a new slice once the deadline is reached */
+	if (v >= d) {
+		d = v + calc_delta_fair(s->base_slice_ns, t);
 		t->se.protect = false;
 	}
+	cfs_tree_update(&c->cfs.tree, &t->se.node, v, d);
 }
 
 /* pick_eevdf() */
 static struct sim_task *pick_fair(struct sim *s, struct sim_cpu *c)
 {
-	struct sim_task *curr = c->curr, *best = NULL, *t;
+	struct sim_task *curr = c->curr;
 
 	(void)s;
 	if (!c->cfs.nr)
@@ -156,17 +131,12 @@ static struct sim_task *pick_fair(struct sim *s, struct sim_cpu *c)
 					run_node);
 	if (curr && curr->cls == &fair_sched_class &&
 	    curr->state == TS_RUNNABLE && curr->cpu == c->id &&
-	    curr->se.protect && eligible(c, curr) &&
+	    curr->se.protect &&
+	    cfs_tree_eligible(&c->cfs.tree, curr->se.node.vruntime) &&
 	    curr->pending_migrate < 0)
 		return curr;
-	/* the minimum vruntime is always eligible, so there is a best */
-	for_each_cfs_task(t, c) {
-		if (!eligible(c, t))
-			continue;
-		if (!best || t->se.deadline < best->se.deadline)
-			best = t;
-	}
-	return best;
+	/* the minimum vruntime is always eligible, so there is a pick */
+	return task_of(cfs_tree_pick(&c->cfs.tree));
 }
 
 static void set_next_fair(struct sim *s, struct sim_cpu *c, struct sim_task *t)
@@ -201,7 +171,9 @@ static bool tick_fair(struct sim *s, struct sim_cpu *c)
 static void yield_fair(struct sim *s, struct sim_cpu *c, struct sim_task *t)
 {
 	sim_update_curr(s, c);
-	t->se.deadline += calc_delta_fair(s->base_slice_ns, t);
+	cfs_tree_update(&c->cfs.tree, &t->se.node, t->se.node.vruntime,
+			t->se.node.deadline +
+			calc_delta_fair(s->base_slice_ns, t));
 	t->se.protect = false;
 	sim_resched(s, c);
 }

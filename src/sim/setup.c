@@ -271,6 +271,7 @@ struct sim *sim_create(const struct platform *pl, const struct workload *wl,
 		raw_spin_lock_init(&c->lock);
 		cap_clamp_cpu_init(&c->clamp);
 		INIT_LIST_HEAD(&c->cfs.tasks);
+		cfs_tree_init(&c->cfs.tree);
 		INIT_LIST_HEAD(&c->rt.tasks);
 		INIT_LIST_HEAD(&c->dl.tasks);
 		c->busy_ns = xcalloc((size_t)c->dom->pd->nopps, sizeof(uint64_t));
@@ -363,7 +364,7 @@ struct sim *sim_create(const struct platform *pl, const struct workload *wl,
 			t->policy = wt->attrs.policy;
 			t->prio = wt->attrs.prio;
 			t->cls = sim_policy_class(t->policy);
-			t->se.weight = cfs_weight(t->policy, t->prio);
+			t->se.node.weight = cfs_weight(t->policy, t->prio);
 			t->dl.runtime = wt->dl_runtime_us * NSEC_PER_USEC;
 			t->dl.rel_deadline = wt->dl_deadline_us * NSEC_PER_USEC;
 			t->dl.period = wt->dl_period_us * NSEC_PER_USEC;

@@ -395,7 +395,7 @@ void sim_setscheduler(struct sim *s, struct sim_task *t, enum wl_policy pol,
 	t->policy = pol;
 	t->prio = prio;
 	t->cls = sim_policy_class(pol);
-	t->se.weight = cfs_weight(pol, prio);
+	t->se.node.weight = cfs_weight(pol, prio);
 	if (queued) {
 		activate(s, c, t, ENQUEUE_RESTORE);
 		if (t->on_cpu)

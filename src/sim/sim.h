@@ -21,6 +21,7 @@
 #include "engine.h"
 #include "ftrace_writer.h"
 #include "platform.h"
+#include "cfs_tree.h"
 #include "clamp_policy.h"
 #include "policy.h"
 #include "schedutil.h"
@@ -58,9 +59,8 @@ void tvec_free(struct tvec *tv);
 
 /* CFS (EEVDF) state of a task: the kernel's sched_entity */
 struct sim_cfs_entity {
-	unsigned long weight;
-	int64_t vruntime;
-	int64_t deadline;
+	/* weight, vruntime, deadline; in the CPU's EEVDF tree while queued */
+	struct cfs_node node;
 	int64_t vlag;
 	bool protect;		/* RUN_TO_PARITY: keep running until deadline */
 };
@@ -149,6 +149,7 @@ struct sim_domain;
 struct sim_cfs_rq {
 	struct list_head tasks;
 	int nr;
+	struct cfs_tree tree;		/* by deadline, with the avg sums */
 	int64_t avg_vruntime_empty;	/* avg_vruntime when it emptied */
 };
 
