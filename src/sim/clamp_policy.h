@@ -18,6 +18,7 @@
 #define CAPSIM_CLAMP_POLICY_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "policy.h"
 #include "schedutil.h"
@@ -27,18 +28,23 @@ struct sim_cpu;
 struct sim_domain;
 struct sim_task;
 
+struct host_group;
+
 struct clamp_policy_ops {
 	const char *name;
 	/*
-	 * @t becomes RUNNABLE on / leaves @c, or its constraints changed
-	 * while RUNNABLE there (a group move, a group write): true if the
-	 * CPU's range changed (the caller traces it and kicks schedutil).
+	 * @t becomes RUNNABLE on / leaves @c, or moves to group @g (RUNNABLE
+	 * or not); a group's value is written (0 or -EINVAL, the RFC's
+	 * rules). A CPU whose range changes is traced and, for a move or a
+	 * write, kicks schedutil (the host's range-changed callback).
 	 */
-	bool (*enqueue)(struct sim *s, struct sim_cpu *c, struct sim_task *t);
-	bool (*dequeue)(struct sim *s, struct sim_cpu *c, struct sim_task *t);
-	bool (*update)(struct sim *s, struct sim_cpu *c, struct sim_task *t);
-	/* trace @c's range after a change */
-	void (*trace_range)(struct sim *s, struct sim_cpu *c);
+	void (*enqueue)(struct sim *s, struct sim_cpu *c, struct sim_task *t);
+	void (*dequeue)(struct sim *s, struct sim_cpu *c, struct sim_task *t);
+	void (*move)(struct sim *s, struct sim_task *t, struct host_group *g);
+	/* the write alone, then (if it was accepted) its effects */
+	int (*group_set)(struct sim *s, struct host_group *g, int attr,
+			 uint64_t value);
+	void (*group_apply)(struct sim *s, struct host_group *g);
 	/* the governor's per-CPU values: the CPU's range, the RT floor */
 	void (*cpu_clamp)(struct sim *s, struct sim_cpu *c,
 			  struct sugov_cpu_input *in, unsigned long scale);

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The RFC's capacity clamping behind the clamp-policy seam: the clamp core
- * (src/core) aggregates the RUNNABLE tasks' group ranges per CPU, under
- * the CPU's lock, as the kernel glue does in enqueue_task() and
- * dequeue_task(); a shared domain composes its CPUs' ranges by the core's
+ * (src/core, through its host src/clamphost) aggregates the RUNNABLE
+ * tasks' group ranges per CPU, as the kernel glue does in enqueue_task()
+ * and dequeue_task(); a shared domain composes its CPUs' ranges by the core's
  * rule (cap_clamp_domain_start()/_add(): a CPU with nothing RUNNABLE does
  * not count), or, with --domain-rule rfc, by RFC patch 4 as posted (the
  * calling CPU always counts, so an emptied caller uncaps the domain).
@@ -11,54 +11,42 @@
 #include <stdlib.h>
 
 #include <linux/sched.h>
-#include <linux/spinlock.h>
 
 #include "clamp_policy.h"
 #include "sim.h"
 
-static bool rfc_enqueue(struct sim *s, struct sim_cpu *c, struct sim_task *t)
+static void rfc_enqueue(struct sim *s, struct sim_cpu *c, struct sim_task *t)
 {
-	bool changed;
-
-	(void)s;
-	raw_spin_lock(&c->lock);
-	changed = cap_clamp_enqueue(&c->clamp, &t->clamp, &t->group->cg,
-				    &c->lock);
-	raw_spin_unlock(&c->lock);
-	return changed;
+	clamp_host_enqueue(&s->host, t->ce, (unsigned int)c->id, t->group);
 }
 
-static bool rfc_dequeue(struct sim *s, struct sim_cpu *c, struct sim_task *t)
+static void rfc_dequeue(struct sim *s, struct sim_cpu *c, struct sim_task *t)
 {
-	bool changed;
-
-	(void)s;
-	raw_spin_lock(&c->lock);
-	changed = cap_clamp_dequeue(&c->clamp, &t->clamp, &c->lock);
-	raw_spin_unlock(&c->lock);
-	return changed;
+	(void)c;
+	clamp_host_dequeue(&s->host, t->ce);
 }
 
-/* the group's values changed, or the task moved to another group */
-static bool rfc_update(struct sim *s, struct sim_cpu *c, struct sim_task *t)
+/* sched_move_task(): dequeued and enqueued again, re-reading the group */
+static void rfc_move(struct sim *s, struct sim_task *t, struct host_group *g)
 {
-	bool changed;
-
-	(void)s;
-	raw_spin_lock(&c->lock);
-	changed = cap_clamp_update(&c->clamp, &t->clamp, &t->group->cg,
-				   &c->lock);
-	raw_spin_unlock(&c->lock);
-	return changed;
+	clamp_host_move(&s->host, t->ce, g);
 }
 
-static void rfc_trace_range(struct sim *s, struct sim_cpu *c)
+static int rfc_group_set(struct sim *s, struct host_group *g, int attr,
+			 uint64_t value)
 {
-	struct cap_clamp_range r;
+	return clamp_host_group_set(&s->host, g, attr, value);
+}
 
-	cap_clamp_cpu_range(&c->clamp, &r);
-	sim_trace(s, c->id, "cap_clamp_cpu", "cpu=%d min=%u max=%u", c->id,
-		  r.min, r.max);
+static void rfc_group_apply(struct sim *s, struct host_group *g)
+{
+	clamp_host_group_reposition(&s->host, g);
+}
+
+static const struct cap_clamp_cpu *core_cpu(struct sim *s,
+					    const struct sim_cpu *c)
+{
+	return &s->host.cpus[c->id].cc;
 }
 
 static void rfc_cpu_clamp(struct sim *s, struct sim_cpu *c,
@@ -66,13 +54,12 @@ static void rfc_cpu_clamp(struct sim *s, struct sim_cpu *c,
 {
 	struct cap_clamp_range r;
 
-	(void)s;
 	(void)scale;
-	cap_clamp_cpu_range(&c->clamp, &r);
+	cap_clamp_cpu_range(core_cpu(s, c), &r);
 	in->clamp.min = r.min;
 	in->clamp.max = r.max;
 	/* RFC patch 5: RT asks for the scale, clamped by its CPU's range */
-	in->rt_floor = cap_clamp_rt_util(&c->clamp);
+	in->rt_floor = cap_clamp_rt_util(core_cpu(s, c));
 }
 
 void rfc_domain_compose(const struct cap_clamp_cpu *const *cpus,
@@ -124,7 +111,7 @@ static bool rfc_domain_range(struct sim *s, struct sim_domain *d, int caller,
 	for (j = 0; j < pd->ncpus; j++) {
 		struct sim_cpu *x = &s->cpus[pd->cpus[j]];
 
-		cpus[j] = &x->clamp;
+		cpus[j] = core_cpu(s, x);
 		idle[j] = cpu_idle(x);
 		if (x->id == caller)
 			me = j;
@@ -141,8 +128,9 @@ const struct clamp_policy_ops clamp_policy_rfc = {
 	.name = "rfc",
 	.enqueue = rfc_enqueue,
 	.dequeue = rfc_dequeue,
-	.update = rfc_update,
-	.trace_range = rfc_trace_range,
+	.move = rfc_move,
+	.group_set = rfc_group_set,
+	.group_apply = rfc_group_apply,
 	.cpu_clamp = rfc_cpu_clamp,
 	.domain_range = rfc_domain_range,
 };
@@ -163,8 +151,9 @@ const struct clamp_policy_ops clamp_policy_none = {
 	.name = "none",
 	.enqueue = rfc_enqueue,
 	.dequeue = rfc_dequeue,
-	.update = rfc_update,
-	.trace_range = rfc_trace_range,
+	.move = rfc_move,
+	.group_set = rfc_group_set,
+	.group_apply = rfc_group_apply,
 	.cpu_clamp = none_cpu_clamp,
 };
 

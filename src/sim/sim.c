@@ -170,31 +170,23 @@ unsigned long task_util(struct sim *s, struct sim_task *t)
 static void activate(struct sim *s, struct sim_cpu *c, struct sim_task *t,
 		     int flags)
 {
-	bool changed;
-
 	raw_spin_lock(&c->lock);
 	t->cpu = c->id;
 	t->state = TS_RUNNABLE;
 	t->cls->enqueue(s, c, t, flags);
 	c->nr_running++;
 	raw_spin_unlock(&c->lock);
-	changed = s->policy->enqueue(s, c, t);
-	if (changed)
-		s->policy->trace_range(s, c);
+	s->policy->enqueue(s, c, t);
 }
 
 static void deactivate(struct sim *s, struct sim_cpu *c, struct sim_task *t,
 		       int flags)
 {
-	bool changed;
-
 	raw_spin_lock(&c->lock);
 	t->cls->dequeue(s, c, t, flags);
 	c->nr_running--;
 	raw_spin_unlock(&c->lock);
-	changed = s->policy->dequeue(s, c, t);
-	if (changed)
-		s->policy->trace_range(s, c);
+	s->policy->dequeue(s, c, t);
 }
 
 void sim_resched(struct sim *s, struct sim_cpu *c)
@@ -334,37 +326,32 @@ void sim_task_exit(struct sim *s, struct sim_task *t)
 	sim_cpufreq_update(s, c);
 }
 
-void sim_set_group(struct sim *s, struct sim_task *t, struct sim_group *g)
+/* A task moves to another group (cgroup attach: sched_move_task()) */
+void sim_set_group(struct sim *s, struct sim_task *t, struct host_group *g)
 {
-	struct sim_group *old = t->group;
-	struct sim_cpu *c = &s->cpus[t->cpu];
-	bool changed = false;
-	int i;
-
-	if (old == g)
+	if (t->group == g)
 		return;
-	for (i = 0; i < old->nmembers; i++) {
-		if (old->members[i] == t) {
-			old->members[i] = old->members[--old->nmembers];
-			break;
-		}
-	}
-	if (g->nmembers == g->cap) {
-		g->cap = g->cap ? 2 * g->cap : 8;
-		g->members = xrealloc(g->members,
-				      (size_t)g->cap * sizeof(*g->members));
-	}
-	g->members[g->nmembers++] = t;
 	t->group = g;
-	/* sched_move_task(): dequeue and enqueue, re-reading the group */
-	if (t->state == TS_RUNNABLE) {
-		changed = s->policy->dequeue(s, c, t);
-		changed |= s->policy->enqueue(s, c, t);
-		if (changed) {
-			s->policy->trace_range(s, c);
-			sim_cpufreq_update(s, c);
-		}
-	}
+	s->policy->move(s, t, g);
+}
+
+/*
+ * The clamp core's host reports a CPU whose range changed: trace it (the
+ * kernel face's cap_clamp_cpu event) and, when no enqueue or dequeue is
+ * about to kick schedutil anyway, kick it (a group move or write).
+ */
+void sim_clamp_range_changed(void *ctx, unsigned int cpu,
+			     enum clamp_host_cause cause)
+{
+	struct sim *s = ctx;
+	struct sim_cpu *c = &s->cpus[cpu];
+	struct cap_clamp_range r;
+
+	clamp_host_range(&s->host, cpu, &r);
+	sim_trace(s, c->id, "cap_clamp_cpu", "cpu=%d min=%u max=%u", c->id,
+		  r.min, r.max);
+	if (cause == CLAMP_HOST_MOVE || cause == CLAMP_HOST_WRITE)
+		sim_cpufreq_update(s, c);
 }
 
 /* sched_yield() of the running @t */
@@ -754,27 +741,20 @@ void sim_cpufreq_update(struct sim *s, struct sim_cpu *c)
 	}
 }
 
-struct sim_group *sim_group_find(struct sim *s, const char *path)
-{
-	int i;
-
-	for (i = 0; i < s->ngroups; i++)
-		if (!strcmp(s->groups[i]->path, path))
-			return s->groups[i];
-	return NULL;
-}
-
+/*
+ * A capsim.events group write: the write (traced with its result, as the
+ * kernel face traces cpu.capacity_* writes), then, if accepted, its
+ * effect on the RUNNABLE tasks of the group.
+ */
 static void group_write_event(struct sim *s, int idx)
 {
 	const struct wl_group_event *ge = &s->wl->gevents[idx];
-	struct sim_group *g = sim_group_find(s, ge->group);
+	struct host_group *g = clamp_host_group(&s->host, ge->group);
 	struct group_write_log *log;
-	int ret, i;
+	int ret;
 
-	mutex_lock(&s->group_lock);
-	ret = cap_clamp_group_write(&g->cg, ge->attr ? CAP_CLAMP_MAX :
-				    CAP_CLAMP_MIN, ge->value, &s->group_lock);
-	mutex_unlock(&s->group_lock);
+	ret = s->policy->group_set(s, g, ge->attr ? CAP_CLAMP_MAX :
+				   CAP_CLAMP_MIN, ge->value);
 	sim_trace(s, 0, "cap_clamp_group_write",
 		  "group=%s attr=%s value=%llu ret=%d", g->path,
 		  ge->attr ? "capacity_max" : "capacity_min",
@@ -786,20 +766,8 @@ static void group_write_event(struct sim *s, int idx)
 	log->attr = ge->attr;
 	log->value = ge->value;
 	log->ret = ret;
-	if (ret)
-		return;
-	for (i = 0; i < g->nmembers; i++) {
-		struct sim_task *t = g->members[i];
-		struct sim_cpu *c = &s->cpus[t->cpu];
-		bool changed;
-
-		changed = t->state == TS_RUNNABLE &&
-			  s->policy->update(s, c, t);
-		if (changed) {
-			s->policy->trace_range(s, c);
-			sim_cpufreq_update(s, c);
-		}
-	}
+	if (!ret)
+		s->policy->group_apply(s, g);
 }
 
 /*

@@ -3,11 +3,11 @@
  * The simulated machine: CPUs with per-class runqueues, frequency domains,
  * task groups and tasks, driven by the engine's event queue.
  *
- * The clamp core is embedded as the kernel glue embeds it: a struct
- * cap_clamp_cpu per CPU (under that CPU's raw_spinlock_t), a struct
- * cap_clamp_se per task and a struct cap_clamp_group per group (under the
- * group mutex). Every enqueue/dequeue of a task on a runqueue goes through
- * cap_clamp_enqueue()/cap_clamp_dequeue() (sim.c: activate/deactivate).
+ * The clamp core is reached through its one user-space host
+ * (src/clamphost): a group hierarchy by path, one entity per task, one
+ * aggregate per CPU. Every enqueue/dequeue of a task on a runqueue goes
+ * through the clamp policy (clamp_policy.h), which feeds the core
+ * (sim.c: activate/deactivate).
  */
 #ifndef CAPSIM_SIM_H
 #define CAPSIM_SIM_H
@@ -22,6 +22,7 @@
 #include "ftrace_writer.h"
 #include "platform.h"
 #include "cfs_tree.h"
+#include "clamp_host.h"
 #include "clamp_policy.h"
 #include "policy.h"
 #include "schedutil.h"
@@ -35,15 +36,6 @@ enum task_state {
 	TS_RUNNABLE,		/* queued on a runqueue (possibly running) */
 	TS_SLEEPING,
 	TS_DEAD,
-};
-
-struct sim_group {
-	char *path;
-	struct cap_clamp_group cg;
-	struct sim_group *parent;
-	struct sim_task **members;
-	int nmembers;
-	int cap;
 };
 
 struct tvec {
@@ -97,7 +89,8 @@ struct sim_task {
 	enum wl_policy policy;
 	int prio;		/* nice, or the RT priority */
 	const struct sim_class *cls;
-	struct sim_group *group;
+	struct host_group *group;
+	struct host_entity *ce;		/* its node pair in the clamp core */
 	bool *allowed;
 
 	/* queued on its class's runqueue, in enqueue order (cfs_tasks) */
@@ -106,7 +99,6 @@ struct sim_task {
 	struct sim_rt_entity rt;
 	struct sim_dl_entity dl;
 
-	struct cap_clamp_se clamp;
 	struct sig util;
 
 	/* execution of the rt-app events */
@@ -169,7 +161,6 @@ struct sim_cpu {
 	struct sim_domain *dom;
 	unsigned int capacity;
 	raw_spinlock_t lock;
-	struct cap_clamp_cpu clamp;
 	struct sim_task *curr;		/* NULL: idle */
 	int nr_running;			/* queued tasks of every class */
 	struct sim_cfs_rq cfs;
@@ -244,9 +235,7 @@ struct sim {
 	int ndoms;
 	struct sim_task **tasks;
 	int ntasks;
-	struct sim_group **groups;
-	int ngroups;
-	struct mutex group_lock;
+	struct clamp_host host;		/* the clamp core's groups and CPUs */
 	struct res_state *res;
 	struct evq q;
 	uint64_t now;
@@ -296,12 +285,12 @@ void sim_update_curr(struct sim *s, struct sim_cpu *c);
 void sim_cpufreq_update(struct sim *s, struct sim_cpu *c);
 void sim_migrate(struct sim *s, struct sim_task *t, struct sim_cpu *dst,
 		 int trace_cpu);
-void sim_set_group(struct sim *s, struct sim_task *t, struct sim_group *g);
+void sim_set_group(struct sim *s, struct sim_task *t, struct host_group *g);
+clamp_range_changed_fn sim_clamp_range_changed;
 void sim_trace(struct sim *s, int cpu, const char *event, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 unsigned int sim_cur_capacity(const struct sim_cpu *c);
 int task_kprio(const struct sim_task *t);
-struct sim_group *sim_group_find(struct sim *s, const char *path);
 bool cpu_idle(const struct sim_cpu *c);
 int cpu_nr_running(const struct sim_cpu *c);
 unsigned long cpu_util(struct sim *s, struct sim_cpu *c);

@@ -31,6 +31,7 @@ static double sim_seconds(const struct sim *s)
 int summary_write(struct sim *s, const struct run_info *ri, FILE *f)
 {
 	json_t *root = json_object(), *a, *o;
+	struct host_group *g;
 	double total = 0;
 	size_t k;
 	int i, j;
@@ -158,9 +159,7 @@ int summary_write(struct sim *s, const struct run_info *ri, FILE *f)
 	json_object_set_new(root, "energy_mj", json_real(total));
 
 	a = json_array();
-	for (i = 0; i < s->ngroups; i++) {
-		struct sim_group *g = s->groups[i];
-
+	list_for_each_entry(g, &s->host.groups, node) {
 		o = json_object();
 		json_object_set_new(o, "path", json_string(g->path));
 		json_object_set_new(o, "capacity_min",

@@ -51,7 +51,7 @@ void task_apply_attrs(struct sim *s, struct sim_task *t,
 		      const struct wl_attrs *a)
 {
 	if (a->group_set)
-		sim_set_group(s, t, sim_group_find(s, a->group));
+		sim_set_group(s, t, clamp_host_group(&s->host, a->group));
 	if (a->policy_set || a->prio_set)
 		sim_setscheduler(s, t, a->policy_set ? a->policy : t->policy,
 				 a->prio_set ? a->prio : t->prio);

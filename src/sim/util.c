@@ -6,7 +6,7 @@
 
 #include "util.h"
 
-static void oom(void)
+void xoom(void)
 {
 	fputs("capsim: out of memory\n", stderr);
 	abort();
@@ -17,7 +17,7 @@ void *xmalloc(size_t n)
 	void *p = malloc(n ? n : 1);
 
 	if (!p)
-		oom();
+		xoom();
 	return p;
 }
 
@@ -26,7 +26,7 @@ void *xcalloc(size_t n, size_t sz)
 	void *p = calloc(n ? n : 1, sz ? sz : 1);
 
 	if (!p)
-		oom();
+		xoom();
 	return p;
 }
 
@@ -34,7 +34,7 @@ void *xrealloc(void *p, size_t n)
 {
 	p = realloc(p, n ? n : 1);
 	if (!p)
-		oom();
+		xoom();
 	return p;
 }
 

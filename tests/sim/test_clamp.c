@@ -505,7 +505,7 @@ static void check_cpu_ranges(struct sim *s)
 			int seen = 0;
 
 			if (t->state != TS_RUNNABLE || t->cpu != i) {
-				ck_assert(!cap_clamp_se_queued(&t->clamp) ||
+				ck_assert(!cap_clamp_se_queued(&t->ce->se) ||
 					  t->cpu != i);
 				continue;
 			}
@@ -522,7 +522,7 @@ static void check_cpu_ranges(struct sim *s)
 		ck_assert_int_eq(c->nr_running, nr);
 		if (!nr)
 			continue;
-		cap_clamp_cpu_range(&c->clamp, &r);
+		clamp_host_range(&s->host, (unsigned int)i, &r);
 		ck_assert_msg(r.min == min && r.max == max,
 			      "cpu%d at %.3f ms: core [%u, %u], tasks [%u, %u]",
 			      i, (double)s->now / 1e6, r.min, r.max, min, max);
