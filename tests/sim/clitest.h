@@ -71,7 +71,7 @@ static inline char *cli_stderr(int *rc, const char *a0, ...)
 	va_list ap;
 	const char *a;
 	size_t len;
-	char *out;
+	char *out, *name;
 
 	argv[argc++] = (char *)"capsim";
 	va_start(ap, a0);
@@ -81,14 +81,18 @@ static inline char *cli_stderr(int *rc, const char *a0, ...)
 	argv[argc] = NULL;
 	fflush(stderr);
 	saved = dup(2);
-	fd = open("stderr.txt", O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	/* per process: the suites run in parallel in one directory */
+	name = xasprintf("stderr-%d.txt", (int)getpid());
+	fd = open(name, O_WRONLY | O_CREAT | O_TRUNC, 0644);
 	ck_assert(saved >= 0 && fd >= 0 && dup2(fd, 2) == 2);
 	close(fd);
 	*rc = capsim_main(argc, argv);
 	fflush(stderr);
 	dup2(saved, 2);
 	close(saved);
-	out = slurp_file("stderr.txt", &len);
+	out = slurp_file(name, &len);
+	unlink(name);
+	free(name);
 	return out;
 }
 
