@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "cli_tracedat.h"
 #include "platform.h"
 #include "platform_cmdline.h"
 #include "sim.h"
@@ -32,6 +33,7 @@ static const char usage_main[] =
 "  platform show NAME            print an embedded platform as a platform file\n"
 "  platform cmdline NAME|FILE    the guest kernel's parameters for a platform\n"
 "  validate FILE...              check workload and platform files\n"
+"  trace-dat IN.txt OUT.dat      ftrace text to trace.dat for trace-cmd\n"
 "\n"
 "capsim COMMAND --help for each command. Exit status: 0 ok, 1 run error,\n"
 "2 bad usage or input.\n";
@@ -40,7 +42,7 @@ static const char usage_run[] =
 "usage: capsim run WORKLOAD.json [--platform NAME|FILE] [--policy rfc|uclamp|none]\n"
 "                  [--duration SEC] [--seed N] [-o DIR] [--clamp-order 6.12|4.10]\n"
 "                  [--domain-rule rfc|nonidle] [--hz N] [--trace-util] [--strict]\n"
-"                  [--quiet]\n"
+"                  [--trace-dat] [--quiet]\n"
 "\n"
 "Simulates WORKLOAD (rt-app JSON, with an optional \"capsim\" object for task\n"
 "group clamps and their changes) and writes DIR/trace.txt (ftrace text) and\n"
@@ -65,6 +67,8 @@ static const char usage_run[] =
 "                        (the simplified signal, not kernel PELT)\n"
 "  --strict              keys rt-app ignores and capsim does not know are\n"
 "                        errors, not warnings\n"
+"  --trace-dat           also DIR/trace.dat, trace.txt in trace-cmd's binary\n"
+"                        format (trace-cmd report, KernelShark)\n"
 "  --quiet               no summary table\n";
 
 static const char usage_validate[] =
@@ -456,13 +460,14 @@ static int cmd_run(int argc, char **argv)
 		   *outdir = NULL, *order = NULL, *rule = NULL;
 	struct sim_opts o = { .policy = POLICY_RFC, .hz = 250 };
 	char *dir = NULL, *ttmp = NULL, *stmp = NULL, *tfin = NULL, *sfin = NULL;
+	char *dtmp = NULL, *dfin = NULL;
 	char **made = NULL;
 	int nmade = 0, ret = EXIT_RUN, i, fd;
 	struct workload *wl = NULL;
 	struct platform *pl = NULL;
 	struct sim *s = NULL;
 	FILE *tf = NULL, *sf = NULL;
-	bool quiet = false, strict = false, cut;
+	bool quiet = false, strict = false, trace_dat = false, cut;
 	uint64_t end;
 	struct run_info ri;
 	struct diag d;
@@ -481,6 +486,8 @@ static int cmd_run(int argc, char **argv)
 			o.trace_util = true;
 		} else if (!strcmp(a, "--strict")) {
 			strict = true;
+		} else if (!strcmp(a, "--trace-dat")) {
+			trace_dat = true;
 		} else if (!strcmp(a, "--platform") || !strcmp(a, "--policy") ||
 			   !strcmp(a, "--duration") || !strcmp(a, "--seed") ||
 			   !strcmp(a, "-o") || !strcmp(a, "--clamp-order") ||
@@ -641,12 +648,22 @@ static int cmd_run(int argc, char **argv)
 		goto out;
 	}
 	tf = NULL;
-	if (rename(ttmp, tfin) || rename(stmp, sfin)) {
+	if (trace_dat) {
+		dtmp = tracedat_to_temp(ttmp, dir, file_mode());
+		if (!dtmp)
+			goto out;
+		dfin = xasprintf("%s/trace.dat", dir);
+	}
+	if (rename(ttmp, tfin) || rename(stmp, sfin) ||
+	    (dtmp && rename(dtmp, dfin))) {
 		fprintf(stderr, "capsim: cannot rename into %s: %s\n", dir,
 			strerror(errno));
 		unlink(tfin);
+		unlink(sfin);
 		goto out;
 	}
+	free(dtmp);
+	dtmp = NULL;
 	free(ttmp);
 	free(stmp);
 	ttmp = stmp = NULL;
@@ -666,6 +683,8 @@ out:
 		unlink(ttmp);
 	if (stmp)
 		unlink(stmp);
+	if (dtmp)
+		unlink(dtmp);
 	if (ret) {
 		for (i = nmade - 1; i >= 0; i--)
 			rmdir(made[i]);
@@ -677,6 +696,8 @@ out:
 	free(stmp);
 	free(tfin);
 	free(sfin);
+	free(dtmp);
+	free(dfin);
 	free(dir);
 	sim_destroy(s);
 	platform_free(pl);
@@ -709,5 +730,7 @@ int capsim_main(int argc, char **argv)
 		return cmd_platform(argc - 1, argv + 1);
 	if (!strcmp(cmd, "validate"))
 		return cmd_validate(argc - 1, argv + 1);
+	if (!strcmp(cmd, "trace-dat"))
+		return cmd_trace_dat(argc - 1, argv + 1, file_mode());
 	return bad_usage("unknown command", cmd, NULL);
 }

@@ -39,6 +39,16 @@ static inline bool exists(const char *p)
 	return access(p, F_OK) == 0;
 }
 
+/* Write @text to the file @name (in the test's directory) */
+static inline void put_file(const char *name, const char *text)
+{
+	FILE *f = fopen(name, "w");
+
+	ck_assert_msg(f, "cannot write %s", name);
+	fputs(text, f);
+	ck_assert_int_eq(fclose(f), 0);
+}
+
 /* Remove an output directory of capsim run left by an earlier test run */
 static inline void remove_run_dir(const char *dir)
 {

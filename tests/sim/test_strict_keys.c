@@ -9,20 +9,10 @@
 #include "clitest.h"
 #include "spelling.h"
 
-/* Write @text to @name in the test's directory */
-static void put(const char *name, const char *text)
-{
-	FILE *f = fopen(name, "w");
-
-	ck_assert(f);
-	fputs(text, f);
-	ck_assert_int_eq(fclose(f), 0);
-}
-
 /* validate @text (with @flag if not NULL): its exit status and stderr */
 static char *validate(const char *text, const char *flag, int *rc)
 {
-	put("k.json", text);
+	put_file("k.json", text);
 	return flag ? cli_stderr(rc, "validate", flag, "k.json", NULL) :
 		      cli_stderr(rc, "validate", "k.json", NULL);
 }
@@ -124,7 +114,7 @@ START_TEST(events_after_the_end)
 		      "%s", err);
 	free(err);
 	/* just before the end is fine */
-	put("k.json", "{ \"global\": { \"duration\": 2 }, " TASK ",\n"
+	put_file("k.json", "{ \"global\": { \"duration\": 2 }, " TASK ",\n"
 	    "  \"capsim\": { \"events\": [ { \"at_ms\": 1999, \"group\": \"/bg\", \"capacity_max\": 5 } ] } }");
 	ck_assert_int_eq(cli("validate", "k.json", NULL), 0);
 }
