@@ -7,6 +7,7 @@
  * reason.
  */
 #include "clitest.h"
+#include "summary.h"
 
 static struct workload *parse(const char *text, struct diag *d)
 {
@@ -132,6 +133,20 @@ START_TEST(phase_without_cpus_uses_the_tasks)
 		ck_assert_msg(cpu_busy(s, cpu) > 0.5 && cpu_busy(s, cpu) < 0.7,
 			      "CPU%d busy %.3f s", cpu, cpu_busy(s, cpu));
 	ck_assert_msg(cpu_busy(s, 3) == 0, "CPU3 busy %.3f s", cpu_busy(s, 3));
+	/* no timer: no timer latency nor slack, "-" in the table as
+	 * summary.json's count 0 (not 0.0) */
+	{
+		struct run_info ri = { f, "t", "s", 0 };
+		char *table = NULL;
+		size_t len;
+		FILE *m = open_memstream(&table, &len);
+
+		summary_print(s, &ri, m);
+		fclose(m);
+		ck_assert_msg(strstr(table, "150.0        -         -     1.8"), "%s",
+			      table);
+		free(table);
+	}
 	sim_destroy(s);
 	platform_free(pl);
 	workload_free(wl);
