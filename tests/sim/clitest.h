@@ -11,19 +11,28 @@
 
 #include "cli.h"
 
-static inline int cli(const char *a0, ...)
+/* argv of "capsim" and the arguments from @a0 to NULL (at most 30) */
+static inline int make_argv(char **argv, const char *a0, va_list ap)
 {
-	char *argv[32];
 	int argc = 0;
-	va_list ap;
 	const char *a;
 
 	argv[argc++] = (char *)"capsim";
-	va_start(ap, a0);
-	for (a = a0; a; a = va_arg(ap, const char *))
+	for (a = a0; a && argc < 31; a = va_arg(ap, const char *))
 		argv[argc++] = (char *)a;
-	va_end(ap);
 	argv[argc] = NULL;
+	return argc;
+}
+
+static inline int cli(const char *a0, ...)
+{
+	char *argv[32];
+	va_list ap;
+	int argc;
+
+	va_start(ap, a0);
+	argc = make_argv(argv, a0, ap);
+	va_end(ap);
 	return capsim_main(argc, argv);
 }
 
@@ -77,18 +86,14 @@ static inline char *slurp_file(const char *p, size_t *len)
 static inline char *cli_stderr(int *rc, const char *a0, ...)
 {
 	char *argv[32];
-	int argc = 0, saved, fd;
+	int argc, saved, fd;
 	va_list ap;
-	const char *a;
 	size_t len;
 	char *out, *name;
 
-	argv[argc++] = (char *)"capsim";
 	va_start(ap, a0);
-	for (a = a0; a; a = va_arg(ap, const char *))
-		argv[argc++] = (char *)a;
+	argc = make_argv(argv, a0, ap);
 	va_end(ap);
-	argv[argc] = NULL;
 	fflush(stderr);
 	saved = dup(2);
 	/* per process: the suites run in parallel in one directory */

@@ -35,6 +35,7 @@ struct line {
 struct lines {
 	struct line *v;
 	size_t n;
+	size_t cap;
 };
 
 static void add_line(struct lines *l, const char *s)
@@ -43,7 +44,11 @@ static void add_line(struct lines *l, const char *s)
 	const char *msg;
 	int col;
 
-	l->v = realloc(l->v, (l->n + 1) * sizeof(*l->v));
+	if (l->n == l->cap) {
+		l->cap = l->cap ? 2 * l->cap : 1024;
+		l->v = realloc(l->v, l->cap * sizeof(*l->v));
+		ck_assert(l->v);
+	}
 	x = &l->v[l->n];
 	x->text = xstrdup(s);
 	x->seq = l->n;
@@ -128,7 +133,7 @@ static void count_event(const struct lines *l, const char *name,
 
 START_TEST(trace_cmd_reads_every_event)
 {
-	struct lines txt = { NULL, 0 }, rep = { NULL, 0 };
+	struct lines txt = { NULL, 0, 0 }, rep = { NULL, 0, 0 };
 	const char *must[][3] = {
 		{ "sched_switch", "prev_state", "R+" },
 		{ "sched_switch", "prev_state", "D" },
