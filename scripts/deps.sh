@@ -1,9 +1,15 @@
 #!/bin/sh
 # Install the Debian packages capsim needs, only those that are missing.
-# Usage: scripts/deps.sh [core|kernel]...   (default: core)
+# Usage: scripts/deps.sh [core|checkpatch|kernel]...   (default: core)
+#   core        build, test and run the user-space simulator and its demo
+#               (trace-cmd: the test that reads a simulated trace.dat)
+#   checkpatch  the 6.12 source tarball, whose scripts/checkpatch.pl the
+#               core's meson test runs (skipped without it)
+#   kernel      everything, for the kernel face (kernel/build.sh, test.sh)
 set -eu
 core="gcc pkg-config meson ninja-build libcmocka-dev check libjansson-dev
-gnuplot-nox perl xz-utils linux-source-6.12"
+gnuplot-nox trace-cmd"
+checkpatch="perl xz-utils linux-source-6.12"
 kernel="make flex bison bc libelf-dev libssl-dev cpio busybox-static
 qemu-system-x86 git"
 
@@ -11,8 +17,10 @@ want=""
 for set in "${@:-core}"; do
 	case $set in
 	core) want="$want $core" ;;
-	kernel) want="$want $core $kernel" ;;
-	*) echo "deps.sh: unknown set '$set' (core, kernel)" >&2; exit 2 ;;
+	checkpatch) want="$want $checkpatch" ;;
+	kernel) want="$want $core $checkpatch $kernel" ;;
+	*) echo "deps.sh: unknown set '$set' (core, checkpatch, kernel)" >&2
+	   exit 2 ;;
 	esac
 done
 

@@ -16,7 +16,7 @@ cc=${CC:-gcc}
 src=$here/../src
 $cc -static -std=gnu11 -O2 -Wall -Wextra -Werror \
 	-iquote "$src/sim" -iquote "$src/trace" -o "$stage/bin/capsim-run" \
-	"$here"/guest/*.c "$src"/sim/{util,diag,sha256,jsondoc,workload}.c \
+	"$here"/guest/*.c "$src"/sim/{util,diag,sha256,jsondoc,spelling,workload}.c \
 	"$src/trace/ftrace.c" -ljansson -lpthread -lm
 cp "$here"/guest/tests/*.sh "$stage/tests/"
 for f in "$@"; do cp "$f" "$stage/work/"; done

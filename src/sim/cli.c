@@ -4,6 +4,7 @@
 #undef _GNU_SOURCE
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,9 +13,11 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "cli_tracedat.h"
 #include "platform.h"
 #include "platform_cmdline.h"
 #include "sim.h"
+#include "spelling.h"
 #include "summary.h"
 #include "workload.h"
 
@@ -30,6 +33,7 @@ static const char usage_main[] =
 "  platform show NAME            print an embedded platform as a platform file\n"
 "  platform cmdline NAME|FILE    the guest kernel's parameters for a platform\n"
 "  validate FILE...              check workload and platform files\n"
+"  trace-dat IN.txt OUT.dat      ftrace text to trace.dat for trace-cmd\n"
 "\n"
 "capsim COMMAND --help for each command. Exit status: 0 ok, 1 run error,\n"
 "2 bad usage or input.\n";
@@ -37,7 +41,8 @@ static const char usage_main[] =
 static const char usage_run[] =
 "usage: capsim run WORKLOAD.json [--platform NAME|FILE] [--policy rfc|uclamp|none]\n"
 "                  [--duration SEC] [--seed N] [-o DIR] [--clamp-order 6.12|4.10]\n"
-"                  [--domain-rule rfc|nonidle] [--hz N] [--trace-util] [--quiet]\n"
+"                  [--domain-rule rfc|nonidle] [--hz N] [--trace-util] [--strict]\n"
+"                  [--trace-dat] [--quiet]\n"
 "\n"
 "Simulates WORKLOAD (rt-app JSON, with an optional \"capsim\" object for task\n"
 "group clamps and their changes) and writes DIR/trace.txt (ftrace text) and\n"
@@ -60,15 +65,27 @@ static const char usage_run[] =
 "  --hz N                scheduler tick rate (default 250)\n"
 "  --trace-util          a capsim_util line per busy CPU at every tick\n"
 "                        (the simplified signal, not kernel PELT)\n"
+"  --strict              keys rt-app ignores and capsim does not know are\n"
+"                        errors, not warnings\n"
+"  --trace-dat           also DIR/trace.dat, trace.txt in trace-cmd's binary\n"
+"                        format (trace-cmd report, KernelShark)\n"
 "  --quiet               no summary table\n";
 
 static const char usage_validate[] =
-"usage: capsim validate [--platform NAME|FILE] FILE...\n"
+"usage: capsim validate [--platform NAME|FILE] [--strict] FILE...\n"
 "\n"
 "Checks each workload or platform file (told apart by their keys) and\n"
-"prints the errors and warnings as file:line:column. A workload is also\n"
-"checked against a platform: --platform, else its capsim.platform, else\n"
-"sym4.\n";
+"prints the errors and warnings as file:line:column. Exit status 2 if\n"
+"any file has an error.\n"
+"\n"
+"  --platform NAME|FILE  check the workloads against this platform (CPU\n"
+"                        ids, calibration CPU, DL admission); default:\n"
+"                        each workload's capsim.platform, else sym4\n"
+"  --strict              keys rt-app ignores and capsim does not know are\n"
+"                        errors, not warnings\n"
+"\n"
+"A workload that never ends (a task loops forever, no global.duration)\n"
+"is valid: `capsim run` runs it with --duration.\n";
 
 static const char usage_platforms[] =
 "usage: capsim platforms\n"
@@ -91,6 +108,82 @@ static int bad_usage(const char *msg, const char *arg, const char *cmd)
 	fprintf(stderr, "capsim: %s%s%s\nsee `capsim%s%s --help`\n", msg,
 		arg ? ": " : "", arg ? arg : "", cmd ? " " : "", cmd ? cmd : "");
 	return EXIT_USAGE;
+}
+
+/* A usage error with a formatted message, and where the usage is */
+static int usage_error(const char *cmd, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static int usage_error(const char *cmd, const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("capsim: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\nsee `capsim %s --help`\n", cmd);
+	return EXIT_USAGE;
+}
+
+/* Neither embedded nor a file: what platform_load() would refuse */
+static bool platform_unknown(const char *arg)
+{
+	return !platform_embedded_find(arg) && !strchr(arg, '/') &&
+	       !strstr(arg, ".json") && access(arg, R_OK) != 0;
+}
+
+/* "did you mean" among the embedded platforms (caller frees) */
+static char *platform_hint(const char *arg)
+{
+	int i, n = platform_embedded_count();
+	const char **names = xcalloc((size_t)n + 1, sizeof(*names));
+	const char *near;
+	char *hint;
+
+	for (i = 0; i < n; i++)
+		names[i] = platform_embedded_name(i);
+	near = spelling_suggest(arg, names);
+	hint = near ? xasprintf(": did you mean \"%s\"?", near) :
+	       xstrdup(" (see `capsim platforms`; a file path needs a '/' or .json)");
+	free(names);
+	return hint;
+}
+
+/*
+ * The platform a command will load, named by --platform (@flag) or by the
+ * workload: an unknown name is a usage error of @cmd, or an input error
+ * at capsim.platform. Returns 0 if known.
+ */
+static int check_platform_name(const char *flag, struct workload *wl,
+			       const char *cmd)
+{
+	const char *name = flag ? flag : wl && wl->platform ? wl->platform :
+			   PLATFORM_DEFAULT;
+	char *hint;
+
+	if (!platform_unknown(name))
+		return 0;
+	hint = platform_hint(name);
+	if (flag)
+		usage_error(cmd, "unknown platform \"%s\"%s", name, hint);
+	else
+		jdoc_error(&wl->doc, "/capsim/platform",
+			   "unknown platform \"%s\"%s", name, hint);
+	free(hint);
+	return EXIT_USAGE;
+}
+
+/*
+ * When the run ends, in ns, if it is known before it starts (0: when every
+ * task has ended); *cut: --duration decides it
+ */
+static uint64_t run_end(const struct workload *wl, uint64_t duration_ns,
+			bool *cut)
+{
+	*cut = duration_ns != 0;
+	if (duration_ns)
+		return duration_ns;
+	return wl->duration_s > 0 ? (uint64_t)(wl->duration_s * 1e9) : 0;
 }
 
 static int cmd_platforms(int argc, char **argv)
@@ -144,6 +237,8 @@ static int cmd_platform_cmdline(int argc, char **argv)
 	if (argc != 2 && !smp)
 		return bad_usage("platform cmdline needs one NAME or FILE", NULL,
 				 "platform");
+	if (check_platform_name(argv[argc - 1], NULL, "platform"))
+		return EXIT_USAGE;
 	diag_init(&d, false);
 	p = load_platform_arg(argv[argc - 1], &d);
 	diag_free(&d);
@@ -184,8 +279,11 @@ static int cmd_platform(int argc, char **argv)
 				 "platform");
 	text = platform_embedded_find(argv[2]);
 	if (!text) {
-		fprintf(stderr, "capsim: unknown platform \"%s\" (see `capsim platforms`)\n",
-			argv[2]);
+		char *hint = platform_hint(argv[2]);
+
+		usage_error("platform", "unknown platform \"%s\"%s", argv[2],
+			    hint);
+		free(hint);
 		return EXIT_USAGE;
 	}
 	fputs(text, stdout);
@@ -205,10 +303,65 @@ static struct platform *load_platform_arg(const char *arg, struct diag *d)
 	return platform_load(arg, d);
 }
 
+/* Whether @path holds a platform file rather than a workload (by keys) */
+static bool is_platform_file(const char *path)
+{
+	struct diag quiet;
+	struct jdoc doc;
+	bool ret;
+
+	diag_init(&quiet, true);
+	ret = !jdoc_load_rtapp_file(&doc, path, &quiet) &&
+	      !json_object_get(doc.root, "tasks") &&
+	      json_object_get(doc.root, "domains");
+	jdoc_free(&doc);
+	diag_free(&quiet);
+	return ret;
+}
+
+static bool validate_workload(const char *file, const char *platform,
+			      struct diag *d)
+{
+	struct workload *wl =
+		sim_workload_check(workload_load_all(file, d), d, 0);
+	struct sim_opts o = { .hz = 250 };
+	struct platform *p = NULL;
+	struct sim *s = NULL;
+	uint64_t end;
+	bool ok, cut;
+
+	if (!wl)
+		return false;
+	end = run_end(wl, 0, &cut);
+	if (end) {
+		workload_check_event_times(wl, end, cut);
+	} else if (!workload_tasks_end(wl)) {
+		/* as `capsim run --duration` would: check the rest */
+		diag_report(d, false, file, 0, 0,
+			    "the workload never ends (global.duration is -1 and a task loops forever): `capsim run` needs --duration");
+		o.duration_ns = NSEC_PER_SEC;
+	}
+	if (!check_platform_name(platform, wl, "validate"))
+		p = load_platform_arg(platform ? platform :
+				      wl->platform ? wl->platform :
+				      PLATFORM_DEFAULT, d);
+	if (p)
+		s = sim_create(p, wl, &o, d);
+	ok = s && !d->errors;
+	if (ok)
+		printf("%s: ok: workload %s, %d tasks, on %s, %d warnings\n",
+		       file, wl->name, s->ntasks, p->name, d->warnings);
+	sim_destroy(s);
+	platform_free(p);
+	workload_free(wl);
+	return ok;
+}
+
 static int cmd_validate(int argc, char **argv)
 {
 	const char *platform = NULL;
-	int bad = 0, first = 1, i;
+	bool strict = false;
+	int bad = 0, first, i;
 
 	for (i = 1; i < argc; i++) {
 		if (is_help(argv[i])) {
@@ -216,32 +369,30 @@ static int cmd_validate(int argc, char **argv)
 			return 0;
 		}
 	}
-	if (argc > 1 && !strcmp(argv[1], "--platform")) {
-		if (argc < 3)
-			return bad_usage("missing value for", "--platform",
+	for (first = 1; first < argc && argv[first][0] == '-'; first++) {
+		if (!strcmp(argv[first], "--strict")) {
+			strict = true;
+		} else if (!strcmp(argv[first], "--platform")) {
+			if (first + 1 >= argc)
+				return bad_usage("missing value for",
+						 "--platform", "validate");
+			platform = argv[++first];
+			if (check_platform_name(platform, NULL, "validate"))
+				return EXIT_USAGE;
+		} else {
+			return bad_usage("unknown option", argv[first],
 					 "validate");
-		platform = argv[2];
-		first = 3;
+		}
 	}
 	if (argc <= first)
 		return bad_usage("validate needs at least one FILE", NULL,
 				 "validate");
 	for (i = first; i < argc; i++) {
 		struct diag d;
-		struct jdoc doc;
-		bool is_platform;
 
 		diag_init(&d, false);
-		if (jdoc_load_file(&doc, argv[i], &d)) {
-			jdoc_free(&doc);
-			diag_free(&d);
-			bad = 1;
-			continue;
-		}
-		is_platform = !json_object_get(doc.root, "tasks") &&
-			      json_object_get(doc.root, "domains");
-		jdoc_free(&doc);
-		if (is_platform) {
+		d.strict = strict;
+		if (is_platform_file(argv[i])) {
 			struct platform *p = load_platform_arg(argv[i], &d);
 
 			if (p)
@@ -251,29 +402,8 @@ static int cmd_validate(int argc, char **argv)
 			else
 				bad = 1;
 			platform_free(p);
-		} else {
-			struct workload *wl =
-				sim_workload_check(workload_load_all(argv[i], &d),
-						   &d, 0);
-			struct platform *p = NULL;
-			struct sim *s = NULL;
-			struct sim_opts o = { .hz = 250 };
-
-			if (wl)
-				p = load_platform_arg(platform ? platform :
-						      wl->platform ? wl->platform :
-						      PLATFORM_DEFAULT, &d);
-			if (p)
-				s = sim_create(p, wl, &o, &d);
-			if (s)
-				printf("%s: ok: workload %s, %d tasks, on %s, %d warnings\n",
-				       argv[i], wl->name, s->ntasks, p->name,
-				       d.warnings);
-			else
-				bad = 1;
-			sim_destroy(s);
-			platform_free(p);
-			workload_free(wl);
+		} else if (!validate_workload(argv[i], platform, &d)) {
+			bad = 1;
 		}
 		diag_free(&d);
 	}
@@ -330,13 +460,15 @@ static int cmd_run(int argc, char **argv)
 		   *outdir = NULL, *order = NULL, *rule = NULL;
 	struct sim_opts o = { .policy = POLICY_RFC, .hz = 250 };
 	char *dir = NULL, *ttmp = NULL, *stmp = NULL, *tfin = NULL, *sfin = NULL;
+	char *dtmp = NULL, *dfin = NULL;
 	char **made = NULL;
 	int nmade = 0, ret = EXIT_RUN, i, fd;
 	struct workload *wl = NULL;
 	struct platform *pl = NULL;
 	struct sim *s = NULL;
 	FILE *tf = NULL, *sf = NULL;
-	bool quiet = false;
+	bool quiet = false, strict = false, trace_dat = false, cut;
+	uint64_t end;
 	struct run_info ri;
 	struct diag d;
 	double t0;
@@ -352,6 +484,10 @@ static int cmd_run(int argc, char **argv)
 			quiet = true;
 		} else if (!strcmp(a, "--trace-util")) {
 			o.trace_util = true;
+		} else if (!strcmp(a, "--strict")) {
+			strict = true;
+		} else if (!strcmp(a, "--trace-dat")) {
+			trace_dat = true;
 		} else if (!strcmp(a, "--platform") || !strcmp(a, "--policy") ||
 			   !strcmp(a, "--duration") || !strcmp(a, "--seed") ||
 			   !strcmp(a, "-o") || !strcmp(a, "--clamp-order") ||
@@ -408,37 +544,46 @@ static int cmd_run(int argc, char **argv)
 	if (!wfile)
 		return bad_usage("run needs a WORKLOAD.json", NULL, "run");
 
+	/* the flags first: a usage error before any input error */
+	if (policy && policy_parse(policy, &o.policy))
+		return usage_error("run", "unknown policy \"%s\": allowed rfc, uclamp, none",
+				   policy);
+	if (policy && o.policy == POLICY_UCLAMP)
+		return usage_error("run", "policy uclamp is not implemented yet (it arrives with the signals issue): use rfc or none");
+	if (order && clamp_order_parse(order, &o.order))
+		return usage_error("run", "unknown clamp order \"%s\": allowed 6.12, 4.10",
+				   order);
+	if (rule && strcmp(rule, "rfc") && strcmp(rule, "nonidle"))
+		return usage_error("run", "unknown domain rule \"%s\": allowed rfc, nonidle",
+				   rule);
+	if (platform && check_platform_name(platform, NULL, "run"))
+		return EXIT_USAGE;
+
 	diag_init(&d, false);
+	d.strict = strict;
 	ret = EXIT_USAGE;
 	wl = sim_workload_check(workload_load_all(wfile, &d), &d, 0);
 	if (!wl)
 		goto out;
+	/* the workload's own choices were checked by its parser */
 	if (!policy)
-		policy = wl->policy ? wl->policy : "rfc";
-	if (policy_parse(policy, &o.policy)) {
-		fprintf(stderr, "capsim: unknown policy \"%s\": allowed rfc, uclamp, none\n",
-			policy);
-		goto out;
-	}
+		policy_parse(wl->policy ? wl->policy : "rfc", &o.policy);
 	if (o.policy == POLICY_UCLAMP) {
-		fprintf(stderr, "capsim: policy uclamp is not implemented yet (it arrives with the signals issue); use rfc or none\n");
+		jdoc_error(&wl->doc, "/capsim/policy",
+			   "policy uclamp is not implemented yet (it arrives with the signals issue): use rfc or none");
 		goto out;
 	}
 	if (!order)
-		order = wl->clamp_order ? wl->clamp_order : "6.12";
-	if (clamp_order_parse(order, &o.order)) {
-		fprintf(stderr, "capsim: unknown clamp order \"%s\": allowed 6.12, 4.10\n",
-			order);
-		goto out;
-	}
+		clamp_order_parse(wl->clamp_order ? wl->clamp_order : "6.12",
+				  &o.order);
 	if (!rule)
 		rule = wl->domain_rule ? wl->domain_rule : "nonidle";
-	if (strcmp(rule, "rfc") && strcmp(rule, "nonidle")) {
-		fprintf(stderr, "capsim: unknown domain rule \"%s\": allowed rfc, nonidle\n",
-			rule);
-		goto out;
-	}
 	o.nonidle_rule = !strcmp(rule, "nonidle");
+	end = run_end(wl, o.duration_ns, &cut);
+	if (end && workload_check_event_times(wl, end, cut))
+		goto out;
+	if (check_platform_name(platform, wl, "run"))
+		goto out;
 	pl = load_platform_arg(platform ? platform : wl->platform ? wl->platform :
 			       PLATFORM_DEFAULT, &d);
 	if (!pl)
@@ -503,12 +648,22 @@ static int cmd_run(int argc, char **argv)
 		goto out;
 	}
 	tf = NULL;
-	if (rename(ttmp, tfin) || rename(stmp, sfin)) {
+	if (trace_dat) {
+		dtmp = tracedat_to_temp(ttmp, dir, file_mode());
+		if (!dtmp)
+			goto out;
+		dfin = xasprintf("%s/trace.dat", dir);
+	}
+	if (rename(ttmp, tfin) || rename(stmp, sfin) ||
+	    (dtmp && rename(dtmp, dfin))) {
 		fprintf(stderr, "capsim: cannot rename into %s: %s\n", dir,
 			strerror(errno));
 		unlink(tfin);
+		unlink(sfin);
 		goto out;
 	}
+	free(dtmp);
+	dtmp = NULL;
 	free(ttmp);
 	free(stmp);
 	ttmp = stmp = NULL;
@@ -528,6 +683,8 @@ out:
 		unlink(ttmp);
 	if (stmp)
 		unlink(stmp);
+	if (dtmp)
+		unlink(dtmp);
 	if (ret) {
 		for (i = nmade - 1; i >= 0; i--)
 			rmdir(made[i]);
@@ -539,6 +696,8 @@ out:
 	free(stmp);
 	free(tfin);
 	free(sfin);
+	free(dtmp);
+	free(dfin);
 	free(dir);
 	sim_destroy(s);
 	platform_free(pl);
@@ -571,5 +730,7 @@ int capsim_main(int argc, char **argv)
 		return cmd_platform(argc - 1, argv + 1);
 	if (!strcmp(cmd, "validate"))
 		return cmd_validate(argc - 1, argv + 1);
+	if (!strcmp(cmd, "trace-dat"))
+		return cmd_trace_dat(argc - 1, argv + 1, file_mode());
 	return bad_usage("unknown command", cmd, NULL);
 }

@@ -6,8 +6,9 @@
 
 void diag_init(struct diag *d, bool quiet)
 {
-	d->errors = d->warnings = 0;
+	d->errors = d->warnings = d->notes = 0;
 	d->quiet = quiet;
+	d->strict = false;
 	sb_init(&d->log);
 	d->warn = NULL;
 	d->nwarn = 0;
@@ -23,9 +24,12 @@ void diag_free(struct diag *d)
 	sb_free(&d->log);
 }
 
-void diag_vreport(struct diag *d, bool error, const char *file, int line,
-		  int col, const char *fmt, va_list ap)
+enum level { NOTE, WARNING, ERROR };
+
+static void report(struct diag *d, enum level level, const char *file,
+		   int line, int col, const char *fmt, va_list ap)
 {
+	static const char *const names[] = { "note", "warning", "error" };
 	struct strbuf msg;
 	struct strbuf full;
 
@@ -36,20 +40,39 @@ void diag_vreport(struct diag *d, bool error, const char *file, int line,
 		sb_printf(&full, "%s:%d:%d: ", file, line, col);
 	else if (file)
 		sb_printf(&full, "%s: ", file);
-	sb_printf(&full, "%s: %s", error ? "error" : "warning", msg.buf);
+	sb_printf(&full, "%s: %s", names[level], msg.buf);
 
 	if (!d->quiet)
 		fprintf(stderr, "%s\n", full.buf);
 	sb_printf(&d->log, "%s\n", full.buf);
-	if (error) {
+	if (level == ERROR) {
 		d->errors++;
 		sb_free(&full);
 	} else {
-		d->warnings++;
+		if (level == WARNING)
+			d->warnings++;
+		else
+			d->notes++;
 		d->warn = xrealloc(d->warn, (d->nwarn + 1) * sizeof(*d->warn));
 		d->warn[d->nwarn++] = full.buf;
 	}
 	sb_free(&msg);
+}
+
+void diag_vreport(struct diag *d, bool error, const char *file, int line,
+		  int col, const char *fmt, va_list ap)
+{
+	report(d, error ? ERROR : WARNING, file, line, col, fmt, ap);
+}
+
+void diag_note(struct diag *d, const char *file, int line, int col,
+	       const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	report(d, NOTE, file, line, col, fmt, ap);
+	va_end(ap);
 }
 
 void diag_report(struct diag *d, bool error, const char *file, int line,

@@ -126,6 +126,14 @@ char *jptr_idx(const char *parent, size_t idx)
 	return xasprintf("%s/%zu", parent, idx);
 }
 
+/* A repeated key of an object, as the indexing scan finds it */
+struct repeat {
+	char *ptr;		/* the member's pointer (renamed, if it was) */
+	char *given;		/* the key as written */
+	size_t quote;		/* offset of the key's closing quote */
+	bool object;		/* its value is an object: last one wins */
+};
+
 /* The indexing scan: the text is valid JSON at this point. */
 struct scan {
 	struct jdoc *doc;
@@ -134,7 +142,57 @@ struct scan {
 	size_t i;
 	int line;
 	int col;
+	struct repeat *rep;
+	size_t nrep;
 };
+
+/* The keys of one object met so far, as workgen's idlist */
+struct keyset {
+	char **k;
+	size_t n;
+};
+
+static bool keyset_has(const struct keyset *ks, const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < ks->n; i++)
+		if (!strcmp(ks->k[i], key))
+			return true;
+	return false;
+}
+
+static void keyset_add(struct keyset *ks, const char *key)
+{
+	ks->k = xrealloc(ks->k, (ks->n + 1) * sizeof(*ks->k));
+	ks->k[ks->n++] = xstrdup(key);
+}
+
+static void keyset_free(struct keyset *ks)
+{
+	size_t i;
+
+	for (i = 0; i < ks->n; i++)
+		free(ks->k[i]);
+	free(ks->k);
+}
+
+/*
+ * doc/workgen's new name for a repeated @key: the key and the object's
+ * counter, which starts at 1, is shared by all its keys and only grows
+ * while the name is taken.
+ */
+static char *workgen_name(const struct keyset *ks, const char *key,
+			  int *curid)
+{
+	char *name = xasprintf("%s%d", key, *curid);
+
+	while (keyset_has(ks, name)) {
+		free(name);
+		name = xasprintf("%s%d", key, ++*curid);
+	}
+	return name;
+}
 
 static void sc_adv(struct scan *s)
 {
@@ -193,6 +251,36 @@ static char *sc_string(struct scan *s)
 	return sb.buf;
 }
 
+static bool in_capsim(const char *ptr)
+{
+	return !strncmp(ptr, "/capsim", 7) && (!ptr[7] || ptr[7] == '/');
+}
+
+/*
+ * Record the repeated @key of the object at @ptr (its value is next in
+ * the text) and return the name it goes by: workgen's new name, or the
+ * same key when the value is an object (json-c's last-wins). Takes @key.
+ */
+static char *sc_repeat(struct scan *s, const char *ptr,
+		       const struct keyset *seen, char *key, size_t quote,
+		       int *curid)
+{
+	struct repeat *r;
+
+	s->rep = xrealloc(s->rep, (s->nrep + 1) * sizeof(*s->rep));
+	r = &s->rep[s->nrep++];
+	r->given = key;
+	r->quote = quote;
+	r->object = s->i < s->len && s->t[s->i] == '{';
+	r->ptr = jptr_key(ptr, key);
+	if (r->object || in_capsim(r->ptr))
+		return xstrdup(key);
+	key = workgen_name(seen, key, curid);
+	free(r->ptr);
+	r->ptr = jptr_key(ptr, key);
+	return key;
+}
+
 static void sc_value(struct scan *s, char *ptr)
 {
 	sc_ws(s);
@@ -202,18 +290,28 @@ static void sc_value(struct scan *s, char *ptr)
 	}
 	sc_record(s, ptr);
 	switch (s->t[s->i]) {
-	case '{':
+	case '{': {
+		struct keyset seen = { 0 };
+		int curid = 1;
+
 		sc_adv(s);
 		for (;;) {
 			char *key;
+			size_t quote;
 
 			sc_ws(s);
 			if (s->i >= s->len || s->t[s->i] == '}')
 				break;
 			key = sc_string(s);
+			quote = s->i - 1;
 			sc_ws(s);
 			if (s->i < s->len && s->t[s->i] == ':')
 				sc_adv(s);
+			sc_ws(s);
+			if (keyset_has(&seen, key))
+				key = sc_repeat(s, ptr, &seen, key, quote,
+						&curid);
+			keyset_add(&seen, key);
 			sc_value(s, jptr_key(ptr, key));
 			free(key);
 			sc_ws(s);
@@ -222,7 +320,9 @@ static void sc_value(struct scan *s, char *ptr)
 		}
 		if (s->i < s->len)
 			sc_adv(s);
+		keyset_free(&seen);
 		break;
+	}
 	case '[': {
 		size_t idx = 0;
 
@@ -250,16 +350,107 @@ static void sc_value(struct scan *s, char *ptr)
 	}
 }
 
-int jdoc_load_buffer(struct jdoc *doc, const char *name, const char *buf,
-		     size_t len, struct diag *d)
+/*
+ * The key before @pos when jansson stops at a ':' it expected: rt-app's
+ * video examples write a key without a value ("suspend",). NULL if there
+ * is no string just before.
+ */
+static char *valueless_key(const char *t, size_t pos)
+{
+	size_t close, open;
+
+	while (pos > 0 && t[pos - 1] != '"')
+		if (strchr(" \t\r\n,:}]", t[--pos]) == NULL)
+			return NULL;
+	if (!pos)
+		return NULL;
+	close = pos - 1;
+	for (open = close; open > 0 && t[open - 1] != '"'; open--)
+		;
+	if (!open)
+		return NULL;
+	return xasprintf("%.*s", (int)(close - open), t + open);
+}
+
+static void report_syntax(struct jdoc *doc, const json_error_t *err)
+{
+	char *key = NULL;
+
+	if (strstr(err->text, "':' expected"))
+		key = valueless_key(doc->text, (size_t)err->position);
+	/* jansson says column 0 before the first character (an empty
+	 * file); editors count from 1 */
+	diag_report(doc->diag, true, doc->file, err->line > 0 ? err->line : 1,
+		    err->column > 0 ? err->column : 1, "%s%s%s%s", err->text,
+		    key ? ": \"" : "", key ? key : "",
+		    key ? "\" has no value (every key needs one; rt-app's own parser, json-c, rejects this file too)" : "");
+	free(key);
+}
+
+/*
+ * Report the repeated keys the scan found and, if workgen would rename
+ * some, parse the renamed text; positions stay those of the file, as the
+ * index was built on it with the new names.
+ */
+static int take_repeats(struct jdoc *doc, struct repeat *rep, size_t nrep)
+{
+	const struct repeat *first = NULL;
+	json_error_t err;
+	struct strbuf sb;
+	size_t i, from = 0;
+
+	for (i = 0; i < nrep; i++) {
+		if (in_capsim(rep[i].ptr))
+			jdoc_error(doc, rep[i].ptr, "\"%s\" is repeated: capsim's own keys must be unique",
+				   rep[i].given);
+		else if (rep[i].object)
+			jdoc_warn(doc, rep[i].ptr, "\"%s\" is repeated: the last one is kept, at the first one's place, as rt-app's JSON parser (json-c) does",
+				  rep[i].given);
+		else if (!first)
+			first = &rep[i];
+		if (!rep[i].object && !in_capsim(rep[i].ptr))
+			doc->renamed++;
+	}
+	if (!first)
+		return 0;
+	jdoc_note(doc, first->ptr, "repeated \"%s\" taken as \"%s\": %d repeated key%s of this file renamed in document order, as rt-app's doc/workgen does",
+		  first->given, strrchr(first->ptr, '/') + 1, doc->renamed,
+		  doc->renamed > 1 ? "s" : "");
+
+	sb_init(&sb);
+	for (i = 0; i < nrep; i++) {
+		const char *name = strrchr(rep[i].ptr, '/') + 1;
+
+		if (rep[i].object || in_capsim(rep[i].ptr))
+			continue;
+		/* the new name is the old one and a number: insert it */
+		sb_printf(&sb, "%.*s%s", (int)(rep[i].quote - from),
+			  doc->text + from, name + strlen(rep[i].given));
+		from = rep[i].quote;
+	}
+	sb_printf(&sb, "%s", doc->text + from);
+	json_decref(doc->root);
+	doc->root = json_loadb(sb.buf, sb.len, 0, &err);
+	sb_free(&sb);
+	if (!doc->root) {	/* cannot be: only keys grew */
+		report_syntax(doc, &err);
+		return -1;
+	}
+	return 0;
+}
+
+static int jdoc_load(struct jdoc *doc, const char *name, const char *buf,
+		     size_t len, struct diag *d, bool rtapp)
 {
 	json_error_t err;
 	struct scan s;
-	int line, col;
+	int line, col, ret = 0;
+	size_t i;
 
 	memset(doc, 0, sizeof(*doc));
 	doc->file = xstrdup(name);
 	doc->diag = d;
+	doc->rtapp = rtapp;
 	doc->len = len;
 	doc->text = xmalloc(len + 1);
 	memcpy(doc->text, buf, len);
@@ -275,30 +466,47 @@ int jdoc_load_buffer(struct jdoc *doc, const char *name, const char *buf,
 			    "unterminated /* comment");
 		return -1;
 	}
-	doc->root = json_loadb(doc->text, len, JSON_REJECT_DUPLICATES, &err);
+	doc->root = json_loadb(doc->text, len,
+			       rtapp ? 0 : JSON_REJECT_DUPLICATES, &err);
 	if (!doc->root) {
-		diag_report(d, true, name, err.line, err.column, "%s%s",
-			    err.text,
-			    strstr(err.text, "duplicate") ?
-			    " (number repeated event keys: run0, run1, ...)" :
-			    "");
+		report_syntax(doc, &err);
 		return -1;
 	}
 	if (!json_is_object(doc->root)) {
 		diag_report(d, true, name, 1, 1, "the top level must be an object");
 		return -1;
 	}
+	memset(&s, 0, sizeof(s));
 	s.doc = doc;
 	s.t = doc->text;
 	s.len = len;
-	s.i = 0;
 	s.line = 1;
 	s.col = 1;
 	sc_value(&s, xstrdup(""));
-	return 0;
+	if (s.nrep)
+		ret = take_repeats(doc, s.rep, s.nrep);
+	for (i = 0; i < s.nrep; i++) {
+		free(s.rep[i].ptr);
+		free(s.rep[i].given);
+	}
+	free(s.rep);
+	return ret;
 }
 
-int jdoc_load_file(struct jdoc *doc, const char *path, struct diag *d)
+int jdoc_load_buffer(struct jdoc *doc, const char *name, const char *buf,
+		     size_t len, struct diag *d)
+{
+	return jdoc_load(doc, name, buf, len, d, false);
+}
+
+int jdoc_load_rtapp_buffer(struct jdoc *doc, const char *name,
+			   const char *buf, size_t len, struct diag *d)
+{
+	return jdoc_load(doc, name, buf, len, d, true);
+}
+
+static int load_file(struct jdoc *doc, const char *path, struct diag *d,
+		     bool rtapp)
 {
 	size_t len;
 	char *buf = read_file(path, &len);
@@ -310,9 +518,19 @@ int jdoc_load_file(struct jdoc *doc, const char *path, struct diag *d)
 			    strerror(errno));
 		return -1;
 	}
-	ret = jdoc_load_buffer(doc, path, buf, len, d);
+	ret = jdoc_load(doc, path, buf, len, d, rtapp);
 	free(buf);
 	return ret;
+}
+
+int jdoc_load_file(struct jdoc *doc, const char *path, struct diag *d)
+{
+	return load_file(doc, path, d, false);
+}
+
+int jdoc_load_rtapp_file(struct jdoc *doc, const char *path, struct diag *d)
+{
+	return load_file(doc, path, d, true);
 }
 
 void jdoc_free(struct jdoc *doc)
@@ -339,7 +557,9 @@ void jdoc_where(const struct jdoc *doc, const char *ptr, int *line, int *col)
 		size_t i;
 		char *slash;
 
-		for (i = 0; i < doc->npos; i++) {
+		/* from the end: of an object written twice, json-c and
+		 * jansson keep the last */
+		for (i = doc->npos; i-- > 0;) {
 			if (!strcmp(doc->pos[i].ptr, p)) {
 				*line = doc->pos[i].line;
 				*col = doc->pos[i].col;
@@ -422,7 +642,9 @@ char *jdoc_path(const struct jdoc *doc, const char *ptr)
 	return sb.buf ? sb.buf : xstrdup("");
 }
 
-static void jdoc_vreport(struct jdoc *doc, bool error, const char *ptr,
+enum jlevel { JNOTE, JWARN, JERROR };
+
+static void jdoc_vreport(struct jdoc *doc, enum jlevel level, const char *ptr,
 			 const char *fmt, va_list ap)
 {
 	struct strbuf sb;
@@ -436,7 +658,11 @@ static void jdoc_vreport(struct jdoc *doc, bool error, const char *ptr,
 		sb_printf(&sb, "%s: ", path);
 	free(path);
 	sb_vprintf(&sb, fmt, ap);
-	diag_report(doc->diag, error, doc->file, line, col, "%s", sb.buf);
+	if (level == JNOTE)
+		diag_note(doc->diag, doc->file, line, col, "%s", sb.buf);
+	else
+		diag_report(doc->diag, level == JERROR, doc->file, line, col,
+			    "%s", sb.buf);
 	sb_free(&sb);
 }
 
@@ -445,7 +671,7 @@ void jdoc_error(struct jdoc *doc, const char *ptr, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	jdoc_vreport(doc, true, ptr, fmt, ap);
+	jdoc_vreport(doc, JERROR, ptr, fmt, ap);
 	va_end(ap);
 }
 
@@ -454,7 +680,16 @@ void jdoc_warn(struct jdoc *doc, const char *ptr, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	jdoc_vreport(doc, false, ptr, fmt, ap);
+	jdoc_vreport(doc, JWARN, ptr, fmt, ap);
+	va_end(ap);
+}
+
+void jdoc_note(struct jdoc *doc, const char *ptr, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	jdoc_vreport(doc, JNOTE, ptr, fmt, ap);
 	va_end(ap);
 }
 

@@ -30,15 +30,30 @@ struct jdoc {
 	size_t cap;
 	char sha256[65];	/* of the original bytes */
 	struct diag *diag;
+	bool rtapp;		/* repeated keys as rt-app takes them */
+	int renamed;		/* repeated keys renamed the workgen way */
 };
 
 /* Blank comments and trailing commas in place; returns 0 or -1 if a
  * comment is unterminated (then *line and *col say where it starts). */
 int json_lenient_prepass(char *text, size_t len, int *line, int *col);
 
+/* capsim's own files (platforms): a repeated key is an error */
 int jdoc_load_file(struct jdoc *doc, const char *path, struct diag *d);
 int jdoc_load_buffer(struct jdoc *doc, const char *name, const char *buf,
 		     size_t len, struct diag *d);
+/*
+ * rt-app workloads: a repeated key is taken as rt-app users expect. rt-app
+ * runs such files through doc/workgen, which renames a repeated key in
+ * document order ("run", "run" -> "run", "run1"; the number is shared by the
+ * keys of one object and only grows), so that json-c keeps them all; a
+ * repeated key whose value is an object (a phase written twice) is left to
+ * json-c, which keeps the last value at the first one's place. Inside the
+ * top-level "capsim" object, capsim's own, a repeated key is an error.
+ */
+int jdoc_load_rtapp_file(struct jdoc *doc, const char *path, struct diag *d);
+int jdoc_load_rtapp_buffer(struct jdoc *doc, const char *name,
+			   const char *buf, size_t len, struct diag *d);
 void jdoc_free(struct jdoc *doc);
 
 /* Position of the value at @ptr, or of its nearest indexed ancestor */
@@ -46,6 +61,8 @@ void jdoc_where(const struct jdoc *doc, const char *ptr, int *line, int *col);
 void jdoc_error(struct jdoc *doc, const char *ptr, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 void jdoc_warn(struct jdoc *doc, const char *ptr, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+void jdoc_note(struct jdoc *doc, const char *ptr, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
 /*

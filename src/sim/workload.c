@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "spelling.h"
 #include "workload.h"
 #include "util.h"
 
@@ -99,6 +100,120 @@ static void perr(struct wp *p, const char *ptr, const char *fmt, ...)
 	jdoc_error(p->doc, ptr, "%s", sb.buf);
 	sb_free(&sb);
 	p->err = -1;
+}
+
+/*
+ * The keys of each place of a workload. rt-app ignores a key it does not
+ * know, so capsim warns (--strict: errors); capsim's own keys are checked
+ * strictly, since a typo there silently changes the experiment.
+ */
+#define RTAPP_EVENTS "run", "runtime", "sleep", "timer", "iorun", "mem", \
+	"yield", "lock", "unlock", "wait", "signal", "broad", "sync", \
+	"barrier", "suspend", "resume", "fork"
+#define RTAPP_ATTRS "policy", "priority", "cpus", "taskgroup", "util_min", \
+	"util_max", "nodes_membind", "hold_ns"
+static const char *const top_keys[] = { "global", "tasks", "capsim",
+					"resources", NULL };
+static const char *const global_keys[] = {
+	"duration", "calibration", "default_policy", "cumulative_slack",
+	"mem_buffer_size", "pi_enabled", "lock_pages", "logdir",
+	"log_basename", "log_size", "ftrace", "gnuplot", "io_device", NULL };
+static const char *const task_keys[] = {
+	"instance", "loop", "delay", "phases", "dl-runtime", "dl-period",
+	"dl-deadline", RTAPP_ATTRS, RTAPP_EVENTS, NULL };
+static const char *const phase_keys[] = { "loop", RTAPP_ATTRS, RTAPP_EVENTS,
+					  NULL };
+static const char *const timer_keys[] = { "ref", "period", "mode", NULL };
+static const char *const capsim_keys[] = {
+	"taskgroups", "events", "platform", "policy", "clamp_order",
+	"domain_rule", "run_jitter_pct", "io_bandwidth_mbps",
+	"mem_bandwidth_mbps", "description", NULL };
+static const char *const group_keys[] = { "capacity_min", "capacity_max",
+					  NULL };
+static const char *const gevent_keys[] = { "at_ms", "group", "capacity_min",
+					   "capacity_max", NULL };
+
+static bool listed(const char *key, const char *const *keys)
+{
+	for (; *keys; keys++)
+		if (streq(key, *keys))
+			return true;
+	return false;
+}
+
+/* Where a key of capsim's own goes, if @key is one (NULL if not) */
+static const char *capsim_home(const char *key)
+{
+	if (listed(key, group_keys))
+		return "a group of capsim.taskgroups (a task joins it with \"taskgroup\")";
+	if (listed(key, gevent_keys))
+		return "an event of capsim.events";
+	/* "description" is common in rt-app files too */
+	if (listed(key, capsim_keys) && !streq(key, "description"))
+		return "the top-level \"capsim\" object";
+	return NULL;
+}
+
+/* ", did you mean "x"?" or, without a close key, the allowed keys */
+static char *key_hint(const char *key, const char *const *known,
+		      bool list_all)
+{
+	const char *near = spelling_suggest(key, known);
+	struct strbuf sb;
+
+	sb_init(&sb);
+	if (near) {
+		sb_printf(&sb, ": did you mean \"%s\"?", near);
+	} else if (list_all) {
+		sb_puts(&sb, ": allowed ");
+		for (; *known; known++)
+			sb_printf(&sb, "%s%s", *known, known[1] ? ", " : "");
+	}
+	return sb.buf ? sb.buf : xstrdup("");
+}
+
+/* An unknown key inside the "capsim" object: always an error */
+static void capsim_unknown(struct wp *p, const char *ptr, const char *key,
+			   const char *const *known)
+{
+	char *hint = key_hint(key, known, true);
+
+	perr(p, ptr, "unknown key \"%s\"%s", key, hint);
+	free(hint);
+}
+
+/*
+ * A key rt-app's part of the file does not know at @ptr. A key of
+ * capsim's own put there, or "capsim" mistyped at the top, is an error
+ * (rt-app would ignore it and capsim would run another experiment than the
+ * one written); anything else is rt-app's to ignore: a warning, an error
+ * under --strict.
+ */
+static void rtapp_unknown(struct wp *p, const char *ptr, const char *key,
+			  const char *const *known)
+{
+	const char *home = capsim_home(key);
+	const char *near = spelling_suggest(key, known);
+	char *hint;
+
+	if (home) {
+		perr(p, ptr, "\"%s\" is one of capsim's own keys: it belongs in %s",
+		     key, home);
+		return;
+	}
+	if (near && streq(near, "capsim")) {
+		perr(p, ptr, "unknown key \"%s\": did you mean \"capsim\"?",
+		     key);
+		return;
+	}
+	hint = key_hint(key, known, false);
+	if (p->doc->diag->strict)
+		perr(p, ptr, "unknown key \"%s\" (rt-app ignores it; --strict)%s",
+		     key, hint);
+	else
+		jdoc_warn(p->doc, ptr, "unknown key \"%s\", ignored%s", key,
+			  hint);
+	free(hint);
 }
 
 /* An integer value in [lo, hi]; on error reports "field: allowed range" */
@@ -299,6 +414,23 @@ static bool parse_ref_obj(struct wp *p, json_t *v, const char *ptr,
 	return true;
 }
 
+/* The ev_prefix type of an event key, -3 if @key is not an event */
+static int event_type(const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(ev_prefix); i++)
+		if (!strncmp(key, ev_prefix[i].prefix,
+			     strlen(ev_prefix[i].prefix)))
+			return ev_prefix[i].type;
+	return -3;
+}
+
+static bool parse_event_key(const char *key)
+{
+	return event_type(key) != -3;
+}
+
 /* One event key of a phase; returns false if @key is not an event */
 static bool parse_event(struct wp *p, struct wl_phase *ph, const char *key,
 			json_t *v, const char *ptr)
@@ -307,16 +439,8 @@ static bool parse_event(struct wp *p, struct wl_phase *ph, const char *key,
 	struct wl_event *e;
 	const char *s, *m;
 	long long x;
-	size_t i;
-	int type = -3;
+	int type = event_type(key);
 
-	for (i = 0; i < ARRAY_SIZE(ev_prefix); i++) {
-		if (!strncmp(key, ev_prefix[i].prefix,
-			     strlen(ev_prefix[i].prefix))) {
-			type = ev_prefix[i].type;
-			break;
-		}
-	}
 	if (type == -3)
 		return false;
 	if (type == -2) {
@@ -362,7 +486,6 @@ static bool parse_event(struct wp *p, struct wl_phase *ph, const char *key,
 		break;
 	case WL_EV_TIMER: {
 		json_t *r, *per, *mode;
-		const char *const tknown[] = { "ref", "period", "mode", NULL };
 		const char *k;
 		json_t *sub;
 
@@ -371,15 +494,12 @@ static bool parse_event(struct wp *p, struct wl_phase *ph, const char *key,
 			break;
 		}
 		json_object_foreach(v, k, sub) {
-			const char *const *t;
 			char *sp;
 
-			for (t = tknown; *t && !streq(*t, k); t++)
-				;
-			if (*t)
+			if (listed(k, timer_keys))
 				continue;
 			sp = jptr_key(ptr, k);
-			jdoc_warn(p->doc, sp, "unknown key, ignored");
+			rtapp_unknown(p, sp, k, timer_keys);
 			free(sp);
 		}
 		r = json_object_get(v, "ref");
@@ -498,10 +618,44 @@ static void parse_phase_obj(struct wp *p, json_t *obj, const char *ptr,
 		} else if (streq(key, "nodes_membind") || streq(key, "hold_ns")) {
 			jdoc_warn(p->doc, kp, "not modelled, ignored");
 		} else {
-			jdoc_warn(p->doc, kp, "unknown key, ignored");
+			rtapp_unknown(p, kp, key,
+				      inline_phase ? task_keys : phase_keys);
 		}
 		free(kp);
 	}
+}
+
+/*
+ * rt-app's set_thread_affinity(): a phase without "cpus" runs on the
+ * task's "cpus" (all CPUs when the task has none), not on the previous
+ * phase's. Marked as cpus_set with no list, only when some phase changes
+ * the affinity (otherwise there is nothing to return to).
+ */
+static void inherit_cpus(struct wl_task *t)
+{
+	bool any = false;
+	int i;
+
+	for (i = 0; i < t->nphases; i++)
+		any |= t->phases[i].attrs.cpus_set;
+	for (i = 0; any && i < t->nphases; i++)
+		if (!t->phases[i].attrs.cpus_set)
+			t->phases[i].attrs.cpus_set = true;
+}
+
+/*
+ * rt-app's grammar before 2015 (doc/examples/merge: "exec", "period",
+ * "lock_order", "resources" in a thread), which today's rt-app rejects
+ * too: say so instead of a misleading error on "lock_order" (which the
+ * "lock" prefix takes for an event).
+ */
+static bool legacy_task(struct wp *p, json_t *obj, const char *ptr)
+{
+	if (!json_object_get(obj, "lock_order") &&
+	    !json_object_get(obj, "exec"))
+		return false;
+	perr(p, ptr, "rt-app's legacy thread grammar (\"exec\", \"period\", \"lock_order\", \"resources\"), as in the fragments of rt-app's doc/examples/merge: today's rt-app rejects it too; write the thread with events (\"run\", \"timer\", \"lock\", ...)");
+	return true;
 }
 
 static void parse_task(struct wp *p, const char *name, json_t *obj,
@@ -517,6 +671,11 @@ static void parse_task(struct wp *p, const char *name, json_t *obj,
 	t->ptr = xstrdup(ptr);
 	t->instances = 1;
 	t->loop = -1;
+	if (legacy_task(p, obj, ptr)) {
+		t->attrs.group = xstrdup("/");
+		t->attrs.group_set = true;
+		return;
+	}
 
 #define TASK_INT(k, lo, hi, dst) do { \
 		v = json_object_get(obj, k); \
@@ -573,6 +732,7 @@ static void parse_task(struct wp *p, const char *name, json_t *obj,
 			free(php);
 		}
 		free(pp);
+		inherit_cpus(t);
 		/* thread-level keys other than the attributes */
 		json_object_foreach(obj, key, v) {
 			kp = jptr_key(ptr, key);
@@ -581,8 +741,11 @@ static void parse_task(struct wp *p, const char *name, json_t *obj,
 			} else if (streq(key, "nodes_membind") ||
 				   streq(key, "hold_ns")) {
 				jdoc_warn(p->doc, kp, "not modelled, ignored");
+			} else if (parse_event_key(key)) {
+				jdoc_warn(p->doc, kp, "event \"%s\" at the task level is ignored when \"phases\" is given: it belongs in a phase",
+					  key);
 			} else {
-				jdoc_warn(p->doc, kp, "unknown key (events belong in a phase when \"phases\" is given), ignored");
+				rtapp_unknown(p, kp, key, task_keys);
 			}
 			free(kp);
 		}
@@ -739,7 +902,7 @@ static void parse_global(struct wp *p, json_t *g)
 			   streq(key, "io_device")) {
 			jdoc_warn(p->doc, kp, "no effect in simulation, ignored");
 		} else {
-			jdoc_warn(p->doc, kp, "unknown key, ignored");
+			rtapp_unknown(p, kp, key, global_keys);
 		}
 		free(kp);
 	}
@@ -797,9 +960,9 @@ static void parse_capsim(struct wp *p, json_t *c)
 							   get_int(p, gv, vp, 0, 1024, &x)) {
 							grp->max_set = true;
 							grp->max = (unsigned int)x;
-						} else if (!streq(gk, "capacity_min") &&
-							   !streq(gk, "capacity_max")) {
-							jdoc_warn(p->doc, vp, "unknown key, ignored");
+						} else if (!listed(gk, group_keys)) {
+							capsim_unknown(p, vp, gk,
+								       group_keys);
 						}
 						free(vp);
 					}
@@ -868,9 +1031,9 @@ static void parse_capsim(struct wp *p, json_t *c)
 							ge->value = (uint64_t)x;
 							nattr++;
 						}
-					} else if (!streq(ek, "at_ms") &&
-						   !streq(ek, "group")) {
-						jdoc_warn(p->doc, vp, "unknown key, ignored");
+					} else if (!listed(ek, gevent_keys)) {
+						capsim_unknown(p, vp, ek,
+							       gevent_keys);
 					}
 					free(vp);
 				}
@@ -913,7 +1076,7 @@ static void parse_capsim(struct wp *p, json_t *c)
 				wl->mem_bw = (uint64_t)x * 1000000;
 		} else if (streq(key, "description")) {
 		} else {
-			jdoc_warn(p->doc, kp, "unknown key, ignored");
+			capsim_unknown(p, kp, key, capsim_keys);
 		}
 		free(kp);
 	}
@@ -958,16 +1121,26 @@ static struct workload *workload_parse(struct workload *wl, struct diag *d)
 		    !streq(key, "capsim")) {
 			char *kp = jptr_key("", key);
 
-			jdoc_warn(&wl->doc, kp, streq(key, "resources") ?
-				  "legacy \"resources\" object: resources are created from their use, ignored" :
-				  "unknown key, ignored");
+			if (streq(key, "resources"))
+				jdoc_warn(&wl->doc, kp, "legacy \"resources\" object: resources are created from their use, ignored");
+			else
+				rtapp_unknown(&p, kp, key, top_keys);
 			free(kp);
 		}
 	}
 
 	tasks = json_object_get(root, "tasks");
+	if (!tasks) {
+		/* rt-app's doc/merge.py joins such files into one */
+		perr(&p, "", "no \"tasks\": a workload needs them%s",
+		     json_object_get(root, "global") ||
+		     json_object_get(root, "resources") ?
+		     " (a fragment for rt-app's doc/merge.py, as in its doc/examples/merge, is not a workload on its own: merge it with the files that hold the tasks)" :
+		     "");
+		return wl;
+	}
 	if (!json_is_object(tasks) || !json_object_size(tasks)) {
-		perr(&p, tasks ? "/tasks" : "", "\"tasks\" must be a non-empty object of threads");
+		perr(&p, "/tasks", "\"tasks\" must be a non-empty object of threads");
 		return wl;
 	}
 	wl->tasks = xcalloc(json_object_size(tasks), sizeof(*wl->tasks));
@@ -1065,7 +1238,7 @@ static struct workload *load(const char *path, struct diag *d, bool keep)
 	int before = d->errors;
 
 	wl->name = basename_noext(path);
-	if (jdoc_load_file(&wl->doc, path, d)) {
+	if (jdoc_load_rtapp_file(&wl->doc, path, d)) {
 		workload_free(wl);
 		return NULL;
 	}
@@ -1079,7 +1252,7 @@ static struct workload *load_buffer(const char *name, const char *text,
 	int before = d->errors;
 
 	wl->name = basename_noext(name);
-	if (jdoc_load_buffer(&wl->doc, name, text, strlen(text), d)) {
+	if (jdoc_load_rtapp_buffer(&wl->doc, name, text, strlen(text), d)) {
 		workload_free(wl);
 		return NULL;
 	}
@@ -1150,4 +1323,54 @@ void workload_free(struct workload *wl)
 	free(wl->name);
 	jdoc_free(&wl->doc);
 	free(wl);
+}
+
+bool workload_tasks_end(const struct workload *wl)
+{
+	int i, j;
+
+	for (i = 0; i < wl->ntasks; i++) {
+		const struct wl_task *t = &wl->tasks[i];
+
+		if (!t->instances)
+			continue;
+		if (t->loop == -1)
+			return false;
+		for (j = 0; j < t->nphases; j++)
+			if (t->phases[j].loop == -1)
+				return false;
+	}
+	return true;
+}
+
+int workload_check_event_times(struct workload *wl, uint64_t end_ns,
+			       bool cut)
+{
+	int i, n = 0;
+
+	for (i = 0; i < wl->ngevents; i++) {
+		const struct wl_group_event *ge = &wl->gevents[i];
+		/* the pointer names the attribute: report "at_ms" */
+		char *evp = xstrdup(ge->ptr), *at;
+		unsigned long long at_ms = ge->at_ns / NSEC_PER_MSEC;
+		unsigned long long end_ms = end_ns / NSEC_PER_MSEC;
+
+		if (ge->at_ns < end_ns) {
+			free(evp);
+			continue;
+		}
+		*strrchr(evp, '/') = '\0';
+		at = jptr_key(evp, "at_ms");
+		if (cut) {
+			jdoc_warn(&wl->doc, at, "%llu ms is at or after the end of the run (--duration: %llu ms): this write does not happen",
+				  at_ms, end_ms);
+		} else {
+			jdoc_error(&wl->doc, at, "%llu ms is at or after the end of the run (global.duration: %llu ms): the write would never happen",
+				   at_ms, end_ms);
+			n++;
+		}
+		free(at);
+		free(evp);
+	}
+	return n;
 }

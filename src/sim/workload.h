@@ -85,7 +85,8 @@ struct wl_attrs {
 	long long prio_given;	/* as written, checked against the policy */
 	bool cpus_set;
 	int *cpus;
-	int ncpus;
+	int ncpus;		/* 0 in a phase: back to the task's cpus
+				 * (all CPUs if it has none), as rt-app */
 	char *cpus_ptr;		/* JSON pointer, to report a bad CPU later */
 	bool group_set;
 	char *group;		/* "/" is the root */
@@ -173,6 +174,20 @@ struct workload *workload_load_all(const char *path, struct diag *d);
 struct workload *workload_load_buffer_all(const char *name, const char *text,
 					  struct diag *d);
 void workload_free(struct workload *wl);
+
+/* Whether every task ends (no loop of -1), so a run without a duration
+ * ends too */
+bool workload_tasks_end(const struct workload *wl);
+
+/*
+ * Report the capsim.events timed at or after @end_ns, the end of the run:
+ * such a write never happens. An input error when the workload's own
+ * global.duration ends it (@cut false: the file contradicts itself), a
+ * warning when --duration cuts a run short (@cut true: a shorter look at
+ * the same workload). Returns the number of errors.
+ */
+int workload_check_event_times(struct workload *wl, uint64_t end_ns,
+			       bool cut);
 
 /* Whether @path is a group path capsim accepts: "/" or "/a/b" */
 bool wl_group_path_ok(const char *path);
