@@ -17,6 +17,7 @@
 #include "sim.h"
 #include "summary.h"
 #include "workload.h"
+#include "whatif.h"
 
 #define EXIT_RUN 1
 #define EXIT_USAGE 2
@@ -26,6 +27,9 @@ static const char usage_main[] =
 "\n"
 "commands:\n"
 "  run WORKLOAD.json [options]   simulate an rt-app workload\n"
+"  compare WORKLOAD.json         the same workload under each policy, side by side\n"
+"  sweep WORKLOAD.json --set ... a parameter sweep, in parallel, with a Pareto plot\n"
+"  plot RUN_DIR|TRACE            plots of a run or of any ftrace text trace\n"
 "  platforms                     list the embedded platforms\n"
 "  platform show NAME            print an embedded platform as a platform file\n"
 "  platform cmdline NAME|FILE    the guest kernel's parameters for a platform\n"
@@ -37,7 +41,8 @@ static const char usage_main[] =
 static const char usage_run[] =
 "usage: capsim run WORKLOAD.json [--platform NAME|FILE] [--policy rfc|uclamp|none]\n"
 "                  [--duration SEC] [--seed N] [-o DIR] [--clamp-order 6.12|4.10]\n"
-"                  [--domain-rule rfc|nonidle] [--hz N] [--trace-util] [--quiet]\n"
+"                  [--domain-rule rfc|nonidle] [--hz N] [--trace-util] [--plot]\n"
+"                  [--quiet]\n"
 "\n"
 "Simulates WORKLOAD (rt-app JSON, with an optional \"capsim\" object for task\n"
 "group clamps and their changes) and writes DIR/trace.txt (ftrace text) and\n"
@@ -60,7 +65,8 @@ static const char usage_run[] =
 "  --hz N                scheduler tick rate (default 250)\n"
 "  --trace-util          a capsim_util line per busy CPU at every tick\n"
 "                        (the simplified signal, not kernel PELT)\n"
-"  --quiet               no summary table\n";
+"  --plot                then plot it into DIR/plots/ (see capsim plot)\n"
+"  --quiet               no summary table, no progress line\n";
 
 static const char usage_validate[] =
 "usage: capsim validate [--platform NAME|FILE] FILE...\n"
@@ -336,7 +342,8 @@ static int cmd_run(int argc, char **argv)
 	struct platform *pl = NULL;
 	struct sim *s = NULL;
 	FILE *tf = NULL, *sf = NULL;
-	bool quiet = false;
+	bool quiet = false, plot = false;
+	struct progress pg;
 	struct run_info ri;
 	struct diag d;
 	double t0;
@@ -352,6 +359,8 @@ static int cmd_run(int argc, char **argv)
 			quiet = true;
 		} else if (!strcmp(a, "--trace-util")) {
 			o.trace_util = true;
+		} else if (!strcmp(a, "--plot")) {
+			plot = true;
 		} else if (!strcmp(a, "--platform") || !strcmp(a, "--policy") ||
 			   !strcmp(a, "--duration") || !strcmp(a, "--seed") ||
 			   !strcmp(a, "-o") || !strcmp(a, "--clamp-order") ||
@@ -481,7 +490,13 @@ static int cmd_run(int argc, char **argv)
 	setvbuf(tf, NULL, _IOFBF, 1 << 20);
 
 	t0 = wall_now();
-	if (sim_run(s, tf) || s->failed) {
+	progress_init(&pg, quiet, "run", "s simulated",
+		      s->end == UINT64_MAX ? 0 : (double)s->end / 1e9);
+	s->progress = progress_sim_cb;
+	s->progress_arg = &pg;
+	i = sim_run(s, tf);
+	progress_end(&pg);
+	if (i || s->failed) {
 		fprintf(stderr, "capsim: %s%s\n", s->failed ? "the run failed" :
 			"error writing the trace",
 			s->failed ? "" : " (or its scratch file in $TMPDIR or /tmp)");
@@ -519,6 +534,11 @@ static int cmd_run(int argc, char **argv)
 		       ri.wall_s, (unsigned long)s->nevents);
 	}
 	ret = 0;
+	if (plot) {
+		struct plot_opts po = { .to_s = -1, .quiet = quiet };
+
+		ret = plot_run(dir, &po) ? EXIT_RUN : 0;
+	}
 out:
 	if (tf)
 		fclose(tf);
@@ -565,6 +585,12 @@ int capsim_main(int argc, char **argv)
 	}
 	if (!strcmp(cmd, "run"))
 		return cmd_run(argc - 1, argv + 1);
+	if (!strcmp(cmd, "compare"))
+		return cmd_compare(argc - 1, argv + 1);
+	if (!strcmp(cmd, "sweep"))
+		return cmd_sweep(argc - 1, argv + 1);
+	if (!strcmp(cmd, "plot"))
+		return cmd_plot(argc - 1, argv + 1);
 	if (!strcmp(cmd, "platforms"))
 		return cmd_platforms(argc - 1, argv + 1);
 	if (!strcmp(cmd, "platform"))
