@@ -460,7 +460,8 @@ int cmd_compare(int argc, char **argv)
 		if (!pol)
 			return EXIT_USAGE;
 	} else {
-		pol = xcalloc(ARRAY_SIZE(whatif_default_policies), sizeof(char *));
+		pol = xcalloc((size_t)strv_len((char *const *)
+			      whatif_default_policies) + 1, sizeof(char *));
 		for (i = 0; whatif_default_policies[i]; i++)
 			pol[i] = xstrdup(whatif_default_policies[i]);
 	}

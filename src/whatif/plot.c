@@ -48,15 +48,19 @@ char *gp_quote(const char *s)
 {
 	struct strbuf sb;
 
-	/* gnuplot single quotes: '' is a quote, nothing else is special */
+	/* double quotes, so a newline can be written as \n */
 	sb_init(&sb);
-	sb_putc(&sb, '\'');
+	sb_putc(&sb, '"');
 	for (; *s; s++) {
-		if (*s == '\'')
-			sb_putc(&sb, '\'');
+		if (*s == '\n') {
+			sb_puts(&sb, "\\n");
+			continue;
+		}
+		if (*s == '"' || *s == '\\')
+			sb_putc(&sb, '\\');
 		sb_putc(&sb, *s);
 	}
-	sb_putc(&sb, '\'');
+	sb_putc(&sb, '"');
 	return sb.buf;
 }
 

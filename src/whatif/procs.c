@@ -37,7 +37,7 @@ static pid_t spawn(struct job *j)
 		int fd = open(j->log_path, O_WRONLY | O_CREAT | O_TRUNC, 0666);
 		int nul = open("/dev/null", O_RDONLY);
 
-		if (fd < 0 || nul < 0)
+		if (fd < 0 || nul < 0 || (j->cwd && chdir(j->cwd)))
 			_exit(127);
 		dup2(nul, STDIN_FILENO);
 		dup2(fd, STDOUT_FILENO);

@@ -13,6 +13,7 @@
 struct job {
 	char **argv;		/* NULL-terminated; argv[0] is the program */
 	char *log_path;		/* stdout and stderr of the child */
+	const char *cwd;	/* the child's directory, or NULL */
 	int status;		/* exit status; 128+N if killed by signal N */
 	double wall_s;		/* fork to reap */
 	double started;

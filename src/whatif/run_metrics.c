@@ -96,9 +96,11 @@ static void add_group(struct scan *sc, const struct workload *wl,
 
 /* The clamps the run applied: the workload's groups, then the writes the
  * summary lists as accepted. */
-static void setup_groups(struct scan *sc, json_t *sum)
+static void setup_groups(struct scan *sc, json_t *sum, const char *base)
 {
-	const char *wfile = jstr(json_object_get(sum, "workload"), "file");
+	const char *wrel = jstr(json_object_get(sum, "workload"), "file");
+	char *wfile = wrel && base && wrel[0] != '/' ?
+		      xasprintf("%s/%s", base, wrel) : wrel ? xstrdup(wrel) : NULL;
 	json_t *tasks = json_object_get(sum, "tasks");
 	json_t *writes = json_object_get(sum, "group_writes"), *v;
 	struct workload *wl = NULL;
@@ -131,6 +133,7 @@ static void setup_groups(struct scan *sc, json_t *sum)
 	}
 	workload_free(wl);
 	diag_free(&d);
+	free(wfile);
 }
 
 static void pcts(struct samples *s, double out[3])
@@ -295,7 +298,7 @@ int run_metrics_load(struct run_metrics *m, const char *path,
 		size_t k;
 		json_t *v;
 
-		setup_groups(&sc, sum);
+		setup_groups(&sc, sum, o ? o->base_dir : NULL);
 		if (!isnan(jnum(sum, "simulated_s")))
 			sc.end_ns = (uint64_t)llround(jnum(sum, "simulated_s") * 1e9);
 		json_array_foreach(jt, k, v)
