@@ -28,10 +28,17 @@ do for [i = 1:ndoms] {
 		unset xlabel
 		unset key
 	}
-	plot (hasband ? f : NaN) using 1:($7 > 0 ? $5 : NaN):($7 > 0 ? $6 : NaN) with filledcurves fc rgb '#cfe3f5' fs solid 1.0 noborder title 'clamp band', \
-	     (hasband ? f : NaN) using 1:($7 > 0 ? $6 : NaN) with lines lc rgb '#1f4e9c' lw 1 title 'band max (allowed OPP)', \
-	     (hasband ? f : NaN) using 1:($7 > 0 ? $5 : NaN) with lines lc rgb '#2ca02c' lw 1 title 'band min (allowed OPP)', \
-	     (binned ? f : NaN) using 1:3:4 with filledcurves fc rgb '#f4b6b6' fs solid 0.6 noborder title 'OPP range in bin', \
-	     f using 1:2 with lines lc rgb '#d62728' lw 2 title (binned ? 'frequency (mean)' : 'frequency')
+	# one plot command, the band and the bin envelope only when drawn
+	cmd = 'plot '
+	if (hasband) {
+		cmd = cmd."f using 1:($7 > 0 ? $5 : NaN):($7 > 0 ? $6 : NaN) with filledcurves fc rgb '#cfe3f5' fs solid 1.0 noborder title 'clamp band', "
+		cmd = cmd."f using 1:($7 > 0 ? $6 : NaN) with lines lc rgb '#1f4e9c' lw 1 title 'band max (allowed OPP)', "
+		cmd = cmd."f using 1:($7 > 0 ? $5 : NaN) with lines lc rgb '#2ca02c' lw 1 title 'band min (allowed OPP)', "
+	}
+	if (binned) {
+		cmd = cmd."f using 1:3:4 with filledcurves fc rgb '#f4b6b6' fs solid 0.6 noborder title 'OPP range in bin', "
+	}
+	cmd = cmd."f using 1:2 with lines lc rgb '#d62728' lw 2 title '".(binned ? 'frequency (mean)' : 'frequency')."'"
+	eval cmd
 }
 unset multiplot
