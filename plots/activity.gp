@@ -6,6 +6,8 @@ load datadir.'/vars.gp'
 height = 150 + 30 * (nlanes < 6 ? 6 : nlanes)
 load plotsdir.'/common.gp'
 f = datadir.'/activity.dat'
+# CPU colours: the palette without its grey, which is the runnable bar's
+array cpult[9] = [1, 2, 3, 4, 5, 6, 7, 9, 10]
 set title runtitle."\ntask activity: running (colour: CPU), runnable (grey), sleeping (blank)" noenhanced
 set xrange [tfrom:tto]
 set yrange [nlanes + 0.7:0.3]
@@ -19,4 +21,4 @@ set rmargin 22
 # a border in the bar's own colour keeps sub-pixel runs visible
 set style fill solid 1.0 border
 plot f using (($4 == 1) ? ($2 + $3) / 2 : NaN):1:(($3 - $2) / 2):(0.1) with boxxyerror lc rgb '#b0b0b0' lw 0.5 title 'runnable', \
-     for [c = 0:ncpus - 1] f using (($4 == 2 && $5 == c) ? ($2 + $3) / 2 : NaN):1:(($3 - $2) / 2):(0.36) with boxxyerror lc (c % 10) + 1 lw 0.5 title sprintf('on CPU %d', c)
+     for [c = 0:ncpus - 1] f using (($4 == 2 && $5 == c) ? ($2 + $3) / 2 : NaN):1:(($3 - $2) / 2):(0.36) with boxxyerror lc cpult[c % 9 + 1] lw 0.5 title sprintf('on CPU %d', c)

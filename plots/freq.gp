@@ -18,7 +18,7 @@ set rmargin 4
 do for [i = 1:ndoms] {
 	f = sprintf('%s/freq-dom%d.dat', datadir, i - 1)
 	binned = dombin[i] > 0
-	set title domlabel[i].(binned ? sprintf('  [busy: mean per %.3g ms bin; light red: lowest..highest OPP in the bin]', dombin[i]) : '') noenhanced
+	set title domlabel[i].(hasband && !domband[i] ? '  (no clamp on its CPUs)' : '').(binned ? sprintf('  [busy: mean per %.3g ms bin; light red: lowest..highest OPP in the bin]', dombin[i]) : '') noenhanced
 	eval sprintf('set ytics (%s)', domytics[i])
 	set yrange [0:domfmax[i] * 1.1]
 	if (i == ndoms) {

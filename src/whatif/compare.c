@@ -101,13 +101,24 @@ static void fmt_num(char *b, size_t n, double v, const char *f)
 		snprintf(b, n, f, v);
 }
 
+/* 3 significant digits without an exponent: 0.25, 5.31, 59.1, 1461 */
+static void fmt_sig(char *b, size_t n, double v)
+{
+	snprintf(b, n, fabs(v) >= 100 ? "%.0f" : "%.3g", v);
+}
+
 static void fmt_pcts(char *b, size_t n, const double v[3], double scale)
 {
-	if (isnan(v[1]))
+	char p[3][32];
+	int k;
+
+	if (isnan(v[1])) {
 		snprintf(b, n, "-");
-	else
-		snprintf(b, n, "%.3g / %.3g / %.3g", v[0] / scale, v[1] / scale,
-			 v[2] / scale);
+		return;
+	}
+	for (k = 0; k < 3; k++)
+		fmt_sig(p[k], sizeof(p[k]), v[k] / scale);
+	snprintf(b, n, "%s / %s / %s", p[0], p[1], p[2]);
 }
 
 static void fmt_cpu_res(char *b, size_t n, const struct task_metrics *t,

@@ -20,6 +20,11 @@
 extern char **environ;
 
 #define MAX_KERNEL_LANES 16
+/* Longer than this between two utilization samples (taken at the ticks
+ * of a busy CPU): the CPU was idle for long, draw a gap. Shorter gaps
+ * (a periodic task's sleep) hold the last level, so the curves stay
+ * readable at 1000 px. */
+#define UTIL_GAP_S 0.1
 
 struct seg {
 	int pid;
@@ -38,6 +43,8 @@ struct plot_ctx {
 	int ndoms;
 	double *binw;		/* per domain, 0: steps */
 	FILE **utilf;
+	double *util_last;	/* per CPU: the last sample, or < 0 */
+	unsigned int (*util_prev)[3];
 	int nutilf;
 	struct seg *segs;
 	size_t nsegs, capsegs;
@@ -204,7 +211,11 @@ static void hook_util(void *arg, int cpu, uint64_t t, unsigned int util,
 
 		p->nutilf = cpu + 1;
 		p->utilf = xrealloc(p->utilf, (size_t)p->nutilf * sizeof(FILE *));
+		p->util_last = xrealloc(p->util_last, (size_t)p->nutilf * sizeof(double));
+		p->util_prev = xrealloc(p->util_prev, (size_t)p->nutilf *
+					sizeof(*p->util_prev));
 		for (; n < p->nutilf; n++) {
+			p->util_last[n] = -1;
 			char name[32];
 
 			snprintf(name, sizeof(name), "util-cpu%d.dat", n);
@@ -216,7 +227,20 @@ static void hook_util(void *arg, int cpu, uint64_t t, unsigned int util,
 	}
 	if (!p->utilf[cpu] || before_window(p, s) || after_window(p, s))
 		return;
+	/* A long idle stretch is a gap in the curves (a blank line), not a
+	 * ramp; otherwise the values hold until the next sample (steps, so
+	 * the clamp range fills as levels). */
+	if (p->util_last[cpu] >= 0 && s - p->util_last[cpu] > UTIL_GAP_S)
+		fputc('\n', p->utilf[cpu]);
+	else if (p->util_last[cpu] >= 0)
+		fprintf(p->utilf[cpu], "%.9f %u %u %u\n", s,
+			p->util_prev[cpu][0], p->util_prev[cpu][1],
+			p->util_prev[cpu][2]);
 	fprintf(p->utilf[cpu], "%.9f %u %u %u\n", s, util, cmin, cmax);
+	p->util_last[cpu] = s;
+	p->util_prev[cpu][0] = util;
+	p->util_prev[cpu][1] = cmin;
+	p->util_prev[cpu][2] = cmax;
 }
 
 static bool lane_wanted(const struct plot_opts *o, const char *name)
@@ -310,9 +334,10 @@ static void write_vars(FILE *v, const struct run_metrics *m,
 	fprintf(v, "hasband = %d\n", p->any_band && strcmp(m->policy, "none"));
 	fprintf(v, "bandnote = '%s'\n", !p->any_band ? "no clamp in the trace" :
 		!strcmp(m->policy, "none") ? "policy none: no clamp applied" : "");
-	fprintf(v, "array domlabel[%d]\narray domytics[%d]\narray domfmax[%d]\narray dombin[%d]\n",
+	fprintf(v, "array domlabel[%d]\narray domytics[%d]\narray domfmax[%d]\narray dombin[%d]\narray domband[%d]\n",
 		m->ndoms ? m->ndoms : 1, m->ndoms ? m->ndoms : 1,
-		m->ndoms ? m->ndoms : 1, m->ndoms ? m->ndoms : 1);
+		m->ndoms ? m->ndoms : 1, m->ndoms ? m->ndoms : 1,
+		m->ndoms ? m->ndoms : 1);
 	for (i = 0; i < m->ndoms; i++) {
 		const struct dom_metrics *d = &m->doms[i];
 		struct strbuf sb;
@@ -324,6 +349,14 @@ static void write_vars(FILE *v, const struct run_metrics *m,
 			sb_printf(&sb, "%s\"%u\" %u", j ? ", " : "",
 				  d->khz[j] / 1000, d->khz[j] / 1000);
 		fprintf(v, "domytics[%d] = '%s'\n", i + 1, sb.buf ? sb.buf : "");
+		{
+			bool band = false;
+			size_t k;
+
+			for (k = 0; i < p->ndoms && k < p->doms[i].n; k++)
+				band |= p->doms[i].v[k].band;
+			fprintf(v, "domband[%d] = %d\n", i + 1, band);
+		}
 		fprintf(v, "dombin[%d] = %.6f\n", i + 1,
 			i < p->ndoms ? p->binw[i] * 1e3 : 0.0);
 		fprintf(v, "domfmax[%d] = %u\n", i + 1,
@@ -485,6 +518,8 @@ out:
 	free(p.doms);
 	free(p.binw);
 	free(p.utilf);
+	free(p.util_last);
+	free(p.util_prev);
 	free(p.segs);
 	free(lanes);
 out_free:

@@ -4,7 +4,7 @@
 # CASE: compare, plots, sweep, parallel, errors, progress, library,
 # tutorial. Each fails with the reason on stderr.
 set -eu
-capsim=$1
+capsim=$(readlink -f "$1")
 src=$2
 case_=$3
 tmp=$(mktemp -d)
