@@ -5,8 +5,10 @@
 #  - the same 16 points as bare `capsim run`s one after another: the
 #    sweep's overhead beyond the runs themselves (editing and writing the
 #    points, fork/exec, the trace pass for response times, sweep.csv and
-#    the Pareto plot), from the -j 1 sweep.
-# The load average is printed too: the machine may be shared.
+#    the Pareto plot), from the -j 1 sweep, in wall time and in CPU time
+#    (user + sys of the process and its children: robust on a shared
+#    machine, where wall times wander).
+# The load average is printed too.
 #   bench_sweep.sh CAPSIM SRCDIR [DURATION]
 set -eu
 capsim=$1
@@ -16,33 +18,33 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export CAPSIM_PLOTS="$src/plots"
 w="$src/traces/video-playback.json"
-now() { date +%s.%N; }
-sweep() {
-	"$capsim" sweep "$w" --set 'capsim.taskgroups["/background"].capacity_max=128:1024:128' \
-		--duration "$dur" --quiet "$@"
+# wall and CPU (user + sys, the children included) of a command
+measure() {
+	label=$1
+	shift
+	/usr/bin/time -f "%e %U %S" -o "$tmp/t" "$@"
+	read -r e u s < "$tmp/t"
+	echo "$label $e $(echo "$u + $s" | bc)" >> "$tmp/times"
 }
+set -- sweep "$w" --set capsim.taskgroups./background.capacity_max=128:1024:128 \
+	--duration "$dur" --quiet
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
-t0=$(now); sweep -j 1 -o "$tmp/j1"; t1=$(now)
-sweep -j 2 -o "$tmp/j2"; t2=$(now)
-# the bare runs of the same points, one after another
-t3=$(now)
+measure j1 "$capsim" "$@" -j 1 -o "$tmp/j1"
+measure j2 "$capsim" "$@" -j 2 -o "$tmp/j2"
+# the bare runs of the same points, as a script of plain capsim runs
 for p in "$tmp"/j1/points/*; do
-	(cd "$tmp/j1" && "$capsim" run "points/${p##*/}/video-playback.json" \
-		--policy "$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["policy"])' "$p/point.json")" \
-		--platform sym4 --seed 0 --duration "$dur" --quiet -o "$tmp/bare")
-done
-t4=$(now)
-# the python policy lookups above are not capsim's: time them alone
-t5=$(now)
-for p in "$tmp"/j1/points/*; do
-	python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["policy"])' "$p/point.json" > /dev/null
-done
-t6=$(now)
+	pol=$(sed -n 's/.*"policy": "\(.*\)".*/\1/p' "$p/point.json")
+	seed=$(sed -n 's/.*"seed": \([0-9]*\).*/\1/p' "$p/point.json")
+	echo "'$capsim' run '$p/video-playback.json' --policy $pol --platform sym4 --seed $seed --duration $dur --quiet -o '$tmp/bare'"
+done > "$tmp/bare.sh"
+measure bare sh "$tmp/bare.sh"
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
-awk -v j1="$(echo "$t1 - $t0" | bc)" -v j2="$(echo "$t2 - $t1" | bc)" \
-    -v bare="$(echo "$t4 - $t3 - ($t6 - $t5)" | bc)" -v d="$dur" 'BEGIN {
+awk -v d="$dur" '{ w[$1] = $2; c[$1] = $3 } END {
 	printf "16 points, %s s simulated each (video-playback, sym4)\n", d
-	printf "sweep -j 1: %.2f s   sweep -j 2: %.2f s   speed-up %.2fx\n", j1, j2, j1 / j2
-	printf "bare runs, one after another: %.2f s; sweep -j 1 overhead beyond them: %.2f s (%.1f %%)\n",
-	       bare, j1 - bare, 100 * (j1 - bare) / bare
-}'
+	printf "sweep -j 1: %.2f s wall   sweep -j 2: %.2f s wall   speed-up %.2fx\n",
+	       w["j1"], w["j2"], w["j1"] / w["j2"]
+	printf "bare runs one after another: %.2f s wall, %.2f s CPU\n", w["bare"], c["bare"]
+	printf "sweep -j 1 beyond them: %+.2f s wall (%+.1f %%), %+.2f s CPU (%+.1f %%)\n",
+	       w["j1"] - w["bare"], 100 * (w["j1"] - w["bare"]) / w["bare"],
+	       c["j1"] - c["bare"], 100 * (c["j1"] - c["bare"]) / c["bare"]
+}' "$tmp/times"

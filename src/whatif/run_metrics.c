@@ -291,8 +291,10 @@ int run_metrics_load(struct run_metrics *m, const char *path,
 	sc.pl = pl;
 	sc.order_410 = sum && jstr(sum, "clamp_order") &&
 		       !strcmp(jstr(sum, "clamp_order"), "4.10");
-	if (o)
+	if (o) {
 		sc.hooks = o->hooks;
+		sc.sched_only = o->sched_only;
+	}
 	jt = json_object_get(sum, "tasks");
 	if (sum) {
 		size_t k;

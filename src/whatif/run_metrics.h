@@ -55,6 +55,8 @@ struct metrics_opts {
 	const char *platform;	/* override: NAME or FILE */
 	struct scan_hooks hooks;
 	bool kernel_all_tasks;	/* keep every task of a bare trace */
+	bool sched_only;	/* see struct scan: the domains' figures then
+				 * come from the summary alone */
 	const char *base_dir;	/* a summary's relative workload path is
 				 * relative to this (a sweep's directory) */
 };

@@ -490,7 +490,7 @@ int sweep_collect(const char *dir, const char *metric, bool quiet)
 		char *pf = xasprintf("%s/%s/point.json", dir, names[i]);
 		char *run = xasprintf("%s/%s/run", dir, names[i]);
 		char *sum = xasprintf("%s/summary.json", run);
-		struct metrics_opts mo = { .base_dir = dir };
+		struct metrics_opts mo = { .base_dir = dir, .sched_only = true };
 		int k;
 
 		pts[i].name = names[i];

@@ -449,6 +449,8 @@ int scan_trace(struct scan *sc, const char *path)
 		int col, r;
 
 		lineno++;
+		if (sc->sched_only && !strstr(line, ": sched_"))
+			continue;
 		r = ftrace_parse_line(line, &ev, &err, &col);
 		if (r < 0) {
 			fprintf(stderr, "%s:%ld:%d: error: %s\n", path, lineno,

@@ -111,6 +111,10 @@ struct scan {
 	struct scan_hooks hooks;
 	uint64_t end_ns;		/* the run's end if later than the last
 					 * event (a simulated run's duration) */
+	bool sched_only;		/* read only the sched_* lines: tasks'
+					 * response, latency, CPU residency;
+					 * no frequency, band or util (a
+					 * sweep's collection: 3x faster) */
 
 	/* results */
 	int ncpus;
