@@ -363,7 +363,7 @@ static json_t *policy_json(const struct policy_run *p)
 	return o;
 }
 
-static char *workload_basename(const char *path)
+char *whatif_workload_name(const char *path)
 {
 	const char *b = strrchr(path, '/');
 	char *n = xstrdup(b ? b + 1 : path);
@@ -478,7 +478,7 @@ int cmd_compare(int argc, char **argv)
 	}
 	np = strv_len(pol);
 	{
-		char *base = workload_basename(wfile);
+		char *base = whatif_workload_name(wfile);
 
 		dir = outdir ? xstrdup(outdir) : xasprintf("out/compare-%s", base);
 		free(base);

@@ -675,15 +675,7 @@ int cmd_sweep(int argc, char **argv)
 	}
 	if (jdoc_load_file(&sw.wdoc, sw.wfile, &d))
 		goto out;
-	{
-		const char *b = strrchr(sw.wfile, '/');
-		size_t len;
-
-		sw.wname = xstrdup(b ? b + 1 : sw.wfile);
-		len = strlen(sw.wname);
-		if (len > 5 && !strcmp(sw.wname + len - 5, ".json"))
-			sw.wname[len - 5] = '\0';
-	}
+	sw.wname = whatif_workload_name(sw.wfile);
 	if (policies) {
 		sw.policies = strv_split(policies, "--policies");
 	} else {

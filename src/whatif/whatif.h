@@ -18,6 +18,10 @@ int cmd_sweep(int argc, char **argv);
  */
 extern const char *const whatif_default_policies[];
 
+/* A workload file's name as capsim run names it: the basename without
+ * .json (caller frees) */
+char *whatif_workload_name(const char *path);
+
 /* Split "a,b,c" into a NULL-terminated list (caller frees with
  * strv_free); NULL and a message if an item is empty */
 char **strv_split(const char *s, const char *what);
