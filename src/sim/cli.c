@@ -20,6 +20,7 @@
 #include "spelling.h"
 #include "summary.h"
 #include "workload.h"
+#include "whatif.h"
 
 #define EXIT_RUN 1
 #define EXIT_USAGE 2
@@ -29,6 +30,9 @@ static const char usage_main[] =
 "\n"
 "commands:\n"
 "  run WORKLOAD.json [options]   simulate an rt-app workload\n"
+"  compare WORKLOAD.json         the same workload under each policy, side by side\n"
+"  sweep WORKLOAD.json --set ... a parameter sweep, in parallel, with a Pareto plot\n"
+"  plot RUN_DIR|TRACE            plots of a run or of any ftrace text trace\n"
 "  platforms                     list the embedded platforms\n"
 "  platform show NAME            print an embedded platform as a platform file\n"
 "  platform cmdline NAME|FILE    the guest kernel's parameters for a platform\n"
@@ -42,7 +46,7 @@ static const char usage_run[] =
 "usage: capsim run WORKLOAD.json [--platform NAME|FILE] [--policy rfc|uclamp|none]\n"
 "                  [--duration SEC] [--seed N] [-o DIR] [--clamp-order 6.12|4.10]\n"
 "                  [--domain-rule rfc|nonidle] [--hz N] [--trace-util] [--strict]\n"
-"                  [--trace-dat] [--quiet]\n"
+"                  [--trace-dat] [--plot] [--quiet]\n"
 "\n"
 "Simulates WORKLOAD (rt-app JSON, with an optional \"capsim\" object for task\n"
 "group clamps and their changes) and writes DIR/trace.txt (ftrace text) and\n"
@@ -69,7 +73,8 @@ static const char usage_run[] =
 "                        errors, not warnings\n"
 "  --trace-dat           also DIR/trace.dat, trace.txt in trace-cmd's binary\n"
 "                        format (trace-cmd report, KernelShark)\n"
-"  --quiet               no summary table\n";
+"  --plot                then plot it into DIR/plots/ (see capsim plot)\n"
+"  --quiet               no summary table, no progress line\n";
 
 static const char usage_validate[] =
 "usage: capsim validate [--platform NAME|FILE] [--strict] FILE...\n"
@@ -468,6 +473,8 @@ static int cmd_run(int argc, char **argv)
 	struct sim *s = NULL;
 	FILE *tf = NULL, *sf = NULL;
 	bool quiet = false, strict = false, trace_dat = false, cut;
+	bool plot = false;
+	struct progress pg;
 	uint64_t end;
 	struct run_info ri;
 	struct diag d;
@@ -488,6 +495,8 @@ static int cmd_run(int argc, char **argv)
 			strict = true;
 		} else if (!strcmp(a, "--trace-dat")) {
 			trace_dat = true;
+		} else if (!strcmp(a, "--plot")) {
+			plot = true;
 		} else if (!strcmp(a, "--platform") || !strcmp(a, "--policy") ||
 			   !strcmp(a, "--duration") || !strcmp(a, "--seed") ||
 			   !strcmp(a, "-o") || !strcmp(a, "--clamp-order") ||
@@ -626,7 +635,13 @@ static int cmd_run(int argc, char **argv)
 	setvbuf(tf, NULL, _IOFBF, 1 << 20);
 
 	t0 = wall_now();
-	if (sim_run(s, tf) || s->failed) {
+	progress_init(&pg, quiet, "run", "s simulated",
+		      s->end == UINT64_MAX ? 0 : (double)s->end / 1e9);
+	s->progress = progress_sim_cb;
+	s->progress_arg = &pg;
+	i = sim_run(s, tf);
+	progress_end(&pg);
+	if (i || s->failed) {
 		fprintf(stderr, "capsim: %s%s\n", s->failed ? "the run failed" :
 			"error writing the trace",
 			s->failed ? "" : " (or its scratch file in $TMPDIR or /tmp)");
@@ -674,6 +689,11 @@ static int cmd_run(int argc, char **argv)
 		       ri.wall_s, (unsigned long)s->nevents);
 	}
 	ret = 0;
+	if (plot) {
+		struct plot_opts po = { .to_s = -1, .quiet = quiet };
+
+		ret = plot_run(dir, &po) ? EXIT_RUN : 0;
+	}
 out:
 	if (tf)
 		fclose(tf);
@@ -724,6 +744,12 @@ int capsim_main(int argc, char **argv)
 	}
 	if (!strcmp(cmd, "run"))
 		return cmd_run(argc - 1, argv + 1);
+	if (!strcmp(cmd, "compare"))
+		return cmd_compare(argc - 1, argv + 1);
+	if (!strcmp(cmd, "sweep"))
+		return cmd_sweep(argc - 1, argv + 1);
+	if (!strcmp(cmd, "plot"))
+		return cmd_plot(argc - 1, argv + 1);
 	if (!strcmp(cmd, "platforms"))
 		return cmd_platforms(argc - 1, argv + 1);
 	if (!strcmp(cmd, "platform"))

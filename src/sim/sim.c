@@ -845,6 +845,8 @@ int sim_run(struct sim *s, FILE *trace)
 		}
 		s->now = e.time;
 		s->nevents++;
+		if (s->progress && !(s->nevents & 0xffff))
+			s->progress(s->progress_arg, s->now, s->end);
 		switch (e.kind) {
 		case EVK_END:
 			hit_end = true;

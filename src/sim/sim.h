@@ -251,6 +251,10 @@ struct sim {
 	bool overutilized;
 	int alive;
 	bool failed;			/* a run error was reported */
+	/* capsim run's progress line (src/whatif/progress.c), or NULL */
+	void (*progress)(void *arg, unsigned long long now_ns,
+			 unsigned long long end_ns);
+	void *progress_arg;
 };
 
 /* sim.c: setup, run, core scheduler */
