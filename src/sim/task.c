@@ -116,7 +116,6 @@ static void timer_event(struct sim *s, struct sim_task *t,
 	}
 	*next += e->us * NSEC_PER_USEC;
 	slack = (int64_t)*next - (int64_t)s->now;
-	t->iter_has_timer = true;
 	if (s->wl->cumulative_slack)
 		t->slack_acc += slack;
 	else
@@ -166,10 +165,8 @@ void task_continue(struct sim *s, struct sim_task *t)
 				return;
 		}
 		if (t->ev == 0) {
-			t->iter_start = s->now;
 			t->activations++;
 			t->slack_acc = 0;
-			t->iter_has_timer = false;
 		}
 		if (t->ev >= ph->nev) {
 			t->completed++;
