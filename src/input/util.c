@@ -134,7 +134,7 @@ void samples_free(struct samples *s)
 {
 	free(s->v);
 	s->v = NULL;
-	s->n = s->cap = 0;
+	s->n = s->cap = s->sorted = 0;
 }
 
 static int cmp_i64(const void *a, const void *b)
@@ -150,7 +150,11 @@ int64_t samples_pct(struct samples *s, double p)
 
 	if (!s->n)
 		return 0;
-	qsort(s->v, s->n, sizeof(*s->v), cmp_i64);
+	/* every percentile of a summary reads the same samples: sort once */
+	if (s->sorted != s->n) {
+		qsort(s->v, s->n, sizeof(*s->v), cmp_i64);
+		s->sorted = s->n;
+	}
 	/* nearest rank: the smallest value with at least p% at or below it */
 	rank = (size_t)((p / 100.0) * (double)s->n + 0.999999999);
 	if (rank < 1)

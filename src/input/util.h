@@ -45,6 +45,7 @@ struct samples {
 	int64_t *v;
 	size_t n;
 	size_t cap;
+	size_t sorted;		/* v[0..sorted) is in order: sort once */
 };
 
 void samples_add(struct samples *s, int64_t x);

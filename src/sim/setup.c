@@ -6,6 +6,7 @@
  * the initial events. Input errors are reported here, before anything
  * runs or is written.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -245,6 +246,7 @@ struct sim *sim_create(const struct platform *pl, const struct workload *wl,
 		c->dom = &s->doms[pl->cpus[i].domain];
 		c->capacity = pl->cpus[i].capacity;
 		raw_spin_lock_init(&c->lock);
+		snprintf(c->idle_comm, sizeof(c->idle_comm), "swapper/%d", i);
 		INIT_LIST_HEAD(&c->cfs.tasks);
 		cfs_tree_init(&c->cfs.tree);
 		INIT_LIST_HEAD(&c->rt.tasks);

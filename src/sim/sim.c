@@ -115,7 +115,7 @@ void sim_update_curr(struct sim *s, struct sim_cpu *c)
 	unsigned int cap = sim_cur_capacity(c);
 	struct sim_task *t = c->curr;
 	bool running = t && t->state == TS_RUNNABLE;
-	int i;
+	int i, run_cls = running ? t->cls->id : -1;
 
 	if (now < c->last_update)
 		return;
@@ -139,8 +139,7 @@ void sim_update_curr(struct sim *s, struct sim_cpu *c)
 		}
 	}
 	for (i = 0; i < NR_SCHED_CLASSES; i++)
-		sig_update(&c->util[i], now,
-			   running && t->cls->id == i ? cap : 0);
+		sig_update(&c->util[i], now, i == run_cls ? cap : 0);
 	if (t)
 		sig_update(&t->util, now, running ? cap : 0);
 	c->last_update = now;
@@ -480,7 +479,7 @@ static void switch_to(struct sim *s, struct sim_cpu *c, struct sim_task *prev,
 		      struct sim_task *next)
 {
 	char pstate[3] = "R+";
-	char idle_comm[16];
+	const char *idle_comm = c->idle_comm;
 
 	if (!prev && c->idle_state >= 0 && next) {
 		sim_trace(s, c->id, "cpu_idle", "state=%u cpu_id=%d",
@@ -496,7 +495,6 @@ static void switch_to(struct sim *s, struct sim_cpu *c, struct sim_task *prev,
 	} else {
 		pstate[1] = '\0';	/* the idle task is simply R */
 	}
-	snprintf(idle_comm, sizeof(idle_comm), "swapper/%d", c->id);
 	sim_trace(s, c->id, "sched_switch",
 		  "prev_comm=%s prev_pid=%d prev_prio=%d prev_state=%s ==> next_comm=%s next_pid=%d next_prio=%d",
 		  prev ? prev->comm : idle_comm, prev ? prev->pid : 0,

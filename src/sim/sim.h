@@ -172,6 +172,7 @@ struct sim_cpu {
 	raw_spinlock_t lock;
 	struct sim_task *curr;		/* NULL: idle */
 	int nr_running;			/* queued tasks of every class */
+	char idle_comm[20];		/* the idle task's comm: swapper/N */
 	struct sim_cfs_rq cfs;
 	struct sim_rt_rq rt;
 	struct sim_dl_rq dl;
