@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <linux/errno.h>
+#include <linux/sched.h>
 
 #include "clamp_host.h"
 
@@ -265,6 +267,56 @@ void clamp_host_group_reposition(struct clamp_host *h, struct host_group *g)
 		raw_spin_unlock(&c->lock);
 		report(h, (unsigned int)e->cpu, changed, CLAMP_HOST_WRITE);
 	}
+}
+
+int clamp_host_explain(const struct clamp_host *h, const struct host_group *g,
+		       enum cap_clamp_id id, uint64_t value, char *buf,
+		       size_t len)
+{
+	unsigned int v = value > SCHED_CAPACITY_SCALE ? SCHED_CAPACITY_SCALE :
+			 (unsigned int)value;
+	const unsigned int *mine = g->cg.value;
+	const struct host_group *c;
+
+	if (id == CAP_CLAMP_MIN && v > mine[CAP_CLAMP_MAX]) {
+		snprintf(buf, len, "capacity_min %u is above the group's capacity_max %u",
+			 v, mine[CAP_CLAMP_MAX]);
+		return -EINVAL;
+	}
+	if (id == CAP_CLAMP_MAX && v < mine[CAP_CLAMP_MIN]) {
+		snprintf(buf, len, "capacity_max %u is below the group's capacity_min %u",
+			 v, mine[CAP_CLAMP_MIN]);
+		return -EINVAL;
+	}
+	if (g->parent && id == CAP_CLAMP_MIN &&
+	    v < g->parent->cg.value[CAP_CLAMP_MIN]) {
+		snprintf(buf, len, "capacity_min %u is below the parent %s's capacity_min %u (a group may only narrow its parent's range)",
+			 v, g->parent->path, g->parent->cg.value[CAP_CLAMP_MIN]);
+		return -EINVAL;
+	}
+	if (g->parent && id == CAP_CLAMP_MAX &&
+	    v > g->parent->cg.value[CAP_CLAMP_MAX]) {
+		snprintf(buf, len, "capacity_max %u is above the parent %s's capacity_max %u (a group may only narrow its parent's range)",
+			 v, g->parent->path, g->parent->cg.value[CAP_CLAMP_MAX]);
+		return -EINVAL;
+	}
+	list_for_each_entry(c, &h->groups, node) {
+		if (c->parent != g)
+			continue;
+		if (id == CAP_CLAMP_MIN && c->cg.value[CAP_CLAMP_MIN] < v) {
+			snprintf(buf, len, "child %s has capacity_min %u below %u (children must stay within their parent)",
+				 c->path, c->cg.value[CAP_CLAMP_MIN], v);
+			return -EINVAL;
+		}
+		if (id == CAP_CLAMP_MAX && c->cg.value[CAP_CLAMP_MAX] > v) {
+			snprintf(buf, len, "child %s has capacity_max %u above %u (children must stay within their parent)",
+				 c->path, c->cg.value[CAP_CLAMP_MAX], v);
+			return -EINVAL;
+		}
+	}
+	if (len)
+		buf[0] = '\0';
+	return 0;
 }
 
 int clamp_host_write(struct clamp_host *h, struct host_group *g,

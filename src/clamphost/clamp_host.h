@@ -91,6 +91,17 @@ int clamp_host_group_set(struct clamp_host *h, struct host_group *g,
 			 enum cap_clamp_id id, uint64_t value);
 void clamp_host_group_reposition(struct clamp_host *h, struct host_group *g);
 
+/*
+ * Why the core would refuse writing @value to @g's @id, in words naming
+ * the group and the rule broken (RFC patch 1's: min <= max, a group only
+ * narrows its parent's range, children stay within it): -EINVAL with the
+ * reason in @buf, or 0 when the write is allowed. For error messages;
+ * tests/core/test_clamphost.c holds it to the core's own decision.
+ */
+int clamp_host_explain(const struct clamp_host *h, const struct host_group *g,
+		       enum cap_clamp_id id, uint64_t value, char *buf,
+		       size_t len);
+
 /* Entities: found by id, created on first use with no group */
 struct host_entity *clamp_host_entity(struct clamp_host *h, uint64_t id);
 int clamp_host_entity_get(struct clamp_host *h, uint64_t id,

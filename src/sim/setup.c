@@ -6,6 +6,7 @@
  * the initial events. Input errors are reported here, before anything
  * runs or is written.
  */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,42 +37,6 @@ static struct host_group *ensure_group(struct sim *s, const char *path)
 	if (err == -ENOMEM)
 		xoom();
 	return g;
-}
-
-/* Which of the RFC's rules a rejected write broke */
-static char *explain(struct sim *s, struct host_group *g, int id,
-		     unsigned int v)
-{
-	struct host_group *c;
-
-	if (id == CAP_CLAMP_MIN) {
-		if (v > g->cg.value[CAP_CLAMP_MAX])
-			return xasprintf("capacity_min %u is above the group's capacity_max %u",
-					 v, g->cg.value[CAP_CLAMP_MAX]);
-		if (g->parent && v < g->parent->cg.value[CAP_CLAMP_MIN])
-			return xasprintf("capacity_min %u is below the parent %s's capacity_min %u (a group may only narrow its parent's range)",
-					 v, g->parent->path,
-					 g->parent->cg.value[CAP_CLAMP_MIN]);
-	} else {
-		if (v < g->cg.value[CAP_CLAMP_MIN])
-			return xasprintf("capacity_max %u is below the group's capacity_min %u",
-					 v, g->cg.value[CAP_CLAMP_MIN]);
-		if (g->parent && v > g->parent->cg.value[CAP_CLAMP_MAX])
-			return xasprintf("capacity_max %u is above the parent %s's capacity_max %u (a group may only narrow its parent's range)",
-					 v, g->parent->path,
-					 g->parent->cg.value[CAP_CLAMP_MAX]);
-	}
-	list_for_each_entry(c, &s->host.groups, node) {
-		if (c->parent != g)
-			continue;
-		if (id == CAP_CLAMP_MIN && c->cg.value[CAP_CLAMP_MIN] < v)
-			return xasprintf("child %s has capacity_min %u below %u (children must stay within their parent)",
-					 c->path, c->cg.value[CAP_CLAMP_MIN], v);
-		if (id == CAP_CLAMP_MAX && c->cg.value[CAP_CLAMP_MAX] > v)
-			return xasprintf("child %s has capacity_max %u above %u (children must stay within their parent)",
-					 c->path, c->cg.value[CAP_CLAMP_MAX], v);
-	}
-	return xasprintf("rejected (-EINVAL)");
 }
 
 static int depth(const char *p)
@@ -115,14 +80,18 @@ static int setup_groups(struct sim *s)
 				ret = clamp_host_write(&s->host, g, ids[j],
 						       vals[j]);
 				if (ret) {
-					char *why = explain(s, g, ids[j], vals[j]);
+					char why[PATH_MAX + 160];
 					char *p = jptr_key(wg->ptr, j ? "capacity_min" :
 							   "capacity_max");
 
+					if (!clamp_host_explain(&s->host, g, ids[j],
+								vals[j], why,
+								sizeof(why)))
+						snprintf(why, sizeof(why),
+							 "rejected (-EINVAL)");
 					jdoc_error((struct jdoc *)&wl->doc, p,
 						   "group %s: %s", wg->path, why);
 					free(p);
-					free(why);
 					err = -1;
 				}
 			}
