@@ -5,6 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <linux/errno.h>
+
+#include "clamp_host.h"
 #include "ftrace.h"
 #include "replay.h"
 #include "util.h"
@@ -12,13 +15,16 @@
 #define REPLAY_MAX_CPUS 64
 
 /*
- * Replay the cap_clamp events of a trace: per CPU, in seq order, rebuild
- * the set of queued tasks with their keys and check that the range (and
- * task count) the kernel reported after each operation is the MAX of the
- * mins and the MAX of the maxes of that set ([0, 1024] when empty). A gap
- * in seq (lost events, e.g. while tracing re-enables boot-time events)
- * makes the CPU unsynced until the next operation that leaves it empty
- * (nr=0); operations replayed while unsynced are counted, not checked.
+ * Replay the cap_clamp events of a trace through the user-space clamp core
+ * (src/core, through its host src/clamphost): per CPU, in seq order, each
+ * enqueue, dequeue and update the kernel logged is made on a one-CPU host,
+ * and after each the core's range (and the task count) must equal what the
+ * kernel reported. Each task gets a group of its own whose values are the
+ * keys the event carries, so an update rekeys it the way a group write
+ * repositions it in the kernel. A gap in seq (lost events, e.g. while
+ * tracing re-enables boot-time events) makes the CPU unsynced until the
+ * next operation that leaves it empty (nr=0), where the host starts
+ * afresh; operations replayed while unsynced are counted, not checked.
  */
 struct ev {
 	int cpu, kind, pid;
@@ -53,17 +59,59 @@ static unsigned long long field(const struct ftrace_event *ev, const char *key,
 	return (unsigned long long)v;
 }
 
-struct ent {
-	int pid;
-	unsigned int min, max;
-};
-
 /* report the first few problems only */
 static long replay_reports;
 #define report(...) do {						\
 	if (replay_reports++ < 20)					\
 		fprintf(stderr, __VA_ARGS__);				\
 } while (0)
+
+/* The entity of task @pid on a one-CPU host, with a group of its own */
+static struct host_entity *task_entity(struct clamp_host *h, int pid)
+{
+	struct host_entity *e;
+	char path[32];
+
+	if (clamp_host_entity_get(h, (uint64_t)(unsigned int)pid, &e))
+		xoom();
+	if (!e->grp) {
+		snprintf(path, sizeof(path), "/pid%d", pid);
+		if (clamp_host_group_create(h, path, &e->grp) == -ENOMEM)
+			xoom();
+	}
+	return e;
+}
+
+/*
+ * Make @e's group carry [@min, @max], writing in the order the RFC's rules
+ * allow (min <= max at every step); a RUNNABLE entity is repositioned by
+ * the core, as after a group write in the kernel.
+ */
+static int set_keys(struct clamp_host *h, struct host_entity *e,
+		    unsigned int min, unsigned int max)
+{
+	struct host_group *g = e->grp;
+	enum cap_clamp_id first = CAP_CLAMP_MIN, second = CAP_CLAMP_MAX;
+	unsigned int v[CAP_CLAMP_CNT];
+	int ret;
+
+	v[CAP_CLAMP_MIN] = min;
+	v[CAP_CLAMP_MAX] = max;
+	if (min > g->cg.value[CAP_CLAMP_MAX]) {
+		first = CAP_CLAMP_MAX;
+		second = CAP_CLAMP_MIN;
+	}
+	ret = clamp_host_write(h, g, first, v[first]);
+	return ret ? ret : clamp_host_write(h, g, second, v[second]);
+}
+
+/* The keys the core holds @e by (its snapshot, not its group's values) */
+static bool keys_are(const struct host_entity *e, unsigned int min,
+		     unsigned int max)
+{
+	return e->se.key[CAP_CLAMP_MIN] == min &&
+	       e->se.key[CAP_CLAMP_MAX] == max;
+}
 
 int replay_trace(const char *file)
 {
@@ -134,15 +182,19 @@ int replay_trace(const char *file)
 	qsort(evs, n, sizeof(*evs), ev_cmp);
 
 	for (int cpu = 0; cpu < cpus; cpu++) {
-		struct ent *set = NULL;
-		size_t ns = 0, nsc = 0;
+		struct clamp_host h;
+		size_t ns = 0;
 		unsigned long long last = 0;
 		int first = 1, synced = 1;
 
+		if (clamp_host_init(&h, 1))
+			xoom();
 		for (i = 0; i < n; i++) {
 			struct ev *e = &evs[i];
-			unsigned int rmin = 0, rmax = 1024, kmin, kmax;
-			size_t j, at;
+			struct host_entity *ent = NULL;
+			unsigned int kmin, kmax;
+			struct cap_clamp_range r;
+			bool queued;
 
 			if (e->cpu != cpu)
 				continue;
@@ -154,84 +206,84 @@ int replay_trace(const char *file)
 				first = 0;
 				last = e->seq;
 				ops++;
+				ent = task_entity(&h, e->pid);
 			}
-			at = ns;
-			for (j = 0; j < ns; j++)
-				if (set[j].pid == e->pid)
-					at = j;
+			queued = ent && ent->cpu >= 0;
 			switch (e->kind) {
 			case EV_ENQ:
-				if (at != ns) {
+				if (queued) {
 					if (synced) {
 						report("replay: cpu%d seq %llu: pid %d enqueued twice\n",
 							cpu, e->seq, e->pid);
 						bad++;
 					}
-					set[at] = (struct ent){ e->pid, e->min, e->max };
+					clamp_host_dequeue(&h, ent);
+					ns--;
+				}
+				if (set_keys(&h, ent, e->min, e->max) ||
+				    clamp_host_enqueue(&h, ent, 0, ent->grp) < 0) {
+					report("replay: cpu%d seq %llu: pid %d keys [%u,%u] refused\n",
+						cpu, e->seq, e->pid, e->min, e->max);
+					bad++;
 					break;
 				}
-				if (ns == nsc)
-					set = xrealloc(set, (nsc = nsc * 2 + 16) * sizeof(*set));
-				set[ns++] = (struct ent){ e->pid, e->min, e->max };
+				ns++;
 				break;
 			case EV_DEQ:
 			case EV_UPD:
-				if (at == ns) {
+				if (!queued) {
 					if (synced) {
 						report("replay: cpu%d seq %llu: pid %d not queued\n",
 							cpu, e->seq, e->pid);
 						bad++;
 					}
-					if (e->kind == EV_UPD) {
-						if (ns == nsc)
-							set = xrealloc(set, (nsc = nsc * 2 + 16) * sizeof(*set));
-						set[ns++] = (struct ent){ e->pid, e->min, e->max };
-					}
+					if (e->kind == EV_UPD &&
+					    !set_keys(&h, ent, e->min, e->max) &&
+					    clamp_host_enqueue(&h, ent, 0, ent->grp) >= 0)
+						ns++;
 					break;
 				}
 				if (e->kind == EV_DEQ) {
-					if (synced && (set[at].min != e->min || set[at].max != e->max)) {
+					if (synced && !keys_are(ent, e->min, e->max)) {
 						report("replay: cpu%d seq %llu: pid %d left with other keys\n",
 							cpu, e->seq, e->pid);
 						bad++;
 					}
-					set[at] = set[--ns];
+					clamp_host_dequeue(&h, ent);
+					ns--;
 				} else {
-					if (synced && (set[at].min != e->omin || set[at].max != e->omax)) {
+					if (synced && !keys_are(ent, e->omin, e->omax)) {
 						report("replay: cpu%d seq %llu: pid %d old keys differ\n",
 							cpu, e->seq, e->pid);
 						bad++;
 					}
-					set[at].min = e->min;
-					set[at].max = e->max;
+					if (set_keys(&h, ent, e->min, e->max)) {
+						report("replay: cpu%d seq %llu: pid %d keys [%u,%u] refused\n",
+							cpu, e->seq, e->pid, e->min, e->max);
+						bad++;
+					}
 				}
 				break;
 			}
 			if (!synced) {
 				if (e->kind != EV_CPU && e->nr == 0) {
+					/* the kernel's CPU is empty: start afresh */
+					clamp_host_destroy(&h);
+					if (clamp_host_init(&h, 1))
+						xoom();
 					ns = 0;
 					synced = 1;
 					resyncs++;
 				}
 				continue;
 			}
-			/* an empty CPU is unconstrained: [0, 1024] */
-			if (ns) {
-				rmin = 0;
-				rmax = 0;
-				for (j = 0; j < ns; j++) {
-					if (set[j].min > rmin)
-						rmin = set[j].min;
-					if (set[j].max > rmax)
-						rmax = set[j].max;
-				}
-			}
+			clamp_host_range(&h, 0, &r);
 			kmin = e->kind == EV_CPU ? e->min : e->cmin;
 			kmax = e->kind == EV_CPU ? e->max : e->cmax;
-			if (kmin != rmin || kmax != rmax ||
+			if (kmin != r.min || kmax != r.max ||
 			    (e->kind != EV_CPU && e->nr != ns)) {
 				report("replay: cpu%d seq %llu: kernel [%u,%u] nr=%u, replay [%u,%u] nr=%zu\n",
-					cpu, e->seq, kmin, kmax, e->nr, rmin, rmax, ns);
+					cpu, e->seq, kmin, kmax, e->nr, r.min, r.max, ns);
 				bad++;
 			}
 			if (e->kind != EV_CPU)
@@ -239,7 +291,7 @@ int replay_trace(const char *file)
 		}
 		if (!synced)
 			unsynced_end++;
-		free(set);
+		clamp_host_destroy(&h);
 	}
 	printf("replay: events=%zu ops=%ld checked=%ld cpus=%d mismatches=%ld gaps=%ld resyncs=%ld unsynced=%ld\n",
 	       n, ops, checked, cpus, bad, gaps, resyncs, unsynced_end);

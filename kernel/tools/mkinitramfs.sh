@@ -11,12 +11,15 @@ cp /bin/busybox "$stage/bin/busybox"
 cp "$here/guest/init" "$stage/init"
 chmod +x "$stage/init"
 cc=${CC:-gcc}
-# the runner links the shared workload parser (src/input) and the project's
-# ftrace reader: the same sources meson builds (kernel/guest/meson.build)
+# the runner links the shared workload parser (src/input), the project's
+# ftrace reader and the clamp core with its host (the trace replay): the
+# same sources meson builds (kernel/guest/meson.build)
 src=$here/../src
-$cc -static -std=gnu11 -O2 -Wall -Wextra -Werror \
-	-I "$src/input" -I "$src/trace" -o "$stage/bin/capsim-run" \
+$cc -static -std=gnu11 -O2 -Wall -Wextra -Werror -D_GNU_SOURCE \
+	-I "$src/input" -I "$src/trace" -I "$src/clamphost" -I "$src/core" \
+	-I "$src/kcompat/include" -o "$stage/bin/capsim-run" \
 	"$here"/guest/*.c "$src"/input/{util,diag,sha256,jsondoc,spelling,workload}.c \
+	"$src"/core/*.c "$src"/kcompat/*.c "$src/clamphost/clamp_host.c" \
 	"$src/trace/ftrace.c" -ljansson -lpthread -lm
 cp "$here"/guest/tests/*.sh "$stage/tests/"
 for f in "$@"; do cp "$f" "$stage/work/"; done
