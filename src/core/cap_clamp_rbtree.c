@@ -1,0 +1,182 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Capacity clamping, rbtree aggregator: each CPU keeps, per clamp index,
+ * an rbtree of its RUNNABLE entities keyed by the capacity value each one
+ * was inserted with. The CPU's constraint is the largest key; its node is
+ * cached so that removing any other node costs no search for the maximum.
+ *
+ * Two departures from the RFC v3 series, both deliberate:
+ *  - keys are snapshots kept in the entity, not read through its group on
+ *    every comparison: a group write can no longer change the key of a
+ *    queued node behind the tree's back;
+ *  - an update that changes the rightmost key without moving the node
+ *    still refreshes the published value, which the RFC left stale.
+ */
+#include <linux/compiler.h>
+#include <linux/lockdep.h>
+#include <linux/rbtree.h>
+#include <linux/sched/cap_clamp.h>
+
+#include "cap_clamp_backend.h"
+
+static inline unsigned int cap_clamp_node_key(struct rb_node *node,
+					      enum cap_clamp_id id)
+{
+	struct cap_clamp_se *se = rb_entry(node, struct cap_clamp_se,
+					   node[id]);
+
+	return se->key[id];
+}
+
+void cap_clamp_rbtree_cpu_init(struct cap_clamp_cpu *cc)
+{
+	int id;
+
+	cap_clamp_cpu_init_published(cc, false);
+	for (id = 0; id < CAP_CLAMP_CNT; id++) {
+		cc->tree[id].root = RB_ROOT;
+		cc->tree[id].rightmost = NULL;
+	}
+}
+
+/*
+ * Insert @se's node for @id with its snapshot key. Equal keys go left, so
+ * the cached rightmost node only changes for a strictly larger key.
+ */
+static void cap_clamp_insert(struct cap_clamp_cpu *cc,
+			     struct cap_clamp_se *se, enum cap_clamp_id id)
+{
+	struct cap_clamp_tree *t = &cc->tree[id];
+	struct rb_node **link = &t->root.rb_node;
+	struct rb_node *node = &se->node[id];
+	struct rb_node *parent = NULL;
+	bool rightmost = true;
+
+	while (*link) {
+		parent = *link;
+		if (se->key[id] <= cap_clamp_node_key(parent, id)) {
+			link = &parent->rb_left;
+			rightmost = false;
+		} else {
+			link = &parent->rb_right;
+		}
+	}
+
+	rb_link_node(node, parent, link);
+	rb_insert_color(node, &t->root);
+
+	if (rightmost) {
+		t->rightmost = node;
+		WRITE_ONCE(cc->value[id], se->key[id]);
+	}
+}
+
+static void cap_clamp_remove(struct cap_clamp_cpu *cc,
+			     struct cap_clamp_se *se, enum cap_clamp_id id)
+{
+	struct cap_clamp_tree *t = &cc->tree[id];
+	struct rb_node *node = &se->node[id];
+
+	if (node == t->rightmost) {
+		struct rb_node *prev = rb_prev(node);
+
+		t->rightmost = prev;
+		WRITE_ONCE(cc->value[id], prev ? cap_clamp_node_key(prev, id) :
+			   cap_clamp_empty_value(id));
+	}
+
+	rb_erase(node, &t->root);
+	RB_CLEAR_NODE(node);
+}
+
+/*
+ * Give @se's queued node for @id the new key @key. The node stays where it
+ * is while its neighbours still bracket the key; otherwise it is moved.
+ * Either way the published CPU value reflects the new maximum on return.
+ */
+static void cap_clamp_rekey(struct cap_clamp_cpu *cc,
+			    struct cap_clamp_se *se, enum cap_clamp_id id,
+			    unsigned int key)
+{
+	struct rb_node *node = &se->node[id];
+	struct rb_node *prev = rb_prev(node);
+	struct rb_node *next = rb_next(node);
+
+	if ((!prev || cap_clamp_node_key(prev, id) <= key) &&
+	    (!next || cap_clamp_node_key(next, id) >= key)) {
+		se->key[id] = key;
+		if (node == cc->tree[id].rightmost)
+			WRITE_ONCE(cc->value[id], key);
+		return;
+	}
+
+	cap_clamp_remove(cc, se, id);
+	se->key[id] = key;
+	cap_clamp_insert(cc, se, id);
+}
+
+bool cap_clamp_rbtree_enqueue(struct cap_clamp_cpu *cc,
+			      struct cap_clamp_se *se,
+			      const struct cap_clamp_group *grp,
+			      raw_spinlock_t *lock)
+{
+	struct cap_clamp_range old;
+	int id;
+
+	lockdep_assert_held(lock);
+
+	if (!cap_clamp_may_enqueue(se))
+		return false;
+
+	cap_clamp_cpu_range(cc, &old);
+	for (id = 0; id < CAP_CLAMP_CNT; id++) {
+		se->key[id] = READ_ONCE(grp->value[id]);
+		cap_clamp_insert(cc, se, id);
+	}
+	cap_clamp_cpu_account(cc, se, true);
+
+	return cap_clamp_range_differs(cc, &old);
+}
+
+bool cap_clamp_rbtree_dequeue(struct cap_clamp_cpu *cc,
+			      struct cap_clamp_se *se, raw_spinlock_t *lock)
+{
+	struct cap_clamp_range old;
+	int id;
+
+	lockdep_assert_held(lock);
+
+	if (!cap_clamp_may_dequeue(cc, se))
+		return false;
+
+	cap_clamp_cpu_range(cc, &old);
+	for (id = 0; id < CAP_CLAMP_CNT; id++)
+		cap_clamp_remove(cc, se, id);
+	cap_clamp_cpu_account(cc, se, false);
+
+	return cap_clamp_range_differs(cc, &old);
+}
+
+bool cap_clamp_rbtree_update(struct cap_clamp_cpu *cc,
+			     struct cap_clamp_se *se,
+			     const struct cap_clamp_group *grp,
+			     raw_spinlock_t *lock)
+{
+	struct cap_clamp_range old;
+	int id;
+
+	lockdep_assert_held(lock);
+
+	if (!cap_clamp_may_update(cc, se))
+		return false;
+
+	cap_clamp_cpu_range(cc, &old);
+	for (id = 0; id < CAP_CLAMP_CNT; id++) {
+		unsigned int v = READ_ONCE(grp->value[id]);
+
+		if (se->key[id] != v)
+			cap_clamp_rekey(cc, se, id, v);
+	}
+
+	return cap_clamp_range_differs(cc, &old);
+}
