@@ -88,9 +88,14 @@ struct cap_clamp_se {
 #endif
 };
 
-/* rbtree: the RUNNABLE entities of a CPU sorted by one key */
+/*
+ * rbtree: the RUNNABLE entities of a CPU sorted by one key, and both ends
+ * of the order, where a key at or past the current extremes goes without a
+ * search (a group write moves its entities to one end, one by one).
+ */
 struct cap_clamp_tree {
 	struct rb_root root;
+	struct rb_node *leftmost;
 	struct rb_node *rightmost;
 };
 

@@ -51,6 +51,8 @@ static const char *check_rbtree(const struct cap_clamp_cpu *cc, int id)
 	last = rb_last(&t->root);
 	if (t->rightmost != last)
 		return "cached node is not the rightmost";
+	if (t->leftmost != rb_first(&t->root))
+		return "cached node is not the leftmost";
 	if (cc->value[id] != (last ? node_key(last) : empty_value(id)))
 		return "published value is not the largest key";
 	return NULL;
