@@ -3,7 +3,7 @@
 # Usage: scripts/deps.sh [core|kernel]...   (default: core)
 set -eu
 core="gcc pkg-config meson ninja-build libcmocka-dev check libjansson-dev
-gnuplot-nox perl xz-utils linux-source-6.12"
+gnuplot-nox perl xz-utils linux-source-6.12 valgrind"
 kernel="make flex bison bc libelf-dev libssl-dev cpio busybox-static
 qemu-system-x86 git"
 
