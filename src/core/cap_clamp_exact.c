@@ -22,7 +22,6 @@
 #include <linux/bitops.h>
 #include <linux/build_bug.h>
 #include <linux/compiler.h>
-#include <linux/lockdep.h>
 #include <linux/sched.h>
 #include <linux/sched/cap_clamp.h>
 
@@ -59,13 +58,10 @@ static unsigned int cap_clamp_refs_last(const struct cap_clamp_refs *refs,
 	return w * BITS_PER_LONG + __fls(refs->used[w]);
 }
 
-/*
- * Count one more entity at @v for @id. @first: @cc had no entity, so its
- * published value is the empty default and gives way to @v even if lower.
- */
-static inline void cap_clamp_get(struct cap_clamp_cpu *cc,
-				 enum cap_clamp_id id, unsigned int v,
-				 bool first)
+/* Count one more entity at @v for @id. */
+static __always_inline void cap_clamp_get(struct cap_clamp_cpu *cc,
+					  enum cap_clamp_id id,
+					  unsigned int v)
 {
 	struct cap_clamp_refs *refs = &cc->refs[id];
 
@@ -73,7 +69,8 @@ static inline void cap_clamp_get(struct cap_clamp_cpu *cc,
 		__set_bit(v, refs->used);
 		__set_bit(BIT_WORD(v), refs->used_words);
 	}
-	if (first || v > cc->value[id])
+	/* on an empty CPU, the published value is the default: replace it */
+	if (!cc->nr || v > cc->value[id])
 		WRITE_ONCE(cc->value[id], v);
 }
 
@@ -81,8 +78,9 @@ static inline void cap_clamp_get(struct cap_clamp_cpu *cc,
  * Count one entity less at @v for @id. The published value is the
  * maximum, so it only moves when the last entity at that value leaves.
  */
-static inline void cap_clamp_put(struct cap_clamp_cpu *cc,
-				 enum cap_clamp_id id, unsigned int v)
+static __always_inline void cap_clamp_put(struct cap_clamp_cpu *cc,
+					  enum cap_clamp_id id,
+					  unsigned int v)
 {
 	struct cap_clamp_refs *refs = &cc->refs[id];
 
@@ -96,47 +94,43 @@ static inline void cap_clamp_put(struct cap_clamp_cpu *cc,
 			   cap_clamp_refs_last(refs, cap_clamp_empty_value(id)));
 }
 
+static __always_inline void cap_clamp_add(struct cap_clamp_cpu *cc,
+					  struct cap_clamp_se *se,
+					  enum cap_clamp_id id)
+{
+	cap_clamp_get(cc, id, se->key[id]);
+}
+
+static __always_inline void cap_clamp_remove(struct cap_clamp_cpu *cc,
+					     struct cap_clamp_se *se,
+					     enum cap_clamp_id id)
+{
+	cap_clamp_put(cc, id, se->key[id]);
+}
+
+/* The new value first: the CPU never looks empty in between. */
+static __always_inline void cap_clamp_rekey(struct cap_clamp_cpu *cc,
+					    struct cap_clamp_se *se,
+					    enum cap_clamp_id id,
+					    unsigned int key)
+{
+	cap_clamp_get(cc, id, key);
+	cap_clamp_put(cc, id, se->key[id]);
+	se->key[id] = key;
+}
+
 bool cap_clamp_exact_enqueue(struct cap_clamp_cpu *cc,
 			     struct cap_clamp_se *se,
 			     const struct cap_clamp_group *grp,
 			     raw_spinlock_t *lock)
 {
-	struct cap_clamp_range old;
-	bool first = !cc->nr;
-	int id;
-
-	lockdep_assert_held(lock);
-
-	if (!cap_clamp_may_enqueue(se))
-		return false;
-
-	cap_clamp_cpu_range(cc, &old);
-	for (id = 0; id < CAP_CLAMP_CNT; id++) {
-		se->key[id] = READ_ONCE(grp->value[id]);
-		cap_clamp_get(cc, id, se->key[id], first);
-	}
-	cap_clamp_cpu_account(cc, se, true);
-
-	return cap_clamp_range_differs(cc, &old);
+	return cap_clamp_enqueue_frame(cc, se, grp, lock, cap_clamp_add);
 }
 
 bool cap_clamp_exact_dequeue(struct cap_clamp_cpu *cc,
 			     struct cap_clamp_se *se, raw_spinlock_t *lock)
 {
-	struct cap_clamp_range old;
-	int id;
-
-	lockdep_assert_held(lock);
-
-	if (!cap_clamp_may_dequeue(cc, se))
-		return false;
-
-	cap_clamp_cpu_range(cc, &old);
-	for (id = 0; id < CAP_CLAMP_CNT; id++)
-		cap_clamp_put(cc, id, se->key[id]);
-	cap_clamp_cpu_account(cc, se, false);
-
-	return cap_clamp_range_differs(cc, &old);
+	return cap_clamp_dequeue_frame(cc, se, lock, cap_clamp_remove);
 }
 
 bool cap_clamp_exact_update(struct cap_clamp_cpu *cc,
@@ -144,25 +138,5 @@ bool cap_clamp_exact_update(struct cap_clamp_cpu *cc,
 			    const struct cap_clamp_group *grp,
 			    raw_spinlock_t *lock)
 {
-	struct cap_clamp_range old;
-	int id;
-
-	lockdep_assert_held(lock);
-
-	if (!cap_clamp_may_update(cc, se))
-		return false;
-
-	cap_clamp_cpu_range(cc, &old);
-	for (id = 0; id < CAP_CLAMP_CNT; id++) {
-		unsigned int v = READ_ONCE(grp->value[id]);
-
-		if (se->key[id] == v)
-			continue;
-		/* The new value first: the CPU is never seen empty. */
-		cap_clamp_get(cc, id, v, false);
-		cap_clamp_put(cc, id, se->key[id]);
-		se->key[id] = v;
-	}
-
-	return cap_clamp_range_differs(cc, &old);
+	return cap_clamp_update_frame(cc, se, grp, lock, cap_clamp_rekey);
 }

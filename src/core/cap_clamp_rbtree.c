@@ -14,7 +14,6 @@
  *    still refreshes the published value, which the RFC left stale.
  */
 #include <linux/compiler.h>
-#include <linux/lockdep.h>
 #include <linux/rbtree.h>
 #include <linux/sched/cap_clamp.h>
 
@@ -114,9 +113,10 @@ static __always_inline void cap_clamp_remove(struct cap_clamp_cpu *cc,
  * neighbour still bounds it, the node stays where it is; otherwise it is
  * moved. Either way the published value is the maximum on return.
  */
-static void cap_clamp_rekey(struct cap_clamp_cpu *cc,
-			    struct cap_clamp_se *se, enum cap_clamp_id id,
-			    unsigned int key)
+static __always_inline void cap_clamp_rekey(struct cap_clamp_cpu *cc,
+					    struct cap_clamp_se *se,
+					    enum cap_clamp_id id,
+					    unsigned int key)
 {
 	struct cap_clamp_tree *t = &cc->tree[id];
 	struct rb_node *node = &se->node[id];
@@ -148,41 +148,13 @@ bool cap_clamp_rbtree_enqueue(struct cap_clamp_cpu *cc,
 			      const struct cap_clamp_group *grp,
 			      raw_spinlock_t *lock)
 {
-	struct cap_clamp_range old;
-	int id;
-
-	lockdep_assert_held(lock);
-
-	if (!cap_clamp_may_enqueue(se))
-		return false;
-
-	cap_clamp_cpu_range(cc, &old);
-	for (id = 0; id < CAP_CLAMP_CNT; id++) {
-		se->key[id] = READ_ONCE(grp->value[id]);
-		cap_clamp_insert(cc, se, id);
-	}
-	cap_clamp_cpu_account(cc, se, true);
-
-	return cap_clamp_range_differs(cc, &old);
+	return cap_clamp_enqueue_frame(cc, se, grp, lock, cap_clamp_insert);
 }
 
 bool cap_clamp_rbtree_dequeue(struct cap_clamp_cpu *cc,
 			      struct cap_clamp_se *se, raw_spinlock_t *lock)
 {
-	struct cap_clamp_range old;
-	int id;
-
-	lockdep_assert_held(lock);
-
-	if (!cap_clamp_may_dequeue(cc, se))
-		return false;
-
-	cap_clamp_cpu_range(cc, &old);
-	for (id = 0; id < CAP_CLAMP_CNT; id++)
-		cap_clamp_remove(cc, se, id);
-	cap_clamp_cpu_account(cc, se, false);
-
-	return cap_clamp_range_differs(cc, &old);
+	return cap_clamp_dequeue_frame(cc, se, lock, cap_clamp_remove);
 }
 
 bool cap_clamp_rbtree_update(struct cap_clamp_cpu *cc,
@@ -190,21 +162,5 @@ bool cap_clamp_rbtree_update(struct cap_clamp_cpu *cc,
 			     const struct cap_clamp_group *grp,
 			     raw_spinlock_t *lock)
 {
-	struct cap_clamp_range old;
-	int id;
-
-	lockdep_assert_held(lock);
-
-	if (!cap_clamp_may_update(cc, se))
-		return false;
-
-	cap_clamp_cpu_range(cc, &old);
-	for (id = 0; id < CAP_CLAMP_CNT; id++) {
-		unsigned int v = READ_ONCE(grp->value[id]);
-
-		if (se->key[id] != v)
-			cap_clamp_rekey(cc, se, id, v);
-	}
-
-	return cap_clamp_range_differs(cc, &old);
+	return cap_clamp_update_frame(cc, se, grp, lock, cap_clamp_rekey);
 }
