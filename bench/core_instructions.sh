@@ -17,7 +17,8 @@ valgrind --tool=callgrind --callgrind-out-file="$dir/cg.%p" \
 }
 # Each dump: "desc: Trigger: Client Request: op/N/agg/ops" and "totals: Ir".
 # dumps are numbered in the order of the cells
-for f in $(ls "$dir"/cg.*.* | sort -t. -k3 -n); do
+for f in $(cd "$dir" && ls cg.*.* | sort -t. -k3 -n); do
+	f=$dir/$f
 	sed -n 's/^desc: Trigger: Client Request: //p; s/^totals: //p' "$f" |
 		paste -sd' '
 done | awk '
