@@ -8,6 +8,11 @@
 #                              build bzImage and the initramfs
 #   kernel/build.sh --update   also rewrite kernel/patches/ from the fresh
 #                              generation (after changing glue or src/core)
+#   CAPSIM_CLAMP_BACKEND=rbtree|exact kernel/build.sh
+#                              that clamp aggregator instead of the
+#                              fragment's, in obj-rbtree/ or obj-exact/
+#                              (a full build: struct rq and task_struct
+#                              embed the core's structures)
 #
 # Everything lands in build/kernel/ (git-ignored): linux/ is a git repo of
 # the pristine tree (tag "pristine") whose branch "capsim" is the series,
@@ -19,7 +24,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/.." && pwd)
 B=${CAPSIM_KBUILD:-$top/build/kernel}
 L=$B/linux
-O=$B/obj
+backend=${CAPSIM_CLAMP_BACKEND:-}
+O=$B/obj${backend:+-$backend}
 TARBALL=${CAPSIM_KSRC:-/usr/src/linux-source-6.12.tar.xz}
 JOBS=${JOBS:-$(( $(nproc) + 1 ))}
 update=0
@@ -75,6 +81,9 @@ if [ ! -e "$L/.git" ] || [ "$(cat "$B/pristine.stamp" 2>/dev/null)" != "$tarball
 	mv "$B/extract"/linux-source-6.12 "$L"
 	rmdir "$B/extract"
 	g init -q
+	# no background "gc --auto" after the big commit: it would inherit
+	# (and hold) the caller's kernel lock for minutes
+	g config gc.auto 0
 	# Debian's top-level .gitignore ignores everything: add by force
 	g add -A -f
 	g commit -q -m "linux-source-6.12 (Debian), pristine"
@@ -119,11 +128,22 @@ fi
 
 # ------------------------------------------------------------ configure
 t0=$(now)
-cfg_id=$( (cat "$here/config/capsim.config"; g rev-parse capsim^{tree}) | sha256sum | cut -d' ' -f1)
+fragment=$here/config/capsim.config
+if [ -n "$backend" ]; then
+	case $backend in
+	exact|rbtree) ;;
+	*) log "CAPSIM_CLAMP_BACKEND=$backend: exact or rbtree"; exit 2 ;;
+	esac
+	mkdir -p "$O"
+	{ grep -v '^CONFIG_CAP_CLAMP_' "$here/config/capsim.config"
+	  echo "CONFIG_CAP_CLAMP_${backend^^}=y"; } > "$O/capsim.config"
+	fragment=$O/capsim.config
+fi
+cfg_id=$( (cat "$fragment"; g rev-parse capsim^{tree}) | sha256sum | cut -d' ' -f1)
 if [ ! -e "$O/.config" ] || [ "$(cat "$O/.capsim-config" 2>/dev/null)" != "$cfg_id" ]; then
 	mkdir -p "$O"
 	make -s -C "$L" O="$O" tinyconfig >/dev/null
-	"$L/scripts/kconfig/merge_config.sh" -m -O "$O" "$O/.config" "$here/config/capsim.config" >/dev/null
+	"$L/scripts/kconfig/merge_config.sh" -m -O "$O" "$O/.config" "$fragment" >/dev/null
 	make -s -C "$L" O="$O" olddefconfig >/dev/null
 	# every line of the fragment must have survived
 	bad=0
@@ -135,7 +155,7 @@ if [ ! -e "$O/.config" ] || [ "$(cat "$O/.capsim-config" 2>/dev/null)" != "$cfg_
 		CONFIG_*)
 			grep -qxF "$line" "$O/.config" || { log "config: $line did not stick"; bad=1; } ;;
 		esac
-	done < "$here/config/capsim.config"
+	done < "$fragment"
 	[ $bad = 0 ] || exit 1
 	echo "$cfg_id" > "$O/.capsim-config"
 	stamp_time configure "$(elapsed "$t0")"

@@ -7,6 +7,8 @@
 #
 #   kernel/test.sh                 everything (stress: CAPSIM_STRESS_S, 60 s)
 #   CAPSIM_SKIP_BUILD=1 kernel/test.sh   reuse the last build
+#   CAPSIM_CLAMP_BACKEND=rbtree kernel/test.sh   build and boot the other
+#                                  clamp aggregator (kernel/build.sh)
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/.." && pwd)
@@ -57,10 +59,10 @@ for f in $files; do
 	git -C "$L" show "capsim:$f" | cmp -s - "$tmp/$f" || { ok=0; echo "differs: $f"; }
 done
 [ $ok = 1 ] && pass "patch -p1 gives the tree that was built" || fail "patch -p1 gives the tree that was built"
-for f in cap_clamp.h:include/linux/sched/cap_clamp.h cap_clamp.c:kernel/sched/cap_clamp.c; do
-	cmp -s "$top/src/core/${f%%:*}" "$tmp/${f#*:}" && pass "${f#*:} is src/core/${f%%:*}, unedited" \
-		|| fail "${f#*:} is src/core/${f%%:*}, unedited"
-done
+while read -r src dst; do
+	cmp -s "$top/$src" "$tmp/$dst" && pass "$dst is $src, unedited" \
+		|| fail "$dst is $src, unedited"
+done < <(grep -v '^#' "$here/core-files")
 rm -rf "$tmp"
 
 # GIT_DIR elsewhere: skips spdxcheck.py, which needs python3-ply
@@ -73,7 +75,16 @@ else
 fi
 
 # ------------------------------------------------------------ guest
-kernel=$B/obj/arch/x86/boot/bzImage
+O=$B/obj${CAPSIM_CLAMP_BACKEND:+-$CAPSIM_CLAMP_BACKEND}
+kernel=$O/arch/x86/boot/bzImage
+# the aggregator this kernel was built with, and only that one
+agg=$(sed -n 's/^CONFIG_CAP_CLAMP_\(EXACT\|RBTREE\)=y$/\1/p' "$O/.config")
+if [ -n "$agg" ] && [ "$(echo "$agg" | wc -l)" = 1 ] &&
+   [ "$(ls "$O"/kernel/sched/cap_clamp_*.o | xargs -n1 basename)" = "cap_clamp_${agg,,}.o" ]; then
+	pass "clamp aggregator: ${agg,,} (CONFIG_CAP_CLAMP_$agg, cap_clamp_${agg,,}.o alone)"
+else
+	fail "one clamp aggregator configured and built (got '${agg:-none}')"
+fi
 initrd=$B/guest/initramfs.cpio.gz
 boot() { # NAME TIMEOUT CMDLINE [SMP]
 	"$here/tools/qemu-run.sh" "$kernel" "$initrd" "$B/run-$1" "$2" "$3" "${4:-4}"

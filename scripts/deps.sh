@@ -8,7 +8,7 @@
 #   kernel      everything, for the kernel face (kernel/build.sh, test.sh)
 set -eu
 core="gcc pkg-config meson ninja-build libcmocka-dev check libjansson-dev
-gnuplot-nox trace-cmd parallel python3"
+gnuplot-nox trace-cmd parallel python3 valgrind"
 checkpatch="perl xz-utils linux-source-6.12"
 kernel="make flex bison bc libelf-dev libssl-dev cpio busybox-static
 qemu-system-x86 git"

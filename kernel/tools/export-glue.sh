@@ -8,16 +8,16 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 L=${1:-$here/../build/kernel/linux}
 . "$here/tools/gitenv.sh"
-core_paths=(include/linux/sched/cap_clamp.h kernel/sched/cap_clamp.c)
+mapfile -t core_paths < <(grep -v '^#' "$here/core-files" | cut -d' ' -f2)
 rm -f "$here"/glue/*.patch "$here/glue/series"
 mkdir -p "$here/glue"
 git -C "$L" format-patch -q --zero-commit --no-signature --full-index \
-	-o "$here/glue" pristine..dev -- . ":!${core_paths[0]}" ":!${core_paths[1]}"
+	-o "$here/glue" pristine..dev -- . "${core_paths[@]/#/:!}"
 n=0
 for c in $(git -C "$L" rev-list --reverse pristine..dev); do
 	n=$((n + 1))
 	p=$(cd "$here/glue" && ls "$(printf '%04d' $n)"-*.patch)
-	if git -C "$L" diff-tree --no-commit-id --name-only -r "$c" | grep -qx "${core_paths[1]}"; then
+	if git -C "$L" diff-tree --no-commit-id --name-only -r "$c" | grep -qxF "${core_paths[@]/#/-e}"; then
 		echo "$p +core"
 	else
 		echo "$p"

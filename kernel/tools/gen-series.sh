@@ -1,8 +1,9 @@
 #!/bin/bash
 # Generate the patch series from kernel/glue/ and src/core/, without
 # touching any work tree: each glue patch is applied to a private index on
-# top of the previous commit (the pristine tree first), the core files are
-# added to the patch marked "+core" in glue/series, and the resulting
+# top of the previous commit (the pristine tree first), the core files
+# (kernel/core-files) are added to the patch marked "+core" in
+# glue/series, and the resulting
 # branch "capsim" is exported with git format-patch.
 # Usage: gen-series.sh LINUX_GIT_DIR OUTDIR
 set -euo pipefail
@@ -24,10 +25,10 @@ while read -r p flag; do
 	subject=$(echo "$subject" | sed 's/^\[PATCH[^]]*\] *//')
 	g apply --cached "$tmp/patch"
 	if [ "${flag:-}" = "+core" ]; then
-		h=$(g hash-object -w "$top/src/core/cap_clamp.h")
-		c=$(g hash-object -w "$top/src/core/cap_clamp.c")
-		g update-index --add --cacheinfo "100644,$h,include/linux/sched/cap_clamp.h"
-		g update-index --add --cacheinfo "100644,$c,kernel/sched/cap_clamp.c"
+		grep -v '^#' "$here/core-files" | while read -r src dst; do
+			h=$(g hash-object -w "$top/$src")
+			g update-index --add --cacheinfo "100644,$h,$dst"
+		done
 	fi
 	tree=$(g write-tree)
 	{ echo "$subject"; echo; cat "$tmp/msg"; } > "$tmp/commit-msg"

@@ -3,16 +3,9 @@
  * Capacity clamping core: see <linux/sched/cap_clamp.h> for the model and
  * the locking rules.
  *
- * Each CPU keeps, per clamp index, an rbtree of its RUNNABLE entities keyed
- * by the capacity value each one was inserted with. The CPU's constraint is
- * the largest key, cached with its node so the read side is O(1).
- *
- * Two departures from the RFC v3 series, both deliberate:
- *  - keys are snapshots kept in the entity, not read through its group on
- *    every comparison: a group write can no longer change the key of a
- *    queued node behind the tree's back;
- *  - an update that changes the rightmost key without moving the node
- *    still refreshes the cached value, which the RFC left stale.
+ * What does not depend on the aggregator: the groups and the RFC's rules
+ * for writing to them, and the read side, which composes and applies the
+ * ranges the aggregators publish (cap_clamp_rbtree.c, cap_clamp_exact.c).
  */
 #include <linux/bug.h>
 #include <linux/compiler.h>
@@ -22,221 +15,13 @@
 #include <linux/sched.h>
 #include <linux/sched/cap_clamp.h>
 
-static const unsigned int cap_clamp_empty[CAP_CLAMP_CNT] = {
-	[CAP_CLAMP_MIN] = 0,
-	[CAP_CLAMP_MAX] = SCHED_CAPACITY_SCALE,
-};
-
-static inline unsigned int cap_clamp_node_key(struct rb_node *node,
-					      enum cap_clamp_id id)
-{
-	struct cap_clamp_se *se = rb_entry(node, struct cap_clamp_se,
-					   node[id]);
-
-	return se->key[id];
-}
-
-static void cap_clamp_tree_init(struct cap_clamp_tree *t,
-				enum cap_clamp_id id)
-{
-	t->root = RB_ROOT;
-	t->rightmost = NULL;
-	t->value = cap_clamp_empty[id];
-}
-
-void cap_clamp_cpu_init(struct cap_clamp_cpu *cc)
-{
-	cap_clamp_tree_init(&cc->tree[CAP_CLAMP_MIN], CAP_CLAMP_MIN);
-	cap_clamp_tree_init(&cc->tree[CAP_CLAMP_MAX], CAP_CLAMP_MAX);
-}
+#include "cap_clamp_backend.h"
 
 void cap_clamp_se_init(struct cap_clamp_se *se)
 {
-	RB_CLEAR_NODE(&se->node[CAP_CLAMP_MIN]);
-	RB_CLEAR_NODE(&se->node[CAP_CLAMP_MAX]);
-	se->key[CAP_CLAMP_MIN] = cap_clamp_empty[CAP_CLAMP_MIN];
-	se->key[CAP_CLAMP_MAX] = cap_clamp_empty[CAP_CLAMP_MAX];
+	se->key[CAP_CLAMP_MIN] = cap_clamp_empty_value(CAP_CLAMP_MIN);
+	se->key[CAP_CLAMP_MAX] = cap_clamp_empty_value(CAP_CLAMP_MAX);
 	se->cpu = NULL;
-}
-
-/*
- * Insert @se's node for @id with its snapshot key. Equal keys go left, so
- * the cached rightmost node only changes for a strictly larger key.
- */
-static void cap_clamp_insert(struct cap_clamp_tree *t,
-			     struct cap_clamp_se *se, enum cap_clamp_id id)
-{
-	struct rb_node **link = &t->root.rb_node;
-	struct rb_node *node = &se->node[id];
-	struct rb_node *parent = NULL;
-	bool rightmost = true;
-
-	while (*link) {
-		parent = *link;
-		if (se->key[id] <= cap_clamp_node_key(parent, id)) {
-			link = &parent->rb_left;
-			rightmost = false;
-		} else {
-			link = &parent->rb_right;
-		}
-	}
-
-	rb_link_node(node, parent, link);
-	rb_insert_color(node, &t->root);
-
-	if (rightmost) {
-		WRITE_ONCE(t->rightmost, node);
-		WRITE_ONCE(t->value, se->key[id]);
-	}
-}
-
-static void cap_clamp_remove(struct cap_clamp_tree *t,
-			     struct cap_clamp_se *se, enum cap_clamp_id id)
-{
-	struct rb_node *node = &se->node[id];
-
-	if (node == t->rightmost) {
-		struct rb_node *prev = rb_prev(node);
-
-		WRITE_ONCE(t->rightmost, prev);
-		WRITE_ONCE(t->value, prev ? cap_clamp_node_key(prev, id) :
-			   cap_clamp_empty[id]);
-	}
-
-	rb_erase(node, &t->root);
-	RB_CLEAR_NODE(node);
-}
-
-/*
- * Give @se's queued node for @id the new key @key. The node stays where it
- * is while its neighbours still bracket the key; otherwise it is moved.
- * Either way the cached CPU value reflects the new maximum on return.
- */
-static void cap_clamp_rekey(struct cap_clamp_tree *t,
-			    struct cap_clamp_se *se, enum cap_clamp_id id,
-			    unsigned int key)
-{
-	struct rb_node *node = &se->node[id];
-	struct rb_node *prev = rb_prev(node);
-	struct rb_node *next = rb_next(node);
-
-	if ((!prev || cap_clamp_node_key(prev, id) <= key) &&
-	    (!next || cap_clamp_node_key(next, id) >= key)) {
-		se->key[id] = key;
-		if (node == t->rightmost)
-			WRITE_ONCE(t->value, key);
-		return;
-	}
-
-	cap_clamp_remove(t, se, id);
-	se->key[id] = key;
-	cap_clamp_insert(t, se, id);
-}
-
-static inline bool cap_clamp_range_differs(const struct cap_clamp_cpu *cc,
-					   const struct cap_clamp_range *old)
-{
-	return cc->tree[CAP_CLAMP_MIN].value != old->min ||
-	       cc->tree[CAP_CLAMP_MAX].value != old->max;
-}
-
-/**
- * cap_clamp_enqueue() - account a RUNNABLE entity on a CPU
- * @cc: the CPU aggregate
- * @se: the entity, not queued anywhere
- * @grp: the entity's group, whose values become the entity's keys
- * @lock: the CPU's runqueue lock, held by the caller
- *
- * Return: true if the CPU's range changed.
- */
-bool cap_clamp_enqueue(struct cap_clamp_cpu *cc, struct cap_clamp_se *se,
-		       const struct cap_clamp_group *grp,
-		       raw_spinlock_t *lock)
-{
-	struct cap_clamp_range old;
-	int id;
-
-	lockdep_assert_held(lock);
-
-	if (WARN(cap_clamp_se_queued(se),
-		 "cap_clamp: enqueue of a queued entity\n"))
-		return false;
-
-	cap_clamp_cpu_range(cc, &old);
-	for (id = 0; id < CAP_CLAMP_CNT; id++) {
-		se->key[id] = READ_ONCE(grp->value[id]);
-		cap_clamp_insert(&cc->tree[id], se, id);
-	}
-	se->cpu = cc;
-
-	return cap_clamp_range_differs(cc, &old);
-}
-
-/**
- * cap_clamp_dequeue() - stop accounting an entity on its CPU
- * @cc: the CPU aggregate the entity is queued on
- * @se: the entity
- * @lock: the CPU's runqueue lock, held by the caller
- *
- * Return: true if the CPU's range changed.
- */
-bool cap_clamp_dequeue(struct cap_clamp_cpu *cc, struct cap_clamp_se *se,
-		       raw_spinlock_t *lock)
-{
-	struct cap_clamp_range old;
-	int id;
-
-	lockdep_assert_held(lock);
-
-	if (WARN(!cap_clamp_se_queued(se),
-		 "cap_clamp: dequeue of an idle entity\n"))
-		return false;
-	if (WARN(se->cpu != cc, "cap_clamp: dequeue from another CPU\n"))
-		return false;
-
-	cap_clamp_cpu_range(cc, &old);
-	for (id = 0; id < CAP_CLAMP_CNT; id++)
-		cap_clamp_remove(&cc->tree[id], se, id);
-	se->cpu = NULL;
-
-	return cap_clamp_range_differs(cc, &old);
-}
-
-/**
- * cap_clamp_update() - follow a change of an entity's group values
- * @cc: the CPU aggregate the entity would be queued on
- * @se: the entity
- * @grp: the entity's group, after the change
- * @lock: the CPU's runqueue lock, held by the caller
- *
- * An entity that is not queued picks up its group's values at its next
- * enqueue, so only queued entities are touched.
- *
- * Return: true if the CPU's range changed.
- */
-bool cap_clamp_update(struct cap_clamp_cpu *cc, struct cap_clamp_se *se,
-		      const struct cap_clamp_group *grp,
-		      raw_spinlock_t *lock)
-{
-	struct cap_clamp_range old;
-	int id;
-
-	lockdep_assert_held(lock);
-
-	if (!cap_clamp_se_queued(se))
-		return false;
-	if (WARN(se->cpu != cc, "cap_clamp: update on another CPU\n"))
-		return false;
-
-	cap_clamp_cpu_range(cc, &old);
-	for (id = 0; id < CAP_CLAMP_CNT; id++) {
-		unsigned int v = READ_ONCE(grp->value[id]);
-
-		if (se->key[id] != v)
-			cap_clamp_rekey(&cc->tree[id], se, id, v);
-	}
-
-	return cap_clamp_range_differs(cc, &old);
 }
 
 void cap_clamp_group_init_root(struct cap_clamp_group *root)
@@ -360,13 +145,6 @@ int cap_clamp_group_write(struct cap_clamp_group *grp, enum cap_clamp_id id,
 		WRITE_ONCE(grp->value[id], v);
 
 	return ret;
-}
-
-void cap_clamp_cpu_range(const struct cap_clamp_cpu *cc,
-			 struct cap_clamp_range *range)
-{
-	range->min = READ_ONCE(cc->tree[CAP_CLAMP_MIN].value);
-	range->max = READ_ONCE(cc->tree[CAP_CLAMP_MAX].value);
 }
 
 /* The range of a shared domain: the MAX of the mins and of the maxes. */

@@ -1,6 +1,7 @@
 #include <string.h>
 
 #include <linux/sched/cap_clamp.h>
+#include "agg_check.h"
 #include "clamp_impl.h"
 #include "rb_check.h"
 #include "seed_model.h"
@@ -30,6 +31,7 @@ static struct mutex group_lock;
 
 unsigned long impl_changed_mask;
 long impl_validation_disagreements;
+int impl_core_backend = -1;
 
 void impl_reset(enum impl_kind k, int n)
 {
@@ -45,7 +47,10 @@ void impl_reset(enum impl_kind k, int n)
 	memset(tasks, 0, sizeof(tasks));
 	mutex_init(&group_lock);
 	for (i = 0; i < IMPL_MAX_CPUS; i++) {
-		cap_clamp_cpu_init(&cpus[i].cc);
+		if (impl_core_backend < 0)
+			cap_clamp_cpu_init(&cpus[i].cc);
+		else
+			agg_init(&cpus[i].cc, impl_core_backend);
 		seed_cpu_init(&cpus[i].seed);
 		raw_spin_lock_init(&cpus[i].lock);
 	}
@@ -234,11 +239,6 @@ void impl_brute_range(int c, unsigned int *min, unsigned int *max)
 
 static int check_id;
 
-static unsigned long core_key(const struct rb_node *n)
-{
-	return rb_entry(n, struct cap_clamp_se, node[check_id])->key[check_id];
-}
-
 static unsigned long seed_key(const struct rb_node *n)
 {
 	return rb_entry(n, struct seed_task,
@@ -255,23 +255,20 @@ const char *impl_check_trees(void)
 
 		for (t = 0; t < IMPL_MAX_TASKS; t++)
 			queued += tasks[t].cpu == c;
+		if (kind == IMPL_CORE) {
+			why = agg_check(&cpus[c].cc);
+			if (why)
+				return why;
+			if (cpus[c].cc.nr != queued)
+				return "entity count differs from RUNNABLE count";
+			continue;
+		}
 		for (id = 0; id < 2; id++) {
-			const struct rb_root *root;
 			long n;
 
 			check_id = id;
-			if (kind == IMPL_CORE) {
-				const struct cap_clamp_tree *tr;
-
-				tr = &cpus[c].cc.tree[id];
-				root = &tr->root;
-				n = rb_check(root, core_key, &why);
-				if (n >= 0 && tr->rightmost != rb_last(root))
-					return "cached node is not the rightmost";
-			} else {
-				root = &cpus[c].seed.cap_clamp_cpu[id].tree;
-				n = rb_check(root, seed_key, &why);
-			}
+			n = rb_check(&cpus[c].seed.cap_clamp_cpu[id].tree,
+				     seed_key, &why);
 			if (n < 0)
 				return why;
 			if (n != queued)

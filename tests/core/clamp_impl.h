@@ -27,7 +27,7 @@ void impl_range(int cpu, unsigned int *min, unsigned int *max);
 void impl_domain_range(int caller, unsigned int *min, unsigned int *max);
 /* The range recomputed from scratch from the group values. */
 void impl_brute_range(int cpu, unsigned int *min, unsigned int *max);
-/* Red-black and order invariants of every CPU tree; NULL when fine. */
+/* Invariants of every CPU aggregate (or seed tree); NULL when fine. */
 const char *impl_check_trees(void);
 unsigned int impl_group_value(int grp, int clamp_id);
 int impl_task_group(int task);
@@ -40,5 +40,8 @@ bool impl_hierarchy_valid(void);
  */
 extern unsigned long impl_changed_mask;
 extern long impl_validation_disagreements;
+
+/* The core's aggregator: an enum agg_backend, or -1 for the default. */
+extern int impl_core_backend;
 
 #endif

@@ -2,16 +2,20 @@
  * The clamp core's per-CPU aggregate, entity and read-side rules, one by
  * one: empty defaults, MAX aggregation, cache maintenance, the WARNs of
  * misuse, lockdep ownership checks, snapshot keys, compose and clamping.
+ * Every test runs against the aggregator named on the command line:
+ *   test_core_ops rbtree|exact [TEST_NAME]
  */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <cmocka.h>
 
 #include <linux/bug.h>
 #include <linux/errno.h>
 #include <linux/sched/cap_clamp.h>
+#include "agg_check.h"
 
 struct fixture {
 	struct cap_clamp_cpu cpu[2];
@@ -22,6 +26,7 @@ struct fixture {
 };
 
 static struct fixture f;
+static enum agg_backend backend;
 
 static int setup(void **state)
 {
@@ -29,7 +34,7 @@ static int setup(void **state)
 
 	(void)state;
 	for (i = 0; i < 2; i++) {
-		cap_clamp_cpu_init(&f.cpu[i]);
+		agg_init(&f.cpu[i], backend);
 		raw_spin_lock_init(&f.lock[i]);
 	}
 	for (i = 0; i < 8; i++)
@@ -84,10 +89,19 @@ static bool upd(int cpu, int se, struct cap_clamp_group *g)
 	return changed;
 }
 
+static void assert_consistent(int cpu)
+{
+	const char *why = agg_check(&f.cpu[cpu]);
+
+	if (why)
+		fail_msg("cpu%d (%s): %s", cpu, agg_backend_name[backend], why);
+}
+
 static void assert_range(int cpu, unsigned int min, unsigned int max)
 {
 	struct cap_clamp_range r;
 
+	assert_consistent(cpu);
 	cap_clamp_cpu_range(&f.cpu[cpu], &r);
 	assert_int_equal(r.min, min);
 	assert_int_equal(r.max, max);
@@ -101,6 +115,9 @@ static void empty_cpu_defaults(void **state)
 	assert_int_equal(cap_clamp_cpu_util(&f.cpu[0], 1024), 1024);
 	assert_int_equal(cap_clamp_rt_util(&f.cpu[0]), 1024);
 	assert_false(cap_clamp_se_queued(&f.se[0]));
+	assert_true(cap_clamp_cpu_empty(&f.cpu[0]));
+	/* The aggregate runs the backend it was initialised with. */
+	assert_int_equal(cap_clamp_cpu_exact(&f.cpu[0]), backend == AGG_EXACT);
 }
 
 static void max_aggregation(void **state)
@@ -143,7 +160,7 @@ static void equal_keys_and_cache(void **state)
 	for (i = 4; i >= 0; i -= 2)
 		deq(0, i);
 	assert_range(0, 0, 1024);
-	assert_null(f.cpu[0].tree[CAP_CLAMP_MAX].rightmost);
+	assert_true(cap_clamp_cpu_empty(&f.cpu[0]));
 }
 
 static void misuse_warns(void **state)
@@ -228,8 +245,6 @@ static void update_repositions(void **state)
 	assert_int_equal(write(&f.a, CAP_CLAMP_MAX, 1000), 0);
 	assert_true(upd(0, 0, &f.a));
 	assert_false(upd(0, 2, &f.a));
-	assert_ptr_equal(rb_last(&f.cpu[0].tree[CAP_CLAMP_MAX].root),
-			 f.cpu[0].tree[CAP_CLAMP_MAX].rightmost);
 	assert_range(0, 0, 1000);
 	/* and back below: b is the maximum again. */
 	assert_int_equal(write(&f.a, CAP_CLAMP_MAX, 100), 0);
@@ -309,6 +324,109 @@ static void domain_range(void **state)
 	assert_false(cap_clamp_domain_add(&acc, &f.cpu[1], false));
 }
 
+/* A group under the root with both constraints at @v. */
+static void group_at(struct cap_clamp_group *g, unsigned int v)
+{
+	mutex_lock(&f.glock);
+	cap_clamp_group_link(g, &f.root, &f.glock);
+	mutex_unlock(&f.glock);
+	assert_int_equal(write(g, CAP_CLAMP_MAX, v), 0);
+	assert_int_equal(write(g, CAP_CLAMP_MIN, v), 0);
+}
+
+/*
+ * Values on both sides of every 64-bit word boundary of the exact
+ * backend's bitmaps, and the two ends of the scale: as each maximum
+ * leaves, the range falls to the next value, wherever it is.
+ */
+static void value_edges(void **state)
+{
+	static const unsigned int v[] = {
+		0, 1, 31, 32, 63, 64, 65, 127, 128, 511, 512, 960, 1023, 1024,
+	};
+	enum { N = sizeof(v) / sizeof(v[0]) };
+	struct cap_clamp_group g[N];
+	struct cap_clamp_se se[N];
+	int i;
+
+	(void)state;
+	/* enqueued in a scrambled order: 5 is coprime with N */
+	for (i = 0; i < N; i++) {
+		int k = (i * 5) % N;
+
+		group_at(&g[k], v[k]);
+		cap_clamp_se_init(&se[k]);
+		raw_spin_lock(&f.lock[0]);
+		cap_clamp_enqueue(&f.cpu[0], &se[k], &g[k], &f.lock[0]);
+		raw_spin_unlock(&f.lock[0]);
+	}
+	for (i = N - 1; i >= 0; i--) {
+		bool changed;
+
+		assert_range(0, v[i], v[i]);
+		raw_spin_lock(&f.lock[0]);
+		changed = cap_clamp_dequeue(&f.cpu[0], &se[i], &f.lock[0]);
+		raw_spin_unlock(&f.lock[0]);
+		assert_true(changed);
+	}
+	assert_range(0, 0, 1024);
+	assert_true(cap_clamp_cpu_empty(&f.cpu[0]));
+}
+
+/* Many entities share a value: it stays until the last of them leaves. */
+static void shared_value(void **state)
+{
+	enum { N = 300 };
+	static struct cap_clamp_se se[N];
+	struct cap_clamp_group g500, g700;
+	int i;
+
+	(void)state;
+	group_at(&g500, 500);
+	group_at(&g700, 700);
+	for (i = 0; i < N; i++) {
+		cap_clamp_se_init(&se[i]);
+		raw_spin_lock(&f.lock[1]);
+		cap_clamp_enqueue(&f.cpu[1], &se[i], &g500, &f.lock[1]);
+		raw_spin_unlock(&f.lock[1]);
+	}
+	assert_true(enq(1, 0, &g700));
+	assert_range(1, 700, 700);
+	assert_true(deq(1, 0));
+	assert_range(1, 500, 500);
+	for (i = 0; i < N - 1; i++) {
+		raw_spin_lock(&f.lock[1]);
+		assert_false(cap_clamp_dequeue(&f.cpu[1], &se[i], &f.lock[1]));
+		raw_spin_unlock(&f.lock[1]);
+	}
+	assert_range(1, 500, 500);
+	raw_spin_lock(&f.lock[1]);
+	assert_true(cap_clamp_dequeue(&f.cpu[1], &se[N - 1], &f.lock[1]));
+	raw_spin_unlock(&f.lock[1]);
+	assert_range(1, 0, 1024);
+}
+
+/* An update moves a key across words, up and down, past other entities. */
+static void update_across_words(void **state)
+{
+	struct cap_clamp_group lo;
+
+	(void)state;
+	group_at(&lo, 64);
+	enq(0, 1, &lo);
+	enq(0, 0, &f.a);			/* a: 0..1024 */
+	assert_range(0, 64, 1024);
+	assert_int_equal(write(&f.a, CAP_CLAMP_MAX, 3), 0);
+	assert_true(upd(0, 0, &f.a));		/* 1024 -> 3: lo's 64 rules */
+	assert_range(0, 64, 64);
+	assert_int_equal(write(&f.a, CAP_CLAMP_MAX, 1000), 0);
+	assert_int_equal(write(&f.a, CAP_CLAMP_MIN, 999), 0);
+	assert_true(upd(0, 0, &f.a));
+	assert_range(0, 999, 1000);
+	assert_true(deq(0, 0));
+	assert_range(0, 64, 64);
+}
+
 static void group_link_inherits(void **state)
 {
 	struct cap_clamp_group c, d;
@@ -340,7 +458,7 @@ static void group_link_inherits(void **state)
 	assert_int_equal(write(&f.a, CAP_CLAMP_MAX, 600), 0);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup(empty_cpu_defaults, setup),
@@ -353,7 +471,19 @@ int main(void)
 		cmocka_unit_test_setup(compose_and_clamp, setup),
 		cmocka_unit_test_setup(domain_range, setup),
 		cmocka_unit_test_setup(group_link_inherits, setup),
+		cmocka_unit_test_setup(value_edges, setup),
+		cmocka_unit_test_setup(shared_value, setup),
+		cmocka_unit_test_setup(update_across_words, setup),
 	};
+	int b = argc > 1 ? agg_backend_parse(argv[1]) : -1;
 
-	return cmocka_run_group_tests_name("clamp_core", tests, NULL, NULL);
+	if (b < 0) {
+		fprintf(stderr, "usage: %s rbtree|exact [TEST]\n", argv[0]);
+		return 99;
+	}
+	backend = b;
+	if (argc > 2)
+		cmocka_set_test_filter(argv[2]);
+	return cmocka_run_group_tests_name(agg_backend_name[b], tests, NULL,
+					   NULL);
 }

@@ -1,6 +1,7 @@
 /*
  * User-space <linux/compiler.h>: READ_ONCE/WRITE_ONCE as volatile accesses,
- * which is what they are in the kernel for word-sized scalars.
+ * which is what they are in the kernel for word-sized scalars, and
+ * __always_inline (glibc's <sys/cdefs.h> has the same definition).
  */
 #ifndef KCOMPAT_LINUX_COMPILER_H
 #define KCOMPAT_LINUX_COMPILER_H
@@ -11,6 +12,9 @@
 #ifndef WRITE_ONCE
 #define WRITE_ONCE(x, val) \
 	do { *(volatile __typeof__(x) *)&(x) = (val); } while (0)
+#endif
+#ifndef __always_inline
+#define __always_inline inline __attribute__((__always_inline__))
 #endif
 
 #endif

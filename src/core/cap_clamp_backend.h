@@ -1,0 +1,135 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What the capacity clamping aggregators share: the published range each
+ * of them maintains in struct cap_clamp_cpu, and the frame of each
+ * operation around the aggregator's own steps.
+ */
+#ifndef _KERNEL_SCHED_CAP_CLAMP_BACKEND_H
+#define _KERNEL_SCHED_CAP_CLAMP_BACKEND_H
+
+#include <linux/bug.h>
+#include <linux/compiler.h>
+#include <linux/lockdep.h>
+#include <linux/sched.h>
+#include <linux/sched/cap_clamp.h>
+
+/* The value of an index on a CPU with nothing RUNNABLE: unconstrained */
+static inline unsigned int cap_clamp_empty_value(enum cap_clamp_id id)
+{
+	return id == CAP_CLAMP_MIN ? 0 : SCHED_CAPACITY_SCALE;
+}
+
+/* Publish an empty range and record which backend runs @cc. */
+static inline void cap_clamp_cpu_init_published(struct cap_clamp_cpu *cc,
+						bool exact)
+{
+	cc->value[CAP_CLAMP_MIN] = cap_clamp_empty_value(CAP_CLAMP_MIN);
+	cc->value[CAP_CLAMP_MAX] = cap_clamp_empty_value(CAP_CLAMP_MAX);
+	cc->nr = 0;
+#ifdef CAP_CLAMP_ALL_BACKENDS
+	cc->exact = exact;
+#endif
+}
+
+static inline bool cap_clamp_range_differs(const struct cap_clamp_cpu *cc,
+					   const struct cap_clamp_range *old)
+{
+	return cc->value[CAP_CLAMP_MIN] != old->min ||
+	       cc->value[CAP_CLAMP_MAX] != old->max;
+}
+
+/*
+ * The frame of each operation, the same for every backend: lockdep, the
+ * misuse checks, the snapshot keys, the entity count and the "range
+ * changed" answer. A backend's cap_clamp_*_{enqueue,dequeue,update}()
+ * pass their per-index steps as constants: the frames are always inlined,
+ * so each backend's operation compiles to one function with its steps
+ * inlined, without an indirect call.
+ *
+ * @add accounts se->key[id], which is already set, @remove drops it, and
+ * @rekey moves it to @key and stores @key in se->key[id]. They run under
+ * the runqueue lock, with cc->nr not yet updated.
+ */
+typedef void (*cap_clamp_step_t)(struct cap_clamp_cpu *cc,
+				 struct cap_clamp_se *se, enum cap_clamp_id id);
+typedef void (*cap_clamp_rekey_t)(struct cap_clamp_cpu *cc,
+				  struct cap_clamp_se *se, enum cap_clamp_id id,
+				  unsigned int key);
+
+static __always_inline bool
+cap_clamp_enqueue_frame(struct cap_clamp_cpu *cc, struct cap_clamp_se *se,
+			const struct cap_clamp_group *grp,
+			raw_spinlock_t *lock, cap_clamp_step_t add)
+{
+	struct cap_clamp_range old;
+	int id;
+
+	lockdep_assert_held(lock);
+
+	if (WARN(cap_clamp_se_queued(se),
+		 "cap_clamp: enqueue of a queued entity\n"))
+		return false;
+
+	cap_clamp_cpu_range(cc, &old);
+	for (id = 0; id < CAP_CLAMP_CNT; id++) {
+		se->key[id] = READ_ONCE(grp->value[id]);
+		add(cc, se, id);
+	}
+	WRITE_ONCE(cc->nr, cc->nr + 1);
+	se->cpu = cc;
+
+	return cap_clamp_range_differs(cc, &old);
+}
+
+static __always_inline bool
+cap_clamp_dequeue_frame(struct cap_clamp_cpu *cc, struct cap_clamp_se *se,
+			raw_spinlock_t *lock, cap_clamp_step_t remove)
+{
+	struct cap_clamp_range old;
+	int id;
+
+	lockdep_assert_held(lock);
+
+	if (WARN(!cap_clamp_se_queued(se),
+		 "cap_clamp: dequeue of an idle entity\n"))
+		return false;
+	if (WARN(se->cpu != cc, "cap_clamp: dequeue from another CPU\n"))
+		return false;
+
+	cap_clamp_cpu_range(cc, &old);
+	for (id = 0; id < CAP_CLAMP_CNT; id++)
+		remove(cc, se, id);
+	WRITE_ONCE(cc->nr, cc->nr - 1);
+	se->cpu = NULL;
+
+	return cap_clamp_range_differs(cc, &old);
+}
+
+/* Not queued is no misuse: the next enqueue reads the group again. */
+static __always_inline bool
+cap_clamp_update_frame(struct cap_clamp_cpu *cc, struct cap_clamp_se *se,
+		       const struct cap_clamp_group *grp,
+		       raw_spinlock_t *lock, cap_clamp_rekey_t rekey)
+{
+	struct cap_clamp_range old;
+	int id;
+
+	lockdep_assert_held(lock);
+
+	if (!cap_clamp_se_queued(se))
+		return false;
+	if (WARN(se->cpu != cc, "cap_clamp: update on another CPU\n"))
+		return false;
+
+	cap_clamp_cpu_range(cc, &old);
+	for (id = 0; id < CAP_CLAMP_CNT; id++) {
+		unsigned int v = READ_ONCE(grp->value[id]);
+
+		if (se->key[id] != v)
+			rekey(cc, se, id, v);
+	}
+
+	return cap_clamp_range_differs(cc, &old);
+}
+
+#endif /* _KERNEL_SCHED_CAP_CLAMP_BACKEND_H */
