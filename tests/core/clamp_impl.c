@@ -1,7 +1,10 @@
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <linux/sched/cap_clamp.h>
 #include "agg_check.h"
+#include "clamp_host.h"
 #include "clamp_impl.h"
 #include "rb_check.h"
 #include "seed_model.h"
@@ -9,25 +12,43 @@
 static enum impl_kind kind;
 static int nr_cpus, nr_groups;
 
+/*
+ * The core runs through its one user-space host (src/clamphost), as the
+ * simulator and capsim-replay drive it; the seed model beside it keeps its
+ * own structures.
+ */
+static struct clamp_host host;
+static bool host_live;
+
 static struct {
-	struct cap_clamp_cpu cc;
 	struct seed_cpu seed;
-	raw_spinlock_t lock;
 } cpus[IMPL_MAX_CPUS];
 
 static struct {
 	int parent;
-	struct cap_clamp_group cg;
+	struct host_group *hg;
 	struct seed_group seed;
 } groups[IMPL_MAX_GROUPS];
 
 static struct {
 	int grp, cpu;		/* cpu: -1 when not RUNNABLE */
-	struct cap_clamp_se se;
+	struct host_entity *he;
 	struct seed_task seed;
 } tasks[IMPL_MAX_TASKS];
 
-static struct mutex group_lock;
+/* The host's report of a CPU whose range changed */
+static void range_changed(void *ctx, unsigned int cpu,
+			  enum clamp_host_cause cause)
+{
+	(void)ctx;
+	(void)cause;
+	impl_changed_mask |= 1ul << cpu;
+}
+
+static const struct cap_clamp_cpu *core_cpu(int c)
+{
+	return &host.cpus[c].cc;
+}
 
 unsigned long impl_changed_mask;
 long impl_validation_disagreements;
@@ -45,22 +66,26 @@ void impl_reset(enum impl_kind k, int n)
 	memset(cpus, 0, sizeof(cpus));
 	memset(groups, 0, sizeof(groups));
 	memset(tasks, 0, sizeof(tasks));
-	mutex_init(&group_lock);
+	if (host_live)
+		clamp_host_destroy(&host);
+	if (clamp_host_init(&host, IMPL_MAX_CPUS))
+		abort();
+	host_live = true;
+	clamp_host_set_callback(&host, range_changed, NULL);
 	for (i = 0; i < IMPL_MAX_CPUS; i++) {
-		if (impl_core_backend < 0)
-			cap_clamp_cpu_init(&cpus[i].cc);
-		else
-			agg_init(&cpus[i].cc, impl_core_backend);
+		/* nothing is queued yet: the backend may still be chosen */
+		if (impl_core_backend >= 0)
+			agg_init(&host.cpus[i].cc, impl_core_backend);
 		seed_cpu_init(&cpus[i].seed);
-		raw_spin_lock_init(&cpus[i].lock);
 	}
 	groups[0].parent = -1;
-	cap_clamp_group_init_root(&groups[0].cg);
+	groups[0].hg = host.root;
 	groups[0].seed.cap_clamp[0] = 0;
 	groups[0].seed.cap_clamp[1] = 1024;
 	for (i = 0; i < IMPL_MAX_TASKS; i++) {
 		tasks[i].cpu = -1;
-		cap_clamp_se_init(&tasks[i].se);
+		if (clamp_host_entity_get(&host, (uint64_t)i, &tasks[i].he))
+			abort();
 		seed_task_init(&tasks[i].seed, &groups[0].seed);
 	}
 }
@@ -69,10 +94,14 @@ int impl_group_new(int parent)
 {
 	int g = nr_groups++;
 
+	char path[16 * IMPL_MAX_GROUPS];
+
 	groups[g].parent = parent;
-	mutex_lock(&group_lock);
-	cap_clamp_group_link(&groups[g].cg, &groups[parent].cg, &group_lock);
-	mutex_unlock(&group_lock);
+	/* a path under the parent's, as the host names groups */
+	snprintf(path, sizeof(path), "%s/g%d",
+		 parent ? groups[parent].hg->path : "", g);
+	if (clamp_host_group_create(&host, path, &groups[g].hg))
+		abort();
 	groups[g].seed.parent = &groups[parent].seed;
 	groups[g].seed.cap_clamp[0] = groups[parent].seed.cap_clamp[0];
 	groups[g].seed.cap_clamp[1] = groups[parent].seed.cap_clamp[1];
@@ -90,37 +119,23 @@ int impl_write(int g, int id, uint64_t value)
 	if (kind == IMPL_CORE) {
 		int seed_ret;
 
-		mutex_lock(&group_lock);
-		ret = cap_clamp_group_write(&groups[g].cg, id, value,
-					    &group_lock);
-		mutex_unlock(&group_lock);
+		/* the write, then the repositioning of its RUNNABLE tasks */
+		ret = clamp_host_write(&host, groups[g].hg, id, value);
 		/* The seed's hierarchy shadows the core's, write for write. */
 		seed_ret = seed_group_write(&groups[g].seed, id, value,
 					    children, n);
 		if (value < (1ull << 32) && seed_ret != ret)
 			impl_validation_disagreements++;
-		groups[g].seed.cap_clamp[id] = groups[g].cg.value[id];
+		groups[g].seed.cap_clamp[id] = groups[g].hg->cg.value[id];
 	} else {
 		ret = seed_group_write(&groups[g].seed, id, value, children, n);
 	}
-	if (ret)
+	if (ret || kind == IMPL_CORE)
 		return ret;
 
-	for (i = 0; i < IMPL_MAX_TASKS; i++) {
-		if (tasks[i].grp != g)
-			continue;
-		if (kind == IMPL_SEED) {
+	for (i = 0; i < IMPL_MAX_TASKS; i++)
+		if (tasks[i].grp == g)
 			seed_update_capacity(&tasks[i].seed, id);
-		} else if (tasks[i].cpu >= 0) {
-			int c = tasks[i].cpu;
-
-			raw_spin_lock(&cpus[c].lock);
-			if (cap_clamp_update(&cpus[c].cc, &tasks[i].se,
-					     &groups[g].cg, &cpus[c].lock))
-				impl_changed_mask |= 1ul << c;
-			raw_spin_unlock(&cpus[c].lock);
-		}
-	}
 	return 0;
 }
 
@@ -133,11 +148,9 @@ void impl_enqueue(int t, int c, int g)
 		seed_enqueue_task(&cpus[c].seed, &tasks[t].seed);
 		return;
 	}
-	raw_spin_lock(&cpus[c].lock);
-	if (cap_clamp_enqueue(&cpus[c].cc, &tasks[t].se, &groups[g].cg,
-			      &cpus[c].lock))
-		impl_changed_mask |= 1ul << c;
-	raw_spin_unlock(&cpus[c].lock);
+	/* the task may have changed group while not RUNNABLE */
+	clamp_host_move(&host, tasks[t].he, groups[g].hg);
+	clamp_host_enqueue(&host, tasks[t].he, (unsigned int)c, groups[g].hg);
 }
 
 void impl_dequeue(int t)
@@ -149,10 +162,7 @@ void impl_dequeue(int t)
 		seed_dequeue_task(&cpus[c].seed, &tasks[t].seed);
 		return;
 	}
-	raw_spin_lock(&cpus[c].lock);
-	if (cap_clamp_dequeue(&cpus[c].cc, &tasks[t].se, &cpus[c].lock))
-		impl_changed_mask |= 1ul << c;
-	raw_spin_unlock(&cpus[c].lock);
+	clamp_host_dequeue(&host, tasks[t].he);
 }
 
 bool impl_queued(int t)
@@ -167,7 +177,7 @@ int impl_task_group(int t)
 
 unsigned int impl_group_value(int g, int id)
 {
-	return kind == IMPL_CORE ? groups[g].cg.value[id] :
+	return kind == IMPL_CORE ? groups[g].hg->cg.value[id] :
 	       groups[g].seed.cap_clamp[id];
 }
 
@@ -179,7 +189,7 @@ void impl_range(int c, unsigned int *min, unsigned int *max)
 		seed_cpu_range(&cpus[c].seed, min, max);
 		return;
 	}
-	cap_clamp_cpu_range(&cpus[c].cc, &r);
+	clamp_host_range(&host, (unsigned int)c, &r);
 	*min = r.min;
 	*max = r.max;
 }
@@ -194,7 +204,7 @@ void impl_domain_range(int caller, unsigned int *min, unsigned int *max)
 	int c, n = 0, t;
 	bool counted;
 
-	counted = cap_clamp_domain_start(&r, &cpus[caller].cc);
+	counted = cap_clamp_domain_start(&r, core_cpu(caller));
 	for (c = 0; c < nr_cpus; c++) {
 		if (c == caller)
 			continue;
@@ -203,7 +213,7 @@ void impl_domain_range(int caller, unsigned int *min, unsigned int *max)
 			if (tasks[t].cpu == c)
 				idle[n] = false;
 		others[n] = &cpus[c].seed;
-		counted |= cap_clamp_domain_add(&r, &cpus[c].cc, idle[n]);
+		counted |= cap_clamp_domain_add(&r, core_cpu(c), idle[n]);
 		n++;
 	}
 	if (kind == IMPL_SEED) {
@@ -256,10 +266,10 @@ const char *impl_check_trees(void)
 		for (t = 0; t < IMPL_MAX_TASKS; t++)
 			queued += tasks[t].cpu == c;
 		if (kind == IMPL_CORE) {
-			why = agg_check(&cpus[c].cc);
+			why = agg_check(core_cpu(c));
 			if (why)
 				return why;
-			if (cpus[c].cc.nr != queued)
+			if (core_cpu(c)->nr != queued)
 				return "entity count differs from RUNNABLE count";
 			continue;
 		}
