@@ -14,6 +14,7 @@
 
 #include "cli.h"
 #include "cli_tracedat.h"
+#include "governor.h"
 #include "platform.h"
 #include "platform_cmdline.h"
 #include "sim.h"
@@ -46,7 +47,7 @@ static const char usage_run[] =
 "usage: capsim run WORKLOAD.json [--platform NAME|FILE] [--policy rfc|uclamp|none]\n"
 "                  [--duration SEC] [--seed N] [-o DIR] [--clamp-order 6.12|4.10]\n"
 "                  [--domain-rule rfc|nonidle] [--hz N] [--trace-util] [--strict]\n"
-"                  [--trace-dat] [--plot] [--quiet]\n"
+"                  [--governor G] [--trace-dat] [--plot] [--quiet]\n"
 "\n"
 "Simulates WORKLOAD (rt-app JSON, with an optional \"capsim\" object for task\n"
 "group clamps and their changes) and writes DIR/trace.txt (ftrace text) and\n"
@@ -55,6 +56,10 @@ static const char usage_run[] =
 "\n"
 "  --platform NAME|FILE  embedded platform (see `capsim platforms`) or a\n"
 "                        platform file; default: capsim.platform or sym4\n"
+"  --governor G          every domain's cpufreq governor: schedutil (default,\n"
+"                        or the platform file's \"governor\" per domain),\n"
+"                        performance, powersave or userspace:KHZ (a fixed\n"
+"                        OPP; the clamp policies act through schedutil only)\n"
 "  --policy P            rfc (the RFC's group capacity clamping, default),\n"
 "                        none (no clamping), uclamp (not implemented yet)\n"
 "  --duration SEC        simulated seconds (default: global.duration)\n"
@@ -501,6 +506,7 @@ static int cmd_run(int argc, char **argv)
 			   !strcmp(a, "--duration") || !strcmp(a, "--seed") ||
 			   !strcmp(a, "-o") || !strcmp(a, "--clamp-order") ||
 			   !strcmp(a, "--domain-rule") ||
+			   !strcmp(a, "--governor") ||
 			   !strcmp(a, "--hz")) {
 			const char *v;
 			char *end;
@@ -518,6 +524,13 @@ static int cmd_run(int argc, char **argv)
 				order = v;
 			} else if (!strcmp(a, "--domain-rule")) {
 				rule = v;
+			} else if (!strcmp(a, "--governor")) {
+				const char *why;
+
+				if (governor_parse(v, &o.governor, &why))
+					return usage_error("run", "unknown governor \"%s\": %s",
+							   v, why);
+				o.governor_set = true;
 			} else if (!strcmp(a, "--duration")) {
 				double sec = strtod(v, &end);
 

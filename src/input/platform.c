@@ -156,7 +156,8 @@ static int parse_domain(struct jdoc *doc, json_t *o, const char *ptr,
 			struct pdomain *dom)
 {
 	static const char *const known[] = { "id", "cpus", "opps",
-		"transition_latency_us", "rate_limit_us", "idle", "name", NULL };
+		"transition_latency_us", "rate_limit_us", "idle", "name",
+		"governor", NULL };
 	static const char *const oknown[] = { "khz", "capacity", "power_mw",
 		NULL };
 	json_t *cpus, *opps, *idle;
@@ -177,6 +178,23 @@ static int parse_domain(struct jdoc *doc, json_t *o, const char *ptr,
 	} else {
 		dom->rate_limit_us = platform_default_rate_limit_us(
 					dom->transition_latency_us);
+	}
+
+	dom->gov.kind = GOV_SCHEDUTIL;
+	if (json_object_get(o, "governor")) {
+		json_t *g = json_object_get(o, "governor");
+		const char *why = "a string is expected";
+
+		p = jptr_key(ptr, "governor");
+		if (!json_is_string(g) ||
+		    governor_parse(json_string_value(g), &dom->gov, &why)) {
+			char *b = jdoc_brief(g);
+
+			jdoc_error(doc, p, "governor %s: %s", b, why);
+			free(b);
+			err = -1;
+		}
+		free(p);
 	}
 
 	cpus = json_object_get(o, "cpus");

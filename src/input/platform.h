@@ -9,6 +9,8 @@
 
 #include <stdbool.h>
 
+#include "governor.h"
+
 #include "diag.h"
 
 struct opp {
@@ -32,6 +34,7 @@ struct pdomain {
 	struct opp *opps;	/* ascending frequency */
 	unsigned int transition_latency_us;
 	unsigned int rate_limit_us;	/* schedutil rate_limit_us */
+	struct governor gov;		/* "governor", default schedutil */
 	int nidle;
 	struct idle_state *idle;	/* the domain's own, or the platform's */
 	bool own_idle;

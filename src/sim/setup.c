@@ -205,6 +205,12 @@ struct sim *sim_create(const struct platform *pl, const struct workload *wl,
 					      NSEC_PER_USEC;
 		d->gov_params.transition_ns =
 			(uint64_t)pd->transition_latency_us * NSEC_PER_USEC;
+		/* a fixed-frequency governor sets the OPP once, at start */
+		d->governor = o->governor_set ? o->governor : pd->gov;
+		d->fixed_opp = governor_fixed_opp(&d->governor, d->opp_khz,
+						  pd->nopps);
+		if (d->fixed_opp >= 0)
+			d->cur_opp = d->next_opp = d->fixed_opp;
 		d->residency_ns = xcalloc((size_t)pd->nopps, sizeof(uint64_t));
 	}
 	s->cpus = xcalloc((size_t)s->ncpus, sizeof(*s->cpus));

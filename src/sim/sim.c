@@ -688,7 +688,9 @@ void sim_cpufreq_update(struct sim *s, struct sim_cpu *c)
 	int i, caller = 0;
 	bool changed;
 
-	if (!sugov_should_update(&d->gov, &d->gov_params, s->now))
+	/* performance, powersave, userspace: no clamp, no decision */
+	if (d->fixed_opp >= 0 ||
+	    !sugov_should_update(&d->gov, &d->gov_params, s->now))
 		return;
 	if (pd->ncpus > 64)
 		inp = xcalloc((size_t)pd->ncpus, sizeof(*inp));

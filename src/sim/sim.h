@@ -193,6 +193,8 @@ struct sim_domain {
 	const struct pdomain *pd;
 	int idx;
 	int cur_opp;
+	struct governor governor;	/* the domain's cpufreq governor */
+	int fixed_opp;			/* its OPP when not schedutil, or -1 */
 	struct sugov_params gov_params;	/* rate limit, latency, OPPs */
 	struct sugov_state gov;		/* the policy's schedutil state */
 	unsigned int *opp_khz;		/* the OPP table, for gov_params */
@@ -229,6 +231,9 @@ struct sim_opts {
 	unsigned int hz;
 	bool trace_util;	/* capsim_util lines at every tick */
 	bool nonidle_rule;	/* domain rule: an idle caller does not count */
+	/* --governor: every domain's, over the platform file's */
+	bool governor_set;
+	struct governor governor;
 };
 
 struct sim {

@@ -105,10 +105,12 @@ int summary_write(struct sim *s, const struct run_info *ri, FILE *f)
 		struct sim_domain *d = &s->doms[i];
 		json_t *res = json_object(), *cpus = json_array();
 		double e = 0, avg = 0;
-		char khz[32];
+		char khz[32], gov[32];
 
 		o = json_object();
 		json_object_set_new(o, "id", json_integer(d->pd->id));
+		governor_format(&d->governor, gov, sizeof(gov));
+		json_object_set_new(o, "governor", json_string(gov));
 		for (j = 0; j < d->pd->ncpus; j++) {
 			json_array_append_new(cpus, json_integer(d->pd->cpus[j]));
 			e += cpu_energy_mj(s, &s->cpus[d->pd->cpus[j]]);

@@ -5,11 +5,9 @@
  * the transition latency. Expected values are worked out by hand from
  * 6.12's formulas in the comments, not by calling the code under test.
  */
-#include <check.h>
-#include <stdio.h>
-#include <string.h>
+#include "simtest.h"
 
-#include "check_main.h"
+#include "governor.h"
 #include "schedutil.h"
 
 /* sym4-like: 4 OPPs, 2.5 GHz at the top, scale 1024 */
@@ -192,6 +190,124 @@ START_TEST(transition_latency)
 }
 END_TEST
 
+/* ---- the fixed-frequency governors, end to end ---- */
+
+static const char hogs[] =
+	"{ \"tasks\": { \"hog\": { \"taskgroup\": \"/bg\", \"run\": 1000000 },\n"
+	"    \"tick\": { \"run\": 1000, \"timer\": { \"ref\": \"t\", \"period\": 10000 } } },\n"
+	"  \"capsim\": { \"taskgroups\": { \"/bg\": { \"capacity_max\": 256 } } } }";
+
+static struct run *with_governor(const char *gov, const char *platform,
+				 enum clamp_policy pol)
+{
+	struct run *r = calloc(1, sizeof(*r));
+	struct sim_opts o = { .policy = pol, .hz = 250, .nonidle_rule = true,
+			      .duration_ns = 2 * NSEC_PER_SEC };
+	const char *why = NULL;
+
+	if (gov) {
+		ck_assert_msg(!governor_parse(gov, &o.governor, &why), "%s", why);
+		o.governor_set = true;
+	}
+	diag_init(&r->d, true);
+	r->wl = workload_load_buffer_all("test.json", hogs, &r->d);
+	r->pl = platform_load(platform, &r->d);
+	ck_assert_msg(r->wl && r->pl, "%s", r->d.log.buf);
+	r->s = sim_create(r->pl, r->wl, &o, &r->d);
+	RUN_OK(r->s ? (r->ret = sim_run(r->s, NULL), r) : r);
+	return r;
+}
+
+START_TEST(fixed_governors_pin_the_opp)
+{
+	/* sym4's OPPs: 500, 1000, 1500, 2000, 2500 MHz */
+	static const struct {
+		const char *gov;
+		unsigned int khz;
+	} rows[] = {
+		{ "performance", 2500000 },
+		{ "powersave", 500000 },
+		{ "userspace:1000000", 1000000 },
+		{ "userspace:1000001", 1500000 },	/* the lowest at or above */
+		{ "userspace:9999999", 2500000 },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		struct run *r = with_governor(rows[i].gov, "sym4", POLICY_RFC);
+
+		/* the whole run at that OPP, the cap of 256 notwithstanding */
+		ck_assert_msg(fabs(time_at(r->s, 0, rows[i].khz) - 2.0) < 1e-9,
+			      "%s: %f s at %u kHz", rows[i].gov,
+			      time_at(r->s, 0, rows[i].khz), rows[i].khz);
+		ck_assert_uint_eq(r->s->doms[0].gov.ever_updated, false);
+		run_free(r);
+	}
+	/* schedutil: the cap holds the hog down (rfc), none lets it up */
+	{
+		struct run *r = with_governor("schedutil", "sym4", POLICY_RFC);
+		struct run *n = with_governor(NULL, "sym4", POLICY_NONE);
+
+		ck_assert(time_above(r->s, 0, 1000000) < 0.5);
+		ck_assert(time_at(n->s, 0, 2500000) > 1.5);
+		run_free(r);
+		run_free(n);
+	}
+}
+END_TEST
+
+/* A platform file's per-domain governor: big pinned, LITTLE on schedutil */
+START_TEST(platform_file_governor_per_domain)
+{
+	char path[] = "/tmp/capsim-gov-XXXXXX";
+	char *text, *at;
+	size_t len;
+	FILE *f;
+	int fd = mkstemp(path);
+	struct run *r;
+
+	char src[4096];
+
+	snprintf(src, sizeof(src), "%s/traces/platforms/juno-r0.json",
+		 getenv("CAPSIM_SRCDIR") ? getenv("CAPSIM_SRCDIR") : ".");
+	text = read_file(src, &len);
+	ck_assert(text && fd >= 0);
+	at = strstr(text, "\"name\": \"big\",");
+	ck_assert(at);
+	f = fdopen(fd, "w");
+	fprintf(f, "%.*s\"governor\": \"performance\", %s",
+		(int)(at - text), text, at);
+	fclose(f);
+	r = with_governor(NULL, path, POLICY_RFC);
+	ck_assert_int_eq(r->s->doms[1].pd->cpus[0], 1);	/* the big one */
+	ck_assert(fabs(time_at(r->s, 1, r->s->doms[1].pd->opps[
+		r->s->doms[1].pd->nopps - 1].khz) - 2.0) < 1e-9);
+	ck_assert_int_lt(r->s->doms[0].fixed_opp, 0);
+	ck_assert(r->s->doms[0].gov.ever_updated);
+	run_free(r);
+
+	/* a bad one is an input error at its place */
+	f = fopen(path, "w");
+	fprintf(f, "%.*s\"governor\": \"ondemand\", %s", (int)(at - text),
+		text, at);
+	fclose(f);
+	{
+		struct diag d;
+		struct platform *pl;
+
+		diag_init(&d, true);
+		pl = platform_load(path, &d);
+		ck_assert_ptr_null(pl);
+		ck_assert_msg(strstr(d.log.buf, "domains[1].governor") &&
+			      strstr(d.log.buf, "allowed: schedutil, performance"),
+			      "%s", d.log.buf);
+		diag_free(&d);
+	}
+	unlink(path);
+	free(text);
+}
+END_TEST
+
 int main(void)
 {
 	return check_main("governor", 30, CHECK_TESTS(
@@ -200,5 +316,7 @@ int main(void)
 			  resolution_is_the_lowest_opp_at_or_above,
 			  rate_limit_and_no_change,
 			  hold_unless_capped,
-			  transition_latency));
+			  transition_latency,
+			  fixed_governors_pin_the_opp,
+			  platform_file_governor_per_domain));
 }
