@@ -100,15 +100,23 @@ void sb_puts(struct strbuf *sb, const char *s)
 void sb_vprintf(struct strbuf *sb, const char *fmt, va_list ap)
 {
 	va_list ap2;
+	size_t room = sb->cap - sb->len;
 	int n;
 
+	/* Format into the spare room first: most messages fit, and a
+	 * vsnprintf() to a NULL buffer trips gcc's format-truncation check
+	 * in sanitizer builds at -O2. */
 	va_copy(ap2, ap);
-	n = vsnprintf(NULL, 0, fmt, ap2);
+	n = vsnprintf(sb->buf + sb->len, room, fmt, ap2);
 	va_end(ap2);
-	if (n < 0)
+	if (n < 0) {
+		sb->buf[sb->len] = '\0';
 		return;
-	sb_grow(sb, (size_t)n);
-	vsnprintf(sb->buf + sb->len, (size_t)n + 1, fmt, ap);
+	}
+	if ((size_t)n >= room) {
+		sb_grow(sb, (size_t)n);
+		vsnprintf(sb->buf + sb->len, (size_t)n + 1, fmt, ap);
+	}
 	sb->len += (size_t)n;
 }
 
