@@ -11,11 +11,16 @@ void diag_init(struct diag *d, bool quiet)
 	sb_init(&d->log);
 	d->warn = NULL;
 	d->nwarn = 0;
+	d->hidden_errors = d->hidden_warnings = 0;
 }
 
 void diag_free(struct diag *d)
 {
 	size_t i;
+
+	if (!d->quiet && (d->hidden_errors || d->hidden_warnings))
+		fprintf(stderr, "... and %d more errors and %d more warnings (only the first %d messages are shown)\n",
+			d->hidden_errors, d->hidden_warnings, DIAG_MAX_SHOWN);
 
 	for (i = 0; i < d->nwarn; i++)
 		free(d->warn[i]);
@@ -23,11 +28,33 @@ void diag_free(struct diag *d)
 	sb_free(&d->log);
 }
 
+bool diag_shows_more(const struct diag *d)
+{
+	return d->errors + d->warnings - d->hidden_errors - d->hidden_warnings <
+	       DIAG_MAX_SHOWN;
+}
+
+void diag_count_hidden(struct diag *d, bool error)
+{
+	if (error) {
+		d->errors++;
+		d->hidden_errors++;
+	} else {
+		d->warnings++;
+		d->hidden_warnings++;
+	}
+}
+
 void diag_vreport(struct diag *d, bool error, const char *file, int line,
 		  int col, const char *fmt, va_list ap)
 {
 	struct strbuf msg;
 	struct strbuf full;
+
+	if (!diag_shows_more(d)) {
+		diag_count_hidden(d, error);
+		return;
+	}
 
 	sb_init(&msg);
 	sb_vprintf(&msg, fmt, ap);

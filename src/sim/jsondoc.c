@@ -154,21 +154,60 @@ static void sc_ws(struct scan *s)
 		sc_adv(s);
 }
 
-static void sc_record(struct scan *s, char *ptr)
+static int sc_record(struct scan *s, int parent, char *key, size_t idx)
 {
 	struct jdoc *d = s->doc;
+	struct jnode *n;
 
-	if (d->npos == d->cap) {
+	if (d->nnode == d->cap) {
 		d->cap = d->cap ? d->cap * 2 : 64;
-		d->pos = xrealloc(d->pos, d->cap * sizeof(*d->pos));
+		d->node = xrealloc(d->node, (size_t)d->cap * sizeof(*d->node));
 	}
-	d->pos[d->npos].ptr = ptr;
-	d->pos[d->npos].line = s->line;
-	d->pos[d->npos].col = s->col;
-	d->npos++;
+	n = &d->node[d->nnode];
+	n->parent = parent;
+	n->line = s->line;
+	n->col = s->col;
+	n->key = key;
+	n->idx = idx;
+	n->next = -1;
+	return d->nnode++;
 }
 
-/* Decode a string token (approximately: escapes kept as their letter) */
+static unsigned int hex4(const char *h)
+{
+	unsigned int v = 0;
+	int k;
+
+	for (k = 0; k < 4; k++) {
+		char c = h[k];
+
+		v = v * 16 + (unsigned int)(c <= '9' ? c - '0' :
+					    (c | 0x20) - 'a' + 10);
+	}
+	return v;
+}
+
+static void put_utf8(struct strbuf *sb, unsigned int cp)
+{
+	if (cp < 0x80) {
+		sb_putc(sb, (char)cp);
+	} else if (cp < 0x800) {
+		sb_putc(sb, (char)(0xc0 | cp >> 6));
+		sb_putc(sb, (char)(0x80 | (cp & 0x3f)));
+	} else if (cp < 0x10000) {
+		sb_putc(sb, (char)(0xe0 | cp >> 12));
+		sb_putc(sb, (char)(0x80 | (cp >> 6 & 0x3f)));
+		sb_putc(sb, (char)(0x80 | (cp & 0x3f)));
+	} else {
+		sb_putc(sb, (char)(0xf0 | cp >> 18));
+		sb_putc(sb, (char)(0x80 | (cp >> 12 & 0x3f)));
+		sb_putc(sb, (char)(0x80 | (cp >> 6 & 0x3f)));
+		sb_putc(sb, (char)(0x80 | (cp & 0x3f)));
+	}
+}
+
+/* Decode a string token as jansson does, so that a member's name here is
+ * the key the parser sees (jansson has validated the escapes). */
 static char *sc_string(struct scan *s)
 {
 	struct strbuf sb;
@@ -176,16 +215,36 @@ static char *sc_string(struct scan *s)
 	sb_init(&sb);
 	sc_adv(s);	/* opening quote */
 	while (s->i < s->len && s->t[s->i] != '"') {
-		if (s->t[s->i] == '\\') {
+		if (s->t[s->i] == '\\' && s->i + 1 < s->len) {
+			char e = s->t[s->i + 1];
+
 			sc_adv(s);
-			switch (s->t[s->i]) {
-			case 'n': sb_putc(&sb, '\n'); break;
-			case 't': sb_putc(&sb, '\t'); break;
-			default: sb_putc(&sb, s->t[s->i]); break;
+			sc_adv(s);
+			if (e == 'u' && s->i + 4 <= s->len) {
+				unsigned int cp = hex4(s->t + s->i);
+				int k;
+
+				for (k = 0; k < 4; k++)
+					sc_adv(s);
+				if (cp >= 0xd800 && cp < 0xdc00 &&
+				    s->i + 6 <= s->len && s->t[s->i] == '\\' &&
+				    s->t[s->i + 1] == 'u') {
+					unsigned int lo = hex4(s->t + s->i + 2);
+
+					cp = 0x10000 + ((cp - 0xd800) << 10) +
+					     (lo - 0xdc00);
+					for (k = 0; k < 6; k++)
+						sc_adv(s);
+				}
+				put_utf8(&sb, cp);
+				continue;
 			}
-		} else {
-			sb_putc(&sb, s->t[s->i]);
+			sb_putc(&sb, e == 'n' ? '\n' : e == 't' ? '\t' :
+				e == 'r' ? '\r' : e == 'b' ? '\b' :
+				e == 'f' ? '\f' : e);
+			continue;
 		}
+		sb_putc(&sb, s->t[s->i]);
 		sc_adv(s);
 	}
 	if (s->i < s->len)
@@ -193,29 +252,32 @@ static char *sc_string(struct scan *s)
 	return sb.buf;
 }
 
-static void sc_value(struct scan *s, char *ptr)
+/* jansson limits the nesting (JSON_PARSER_MAX_DEPTH), so the recursion
+ * here is bounded by the time it runs. */
+static void sc_value(struct scan *s, int parent, char *key, size_t idx)
 {
+	int self;
+
 	sc_ws(s);
 	if (s->i >= s->len) {
-		free(ptr);
+		free(key);
 		return;
 	}
-	sc_record(s, ptr);
+	self = sc_record(s, parent, key, idx);
 	switch (s->t[s->i]) {
 	case '{':
 		sc_adv(s);
 		for (;;) {
-			char *key;
+			char *k;
 
 			sc_ws(s);
 			if (s->i >= s->len || s->t[s->i] == '}')
 				break;
-			key = sc_string(s);
+			k = sc_string(s);
 			sc_ws(s);
 			if (s->i < s->len && s->t[s->i] == ':')
 				sc_adv(s);
-			sc_value(s, jptr_key(ptr, key));
-			free(key);
+			sc_value(s, self, k, 0);
 			sc_ws(s);
 			if (s->i < s->len && s->t[s->i] == ',')
 				sc_adv(s);
@@ -224,14 +286,14 @@ static void sc_value(struct scan *s, char *ptr)
 			sc_adv(s);
 		break;
 	case '[': {
-		size_t idx = 0;
+		size_t n = 0;
 
 		sc_adv(s);
 		for (;;) {
 			sc_ws(s);
 			if (s->i >= s->len || s->t[s->i] == ']')
 				break;
-			sc_value(s, jptr_idx(ptr, idx++));
+			sc_value(s, self, NULL, n++);
 			sc_ws(s);
 			if (s->i < s->len && s->t[s->i] == ',')
 				sc_adv(s);
@@ -248,6 +310,75 @@ static void sc_value(struct scan *s, char *ptr)
 			sc_adv(s);
 		break;
 	}
+}
+
+/* FNV-1a of the parent and the member name (an index as its digits) */
+static size_t node_hash(int parent, const char *key, size_t keylen)
+{
+	uint64_t h = 1469598103934665603ULL ^ (uint64_t)(unsigned int)parent;
+	size_t i;
+
+	h *= 1099511628211ULL;
+	for (i = 0; i < keylen; i++) {
+		h ^= (unsigned char)key[i];
+		h *= 1099511628211ULL;
+	}
+	return (size_t)h;
+}
+
+static size_t node_name(const struct jnode *n, char *digits, const char **key)
+{
+	if (n->key) {
+		*key = n->key;
+		return strlen(n->key);
+	}
+	*key = digits;
+	return (size_t)sprintf(digits, "%zu", n->idx);
+}
+
+static void build_hash(struct jdoc *doc)
+{
+	size_t size = 16;
+	int i;
+
+	while (size < 2 * (size_t)doc->nnode)
+		size *= 2;
+	doc->hash_mask = size - 1;
+	doc->hash = xmalloc(size * sizeof(*doc->hash));
+	memset(doc->hash, 0xff, size * sizeof(*doc->hash));	/* all -1 */
+	for (i = 1; i < doc->nnode; i++) {
+		struct jnode *n = &doc->node[i];
+		char digits[24];
+		const char *key;
+		size_t len = node_name(n, digits, &key);
+		size_t b = node_hash(n->parent, key, len) & doc->hash_mask;
+
+		n->next = doc->hash[b];
+		doc->hash[b] = i;
+	}
+}
+
+static int find_child(const struct jdoc *doc, int parent, const char *key,
+		      size_t len)
+{
+	int i;
+
+	if (!doc->hash)
+		return -1;
+	i = doc->hash[node_hash(parent, key, len) & doc->hash_mask];
+	for (; i >= 0; i = doc->node[i].next) {
+		const struct jnode *n = &doc->node[i];
+		char digits[24];
+		const char *nk;
+		size_t nlen;
+
+		if (n->parent != parent)
+			continue;
+		nlen = node_name(n, digits, &nk);
+		if (nlen == len && !memcmp(nk, key, len))
+			return i;
+	}
+	return -1;
 }
 
 int jdoc_load_buffer(struct jdoc *doc, const char *name, const char *buf,
@@ -294,7 +425,8 @@ int jdoc_load_buffer(struct jdoc *doc, const char *name, const char *buf,
 	s.i = 0;
 	s.line = 1;
 	s.col = 1;
-	sc_value(&s, xstrdup(""));
+	sc_value(&s, -1, NULL, 0);
+	build_hash(doc);
 	return 0;
 }
 
@@ -317,11 +449,12 @@ int jdoc_load_file(struct jdoc *doc, const char *path, struct diag *d)
 
 void jdoc_free(struct jdoc *doc)
 {
-	size_t i;
+	int i;
 
-	for (i = 0; i < doc->npos; i++)
-		free(doc->pos[i].ptr);
-	free(doc->pos);
+	for (i = 0; i < doc->nnode; i++)
+		free(doc->node[i].key);
+	free(doc->node);
+	free(doc->hash);
 	if (doc->root)
 		json_decref(doc->root);
 	free(doc->text);
@@ -331,28 +464,36 @@ void jdoc_free(struct jdoc *doc)
 
 void jdoc_where(const struct jdoc *doc, const char *ptr, int *line, int *col)
 {
-	char *p = xstrdup(ptr);
+	struct strbuf seg;
+	int cur = 0;
 
 	*line = 0;
 	*col = 0;
-	for (;;) {
-		size_t i;
-		char *slash;
+	if (!doc->nnode)
+		return;
+	sb_init(&seg);
+	/* follow the pointer down the tree as far as it is indexed */
+	while (*ptr == '/') {
+		int child;
 
-		for (i = 0; i < doc->npos; i++) {
-			if (!strcmp(doc->pos[i].ptr, p)) {
-				*line = doc->pos[i].line;
-				*col = doc->pos[i].col;
-				free(p);
-				return;
+		seg.len = 0;
+		for (ptr++; *ptr && *ptr != '/'; ptr++) {
+			/* RFC 6901 unescaping: ~1 is '/', ~0 is '~' */
+			if (ptr[0] == '~' && (ptr[1] == '0' || ptr[1] == '1')) {
+				sb_putc(&seg, ptr[1] == '1' ? '/' : '~');
+				ptr++;
+			} else {
+				sb_putc(&seg, *ptr);
 			}
 		}
-		slash = strrchr(p, '/');
-		if (!slash)
+		child = find_child(doc, cur, seg.buf, seg.len);
+		if (child < 0)
 			break;
-		*slash = '\0';
+		cur = child;
 	}
-	free(p);
+	sb_free(&seg);
+	*line = doc->node[cur].line;
+	*col = doc->node[cur].col;
 }
 
 static bool plain_key(const char *k)
@@ -429,6 +570,10 @@ static void jdoc_vreport(struct jdoc *doc, bool error, const char *ptr,
 	int line, col;
 	char *path;
 
+	if (!diag_shows_more(doc->diag)) {
+		diag_count_hidden(doc->diag, error);
+		return;
+	}
 	jdoc_where(doc, ptr, &line, &col);
 	sb_init(&sb);
 	path = jdoc_path(doc, ptr);
