@@ -381,6 +381,23 @@ static int find_child(const struct jdoc *doc, int parent, const char *key,
 	return -1;
 }
 
+/*
+ * jansson quotes the token near an error: from a binary or foreign file
+ * that is arbitrary bytes. Keep printable ASCII, show the rest as '?', and
+ * cut the token short, so the message is one readable line.
+ */
+static void printable(char *text)
+{
+	char *near = strstr(text, "near '");
+	char *c;
+
+	for (c = text; *c; c++)
+		if ((unsigned char)*c < 0x20 || (unsigned char)*c > 0x7e)
+			*c = '?';
+	if (near && strlen(near) > 40)
+		strcpy(near + 36, "...'");
+}
+
 int jdoc_load_buffer(struct jdoc *doc, const char *name, const char *buf,
 		     size_t len, struct diag *d)
 {
@@ -406,8 +423,23 @@ int jdoc_load_buffer(struct jdoc *doc, const char *name, const char *buf,
 			    "unterminated /* comment");
 		return -1;
 	}
+	/* not even the start of an object: say so without quoting the file,
+	 * which may be anything a path can name (capsim.platform) */
+	s.doc = doc;
+	s.t = doc->text;
+	s.len = len;
+	s.i = 0;
+	s.line = 1;
+	s.col = 1;
+	sc_ws(&s);
+	if (s.i < len && doc->text[s.i] != '{') {
+		diag_report(d, true, name, s.line, s.col,
+			    "not a JSON object (the first character is not '{')");
+		return -1;
+	}
 	doc->root = json_loadb(doc->text, len, JSON_REJECT_DUPLICATES, &err);
 	if (!doc->root) {
+		printable(err.text);
 		diag_report(d, true, name, err.line, err.column, "%s%s",
 			    err.text,
 			    strstr(err.text, "duplicate") ?
@@ -419,9 +451,6 @@ int jdoc_load_buffer(struct jdoc *doc, const char *name, const char *buf,
 		diag_report(d, true, name, 1, 1, "the top level must be an object");
 		return -1;
 	}
-	s.doc = doc;
-	s.t = doc->text;
-	s.len = len;
 	s.i = 0;
 	s.line = 1;
 	s.col = 1;
@@ -432,14 +461,19 @@ int jdoc_load_buffer(struct jdoc *doc, const char *name, const char *buf,
 
 int jdoc_load_file(struct jdoc *doc, const char *path, struct diag *d)
 {
+	const char *why;
 	size_t len;
-	char *buf = read_file(path, &len);
+	char *buf = read_input_file(path, JDOC_MAX_BYTES, &len, &why);
 	int ret;
 
 	if (!buf) {
 		memset(doc, 0, sizeof(*doc));
-		diag_report(d, true, path, 0, 0, "cannot read: %s",
-			    strerror(errno));
+		if (why)
+			diag_report(d, true, path, 0, 0, "cannot read: %s (allowed: a regular file of at most %u MiB)",
+				    why, JDOC_MAX_BYTES >> 20);
+		else
+			diag_report(d, true, path, 0, 0, "cannot read: %s",
+				    strerror(errno));
 		return -1;
 	}
 	ret = jdoc_load_buffer(doc, path, buf, len, d);

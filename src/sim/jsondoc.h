@@ -47,6 +47,11 @@ struct jdoc {
  * comment is unterminated (then *line and *col say where it starts). */
 int json_lenient_prepass(char *text, size_t len, int *line, int *col);
 
+/* The largest JSON input read: far above any workload or platform (the
+ * traces/ files are a few KB), far below what the index of its values
+ * could take in memory (~50 bytes a value) */
+#define JDOC_MAX_BYTES (64u << 20)
+
 int jdoc_load_file(struct jdoc *doc, const char *path, struct diag *d);
 int jdoc_load_buffer(struct jdoc *doc, const char *name, const char *buf,
 		     size_t len, struct diag *d);
