@@ -446,10 +446,23 @@ static struct platform *platform_parse(struct jdoc *doc)
 	return pl;
 }
 
+static struct platform *parse_loaded(struct jdoc *doc, int ret,
+				     const char *origin)
+{
+	struct platform *pl = NULL;
+
+	if (!ret) {
+		pl = platform_parse(doc);
+		if (pl)
+			pl->origin = xstrdup(origin);
+	}
+	jdoc_free(doc);
+	return pl;
+}
+
 struct platform *platform_load(const char *name_or_file, struct diag *d)
 {
 	const char *text = platform_embedded_find(name_or_file);
-	struct platform *pl;
 	struct jdoc doc;
 	int ret;
 
@@ -463,13 +476,14 @@ struct platform *platform_load(const char *name_or_file, struct diag *d)
 		return NULL;
 	} else
 		ret = jdoc_load_file(&doc, name_or_file, d);
-	if (ret) {
-		jdoc_free(&doc);
-		return NULL;
-	}
-	pl = platform_parse(&doc);
-	if (pl)
-		pl->origin = xstrdup(text ? "embedded" : name_or_file);
-	jdoc_free(&doc);
-	return pl;
+	return parse_loaded(&doc, ret, text ? "embedded" : name_or_file);
+}
+
+struct platform *platform_load_buffer(const char *name, const char *text,
+				      size_t len, struct diag *d)
+{
+	struct jdoc doc;
+	int ret = jdoc_load_buffer(&doc, name, text, len, d);
+
+	return parse_loaded(&doc, ret, name);
 }
