@@ -28,7 +28,7 @@ done
 	-artifact_prefix="$work/" -print_final_stats=1 \
 	"$work/corpus" $seeds 2>"$work/log"
 rc=$?
-grep -E '^(stat::|INFO: Loaded|#[0-9]+ +DONE)|^(==[0-9]+==)?ERROR|SUMMARY' \
+grep -E '^(stat::|#[0-9]+[[:space:]]+DONE)|^(==[0-9]+==)?ERROR|SUMMARY' \
 	"$work/log"
 if [ $rc -ne 0 ]; then
 	echo "FUZZER FOUND A PROBLEM (exit $rc); last lines of $work/log:"
