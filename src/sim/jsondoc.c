@@ -432,7 +432,12 @@ int jdoc_load_buffer(struct jdoc *doc, const char *name, const char *buf,
 	s.line = 1;
 	s.col = 1;
 	sc_ws(&s);
-	if (s.i < len && doc->text[s.i] != '{') {
+	if (s.i == len) {
+		diag_report(d, true, name, s.line, s.col,
+			    "no JSON object (the file is empty or blank)");
+		return -1;
+	}
+	if (doc->text[s.i] != '{') {
 		diag_report(d, true, name, s.line, s.col,
 			    "not a JSON object (the first character is not '{')");
 		return -1;
