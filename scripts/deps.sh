@@ -1,18 +1,21 @@
 #!/bin/sh
 # Install the Debian packages capsim needs, only those that are missing.
-# Usage: scripts/deps.sh [core|kernel]...   (default: core)
+# Usage: scripts/deps.sh [core|kernel|hardening]...   (default: core)
 set -eu
 core="gcc pkg-config meson ninja-build libcmocka-dev check libjansson-dev
 gnuplot-nox perl xz-utils linux-source-6.12"
 kernel="make flex bison bc libelf-dev libssl-dev cpio busybox-static
 qemu-system-x86 git"
+# the fuzzers (clang's libFuzzer) and the memcheck suite
+hardening="clang-14 libclang-rt-14-dev valgrind util-linux"
 
 want=""
 for set in "${@:-core}"; do
 	case $set in
 	core) want="$want $core" ;;
 	kernel) want="$want $core $kernel" ;;
-	*) echo "deps.sh: unknown set '$set' (core, kernel)" >&2; exit 2 ;;
+	hardening) want="$want $core $hardening" ;;
+	*) echo "deps.sh: unknown set '$set' (core, kernel, hardening)" >&2; exit 2 ;;
 	esac
 done
 
