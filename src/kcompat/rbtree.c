@@ -2,8 +2,15 @@
  * Red-black tree for the kcompat layer. Insert and erase rebalance with the
  * textbook case analysis (recolour, then at most two rotations on insert and
  * three on erase); NULL children count as black leaves.
+ *
+ * The augmented variants (<linux/rbtree_augmented.h>) keep a per-subtree
+ * value up to date through the caller's callbacks, with the kernel's
+ * contract: the caller propagates along the insertion path before
+ * rb_insert_augmented(); each rotation calls ->rotate(old top, new top);
+ * erase copies the node's value to its successor and propagates from
+ * where the tree changed.
  */
-#include <linux/rbtree.h>
+#include <linux/rbtree_augmented.h>
 
 static inline bool node_red(const struct rb_node *n)
 {
@@ -44,7 +51,8 @@ static inline void replace_child(struct rb_node *parent, struct rb_node *old,
 }
 
 /* @x's right child becomes its parent; colours are left to the caller. */
-static void rotate_left(struct rb_node *x, struct rb_root *root)
+static void rotate_left(struct rb_node *x, struct rb_root *root,
+			const struct rb_augment_callbacks *aug)
 {
 	struct rb_node *y = x->rb_right;
 	struct rb_node *p = rb_parent(x);
@@ -56,9 +64,12 @@ static void rotate_left(struct rb_node *x, struct rb_root *root)
 	replace_child(p, x, y, root);
 	y->rb_left = x;
 	set_parent(x, y);
+	if (aug)
+		aug->rotate(x, y);
 }
 
-static void rotate_right(struct rb_node *x, struct rb_root *root)
+static void rotate_right(struct rb_node *x, struct rb_root *root,
+			 const struct rb_augment_callbacks *aug)
 {
 	struct rb_node *y = x->rb_left;
 	struct rb_node *p = rb_parent(x);
@@ -70,9 +81,12 @@ static void rotate_right(struct rb_node *x, struct rb_root *root)
 	replace_child(p, x, y, root);
 	y->rb_right = x;
 	set_parent(x, y);
+	if (aug)
+		aug->rotate(x, y);
 }
 
-void rb_insert_color(struct rb_node *node, struct rb_root *root)
+static void insert_fixup(struct rb_node *node, struct rb_root *root,
+			 const struct rb_augment_callbacks *aug)
 {
 	struct rb_node *parent, *gparent, *uncle, *tmp;
 
@@ -89,14 +103,14 @@ void rb_insert_color(struct rb_node *node, struct rb_root *root)
 				continue;
 			}
 			if (node == parent->rb_right) {
-				rotate_left(parent, root);
+				rotate_left(parent, root, aug);
 				tmp = parent;
 				parent = node;
 				node = tmp;
 			}
 			set_black(parent);
 			set_red(gparent);
-			rotate_right(gparent, root);
+			rotate_right(gparent, root, aug);
 		} else {
 			uncle = gparent->rb_left;
 			if (node_red(uncle)) {
@@ -107,14 +121,14 @@ void rb_insert_color(struct rb_node *node, struct rb_root *root)
 				continue;
 			}
 			if (node == parent->rb_left) {
-				rotate_right(parent, root);
+				rotate_right(parent, root, aug);
 				tmp = parent;
 				parent = node;
 				node = tmp;
 			}
 			set_black(parent);
 			set_red(gparent);
-			rotate_left(gparent, root);
+			rotate_left(gparent, root, aug);
 		}
 	}
 	set_black(root->rb_node);
@@ -125,7 +139,8 @@ void rb_insert_color(struct rb_node *node, struct rb_root *root)
  * (which may be a NULL leaf, hence the explicit @parent).
  */
 static void erase_fixup(struct rb_node *node, struct rb_node *parent,
-			struct rb_root *root)
+			struct rb_root *root,
+			const struct rb_augment_callbacks *aug)
 {
 	struct rb_node *sib;
 
@@ -135,7 +150,7 @@ static void erase_fixup(struct rb_node *node, struct rb_node *parent,
 			if (node_red(sib)) {
 				set_black(sib);
 				set_red(parent);
-				rotate_left(parent, root);
+				rotate_left(parent, root, aug);
 				sib = parent->rb_right;
 			}
 			if (!node_red(sib->rb_left) && !node_red(sib->rb_right)) {
@@ -147,19 +162,19 @@ static void erase_fixup(struct rb_node *node, struct rb_node *parent,
 			if (!node_red(sib->rb_right)) {
 				set_black(sib->rb_left);
 				set_red(sib);
-				rotate_right(sib, root);
+				rotate_right(sib, root, aug);
 				sib = parent->rb_right;
 			}
 			set_parent_color(sib, rb_parent(sib), rb_color(parent));
 			set_black(parent);
 			set_black(sib->rb_right);
-			rotate_left(parent, root);
+			rotate_left(parent, root, aug);
 		} else {
 			sib = parent->rb_left;
 			if (node_red(sib)) {
 				set_black(sib);
 				set_red(parent);
-				rotate_right(parent, root);
+				rotate_right(parent, root, aug);
 				sib = parent->rb_left;
 			}
 			if (!node_red(sib->rb_left) && !node_red(sib->rb_right)) {
@@ -171,13 +186,13 @@ static void erase_fixup(struct rb_node *node, struct rb_node *parent,
 			if (!node_red(sib->rb_left)) {
 				set_black(sib->rb_right);
 				set_red(sib);
-				rotate_left(sib, root);
+				rotate_left(sib, root, aug);
 				sib = parent->rb_left;
 			}
 			set_parent_color(sib, rb_parent(sib), rb_color(parent));
 			set_black(parent);
 			set_black(sib->rb_left);
-			rotate_right(parent, root);
+			rotate_right(parent, root, aug);
 		}
 		node = root->rb_node;
 		break;
@@ -186,7 +201,19 @@ static void erase_fixup(struct rb_node *node, struct rb_node *parent,
 		set_black(node);
 }
 
-void rb_erase(struct rb_node *node, struct rb_root *root)
+void rb_insert_color(struct rb_node *node, struct rb_root *root)
+{
+	insert_fixup(node, root, NULL);
+}
+
+void rb_insert_augmented(struct rb_node *node, struct rb_root *root,
+			 const struct rb_augment_callbacks *augment)
+{
+	insert_fixup(node, root, augment);
+}
+
+static void erase(struct rb_node *node, struct rb_root *root,
+		  const struct rb_augment_callbacks *aug)
 {
 	struct rb_node *child, *parent, *succ;
 	unsigned long color;
@@ -219,6 +246,13 @@ void rb_erase(struct rb_node *node, struct rb_root *root)
 		succ->__rb_parent_color = node->__rb_parent_color;
 		succ->rb_left = node->rb_left;
 		set_parent(node->rb_left, succ);
+		if (aug) {
+			/* succ stands for node's subtree, less succ itself */
+			aug->copy(node, succ);
+			if (parent != succ)
+				aug->propagate(parent, succ);
+			aug->propagate(succ, NULL);
+		}
 	} else {
 		child = node->rb_left ? node->rb_left : node->rb_right;
 		parent = rb_parent(node);
@@ -226,10 +260,23 @@ void rb_erase(struct rb_node *node, struct rb_root *root)
 		if (child)
 			set_parent(child, parent);
 		replace_child(parent, node, child, root);
+		if (aug && parent)
+			aug->propagate(parent, NULL);
 	}
 
 	if (color == RB_BLACK)
-		erase_fixup(child, parent, root);
+		erase_fixup(child, parent, root, aug);
+}
+
+void rb_erase(struct rb_node *node, struct rb_root *root)
+{
+	erase(node, root, NULL);
+}
+
+void rb_erase_augmented(struct rb_node *node, struct rb_root *root,
+			const struct rb_augment_callbacks *augment)
+{
+	erase(node, root, augment);
 }
 
 struct rb_node *rb_first(const struct rb_root *root)

@@ -13,9 +13,11 @@
 
 /*
  * Apply @op; the answers (ok/EINVAL of a write, a range) go to @out.
- * Returns HOST_OK, or the host's error for an inconsistent operation
- * (an EINVAL from the core is an answer, not an error).
+ * Returns 0, or a negative errno with *@why the message (-ENOMEM is the
+ * only one that is not the log's fault; an EINVAL from the core is an
+ * answer, not an error).
  */
-int oplog_apply(struct clamp_host *h, const struct op *op, FILE *out);
+int oplog_apply(struct clamp_host *h, const struct op *op, FILE *out,
+		const char **why);
 
 #endif

@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <linux/errno.h>
+
 #include "clamp_host.h"
 #include "oplog.h"
 #include "oplog_apply.h"
@@ -101,13 +103,12 @@ int main(int argc, char **argv)
 			status = 2;
 			break;
 		}
-		err = oplog_apply(&host, &op, stdout);
+		err = oplog_apply(&host, &op, stdout, &msg);
 		if (err) {
 			fflush(stdout);
 			fprintf(stderr, "%s:%lu: %s: %s\n", file, lineno,
-				oplog_kind_name(op.kind),
-				clamp_host_strerror(err));
-			status = err == HOST_ENOMEM ? 1 : 2;
+				oplog_kind_name(op.kind), msg);
+			status = err == -ENOMEM ? 1 : 2;
 			break;
 		}
 	}

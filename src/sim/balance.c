@@ -1,26 +1,24 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Placement and balance, "good enough to spread independent hogs":
- *  - wake-up: DL and RT look for a CPU where the task can run now (cpudl /
- *    cpupri in spirit); CFS uses the previous CPU if idle, else an idle CPU
+ * Placement and balance, "good enough to spread independent hogs". The
+ * class-independent parts, and CFS placement:
+ *  - wake-up: the task's class chooses (select_rq: DL and RT in dl.c and
+ *    rt.c look for a CPU where the task can run now); CFS uses the previous CPU if idle, else an idle CPU
  *    of the same cache domain (select_idle_sibling, the frequency domain
  *    here), on asymmetric platforms energy-aware placement
  *    (find_energy_efficient_cpu) unless overutilized, then
  *    select_idle_capacity(); fork picks the idlest CPU;
- *  - newidle balance pulls a waiting RT task, else a waiting CFS task of
- *    the busiest CPU;
+ *  - newidle balance asks each class, highest first, for a waiting task
+ *    of another CPU (RT: the highest; CFS: from the busiest CPU);
  *  - at each tick a CPU with waiting tasks pushes one to an idle CPU (the
  *    nohz idle balance, folded), except the one about to preempt curr
- *    (a wake-up at the tick's ns), and a misfit task on a small CPU moves to
- *    an idle bigger one (active balance).
+ *    (a wake-up at the tick's ns); then each class's push hook runs (RT:
+ *    push_rt_task(); CFS: a misfit task on a small CPU moves to an idle
+ *    bigger one, active balance).
  */
 #include "schedutil.h"
 #include "sim.h"
 
-static bool fits(unsigned long util, unsigned long cap)
-{
-	return util * 1280 < cap * 1024;	/* fits_capacity() */
-}
 
 static struct sim_cpu *first_allowed(struct sim *s, struct sim_task *t)
 {
@@ -32,8 +30,8 @@ static struct sim_cpu *first_allowed(struct sim *s, struct sim_task *t)
 	return &s->cpus[0];
 }
 
-static struct sim_cpu *find_idle(struct sim *s, struct sim_task *t,
-				 struct sim_cpu *from, bool same_domain)
+struct sim_cpu *find_idle_cpu(struct sim *s, struct sim_task *t,
+			      struct sim_cpu *from, bool same_domain)
 {
 	int i;
 
@@ -47,68 +45,6 @@ static struct sim_cpu *find_idle(struct sim *s, struct sim_task *t,
 		return c;
 	}
 	return NULL;
-}
-
-static struct sim_cpu *select_rt(struct sim *s, struct sim_task *t,
-				 struct sim_cpu *prev)
-{
-	struct sim_cpu *best = NULL;
-	int best_rank = -1, i;
-
-	/* rank: 3 idle, 2 running CFS, 1 running lower RT */
-	for (i = 0; i < s->ncpus; i++) {
-		struct sim_cpu *c = &s->cpus[(prev->id + i) % s->ncpus];
-		struct sim_task *cur = c->curr;
-		int rank;
-
-		if (!t->allowed[c->id])
-			continue;
-		if (cpu_idle(c))
-			rank = 3;
-		else if (!cur || cur->cls == CLS_CFS)
-			rank = c->q[CLS_RT].n || c->q[CLS_DL].n ? 0 : 2;
-		else if (cur->cls == CLS_RT && cur->prio < t->prio)
-			rank = 1;
-		else
-			rank = 0;
-		if (c == prev && rank > 0)
-			return c;
-		if (rank > best_rank) {
-			best_rank = rank;
-			best = c;
-		}
-	}
-	return best_rank > 0 ? best : prev;
-}
-
-static struct sim_cpu *select_dl(struct sim *s, struct sim_task *t,
-				 struct sim_cpu *prev)
-{
-	uint64_t dl = s->now + t->dl_rel_deadline, latest = 0;
-	struct sim_cpu *best = NULL;
-	int i;
-
-	if (!prev->q[CLS_DL].n)
-		return prev;
-	for (i = 0; i < s->ncpus; i++) {
-		struct sim_cpu *c = &s->cpus[(prev->id + i) % s->ncpus];
-
-		if (t->allowed[c->id] && !c->q[CLS_DL].n)
-			return c;
-	}
-	for (i = 0; i < s->ncpus; i++) {
-		struct sim_cpu *c = &s->cpus[(prev->id + i) % s->ncpus];
-		struct sim_task *cur = c->curr;
-
-		if (!t->allowed[c->id])
-			continue;
-		if (cur && cur->cls == CLS_DL && cur->dl_deadline > dl &&
-		    cur->dl_deadline > latest) {
-			latest = cur->dl_deadline;
-			best = c;
-		}
-	}
-	return best ? best : prev;
 }
 
 /* find_energy_efficient_cpu(), simplified: one candidate per domain */
@@ -138,7 +74,7 @@ static struct sim_cpu *feec(struct sim *s, struct sim_task *t,
 			sum_u += u;
 			if (u > max_u)
 				max_u = u;
-			if (!t->allowed[c->id] || !fits(u + tu, scale))
+			if (!t->allowed[c->id] || !fits_capacity(u + tu, scale))
 				continue;
 			if (!cand || scale - u > cand_spare ||
 			    (scale - u == cand_spare && c == prev)) {
@@ -177,14 +113,14 @@ static struct sim_cpu *select_idle_capacity(struct sim *s, struct sim_task *t,
 	struct sim_cpu *best = NULL;
 	int i;
 
-	if (cpu_idle(prev) && t->allowed[prev->id] && fits(tu, prev->capacity))
+	if (cpu_idle(prev) && t->allowed[prev->id] && fits_capacity(tu, prev->capacity))
 		return prev;
 	for (i = 0; i < s->ncpus; i++) {
 		struct sim_cpu *c = &s->cpus[(prev->id + i) % s->ncpus];
 
 		if (!t->allowed[c->id] || !cpu_idle(c))
 			continue;
-		if (fits(tu, c->capacity))
+		if (fits_capacity(tu, c->capacity))
 			return c;
 		if (!best || c->capacity > best->capacity)
 			best = c;
@@ -222,16 +158,22 @@ static struct sim_cpu *idlest(struct sim *s, struct sim_task *t)
 	return best ? best : first_allowed(s, t);
 }
 
+/* select_task_rq(): the class chooses among the allowed CPUs */
 struct sim_cpu *select_task_rq(struct sim *s, struct sim_task *t, bool fork)
 {
-	struct sim_cpu *prev = &s->cpus[t->cpu], *c;
+	struct sim_cpu *prev = &s->cpus[t->cpu];
 
 	if (!t->allowed[prev->id])
 		prev = first_allowed(s, t);
-	if (t->cls == CLS_DL)
-		return select_dl(s, t, prev);
-	if (t->cls == CLS_RT)
-		return select_rt(s, t, prev);
+	return t->cls->select_rq(s, t, prev, fork);
+}
+
+/* select_task_rq_fair() */
+struct sim_cpu *select_fair_rq(struct sim *s, struct sim_task *t,
+			       struct sim_cpu *prev, bool fork)
+{
+	struct sim_cpu *c;
+
 	if (fork)
 		return idlest(s, t);
 	if (s->pl->asym) {
@@ -244,68 +186,33 @@ struct sim_cpu *select_task_rq(struct sim *s, struct sim_task *t, bool fork)
 	}
 	if (cpu_idle(prev))
 		return prev;
-	c = find_idle(s, t, prev, true);
+	c = find_idle_cpu(s, t, prev, true);
 	return c ? c : prev;
 }
 
-static bool waiting(const struct sim_task *t)
+/* queued, not running, not already on its way to another CPU */
+bool task_waiting(const struct sim_task *t)
 {
 	return t->state == TS_RUNNABLE && !t->on_cpu && t->pending_migrate < 0;
 }
 
+/*
+ * newidle balance: the first class, highest first, that has a waiting
+ * task on another CPU allowed here gives it up; it runs here next.
+ */
 struct sim_task *idle_balance(struct sim *s, struct sim_cpu *c)
 {
-	struct sim_task *pick = NULL;
-	struct sim_cpu *busiest = NULL;
-	int i, j, most = 1;
+	const struct sim_class *cls;
 
-	/* pull_rt_task(): the highest waiting RT task that may run here */
-	for (i = 0; i < s->ncpus; i++) {
-		struct sim_cpu *o = &s->cpus[i];
+	for_each_class(cls) {
+		struct sim_task *pick = cls->pull ? cls->pull(s, c) : NULL;
 
-		for (j = 0; o != c && j < o->q[CLS_RT].n; j++) {
-			struct sim_task *t = o->q[CLS_RT].v[j];
-
-			if (waiting(t) && t->allowed[c->id] &&
-			    (!pick || t->prio > pick->prio))
-				pick = t;
+		if (pick) {
+			sim_migrate(s, pick, c, c->id);
+			return cls->pick(s, c);
 		}
 	}
-	if (!pick) {
-		for (i = 0; i < s->ncpus; i++) {
-			struct sim_cpu *o = &s->cpus[i];
-			int n = o->q[CLS_CFS].n;
-
-			if (o == c || n <= most)
-				continue;
-			for (j = 0; j < n; j++) {
-				if (waiting(o->q[CLS_CFS].v[j]) &&
-				    o->q[CLS_CFS].v[j]->allowed[c->id]) {
-					busiest = o;
-					most = n;
-					break;
-				}
-			}
-		}
-		if (busiest) {
-			for (j = 0; j < busiest->q[CLS_CFS].n; j++) {
-				struct sim_task *t = busiest->q[CLS_CFS].v[j];
-
-				if (waiting(t) && t->allowed[c->id]) {
-					pick = t;
-					break;
-				}
-			}
-		}
-	}
-	if (!pick)
-		return NULL;
-	sim_migrate(s, pick, c, c->id);
-	c->resched_pending = false;
-	c->resched_gen++;
-	if (pick->cls == CLS_RT)
-		return rt_pick(s, c);
-	return cfs_pick(s, c);
+	return NULL;
 }
 
 /*
@@ -315,76 +222,47 @@ struct sim_task *idle_balance(struct sim *s, struct sim_cpu *c)
  * select_task_rq_rt() placed it on a CPU it can run on now and
  * push_rt_task() only pushes a task that cannot preempt rq->curr.
  */
-static bool runs_next(struct sim *s, struct sim_cpu *c, struct sim_task *t)
+bool task_runs_next(struct sim *s, struct sim_cpu *c, struct sim_task *t)
 {
-	struct sim_task *next = dl_pick(s, c);
+	const struct sim_class *cls;
+	struct sim_task *next = NULL;
 
-	if (!next)
-		next = rt_pick(s, c);
-	if (!next) {
-		/* a CFS wake-up preemption, not the tick's own rotation */
-		if (!c->resched_pending || !t->latency_pending)
-			return false;
-		next = cfs_pick(s, c);
+	for_each_class(cls) {
+		next = cls->pick(s, c);
+		if (next)
+			break;
 	}
+	/* a CFS wake-up preemption, not the tick's own rotation */
+	if (next && next->cls == &fair_sched_class &&
+	    (!c->resched_pending || !t->latency_pending))
+		return false;
 	return next == t;
 }
 
 void tick_balance(struct sim *s, struct sim_cpu *c)
 {
-	struct sim_task *cur = c->curr;
-	int i, j;
+	const struct sim_class *cls;
+	struct sim_task *t;
 
-	/* push a waiting task to an idle CPU */
-	for (j = 0; j < 2; j++) {
-		struct tvec *q = &c->q[j ? CLS_CFS : CLS_RT];
-
-		for (i = 0; i < q->n; i++) {
-			struct sim_task *t = q->v[i];
+	/* push a waiting task to an idle CPU, the same domain first */
+	for_each_class(cls) {
+		if (!cls->push_to_idle)
+			continue;
+		list_for_each_entry(t, cls->tasks(c), run_node) {
 			struct sim_cpu *d;
 
-			if (!waiting(t) || runs_next(s, c, t))
+			if (!task_waiting(t) || task_runs_next(s, c, t))
 				continue;
-			d = s->pl->asym ? NULL : find_idle(s, t, c, true);
+			d = s->pl->asym ? NULL : find_idle_cpu(s, t, c, true);
 			if (!d)
-				d = find_idle(s, t, c, false);
+				d = find_idle_cpu(s, t, c, false);
 			if (d) {
 				sim_migrate(s, t, d, c->id);
 				return;
 			}
 		}
 	}
-	/* push_rt_task(): a waiting RT task goes where only CFS runs */
-	for (i = 0; i < c->q[CLS_RT].n; i++) {
-		struct sim_task *t = c->q[CLS_RT].v[i];
-
-		if (!waiting(t) || runs_next(s, c, t))
-			continue;
-		for (j = 0; j < s->ncpus; j++) {
-			struct sim_cpu *d = &s->cpus[(c->id + j) % s->ncpus];
-
-			if (d != c && t->allowed[d->id] && !d->q[CLS_RT].n &&
-			    !d->q[CLS_DL].n) {
-				sim_migrate(s, t, d, c->id);
-				return;
-			}
-		}
-	}
-	/* misfit: the running task has outgrown this CPU */
-	if (s->pl->asym && cur && cur->cls == CLS_CFS &&
-	    cur->state == TS_RUNNABLE && cur->pending_migrate < 0 &&
-	    !fits(task_util(s, cur), c->capacity)) {
-		struct sim_cpu *best = NULL;
-
-		for (i = 0; i < s->ncpus; i++) {
-			struct sim_cpu *d = &s->cpus[i];
-
-			if (d->capacity > c->capacity && cpu_idle(d) &&
-			    cur->allowed[i] &&
-			    (!best || d->capacity > best->capacity))
-				best = d;
-		}
-		if (best)
-			sim_migrate(s, cur, best, c->id);
-	}
+	for_each_class(cls)
+		if (cls->push && cls->push(s, c))
+			return;
 }

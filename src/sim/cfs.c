@@ -39,138 +39,116 @@ unsigned long cfs_weight(enum wl_policy pol, int nice)
 
 static int64_t calc_delta_fair(uint64_t delta, const struct sim_task *t)
 {
-	return (int64_t)(delta * NICE_0_LOAD / t->weight);
+	return (int64_t)(delta * NICE_0_LOAD / t->se.node.weight);
+}
+
+#define for_each_cfs_task(t, c) \
+	list_for_each_entry(t, &(c)->cfs.tasks, run_node)
+
+static struct sim_task *task_of(struct cfs_node *n)
+{
+	return container_of(n, struct sim_task, se.node);
 }
 
 /* The weighted average vruntime of the queue (avg_vruntime()) */
 static int64_t avg_vruntime(const struct sim_cpu *c)
 {
-	const struct tvec *q = &c->q[CLS_CFS];
-	int64_t v0, sum = 0;
-	uint64_t w = 0;
-	int i;
-
-	if (!q->n)
-		return c->cfs_avg;
-	v0 = q->v[0]->vruntime;
-	for (i = 0; i < q->n; i++) {
-		sum += (q->v[i]->vruntime - v0) * (int64_t)q->v[i]->weight;
-		w += q->v[i]->weight;
-	}
-	/* round towards -inf, as the kernel does for negative sums */
-	if (sum < 0)
-		sum -= (int64_t)w - 1;
-	return v0 + sum / (int64_t)w;
+	if (!c->cfs.nr)
+		return c->cfs.avg_vruntime_empty;
+	return cfs_tree_avg_vruntime(&c->cfs.tree);
 }
 
-static bool eligible(const struct sim_cpu *c, const struct sim_task *t)
+static void enqueue_fair(struct sim *s, struct sim_cpu *c, struct sim_task *t,
+			 int flags)
 {
-	const struct tvec *q = &c->q[CLS_CFS];
-	int64_t v0 = t->vruntime, sum = 0;
-	uint64_t w = 0;
-	int i;
+	int64_t avg = avg_vruntime(c), lag = t->se.vlag, vslice;
+	uint64_t W = c->cfs.tree.load;
 
-	for (i = 0; i < q->n; i++) {
-		sum += (q->v[i]->vruntime - v0) * (int64_t)q->v[i]->weight;
-		w += q->v[i]->weight;
-	}
-	(void)w;
-	return sum >= 0;
-}
-
-void cfs_enqueue(struct sim *s, struct sim_cpu *c, struct sim_task *t,
-		 bool wakeup)
-{
-	struct tvec *q = &c->q[CLS_CFS];
-	int64_t avg = avg_vruntime(c), lag = t->vlag, vslice;
-	uint64_t W = 0;
-	int i;
-
-	(void)wakeup;
-	for (i = 0; i < q->n; i++)
-		W += q->v[i]->weight;
+	(void)flags;
 	/* PLACE_LAG: inflate the lag by the weight the entity adds */
 	if (W)
-		lag = lag * (int64_t)(W + t->weight) / (int64_t)W;
-	t->vruntime = avg - lag;
+		lag = lag * (int64_t)(W + t->se.node.weight) / (int64_t)W;
+	t->se.node.vruntime = avg - lag;
 	vslice = calc_delta_fair(s->base_slice_ns, t);
 	/* PLACE_DEADLINE_INITIAL for a new task: half a slice */
 	if (t->state == TS_NEW || !t->wakeups)
 		vslice /= 2;
-	t->deadline = t->vruntime + vslice;
-	t->protect = false;
-	tvec_add(q, t);
+	t->se.node.deadline = t->se.node.vruntime + vslice;
+	t->se.protect = false;
+	cfs_tree_insert(&c->cfs.tree, &t->se.node);
+	list_add_tail(&t->run_node, &c->cfs.tasks);
+	c->cfs.nr++;
 }
 
-void cfs_dequeue(struct sim *s, struct sim_cpu *c, struct sim_task *t,
-		 bool sleep)
+static void dequeue_fair(struct sim *s, struct sim_cpu *c, struct sim_task *t,
+			 int flags)
 {
 	int64_t avg = avg_vruntime(c), limit;
 	uint64_t span = 2 * s->base_slice_ns;
 
-	(void)sleep;
+	(void)flags;
+	/* update_entity_lag(): the lag, clamped to a few slices */
 	if (span < s->tick_ns)
 		span = s->tick_ns;
 	limit = calc_delta_fair(span, t);
-	t->vlag = avg - t->vruntime;
-	if (t->vlag > limit)
-		t->vlag = limit;
-	if (t->vlag < -limit)
-		t->vlag = -limit;
-	tvec_del(&c->q[CLS_CFS], t);
-	if (!c->q[CLS_CFS].n)
-		c->cfs_avg = avg;
+	t->se.vlag = avg - t->se.node.vruntime;
+	if (t->se.vlag > limit)
+		t->se.vlag = limit;
+	if (t->se.vlag < -limit)
+		t->se.vlag = -limit;
+	cfs_tree_erase(&c->cfs.tree, &t->se.node);
+	list_del_init(&t->run_node);
+	if (!--c->cfs.nr)
+		c->cfs.avg_vruntime_empty = avg;
 }
 
-void cfs_update_curr(struct sim *s, struct sim_cpu *c, struct sim_task *t,
-		     uint64_t delta)
+static void update_curr_fair(struct sim *s, struct sim_cpu *c,
+			     struct sim_task *t, uint64_t delta,
+			     unsigned int cap)
 {
-	(void)c;
-	t->vruntime += calc_delta_fair(delta, t);
-	if (t->vruntime >= t->deadline) {
-		t->deadline = t->vruntime + calc_delta_fair(s->base_slice_ns, t);
-		t->protect = false;
+	int64_t v = t->se.node.vruntime + calc_delta_fair(delta, t);
+	int64_t d = t->se.node.deadline;
+
+	(void)cap;
+	/* update_deadline(): a new slice once the deadline is reached */
+	if (v >= d) {
+		d = v + calc_delta_fair(s->base_slice_ns, t);
+		t->se.protect = false;
 	}
+	cfs_tree_update(&c->cfs.tree, &t->se.node, v, d);
 }
 
 /* pick_eevdf() */
-struct sim_task *cfs_pick(struct sim *s, struct sim_cpu *c)
+static struct sim_task *pick_fair(struct sim *s, struct sim_cpu *c)
 {
-	struct tvec *q = &c->q[CLS_CFS];
-	struct sim_task *curr = c->curr, *best = NULL, *minv = NULL;
-	int i;
+	struct sim_task *curr = c->curr;
 
 	(void)s;
-	if (!q->n)
+	if (!c->cfs.nr)
 		return NULL;
-	if (q->n == 1)
-		return q->v[0];
-	if (curr && curr->cls == CLS_CFS && curr->state == TS_RUNNABLE &&
-	    curr->cpu == c->id && curr->protect && eligible(c, curr) &&
+	if (c->cfs.nr == 1)
+		return list_first_entry(&c->cfs.tasks, struct sim_task,
+					run_node);
+	if (curr && curr->cls == &fair_sched_class &&
+	    curr->state == TS_RUNNABLE && curr->cpu == c->id &&
+	    curr->se.protect &&
+	    cfs_tree_eligible(&c->cfs.tree, curr->se.node.vruntime) &&
 	    curr->pending_migrate < 0)
 		return curr;
-	for (i = 0; i < q->n; i++) {
-		struct sim_task *t = q->v[i];
-
-		if (!minv || t->vruntime < minv->vruntime)
-			minv = t;
-		if (!eligible(c, t))
-			continue;
-		if (!best || t->deadline < best->deadline)
-			best = t;
-	}
-	return best ? best : minv;
+	/* the minimum vruntime is always eligible, so there is a pick */
+	return task_of(cfs_tree_pick(&c->cfs.tree));
 }
 
-void cfs_set_next(struct sim *s, struct sim_cpu *c, struct sim_task *t)
+static void set_next_fair(struct sim *s, struct sim_cpu *c, struct sim_task *t)
 {
 	(void)s;
 	(void)c;
-	t->protect = true;
+	t->se.protect = true;
 }
 
 /* check_preempt_wakeup_fair() */
-bool cfs_check_preempt(struct sim *s, struct sim_cpu *c, struct sim_task *t)
+static bool check_preempt_fair(struct sim *s, struct sim_cpu *c,
+			       struct sim_task *t)
 {
 	struct sim_task *curr = c->curr;
 
@@ -179,21 +157,134 @@ bool cfs_check_preempt(struct sim *s, struct sim_cpu *c, struct sim_task *t)
 	if (t->policy != WL_SCHED_OTHER)
 		return false;
 	sim_update_curr(s, c);
-	return cfs_pick(s, c) == t;
+	return pick_fair(s, c) == t;
 }
 
-bool cfs_tick(struct sim *s, struct sim_cpu *c)
+static bool tick_fair(struct sim *s, struct sim_cpu *c)
 {
-	if (c->q[CLS_CFS].n < 2)
+	if (c->cfs.nr < 2)
 		return false;
-	return cfs_pick(s, c) != c->curr;
+	return pick_fair(s, c) != c->curr;
 }
 
 /* yield_task_fair(): push the deadline one slice out */
-void cfs_yield(struct sim *s, struct sim_cpu *c, struct sim_task *t)
+static void yield_fair(struct sim *s, struct sim_cpu *c, struct sim_task *t)
 {
 	sim_update_curr(s, c);
-	t->deadline += calc_delta_fair(s->base_slice_ns, t);
-	t->protect = false;
+	cfs_tree_update(&c->cfs.tree, &t->se.node, t->se.node.vruntime,
+			t->se.node.deadline +
+			calc_delta_fair(s->base_slice_ns, t));
+	t->se.protect = false;
 	sim_resched(s, c);
 }
+
+/*
+ * Newidle balance (sched_balance_newidle(), folded): the first waiting
+ * task, in enqueue order, of the CPU with the most CFS tasks that has one
+ * allowed here.
+ */
+static struct sim_task *pull_fair(struct sim *s, struct sim_cpu *c)
+{
+	struct sim_cpu *busiest = NULL;
+	struct sim_task *t;
+	int i, most = 1;
+
+	for (i = 0; i < s->ncpus; i++) {
+		struct sim_cpu *o = &s->cpus[i];
+
+		if (o == c || o->cfs.nr <= most)
+			continue;
+		for_each_cfs_task(t, o) {
+			if (task_waiting(t) && t->allowed[c->id]) {
+				busiest = o;
+				most = o->cfs.nr;
+				break;
+			}
+		}
+	}
+	if (!busiest)
+		return NULL;
+	for_each_cfs_task(t, busiest)
+		if (task_waiting(t) && t->allowed[c->id])
+			return t;
+	return NULL;
+}
+
+/*
+ * Misfit (update_misfit_status() + active balance, folded into the
+ * tick): the running task has outgrown this CPU and an idle bigger one
+ * exists.
+ */
+static bool push_fair(struct sim *s, struct sim_cpu *c)
+{
+	struct sim_task *cur = c->curr;
+	struct sim_cpu *best = NULL;
+	int i;
+
+	if (!s->pl->asym || !cur || cur->cls != &fair_sched_class ||
+	    cur->state != TS_RUNNABLE || cur->pending_migrate >= 0 ||
+	    fits_capacity(task_util(s, cur), c->capacity))
+		return false;
+	for (i = 0; i < s->ncpus; i++) {
+		struct sim_cpu *d = &s->cpus[i];
+
+		if (d->capacity > c->capacity && cpu_idle(d) &&
+		    cur->allowed[i] && (!best || d->capacity > best->capacity))
+			best = d;
+	}
+	if (!best)
+		return false;
+	sim_migrate(s, cur, best, c->id);
+	return true;
+}
+
+/* post_init_entity_util_avg(): half the spare capacity, then attach */
+static void task_new_fair(struct sim *s, struct sim_task *t, struct sim_cpu *c)
+{
+	struct sig *rq = &c->util[fair_sched_class.id];
+	long spare = ((long)c->capacity - (long)sig_value(rq)) / 2;
+
+	sig_set(&t->util, spare > 0 ? (unsigned long)spare : 0, s->now);
+	sig_attach(rq, task_util(s, t));
+}
+
+/* detach_entity_load_avg() from @src, attach_entity_load_avg() to @dst */
+static void migrate_signals_fair(struct sim *s, struct sim_task *t,
+				 struct sim_cpu *src, struct sim_cpu *dst)
+{
+	sim_update_curr(s, src);
+	sig_detach(&src->util[fair_sched_class.id], task_util(s, t));
+	sim_update_curr(s, dst);
+	sig_attach(&dst->util[fair_sched_class.id], task_util(s, t));
+}
+
+static struct list_head *fair_tasks(struct sim_cpu *c)
+{
+	return &c->cfs.tasks;
+}
+
+static int kprio_fair(const struct sim_task *t)
+{
+	return 120 + t->prio;
+}
+
+const struct sim_class fair_sched_class = {
+	.name = "fair",
+	.id = 2,
+	.enqueue = enqueue_fair,
+	.dequeue = dequeue_fair,
+	.pick = pick_fair,
+	.set_next = set_next_fair,
+	.update_curr = update_curr_fair,
+	.check_preempt = check_preempt_fair,
+	.tick = tick_fair,
+	.yield = yield_fair,
+	.select_rq = select_fair_rq,
+	.task_new = task_new_fair,
+	.migrate_signals = migrate_signals_fair,
+	.pull = pull_fair,
+	.push = push_fair,
+	.kprio = kprio_fair,
+	.tasks = fair_tasks,
+	.push_to_idle = true,
+};

@@ -13,103 +13,142 @@ static unsigned long ulmax(unsigned long a, unsigned long b)
 	return a > b ? a : b;
 }
 
-/* Stock 6.12: effective_cpu_util() + sugov_effective_cpu_perf() per CPU */
-static unsigned long perf_none(const struct sugov_input *in,
-			       const struct sugov_cpu_input *c,
-			       unsigned long *util)
+static unsigned long cpu_util_sum(const struct sugov_cpu_input *c,
+				  unsigned long scale)
+{
+	return ulmin(scale, c->util_cfs + c->util_rt + c->util_dl);
+}
+
+/* effective_cpu_util() + sugov_effective_cpu_perf() of one CPU */
+static unsigned long cpu_perf(const struct sugov_input *in,
+			      const struct sugov_cpu_input *c,
+			      unsigned long *util)
 {
 	unsigned long scale = in->scale;
-	unsigned long u = ulmin(scale, c->util_cfs + c->util_rt + c->util_dl);
-	unsigned long lo = c->bw_dl, hi = scale;
+	unsigned long u = cpu_util_sum(c, scale);
+	unsigned long lo = ulmax(c->bw_dl, c->clamp.min);
+	unsigned long hi = ulmin(scale, c->clamp.max);
 
 	if (c->rt_runnable)
-		lo = ulmax(lo, scale);
+		lo = ulmax(lo, c->rt_floor);
 	*util = u;
 	return ulmax(lo, ulmin(map_util_perf(u), hi));
 }
 
-unsigned int sugov_next_freq(const struct sugov_input *in,
-			     struct sugov_output *out)
+/* One range for the whole domain (the RFC's shared-domain rule) */
+static unsigned long domain_perf(const struct sugov_input *in,
+				 unsigned long *util)
 {
-	unsigned long scale = in->scale, util = 0, floor = 0, perf = 0;
-	struct cap_clamp_range r = { 0, 0 };
+	unsigned long scale = in->scale, floor = 0, u = 0;
+	const struct sugov_range *r = &in->range;
 	int j;
-
-	if (in->policy != POLICY_RFC) {
-		for (j = 0; j < in->ncpus; j++) {
-			unsigned long u, p = perf_none(in, &in->cpu[j], &u);
-
-			perf = ulmax(perf, p);
-			util = ulmax(util, u);
-		}
-		out->range.min = 0;
-		out->range.max = (unsigned int)scale;
-		goto done;
-	}
-
-	/*
-	 * The domain's range: by default the core's rule (a CPU with nothing
-	 * RUNNABLE never counts, not even as the caller); --domain-rule rfc
-	 * replays RFC patch 4 as posted, where an emptied caller uncaps.
-	 */
-	if (in->nonidle_rule) {
-		bool counted = cap_clamp_domain_start(&r,
-						      in->cpu[in->caller].clamp);
-
-		for (j = 0; j < in->ncpus; j++)
-			if (j != in->caller)
-				counted |= cap_clamp_domain_add(&r,
-						in->cpu[j].clamp,
-						in->cpu[j].idle);
-		/* nothing RUNNABLE in the domain: no clamp, as with no tasks */
-		if (!counted) {
-			r.min = 0;
-			r.max = (unsigned int)SCHED_CAPACITY_SCALE;
-		}
-	} else {
-		cap_clamp_cpu_range(in->cpu[in->caller].clamp, &r);
-		for (j = 0; j < in->ncpus; j++) {
-			struct cap_clamp_range jr;
-
-			if (j == in->caller || in->cpu[j].idle)
-				continue;
-			cap_clamp_cpu_range(in->cpu[j].clamp, &jr);
-			cap_clamp_compose(&r, &jr);
-		}
-	}
-	out->range = r;
 
 	for (j = 0; j < in->ncpus; j++) {
 		const struct sugov_cpu_input *c = &in->cpu[j];
 		bool rtdl = c->rt_runnable ||
 			    (in->order == CLAMP_ORDER_410 && c->dl_runnable);
-		unsigned long u = ulmin(scale, c->util_cfs + c->util_rt +
-					c->util_dl);
 
-		util = ulmax(util, u);
-		/* RFC patch 5: RT/DL ask for the scale, clamped by their CPU */
+		u = ulmax(u, cpu_util_sum(c, scale));
 		if (rtdl)
-			floor = ulmax(floor, ulmin(cap_clamp_rt_util(c->clamp),
-						   scale));
+			floor = ulmax(floor, ulmin(c->rt_floor, scale));
 		if (in->order == CLAMP_ORDER_612)
 			floor = ulmax(floor, c->bw_dl);
 	}
-
+	*util = u;
 	if (in->order == CLAMP_ORDER_612) {
-		unsigned long h = map_util_perf(util);
+		unsigned long h = map_util_perf(u);
 
-		h = ulmin(h, r.max);
-		h = ulmax(h, r.min);
-		perf = ulmin(ulmax(h, floor), scale);
-	} else {
-		unsigned long u = ulmax(util, floor);
-
-		u = cap_clamp_range_util(&r, u);
-		perf = map_util_perf(u);
+		h = ulmax(ulmin(h, r->max), r->min);
+		return ulmin(ulmax(h, floor), scale);
 	}
-done:
+	/* 4.10: clamp the larger of util and the RT/DL floor, then headroom */
+	u = ulmax(u, floor);
+	if (u < r->min)
+		u = r->min;
+	if (u > r->max)		/* the max wins over a stale min */
+		u = r->max;
+	return map_util_perf(u);
+}
+
+unsigned int sugov_next_perf(const struct sugov_input *in, int caller,
+			     struct sugov_output *out)
+{
+	unsigned long util = 0, perf = 0;
+	int j;
+
+	if (in->domain_clamp) {
+		perf = domain_perf(in, &util);
+		out->range = in->range;
+	} else {
+		for (j = 0; j < in->ncpus; j++) {
+			unsigned long u, p = cpu_perf(in, &in->cpu[j], &u);
+
+			perf = ulmax(perf, p);
+			util = ulmax(util, u);
+		}
+		out->range.min = in->cpu[caller].clamp.min;
+		out->range.max = ulmin(in->scale, in->cpu[caller].clamp.max);
+	}
 	out->util = util;
 	out->perf = perf;
-	out->khz = (unsigned int)((unsigned long long)in->max_khz * perf / scale);
+	out->khz = (unsigned int)((unsigned long long)in->max_khz * perf /
+				  in->scale);
 	return out->khz;
+}
+
+bool sugov_should_update(const struct sugov_state *st,
+			 const struct sugov_params *p, uint64_t now)
+{
+	return !st->ever_updated ||
+	       now - st->last_freq_update_ns >= p->rate_limit_ns;
+}
+
+int sugov_resolve_opp(const struct sugov_params *p, unsigned int khz)
+{
+	int opp;
+
+	for (opp = 0; opp < p->nopps - 1 && p->opp_khz[opp] < khz; opp++)
+		;
+	return opp;
+}
+
+/* uclamp_rq_is_capped() / cap_clamp_rq_is_capped() */
+static bool cpu_capped(const struct sugov_cpu_input *c)
+{
+	return c->clamp.max != SCHED_CAPACITY_SCALE &&
+	       c->util_cfs + c->util_rt >= c->clamp.max;
+}
+
+/* sugov_hold_freq(): a busy CPU keeps its frequency, unless capped */
+static bool hold_freq(struct sugov_state *st, const struct sugov_cpu_input *c)
+{
+	bool hold;
+
+	if (cpu_capped(c))
+		return false;
+	hold = c->idle_calls == st->saved_idle_calls;
+	st->saved_idle_calls = c->idle_calls;
+	return hold;
+}
+
+bool sugov_update(struct sugov_state *st, const struct sugov_params *p,
+		  const struct sugov_input *in, int caller, uint64_t now,
+		  struct sugov_decision *dec)
+{
+	unsigned int khz = sugov_next_perf(in, caller, &dec->out);
+	int opp = sugov_resolve_opp(p, khz);
+
+	st->cached_raw_khz = khz;
+	/* sugov_update_single_freq() only: a shared policy never holds */
+	if (in->ncpus == 1 && st->ever_updated &&
+	    hold_freq(st, &in->cpu[0]) && opp < st->next_opp)
+		return false;
+	if (st->ever_updated && opp == st->next_opp)
+		return false;	/* sugov_update_next_freq(): no change */
+	st->ever_updated = true;
+	st->next_opp = opp;
+	st->last_freq_update_ns = now;
+	dec->opp = opp;
+	dec->apply_at_ns = now + p->transition_ns;
+	return true;
 }

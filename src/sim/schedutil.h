@@ -1,34 +1,46 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * schedutil as a pure function: given the per-CPU inputs of one frequency
- * domain, the target frequency. No state, no clock: the caller owns the
- * rate limit and the transition (see sim.c), so a decision can be replayed
- * from logged inputs.
+ * schedutil as pure functions of their inputs: no clock but the @now
+ * passed in, no simulator types, so a logged decision can be recomputed
+ * (the cross-check) and both faces can share one rule.
  *
- * 6.12 (kernel/sched/cpufreq_schedutil.c, fair.c effective_cpu_util()):
- *   util = cfs + rt + dl (<= scale);  min = dl_bw, = scale if RT runnable;
- *   perf = max(min, min(util * 1.25, max));  shared: max over the CPUs;
- *   freq = max_freq * perf / scale, resolved to the lowest OPP >= freq.
- * rfc policy, seed RFC v3 patches 4-5: the range is the CPU's
- *   cap_clamp range (single) or, shared, the compose (MAX of mins, MAX of
- *   maxes) built by the core's cap_clamp_domain_start()/_add(): the
- *   calling CPU always counts (even idle: its empty range [0, 1024] lifts
- *   the cap, as in the RFC), the others only when not idle; the nonidle
- *   domain rule (a what-if) drops an idle caller too. An RT CPU asks for
- *   the full scale clamped by its own range (cap_clamp_rt_util()) instead
- *   of forcing the top OPP.
- *   order 6.12: headroom first, then the range (a cap of 256 asks 0.25 fmax)
- *   order 4.10: the range first, then the headroom (256 asks 0.3125 fmax),
- *               and DL is treated as RT, as the 4.10 RT_DL flag did.
+ * sugov_next_perf() - the performance level a domain asks for, from each
+ *   CPU's signals and the clamp policy's values (6.12:
+ *   effective_cpu_util() + sugov_effective_cpu_perf() per CPU, the MAX
+ *   over the domain's CPUs):
+ *     per CPU: min = max(bw_dl, clamp min, rt_floor if RT runnable),
+ *              max = min(scale, clamp max),
+ *              perf = max(min, min(util * 1.25, max)).
+ *   A policy that clamps the domain as a whole (the RFC: the MAX of the
+ *   mins and of the maxes of its CPUs, composed by the core) gives one
+ *   domain range instead: perf = min(scale, max(floor, clamp(util *
+ *   1.25, range))), util and floor the MAX over the CPUs.
+ *   order 4.10 (the RFC on 4.10's get_next_freq(), a what-if): the range
+ *   first, then the headroom, and DL treated as RT (4.10's RT_DL flag).
+ *
+ * sugov_should_update() / sugov_update() - one policy's state across
+ *   decisions: the rate limit (sugov_should_update_freq()), the frequency
+ *   (get_next_freq(): freq = max_freq * perf / scale, cached_raw_freq),
+ *   resolution to the lowest OPP at or above it
+ *   (cpufreq_driver_resolve_freq()), the hold of a single-CPU policy
+ *   that has not been idle (sugov_hold_freq(): not when the CPU is
+ *   capped, util_cfs + util_rt >= its clamp max < SCHED_CAPACITY_SCALE,
+ *   the rule of uclamp_rq_is_capped() and of the kernel face's
+ *   cap_clamp_rq_is_capped()), no change (sugov_update_next_freq()) and
+ *   the transition latency.
  */
 #ifndef CAPSIM_SCHEDUTIL_H
 #define CAPSIM_SCHEDUTIL_H
 
 #include <stdbool.h>
-
-#include <linux/sched/cap_clamp.h>
+#include <stdint.h>
 
 #include "policy.h"
+
+/* A [min, max] constraint in capacity units */
+struct sugov_range {
+	unsigned long min, max;
+};
 
 struct sugov_cpu_input {
 	unsigned long util_cfs;
@@ -38,24 +50,28 @@ struct sugov_cpu_input {
 	bool rt_runnable;
 	bool dl_runnable;
 	bool idle;		/* nothing runnable */
-	const struct cap_clamp_cpu *clamp;	/* the core's aggregate */
+	/* the clamp policy's per-CPU values */
+	struct sugov_range clamp;	/* this CPU's own range */
+	unsigned long rt_floor;		/* what a runnable RT class asks */
+	unsigned long idle_calls;	/* tick_nohz_get_idle_calls_cpu() */
 };
 
 struct sugov_input {
-	enum clamp_policy policy;
 	enum clamp_order order;
-	bool nonidle_rule;	/* an idle caller does not count either */
-	int caller;		/* index of the CPU whose update this is */
 	unsigned long scale;	/* the domain CPUs' capacity */
 	unsigned int max_khz;
 	int ncpus;
 	const struct sugov_cpu_input *cpu;
+	/* the policy clamps the domain as one: its range, else per CPU */
+	bool domain_clamp;
+	struct sugov_range range;
 };
 
 struct sugov_output {
 	unsigned long util;	/* the aggregated utilization */
 	unsigned long perf;	/* the requested performance level */
-	struct cap_clamp_range range;	/* the range applied */
+	struct sugov_range range;	/* the range applied (the domain's,
+					   or the caller's per-CPU one) */
 	unsigned int khz;	/* raw target, before OPP resolution */
 };
 
@@ -64,7 +80,40 @@ static inline unsigned long map_util_perf(unsigned long util)
 	return util + (util >> 2);
 }
 
-unsigned int sugov_next_freq(const struct sugov_input *in,
+/* The raw target frequency in kHz; @caller's range reported in @out */
+unsigned int sugov_next_perf(const struct sugov_input *in, int caller,
 			     struct sugov_output *out);
+
+struct sugov_params {
+	uint64_t rate_limit_ns;
+	uint64_t transition_ns;		/* driver transition latency */
+	const unsigned int *opp_khz;	/* ascending */
+	int nopps;
+};
+
+struct sugov_state {
+	bool ever_updated;	/* the first decision always applies */
+	uint64_t last_freq_update_ns;
+	unsigned int cached_raw_khz;
+	int next_opp;		/* next_freq, as an OPP index */
+	unsigned long saved_idle_calls;
+};
+
+struct sugov_decision {
+	struct sugov_output out;
+	int opp;
+	uint64_t apply_at_ns;	/* when the frequency takes effect */
+};
+
+bool sugov_should_update(const struct sugov_state *st,
+			 const struct sugov_params *p, uint64_t now);
+/*
+ * A decision of @caller's update at @now; true when the policy's next
+ * frequency changes (@dec filled, @st updated), false when it stays.
+ */
+bool sugov_update(struct sugov_state *st, const struct sugov_params *p,
+		  const struct sugov_input *in, int caller, uint64_t now,
+		  struct sugov_decision *dec);
+int sugov_resolve_opp(const struct sugov_params *p, unsigned int khz);
 
 #endif

@@ -10,26 +10,16 @@
 #include <string.h>
 
 #include <linux/errno.h>
-#include <linux/mutex.h>
 #include <linux/spinlock.h>
 
 #include "sim.h"
 
-static struct sim_group *group_new(struct sim *s, const char *path)
+/* The group of @path, created with any missing ancestors */
+static struct host_group *ensure_group(struct sim *s, const char *path)
 {
-	struct sim_group *g = xcalloc(1, sizeof(*g));
-
-	g->path = xstrdup(path);
-	s->groups = xrealloc(s->groups,
-			     (size_t)(s->ngroups + 1) * sizeof(*s->groups));
-	s->groups[s->ngroups++] = g;
-	return g;
-}
-
-static struct sim_group *ensure_group(struct sim *s, const char *path)
-{
-	struct sim_group *g = sim_group_find(s, path), *parent;
+	struct host_group *g = clamp_host_group(&s->host, path);
 	char *pp, *slash;
+	int err;
 
 	if (g)
 		return g;
@@ -39,21 +29,19 @@ static struct sim_group *ensure_group(struct sim *s, const char *path)
 		pp[1] = '\0';
 	else
 		*slash = '\0';
-	parent = ensure_group(s, pp);
+	ensure_group(s, pp);
 	free(pp);
-	g = group_new(s, path);
-	g->parent = parent;
-	mutex_lock(&s->group_lock);
-	cap_clamp_group_link(&g->cg, &parent->cg, &s->group_lock);
-	mutex_unlock(&s->group_lock);
+	err = clamp_host_group_create(&s->host, path, &g);
+	if (err == -ENOMEM)
+		xoom();
 	return g;
 }
 
 /* Which of the RFC's rules a rejected write broke */
-static char *explain(struct sim *s, struct sim_group *g, int id,
+static char *explain(struct sim *s, struct host_group *g, int id,
 		     unsigned int v)
 {
-	int i;
+	struct host_group *c;
 
 	if (id == CAP_CLAMP_MIN) {
 		if (v > g->cg.value[CAP_CLAMP_MAX])
@@ -72,9 +60,7 @@ static char *explain(struct sim *s, struct sim_group *g, int id,
 					 v, g->parent->path,
 					 g->parent->cg.value[CAP_CLAMP_MAX]);
 	}
-	for (i = 0; i < s->ngroups; i++) {
-		struct sim_group *c = s->groups[i];
-
+	list_for_each_entry(c, &s->host.groups, node) {
 		if (c->parent != g)
 			continue;
 		if (id == CAP_CLAMP_MIN && c->cg.value[CAP_CLAMP_MIN] < v)
@@ -99,17 +85,16 @@ static int depth(const char *p)
 static int setup_groups(struct sim *s)
 {
 	const struct workload *wl = s->wl;
-	struct sim_group *root = group_new(s, "/");
+	struct host_group *root = s->host.root;
 	int err = 0, dmax = 0, d, i, j;
 
-	cap_clamp_group_init_root(&root->cg);
 	for (i = 0; i < wl->ngroups; i++)
 		if (depth(wl->groups[i].path) > dmax)
 			dmax = depth(wl->groups[i].path);
 	for (d = 1; d <= dmax; d++) {
 		for (i = 0; i < wl->ngroups; i++) {
 			const struct wl_group *wg = &wl->groups[i];
-			struct sim_group *g;
+			struct host_group *g;
 			int ids[2] = { CAP_CLAMP_MAX, CAP_CLAMP_MIN };
 			unsigned int vals[2] = { wg->max, wg->min };
 			bool set[2] = { wg->max_set, wg->min_set };
@@ -126,10 +111,8 @@ static int setup_groups(struct sim *s)
 
 				if (!set[j])
 					continue;
-				mutex_lock(&s->group_lock);
-				ret = cap_clamp_group_write(&g->cg, ids[j], vals[j],
-							    &s->group_lock);
-				mutex_unlock(&s->group_lock);
+				ret = clamp_host_write(&s->host, g, ids[j],
+						       vals[j]);
 				if (ret) {
 					char *why = explain(s, g, ids[j], vals[j]);
 					char *p = jptr_key(wg->ptr, j ? "capacity_min" :
@@ -155,7 +138,7 @@ static int setup_groups(struct sim *s)
 				ensure_group(s, t->phases[j].attrs.group);
 	}
 	for (i = 0; i < wl->ngevents; i++) {
-		if (!sim_group_find(s, wl->gevents[i].group)) {
+		if (!clamp_host_group(&s->host, wl->gevents[i].group)) {
 			jdoc_error((struct jdoc *)&wl->doc, wl->gevents[i].ptr,
 				   "group %s is neither declared in capsim.taskgroups nor used by a task",
 				   wl->gevents[i].group);
@@ -176,7 +159,8 @@ struct workload *sim_workload_check(struct workload *wl, struct diag *d,
 	s = xcalloc(1, sizeof(*s));
 	s->wl = wl;
 	s->diag = d;
-	mutex_init(&s->group_lock);
+	if (clamp_host_init(&s->host, 1))
+		xoom();
 	setup_groups(s);
 	sim_destroy(s);
 	workload_free(wl);
@@ -215,16 +199,6 @@ static bool task_finite(const struct wl_task *t)
 	return true;
 }
 
-static void add_member(struct sim_group *g, struct sim_task *t)
-{
-	if (g->nmembers == g->cap) {
-		g->cap = g->cap ? 2 * g->cap : 8;
-		g->members = xrealloc(g->members,
-				      (size_t)g->cap * sizeof(*g->members));
-	}
-	g->members[g->nmembers++] = t;
-}
-
 struct sim *sim_create(const struct platform *pl, const struct workload *wl,
 		       const struct sim_opts *o, struct diag *dg)
 {
@@ -234,20 +208,34 @@ struct sim *sim_create(const struct platform *pl, const struct workload *wl,
 	int err = 0, i, j, k, n, log2;
 
 	s->o = *o;
+	s->policy = clamp_policy_ops(o->policy);
 	s->pl = pl;
 	s->wl = wl;
 	s->diag = dg;
 	s->ncpus = pl->ncpus;
 	s->ndoms = pl->ndomains;
-	mutex_init(&s->group_lock);
+	if (clamp_host_init(&s->host, (unsigned int)s->ncpus))
+		xoom();
+	clamp_host_set_callback(&s->host, sim_clamp_range_changed, s);
 	evq_init(&s->q);
 	s->doms = xcalloc((size_t)s->ndoms, sizeof(*s->doms));
 	for (i = 0; i < s->ndoms; i++) {
-		s->doms[i].pd = &pl->domains[i];
-		s->doms[i].idx = i;
-		s->doms[i].freq_caller = pl->domains[i].cpus[0];
-		s->doms[i].residency_ns = xcalloc((size_t)pl->domains[i].nopps,
-						  sizeof(uint64_t));
+		struct sim_domain *d = &s->doms[i];
+		const struct pdomain *pd = &pl->domains[i];
+
+		d->pd = pd;
+		d->idx = i;
+		d->freq_caller = pd->cpus[0];
+		d->opp_khz = xcalloc((size_t)pd->nopps, sizeof(*d->opp_khz));
+		for (j = 0; j < pd->nopps; j++)
+			d->opp_khz[j] = pd->opps[j].khz;
+		d->gov_params.opp_khz = d->opp_khz;
+		d->gov_params.nopps = pd->nopps;
+		d->gov_params.rate_limit_ns = (uint64_t)pd->rate_limit_us *
+					      NSEC_PER_USEC;
+		d->gov_params.transition_ns =
+			(uint64_t)pd->transition_latency_us * NSEC_PER_USEC;
+		d->residency_ns = xcalloc((size_t)pd->nopps, sizeof(uint64_t));
 	}
 	s->cpus = xcalloc((size_t)s->ncpus, sizeof(*s->cpus));
 	for (i = 0; i < s->ncpus; i++) {
@@ -257,7 +245,10 @@ struct sim *sim_create(const struct platform *pl, const struct workload *wl,
 		c->dom = &s->doms[pl->cpus[i].domain];
 		c->capacity = pl->cpus[i].capacity;
 		raw_spin_lock_init(&c->lock);
-		cap_clamp_cpu_init(&c->clamp);
+		INIT_LIST_HEAD(&c->cfs.tasks);
+		cfs_tree_init(&c->cfs.tree);
+		INIT_LIST_HEAD(&c->rt.tasks);
+		INIT_LIST_HEAD(&c->dl.tasks);
 		c->busy_ns = xcalloc((size_t)c->dom->pd->nopps, sizeof(uint64_t));
 		c->idle_ns = xcalloc((size_t)c->dom->pd->nidle, sizeof(uint64_t));
 		c->idle_state = -1;
@@ -347,18 +338,18 @@ struct sim *sim_create(const struct platform *pl, const struct workload *wl,
 				t->allowed[wt->attrs.cpus[j]] = true;
 			t->policy = wt->attrs.policy;
 			t->prio = wt->attrs.prio;
-			t->cls = (t->policy == WL_SCHED_FIFO ||
-				  t->policy == WL_SCHED_RR) ? CLS_RT :
-				 t->policy == WL_SCHED_DEADLINE ? CLS_DL : CLS_CFS;
-			t->weight = cfs_weight(t->policy, t->prio);
-			t->dl_runtime = wt->dl_runtime_us * NSEC_PER_USEC;
-			t->dl_rel_deadline = wt->dl_deadline_us * NSEC_PER_USEC;
-			t->dl_period = wt->dl_period_us * NSEC_PER_USEC;
-			if (t->dl_period)
-				t->dl_bw = t->dl_runtime * 1024 / t->dl_period;
-			t->group = sim_group_find(s, wt->attrs.group);
-			add_member(t->group, t);
-			cap_clamp_se_init(&t->clamp);
+			t->cls = sim_policy_class(t->policy);
+			t->se.node.weight = cfs_weight(t->policy, t->prio);
+			t->dl.runtime = wt->dl_runtime_us * NSEC_PER_USEC;
+			t->dl.rel_deadline = wt->dl_deadline_us * NSEC_PER_USEC;
+			t->dl.period = wt->dl_period_us * NSEC_PER_USEC;
+			if (t->dl.period)
+				t->dl.bw = t->dl.runtime * 1024 / t->dl.period;
+			INIT_LIST_HEAD(&t->run_node);
+			t->group = clamp_host_group(&s->host, wt->attrs.group);
+			if (clamp_host_entity_get(&s->host, (uint64_t)t->idx,
+						  &t->ce))
+				xoom();
 			t->timer_next = xcalloc((size_t)(wl->nres ? wl->nres : 1),
 						sizeof(uint64_t));
 			t->timer_init = xcalloc((size_t)(wl->nres ? wl->nres : 1),
@@ -400,24 +391,18 @@ void sim_destroy(struct sim *s)
 		free(t);
 	}
 	free(s->tasks);
-	for (i = 0; i < s->ngroups; i++) {
-		free(s->groups[i]->path);
-		free(s->groups[i]->members);
-		free(s->groups[i]);
-	}
-	free(s->groups);
+	clamp_host_destroy(&s->host);
 	for (i = 0; i < s->ncpus; i++) {
 		struct sim_cpu *c = &s->cpus[i];
-		int q;
 
-		for (q = 0; q < 3; q++)
-			tvec_free(&c->q[q]);
 		free(c->busy_ns);
 		free(c->idle_ns);
 	}
 	free(s->cpus);
-	for (i = 0; i < s->ndoms; i++)
+	for (i = 0; i < s->ndoms; i++) {
 		free(s->doms[i].residency_ns);
+		free(s->doms[i].opp_khz);
+	}
 	free(s->doms);
 	if (s->res) {
 		for (i = 0; i < s->wl->nres; i++)

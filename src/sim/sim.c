@@ -66,7 +66,7 @@ unsigned int sim_cur_capacity(const struct sim_cpu *c)
 
 int cpu_nr_running(const struct sim_cpu *c)
 {
-	return c->q[CLS_DL].n + c->q[CLS_RT].n + c->q[CLS_CFS].n;
+	return c->nr_running;
 }
 
 bool cpu_idle(const struct sim_cpu *c)
@@ -76,11 +76,22 @@ bool cpu_idle(const struct sim_cpu *c)
 
 int task_kprio(const struct sim_task *t)
 {
-	switch (t->cls) {
-	case CLS_DL: return -1;
-	case CLS_RT: return 99 - t->prio;
-	default: return 120 + t->prio;
-	}
+	return t->cls->kprio(t);
+}
+
+const struct sim_class *const sim_classes[NR_SCHED_CLASSES] = {
+	&dl_sched_class,
+	&rt_sched_class,
+	&fair_sched_class,
+};
+
+const struct sim_class *sim_policy_class(enum wl_policy pol)
+{
+	if (pol == WL_SCHED_DEADLINE)
+		return &dl_sched_class;
+	if (pol == WL_SCHED_FIFO || pol == WL_SCHED_RR)
+		return &rt_sched_class;
+	return &fair_sched_class;
 }
 
 void sim_trace(struct sim *s, int cpu, const char *event, const char *fmt, ...)
@@ -96,15 +107,6 @@ void sim_trace(struct sim *s, int cpu, const char *event, const char *fmt, ...)
 	va_end(ap);
 }
 
-static void trace_clamp(struct sim *s, struct sim_cpu *c)
-{
-	struct cap_clamp_range r;
-
-	cap_clamp_cpu_range(&c->clamp, &r);
-	sim_trace(s, c->id, "cap_clamp_cpu", "cpu=%d min=%u max=%u", c->id,
-		  r.min, r.max);
-}
-
 /* Account the time since the last update on @c: work, vruntime, budget,
  * signals, energy. Idempotent at a given time. */
 void sim_update_curr(struct sim *s, struct sim_cpu *c)
@@ -113,6 +115,7 @@ void sim_update_curr(struct sim *s, struct sim_cpu *c)
 	unsigned int cap = sim_cur_capacity(c);
 	struct sim_task *t = c->curr;
 	bool running = t && t->state == TS_RUNNABLE;
+	int i;
 
 	if (now < c->last_update)
 		return;
@@ -128,22 +131,16 @@ void sim_update_curr(struct sim *s, struct sim_cpu *c)
 						   delta : t->runtime_left;
 			}
 			t->runtime_ns += delta;
-			if (t->cls == CLS_CFS)
-				cfs_update_curr(s, c, t, delta);
-			else if (t->cls == CLS_RT)
-				t->rr_left -= delta < t->rr_left ? delta :
-					      t->rr_left;
-			else
-				dl_update_curr(s, c, t, delta, cap);
+			t->cls->update_curr(s, c, t, delta, cap);
 			c->busy_ns[c->dom->cur_opp] += delta;
 		} else {
 			c->idle_ns[c->idle_state >= 0 ? c->idle_state : 0] +=
 				delta;
 		}
 	}
-	sig_update(&c->util_cfs, now, running && t->cls == CLS_CFS ? cap : 0);
-	sig_update(&c->util_rt, now, running && t->cls == CLS_RT ? cap : 0);
-	sig_update(&c->util_dl, now, running && t->cls == CLS_DL ? cap : 0);
+	for (i = 0; i < NR_SCHED_CLASSES; i++)
+		sig_update(&c->util[i], now,
+			   running && t->cls->id == i ? cap : 0);
 	if (t)
 		sig_update(&t->util, now, running ? cap : 0);
 	c->last_update = now;
@@ -151,9 +148,13 @@ void sim_update_curr(struct sim *s, struct sim_cpu *c)
 
 unsigned long cpu_util(struct sim *s, struct sim_cpu *c)
 {
+	unsigned long sum = 0;
+	int i;
+
 	sim_update_curr(s, c);
-	return sig_value(&c->util_cfs) + sig_value(&c->util_rt) +
-	       sig_value(&c->util_dl);
+	for (i = 0; i < NR_SCHED_CLASSES; i++)
+		sum += sig_value(&c->util[i]);
+	return sum;
 }
 
 unsigned long task_util(struct sim *s, struct sim_task *t)
@@ -167,42 +168,25 @@ unsigned long task_util(struct sim *s, struct sim_task *t)
 
 /* enqueue_task(): the class, then the clamp core, under the rq lock */
 static void activate(struct sim *s, struct sim_cpu *c, struct sim_task *t,
-		     bool wakeup)
+		     int flags)
 {
-	bool changed;
-
 	raw_spin_lock(&c->lock);
 	t->cpu = c->id;
 	t->state = TS_RUNNABLE;
-	if (t->cls == CLS_CFS)
-		cfs_enqueue(s, c, t, wakeup);
-	else if (t->cls == CLS_RT)
-		rt_enqueue(s, c, t);
-	else
-		dl_enqueue(s, c, t, wakeup);
-	changed = cap_clamp_enqueue(&c->clamp, &t->clamp, &t->group->cg,
-				    &c->lock);
+	t->cls->enqueue(s, c, t, flags);
+	c->nr_running++;
 	raw_spin_unlock(&c->lock);
-	if (changed)
-		trace_clamp(s, c);
+	s->policy->enqueue(s, c, t);
 }
 
 static void deactivate(struct sim *s, struct sim_cpu *c, struct sim_task *t,
-		       bool sleep)
+		       int flags)
 {
-	bool changed;
-
 	raw_spin_lock(&c->lock);
-	if (t->cls == CLS_CFS)
-		cfs_dequeue(s, c, t, sleep);
-	else if (t->cls == CLS_RT)
-		rt_dequeue(s, c, t);
-	else
-		dl_dequeue(s, c, t, sleep);
-	changed = cap_clamp_dequeue(&c->clamp, &t->clamp, &c->lock);
+	t->cls->dequeue(s, c, t, flags);
+	c->nr_running--;
 	raw_spin_unlock(&c->lock);
-	if (changed)
-		trace_clamp(s, c);
+	s->policy->dequeue(s, c, t);
 }
 
 void sim_resched(struct sim *s, struct sim_cpu *c)
@@ -226,37 +210,26 @@ void sim_check_preempt(struct sim *s, struct sim_cpu *c, struct sim_task *t)
 {
 	struct sim_task *curr = c->curr;
 
-	if (!curr || curr->state != TS_RUNNABLE || t->cls < curr->cls) {
+	/* wakeup_preempt(): a higher class always wins, the same class asks */
+	if (!curr || curr->state != TS_RUNNABLE ||
+	    sched_class_above(t->cls, curr->cls)) {
 		sim_resched(s, c);
 		return;
 	}
-	if (t->cls > curr->cls)
-		return;
-	if ((t->cls == CLS_CFS && cfs_check_preempt(s, c, t)) ||
-	    (t->cls == CLS_RT && rt_check_preempt(c, t)) ||
-	    (t->cls == CLS_DL && dl_check_preempt(c, t)))
+	if (t->cls == curr->cls && t->cls->check_preempt(s, c, t))
 		sim_resched(s, c);
 }
 
-static void util_detach(struct sim *s, struct sim_task *t, struct sim_cpu *c)
+/*
+ * A task changes CPU (set_task_cpu()): its class moves its share of the
+ * runqueue signals with it (migrate_task_rq + attach at enqueue).
+ */
+static void move_signals(struct sim *s, struct sim_task *t,
+			 struct sim_cpu *src, struct sim_cpu *dst)
 {
-	double u;
-
-	if (t->cls != CLS_CFS)
-		return;
-	sim_update_curr(s, c);
-	u = (double)task_util(s, t);
-	c->util_cfs.util = c->util_cfs.util > u ? c->util_cfs.util - u : 0;
-}
-
-static void util_attach(struct sim *s, struct sim_task *t, struct sim_cpu *c)
-{
-	if (t->cls != CLS_CFS)
-		return;
-	sim_update_curr(s, c);
-	c->util_cfs.util += (double)task_util(s, t);
-	if (c->util_cfs.util > 1024)
-		c->util_cfs.util = 1024;
+	t->cpu = dst->id;
+	if (t->cls->migrate_signals)
+		t->cls->migrate_signals(s, t, src, dst);
 }
 
 static void trace_migrate(struct sim *s, struct sim_task *t, int from, int to,
@@ -283,12 +256,10 @@ void sim_migrate(struct sim *s, struct sim_task *t, struct sim_cpu *dst,
 	}
 	sim_update_curr(s, src);
 	sim_update_curr(s, dst);
-	deactivate(s, src, t, false);
-	util_detach(s, t, src);
+	deactivate(s, src, t, 0);
 	trace_migrate(s, t, src->id, dst->id, trace_cpu);
-	t->cpu = dst->id;
-	util_attach(s, t, dst);
-	activate(s, dst, t, false);
+	move_signals(s, t, src, dst);
+	activate(s, dst, t, 0);
 	sim_check_preempt(s, dst, t);
 	sim_cpufreq_update(s, src);
 	sim_cpufreq_update(s, dst);
@@ -307,13 +278,11 @@ void sim_wake(struct sim *s, struct sim_task *t, int waker_cpu)
 	t->wake_at = 0;
 	dst = select_task_rq(s, t, false);
 	if (dst->id != t->cpu) {
-		util_detach(s, t, &s->cpus[t->cpu]);
 		trace_migrate(s, t, t->cpu, dst->id, waker_cpu);
-		t->cpu = dst->id;
-		util_attach(s, t, dst);
+		move_signals(s, t, &s->cpus[t->cpu], dst);
 	}
 	sim_update_curr(s, dst);
-	activate(s, dst, t, true);
+	activate(s, dst, t, ENQUEUE_WAKEUP);
 	t->woken_at = s->now;
 	t->latency_pending = true;
 	t->wakeups++;
@@ -329,7 +298,7 @@ void sim_block(struct sim *s, struct sim_task *t, uint64_t until, char state)
 	struct sim_cpu *c = &s->cpus[t->cpu];
 
 	sim_update_curr(s, c);
-	deactivate(s, c, t, true);
+	deactivate(s, c, t, DEQUEUE_SLEEP);
 	t->state = TS_SLEEPING;
 	t->sleep_state = state;
 	t->kind = 0;
@@ -348,7 +317,7 @@ void sim_task_exit(struct sim *s, struct sim_task *t)
 	struct sim_cpu *c = &s->cpus[t->cpu];
 
 	sim_update_curr(s, c);
-	deactivate(s, c, t, true);
+	deactivate(s, c, t, DEQUEUE_SLEEP);
 	t->state = TS_DEAD;
 	t->sleep_state = 'X';
 	t->kind = 0;
@@ -357,40 +326,85 @@ void sim_task_exit(struct sim *s, struct sim_task *t)
 	sim_cpufreq_update(s, c);
 }
 
-void sim_set_group(struct sim *s, struct sim_task *t, struct sim_group *g)
+/* A task moves to another group (cgroup attach: sched_move_task()) */
+void sim_set_group(struct sim *s, struct sim_task *t, struct host_group *g)
 {
-	struct sim_group *old = t->group;
+	if (t->group == g)
+		return;
+	t->group = g;
+	s->policy->move(s, t, g);
+}
+
+/*
+ * The clamp core's host reports a CPU whose range changed: trace it (the
+ * kernel face's cap_clamp_cpu event) and, when no enqueue or dequeue is
+ * about to kick schedutil anyway, kick it (a group move or write).
+ */
+void sim_clamp_range_changed(void *ctx, unsigned int cpu,
+			     enum clamp_host_cause cause)
+{
+	struct sim *s = ctx;
+	struct sim_cpu *c = &s->cpus[cpu];
+	struct cap_clamp_range r;
+
+	clamp_host_range(&s->host, cpu, &r);
+	sim_trace(s, c->id, "cap_clamp_cpu", "cpu=%d min=%u max=%u", c->id,
+		  r.min, r.max);
+	if (cause == CLAMP_HOST_MOVE || cause == CLAMP_HOST_WRITE)
+		sim_cpufreq_update(s, c);
+}
+
+/* sched_yield() of the running @t */
+void sim_yield(struct sim *s, struct sim_task *t)
+{
+	t->yielded = true;
+	t->cls->yield(s, &s->cpus[t->cpu], t);
+}
+
+/*
+ * sched_setscheduler() / sched_setattr(): nothing to do when nothing
+ * changes (__sched_setscheduler() returns early); else a queued task
+ * leaves its class and the clamp core (DEQUEUE_SAVE), takes the new
+ * policy and comes back (ENQUEUE_RESTORE), and the CPU reschedules.
+ */
+void sim_setscheduler(struct sim *s, struct sim_task *t, enum wl_policy pol,
+		      int prio)
+{
 	struct sim_cpu *c = &s->cpus[t->cpu];
-	bool changed = false;
+	bool queued = t->state == TS_RUNNABLE;
+
+	if (pol == t->policy && prio == t->prio)
+		return;
+	if (queued) {
+		sim_update_curr(s, c);
+		deactivate(s, c, t, DEQUEUE_SAVE);
+	}
+	t->policy = pol;
+	t->prio = prio;
+	t->cls = sim_policy_class(pol);
+	t->se.node.weight = cfs_weight(pol, prio);
+	if (queued) {
+		activate(s, c, t, ENQUEUE_RESTORE);
+		if (t->on_cpu)
+			sim_resched(s, c);
+		else
+			sim_check_preempt(s, c, t);
+		sim_cpufreq_update(s, c);
+	}
+}
+
+/* sched_setaffinity(): a queued task on a CPU it may no longer use moves */
+void sim_set_cpus_allowed(struct sim *s, struct sim_task *t, const int *cpus,
+			  int ncpus)
+{
 	int i;
 
-	if (old == g)
-		return;
-	for (i = 0; i < old->nmembers; i++) {
-		if (old->members[i] == t) {
-			old->members[i] = old->members[--old->nmembers];
-			break;
-		}
-	}
-	if (g->nmembers == g->cap) {
-		g->cap = g->cap ? 2 * g->cap : 8;
-		g->members = xrealloc(g->members,
-				      (size_t)g->cap * sizeof(*g->members));
-	}
-	g->members[g->nmembers++] = t;
-	t->group = g;
-	/* sched_move_task(): dequeue and enqueue under the rq lock */
-	if (t->state == TS_RUNNABLE) {
-		raw_spin_lock(&c->lock);
-		changed = cap_clamp_dequeue(&c->clamp, &t->clamp, &c->lock);
-		changed |= cap_clamp_enqueue(&c->clamp, &t->clamp, &g->cg,
-					     &c->lock);
-		raw_spin_unlock(&c->lock);
-		if (changed) {
-			trace_clamp(s, c);
-			sim_cpufreq_update(s, c);
-		}
-	}
+	for (i = 0; i < s->ncpus; i++)
+		t->allowed[i] = false;
+	for (i = 0; i < ncpus; i++)
+		t->allowed[cpus[i]] = true;
+	if (!t->allowed[t->cpu] && t->state == TS_RUNNABLE)
+		sim_migrate(s, t, select_task_rq(s, t, false), t->cpu);
 }
 
 /* The deepest idle state worth entering before this CPU's next timer */
@@ -441,9 +455,8 @@ static void program_run_done(struct sim *s, struct sim_cpu *c)
 		dt = (t->work_left + cap - 1) / cap;
 	else if (t->kind == 2)
 		dt = t->runtime_left;
-	if (t->cls == CLS_DL && !t->dl_throttled) {
-		uint64_t b = t->dl_budget > 0 ?
-			     ((uint64_t)t->dl_budget * 1024 + cap - 1) / cap : 0;
+	if (t->cls->budget_ns) {
+		uint64_t b = t->cls->budget_ns(t, cap);
 
 		if (b < dt)
 			dt = b;
@@ -454,13 +467,15 @@ static void program_run_done(struct sim *s, struct sim_cpu *c)
 
 static struct sim_task *pick_next(struct sim *s, struct sim_cpu *c)
 {
-	struct sim_task *t = dl_pick(s, c);
+	const struct sim_class *cls;
+	struct sim_task *t;
 
-	if (!t)
-		t = rt_pick(s, c);
-	if (!t)
-		t = cfs_pick(s, c);
-	return t;
+	for_each_class(cls) {
+		t = cls->pick(s, c);
+		if (t)
+			return t;
+	}
+	return NULL;
 }
 
 static void switch_to(struct sim *s, struct sim_cpu *c, struct sim_task *prev,
@@ -505,8 +520,7 @@ static void switch_to(struct sim *s, struct sim_cpu *c, struct sim_task *prev,
 	}
 	sig_update(&next->util, s->now, 0);
 	next->on_cpu = true;
-	if (next->cls == CLS_CFS)
-		cfs_set_next(s, c, next);
+	next->cls->set_next(s, c, next);
 	if (next->latency_pending) {
 		samples_add(&next->wlat, (int64_t)(s->now - next->woken_at));
 		next->latency_pending = false;
@@ -517,7 +531,24 @@ static void switch_to(struct sim *s, struct sim_cpu *c, struct sim_task *prev,
 	}
 }
 
-/* __schedule(): pick, switch, continue the new task's events */
+/*
+ * A reschedule asked for while this CPU is already scheduling is served by
+ * the pick in progress: drop it and its pending event.
+ */
+static bool consume_resched(struct sim_cpu *c)
+{
+	if (!c->resched_pending)
+		return false;
+	c->resched_pending = false;
+	c->resched_gen++;
+	return true;
+}
+
+/*
+ * __schedule(): pick, switch, continue the new task's events. A task that
+ * blocks or yields in its first zero-time events gives the CPU up at once,
+ * so the pick repeats (the need_resched loop of schedule()).
+ */
 static void schedule(struct sim *s, struct sim_cpu *c)
 {
 	int guard;
@@ -535,12 +566,12 @@ static void schedule(struct sim *s, struct sim_cpu *c)
 			prev->pending_migrate = -1;
 			prev->on_cpu = false;
 			sim_migrate(s, prev, &s->cpus[dst], c->id);
-			c->resched_pending = false;
-			c->resched_gen++;
 		}
 		next = pick_next(s, c);
 		if (!next)
 			next = idle_balance(s, c);
+		/* clear_tsk_need_resched(): this pick serves it */
+		consume_resched(c);
 		if (next != prev)
 			switch_to(s, c, prev, next);
 		if (!next)
@@ -548,15 +579,9 @@ static void schedule(struct sim *s, struct sim_cpu *c)
 		if (!next->kind) {
 			next->yielded = false;
 			task_continue(s, next);
-			if (next->state != TS_RUNNABLE || c->curr != next ||
-			    c->resched_pending) {
-				/* it blocked or yielded right away */
-				if (c->resched_pending) {
-					c->resched_pending = false;
-					c->resched_gen++;
-				}
+			if (consume_resched(c) || next->state != TS_RUNNABLE ||
+			    c->curr != next)
 				continue;
-			}
 		}
 		break;
 	}
@@ -572,11 +597,8 @@ static void run_done(struct sim *s, struct sim_cpu *c)
 	sim_update_curr(s, c);
 	if (!t || t->state != TS_RUNNABLE)
 		return;
-	if (t->cls == CLS_DL && t->dl_budget <= 0 && !t->dl_throttled) {
-		dl_throttle(s, c, t);
-		sim_resched(s, c);
+	if (t->cls->budget_expired && t->cls->budget_expired(s, c, t))
 		return;
-	}
 	if ((t->kind == 1 && !t->work_left) ||
 	    (t->kind == 2 && !t->runtime_left)) {
 		t->kind = 0;
@@ -597,10 +619,8 @@ static void tick(struct sim *s, struct sim_cpu *c)
 		return;
 	sim_update_curr(s, c);
 	if (t->state == TS_RUNNABLE) {
-		if (t->cls == CLS_CFS)
-			resched = cfs_tick(s, c);
-		else if (t->cls == CLS_RT)
-			resched = rt_tick(s, c);
+		if (t->cls->tick)
+			resched = t->cls->tick(s, c);
 	}
 	if (resched)
 		sim_resched(s, c);
@@ -615,8 +635,10 @@ static void tick(struct sim *s, struct sim_cpu *c)
 	if (s->o.trace_util)
 		sim_trace(s, c->id, "capsim_util",
 			  "cpu=%d util_cfs=%lu util_rt=%lu util_dl=%lu bw_dl=%lu task_util=%lu",
-			  c->id, sig_value(&c->util_cfs), sig_value(&c->util_rt),
-			  sig_value(&c->util_dl), (unsigned long)c->running_bw,
+			  c->id, sig_value(&c->util[fair_sched_class.id]),
+			  sig_value(&c->util[rt_sched_class.id]),
+			  sig_value(&c->util[dl_sched_class.id]),
+			  (unsigned long)c->dl.running_bw,
 			  sig_value(&t->util));
 	tick_balance(s, c);
 	sim_cpufreq_update(s, c);
@@ -656,108 +678,83 @@ static void apply_freq(struct sim *s, struct sim_domain *d)
 	}
 }
 
-/* cpufreq_update_util() -> sugov: rate limit, decide, request */
+/*
+ * cpufreq_update_util() -> schedutil: the governor (schedutil.c) decides
+ * from the domain's signals and the clamp policy's values; this applies
+ * its decision, at once or after the driver's transition latency.
+ */
 void sim_cpufreq_update(struct sim *s, struct sim_cpu *c)
 {
 	struct sim_domain *d = c->dom;
 	const struct pdomain *pd = d->pd;
 	struct sugov_cpu_input in[64], *inp = in;
-	struct sugov_output out;
-	struct sugov_input si = { .caller = 0 };
-	unsigned int khz;
-	int i, opp;
+	struct sugov_input si = { .order = s->o.order };
+	struct sugov_decision dec;
+	int i, caller = 0;
+	bool changed;
 
-	if (d->ever_updated &&
-	    s->now - d->last_freq_update <
-	    (uint64_t)pd->rate_limit_us * NSEC_PER_USEC)
+	if (!sugov_should_update(&d->gov, &d->gov_params, s->now))
 		return;
 	if (pd->ncpus > 64)
 		inp = xcalloc((size_t)pd->ncpus, sizeof(*inp));
+	si.scale = s->cpus[pd->cpus[0]].capacity;
 	for (i = 0; i < pd->ncpus; i++) {
 		struct sim_cpu *x = &s->cpus[pd->cpus[i]];
 
 		sim_update_curr(s, x);
-		inp[i].util_cfs = sig_value(&x->util_cfs);
-		inp[i].util_rt = sig_value(&x->util_rt);
-		inp[i].util_dl = sig_value(&x->util_dl);
-		inp[i].bw_dl = x->running_bw;
-		inp[i].rt_runnable = x->q[CLS_RT].n > 0;
-		inp[i].dl_runnable = x->q[CLS_DL].n > 0;
+		inp[i].util_cfs = sig_value(&x->util[fair_sched_class.id]);
+		inp[i].util_rt = sig_value(&x->util[rt_sched_class.id]);
+		inp[i].util_dl = sig_value(&x->util[dl_sched_class.id]);
+		inp[i].bw_dl = x->dl.running_bw;
+		inp[i].rt_runnable = x->rt.nr > 0;
+		inp[i].dl_runnable = x->dl.nr > 0;
 		inp[i].idle = cpu_idle(x);
-		inp[i].clamp = &x->clamp;
+		inp[i].idle_calls = x->idle_calls;
+		s->policy->cpu_clamp(s, x, &inp[i], si.scale);
 		if (x == c)
-			si.caller = i;
+			caller = i;
 	}
-	si.policy = s->o.policy;
-	si.order = s->o.order;
-	si.nonidle_rule = s->o.nonidle_rule;
-	si.scale = s->cpus[pd->cpus[0]].capacity;
 	si.max_khz = pd->opps[pd->nopps - 1].khz;
 	si.ncpus = pd->ncpus;
 	si.cpu = inp;
-	khz = sugov_next_freq(&si, &out);
+	si.domain_clamp = s->policy->domain_range &&
+			  s->policy->domain_range(s, d, c->id, &si.range);
+	changed = sugov_update(&d->gov, &d->gov_params, &si, caller, s->now,
+			       &dec);
 	if (inp != in)
 		free(inp);
-	d->cached_raw_khz = khz;
-	/* cpufreq_driver_resolve_freq(): the lowest OPP at or above */
-	for (opp = 0; opp < pd->nopps - 1 && pd->opps[opp].khz < khz; opp++)
-		;
-	/*
-	 * sugov_update_single_freq(): sugov_hold_freq() keeps the frequency
-	 * of a busy CPU (no idle entry since the last update) from going
-	 * down, unless the CPU is capped (uclamp_rq_is_capped(); here the rfc
-	 * range's max below the scale).
-	 */
-	if (pd->ncpus == 1 && d->ever_updated) {
-		struct sim_cpu *x = &s->cpus[pd->cpus[0]];
-		bool hold = x->idle_calls == d->saved_idle_calls;
-
-		d->saved_idle_calls = x->idle_calls;
-		if (hold && opp < d->next_opp &&
-		    !(s->o.policy == POLICY_RFC && out.range.max < si.scale))
-			return;
-	}
-	if (d->ever_updated && opp == d->next_opp)
-		return;		/* sugov_update_next_freq(): no change */
-	d->ever_updated = true;
-	d->next_opp = opp;
+	if (!changed)
+		return;
+	d->next_opp = dec.opp;
 	d->freq_caller = c->id;
-	d->last_freq_update = s->now;
 	d->decisions++;
 	sim_trace(s, c->id, "capsim_sugov",
-		  "dom=%d util=%lu perf=%lu min=%u max=%u target_khz=%u khz=%u",
-		  pd->id, out.util, out.perf, out.range.min, out.range.max, khz,
-		  pd->opps[opp].khz);
-	if (!pd->transition_latency_us) {
+		  "dom=%d util=%lu perf=%lu min=%lu max=%lu target_khz=%u khz=%u",
+		  pd->id, dec.out.util, dec.out.perf, dec.out.range.min,
+		  dec.out.range.max, dec.out.khz, pd->opps[dec.opp].khz);
+	if (dec.apply_at_ns == s->now) {
 		apply_freq(s, d);
 	} else if (!d->freq_pending) {
 		d->freq_pending = true;
-		evq_push(&s->q, s->now + (uint64_t)pd->transition_latency_us *
-			 NSEC_PER_USEC, EVK_FREQ, d->idx, ++d->freq_gen);
+		evq_push(&s->q, dec.apply_at_ns, EVK_FREQ, d->idx,
+			 ++d->freq_gen);
 	}
 }
 
-struct sim_group *sim_group_find(struct sim *s, const char *path)
-{
-	int i;
-
-	for (i = 0; i < s->ngroups; i++)
-		if (!strcmp(s->groups[i]->path, path))
-			return s->groups[i];
-	return NULL;
-}
-
+/*
+ * A capsim.events group write: the write (traced with its result, as the
+ * kernel face traces cpu.capacity_* writes), then, if accepted, its
+ * effect on the RUNNABLE tasks of the group.
+ */
 static void group_write_event(struct sim *s, int idx)
 {
 	const struct wl_group_event *ge = &s->wl->gevents[idx];
-	struct sim_group *g = sim_group_find(s, ge->group);
+	struct host_group *g = clamp_host_group(&s->host, ge->group);
 	struct group_write_log *log;
-	int ret, i;
+	int ret;
 
-	mutex_lock(&s->group_lock);
-	ret = cap_clamp_group_write(&g->cg, ge->attr ? CAP_CLAMP_MAX :
-				    CAP_CLAMP_MIN, ge->value, &s->group_lock);
-	mutex_unlock(&s->group_lock);
+	ret = s->policy->group_set(s, g, ge->attr ? CAP_CLAMP_MAX :
+				   CAP_CLAMP_MIN, ge->value);
 	sim_trace(s, 0, "cap_clamp_group_write",
 		  "group=%s attr=%s value=%llu ret=%d", g->path,
 		  ge->attr ? "capacity_max" : "capacity_min",
@@ -769,22 +766,8 @@ static void group_write_event(struct sim *s, int idx)
 	log->attr = ge->attr;
 	log->value = ge->value;
 	log->ret = ret;
-	if (ret)
-		return;
-	for (i = 0; i < g->nmembers; i++) {
-		struct sim_task *t = g->members[i];
-		struct sim_cpu *c = &s->cpus[t->cpu];
-		bool changed;
-
-		raw_spin_lock(&c->lock);
-		changed = cap_clamp_update(&c->clamp, &t->clamp, &g->cg,
-					   &c->lock);
-		raw_spin_unlock(&c->lock);
-		if (changed) {
-			trace_clamp(s, c);
-			sim_cpufreq_update(s, c);
-		}
-	}
+	if (!ret)
+		s->policy->group_apply(s, g);
 }
 
 /*
@@ -823,19 +806,12 @@ static void task_start(struct sim *s, struct sim_task *t)
 	t->cpu = c->id;
 	t->t_first = s->now;
 	sim_update_curr(s, c);
-	if (t->cls == CLS_CFS) {
-		/* post_init_entity_util_avg(): half the spare capacity */
-		long spare = ((long)c->capacity -
-			      (long)sig_value(&c->util_cfs)) / 2;
-
-		t->util.util = spare > 0 ? (double)spare : 0;
-		t->util.last = s->now;
-		util_attach(s, t, c);
-	}
+	if (t->cls->task_new)
+		t->cls->task_new(s, t, c);
 	sim_trace(s, c->id, "sched_wakeup_new",
 		  "comm=%s pid=%d prio=%d target_cpu=%03d", t->comm, t->pid,
 		  task_kprio(t), c->id);
-	activate(s, c, t, true);
+	activate(s, c, t, ENQUEUE_WAKEUP);
 	t->woken_at = s->now;
 	t->latency_pending = true;
 	sim_check_preempt(s, c, t);
@@ -898,7 +874,7 @@ int sim_run(struct sim *s, FILE *trace)
 		case EVK_DL_REPLENISH: {
 			struct sim_task *t = s->tasks[e.a];
 
-			if (t->dl_gen == e.gen)
+			if (t->dl.gen == e.gen)
 				dl_replenish(s, t);
 			break;
 		}

@@ -3,11 +3,11 @@
  * The simulated machine: CPUs with per-class runqueues, frequency domains,
  * task groups and tasks, driven by the engine's event queue.
  *
- * The clamp core is embedded as the kernel glue embeds it: a struct
- * cap_clamp_cpu per CPU (under that CPU's raw_spinlock_t), a struct
- * cap_clamp_se per task and a struct cap_clamp_group per group (under the
- * group mutex). Every enqueue/dequeue of a task on a runqueue goes through
- * cap_clamp_enqueue()/cap_clamp_dequeue() (sim.c: activate/deactivate).
+ * The clamp core is reached through its one user-space host
+ * (src/clamphost): a group hierarchy by path, one entity per task, one
+ * aggregate per CPU. Every enqueue/dequeue of a task on a runqueue goes
+ * through the clamp policy (clamp_policy.h), which feeds the core
+ * (sim.c: activate/deactivate).
  */
 #ifndef CAPSIM_SIM_H
 #define CAPSIM_SIM_H
@@ -15,36 +15,27 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include <linux/list.h>
 #include <linux/sched/cap_clamp.h>
 
 #include "engine.h"
 #include "ftrace_writer.h"
 #include "platform.h"
+#include "cfs_tree.h"
+#include "clamp_host.h"
+#include "clamp_policy.h"
 #include "policy.h"
-#include "signal.h"
+#include "schedutil.h"
+#include "sched_class.h"
+#include "util_avg.h"
 #include "util.h"
 #include "workload.h"
-
-enum sched_cls {
-	CLS_DL,
-	CLS_RT,
-	CLS_CFS,
-};
 
 enum task_state {
 	TS_NEW,
 	TS_RUNNABLE,		/* queued on a runqueue (possibly running) */
 	TS_SLEEPING,
 	TS_DEAD,
-};
-
-struct sim_group {
-	char *path;
-	struct cap_clamp_group cg;
-	struct sim_group *parent;
-	struct sim_task **members;
-	int nmembers;
-	int cap;
 };
 
 struct tvec {
@@ -57,6 +48,30 @@ void tvec_add(struct tvec *tv, struct sim_task *t);
 void tvec_del(struct tvec *tv, struct sim_task *t);
 bool tvec_has(const struct tvec *tv, const struct sim_task *t);
 void tvec_free(struct tvec *tv);
+
+/* CFS (EEVDF) state of a task: the kernel's sched_entity */
+struct sim_cfs_entity {
+	/* weight, vruntime, deadline; in the CPU's EEVDF tree while queued */
+	struct cfs_node node;
+	int64_t vlag;
+	bool protect;		/* RUN_TO_PARITY: keep running until deadline */
+};
+
+/* SCHED_FIFO / SCHED_RR state: sched_rt_entity */
+struct sim_rt_entity {
+	uint64_t rr_left;	/* ns left of the RR time slice */
+};
+
+/* SCHED_DEADLINE state: sched_dl_entity */
+struct sim_dl_entity {
+	uint64_t runtime, rel_deadline, period;	/* ns, from the workload */
+	int64_t budget;		/* runtime left in this period */
+	uint64_t deadline;	/* absolute */
+	uint64_t bw;		/* runtime/period in capacity units (1024) */
+	bool throttled;
+	uint32_t gen;		/* of the pending replenishment event */
+	uint64_t throttles;
+};
 
 struct sim_task {
 	int idx;
@@ -73,28 +88,17 @@ struct sim_task {
 	/* attributes */
 	enum wl_policy policy;
 	int prio;		/* nice, or the RT priority */
-	enum sched_cls cls;
-	struct sim_group *group;
+	const struct sim_class *cls;
+	struct host_group *group;
+	struct host_entity *ce;		/* its node pair in the clamp core */
 	bool *allowed;
 
-	/* CFS (EEVDF-like) */
-	unsigned long weight;
-	int64_t vruntime;
-	int64_t deadline;
-	int64_t vlag;
-	bool protect;		/* RUN_TO_PARITY: keep running until deadline */
-	/* RT */
-	uint64_t rr_left;
-	/* DL */
-	uint64_t dl_runtime, dl_rel_deadline, dl_period;
-	int64_t dl_budget;
-	uint64_t dl_deadline;
-	uint64_t dl_bw;		/* runtime/period in capacity units (1024) */
-	bool dl_throttled;
-	bool dl_active;		/* counted in running_bw */
-	uint32_t dl_gen;
+	/* queued on its class's runqueue, in enqueue order (cfs_tasks) */
+	struct list_head run_node;
+	struct sim_cfs_entity se;
+	struct sim_rt_entity rt;
+	struct sim_dl_entity dl;
 
-	struct cap_clamp_se clamp;
 	struct sig util;
 
 	/* execution of the rt-app events */
@@ -127,23 +131,43 @@ struct sim_task {
 	uint64_t expired_at;	/* the timer expiry of the pending wake-up */
 	struct samples slack;	/* ns */
 	uint64_t activations, completed, misses, runtime_ns;
-	uint64_t migrations, dl_throttles, preempted, wakeups;
+	uint64_t migrations, preempted, wakeups;
 	uint64_t last_acct;
 };
 
 struct sim_domain;
+
+/* Per-class runqueues; tasks lists hold the queued tasks incl. curr */
+struct sim_cfs_rq {
+	struct list_head tasks;
+	int nr;
+	struct cfs_tree tree;		/* by deadline, with the avg sums */
+	int64_t avg_vruntime_empty;	/* avg_vruntime when it emptied */
+};
+
+struct sim_rt_rq {
+	struct list_head tasks;
+	int nr;
+};
+
+struct sim_dl_rq {
+	struct list_head tasks;
+	int nr;
+	uint64_t running_bw;		/* capacity units */
+};
 
 struct sim_cpu {
 	int id;
 	struct sim_domain *dom;
 	unsigned int capacity;
 	raw_spinlock_t lock;
-	struct cap_clamp_cpu clamp;
 	struct sim_task *curr;		/* NULL: idle */
-	struct tvec q[3];		/* queued tasks per class, incl. curr */
-	uint64_t running_bw;
-	int64_t cfs_avg;		/* avg_vruntime when the CFS queue emptied */
-	struct sig util_cfs, util_rt, util_dl;
+	int nr_running;			/* queued tasks of every class */
+	struct sim_cfs_rq cfs;
+	struct sim_rt_rq rt;
+	struct sim_dl_rq dl;
+	/* the per-class utilization signals, by sim_class.id */
+	struct sig util[NR_SCHED_CLASSES];
 	uint64_t last_update;
 	int idle_state;			/* -1 while not idle */
 	uint64_t *busy_ns;		/* per OPP */
@@ -160,18 +184,17 @@ struct sim_domain {
 	const struct pdomain *pd;
 	int idx;
 	int cur_opp;
-	int next_opp;			/* sugov's next_freq */
+	struct sugov_params gov_params;	/* rate limit, latency, OPPs */
+	struct sugov_state gov;		/* the policy's schedutil state */
+	unsigned int *opp_khz;		/* the OPP table, for gov_params */
+	int next_opp;			/* the governor's next frequency */
 	int freq_caller;		/* the CPU whose update decided it */
-	unsigned int cached_raw_khz;
-	uint64_t last_freq_update;
-	bool ever_updated;
 	uint32_t freq_gen;
 	bool freq_pending;
 	uint64_t *residency_ns;
 	uint64_t last_change;
 	uint64_t transitions;
 	uint64_t decisions;
-	uint64_t saved_idle_calls;	/* sugov_hold_freq(), single-CPU only */
 };
 
 struct group_write_log {
@@ -202,6 +225,7 @@ struct sim_opts {
 
 struct sim {
 	struct sim_opts o;
+	const struct clamp_policy_ops *policy;
 	const struct platform *pl;
 	const struct workload *wl;
 	struct diag *diag;
@@ -211,9 +235,7 @@ struct sim {
 	int ndoms;
 	struct sim_task **tasks;
 	int ntasks;
-	struct sim_group **groups;
-	int ngroups;
-	struct mutex group_lock;
+	struct clamp_host host;		/* the clamp core's groups and CPUs */
 	struct res_state *res;
 	struct evq q;
 	uint64_t now;
@@ -245,61 +267,58 @@ struct workload *sim_workload_check(struct workload *wl, struct diag *d,
 int sim_run(struct sim *s, FILE *trace);
 void sim_destroy(struct sim *s);
 
+/*
+ * sim.c: the core's entry points. The rt-app event machine (task.c) and
+ * the balancer reach the scheduler only through these.
+ */
 void sim_resched(struct sim *s, struct sim_cpu *c);
 void sim_check_preempt(struct sim *s, struct sim_cpu *c, struct sim_task *t);
 void sim_wake(struct sim *s, struct sim_task *t, int waker_cpu);
 void sim_block(struct sim *s, struct sim_task *t, uint64_t until, char state);
 void sim_task_exit(struct sim *s, struct sim_task *t);
+void sim_yield(struct sim *s, struct sim_task *t);
+void sim_setscheduler(struct sim *s, struct sim_task *t, enum wl_policy pol,
+		      int prio);
+void sim_set_cpus_allowed(struct sim *s, struct sim_task *t, const int *cpus,
+			  int ncpus);
 void sim_update_curr(struct sim *s, struct sim_cpu *c);
 void sim_cpufreq_update(struct sim *s, struct sim_cpu *c);
 void sim_migrate(struct sim *s, struct sim_task *t, struct sim_cpu *dst,
 		 int trace_cpu);
-void sim_set_group(struct sim *s, struct sim_task *t, struct sim_group *g);
+void sim_set_group(struct sim *s, struct sim_task *t, struct host_group *g);
+clamp_range_changed_fn sim_clamp_range_changed;
 void sim_trace(struct sim *s, int cpu, const char *event, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 unsigned int sim_cur_capacity(const struct sim_cpu *c);
 int task_kprio(const struct sim_task *t);
-struct sim_group *sim_group_find(struct sim *s, const char *path);
 bool cpu_idle(const struct sim_cpu *c);
 int cpu_nr_running(const struct sim_cpu *c);
 unsigned long cpu_util(struct sim *s, struct sim_cpu *c);
 unsigned long task_util(struct sim *s, struct sim_task *t);
 
-/* cfs.c, rt.c, dl.c: the classes */
-unsigned long cfs_weight(enum wl_policy pol, int nice);
-void cfs_enqueue(struct sim *s, struct sim_cpu *c, struct sim_task *t,
-		 bool wakeup);
-void cfs_dequeue(struct sim *s, struct sim_cpu *c, struct sim_task *t,
-		 bool sleep);
-void cfs_update_curr(struct sim *s, struct sim_cpu *c, struct sim_task *t,
-		     uint64_t delta);
-struct sim_task *cfs_pick(struct sim *s, struct sim_cpu *c);
-void cfs_set_next(struct sim *s, struct sim_cpu *c, struct sim_task *t);
-bool cfs_check_preempt(struct sim *s, struct sim_cpu *c, struct sim_task *t);
-bool cfs_tick(struct sim *s, struct sim_cpu *c);
-void cfs_yield(struct sim *s, struct sim_cpu *c, struct sim_task *t);
+/* fits_capacity(): @util fits @cap with the 20 % margin (1280/1024) */
+static inline bool fits_capacity(unsigned long util, unsigned long cap)
+{
+	return util * 1280 < cap * 1024;
+}
 
-void rt_enqueue(struct sim *s, struct sim_cpu *c, struct sim_task *t);
-void rt_dequeue(struct sim *s, struct sim_cpu *c, struct sim_task *t);
-struct sim_task *rt_pick(struct sim *s, struct sim_cpu *c);
-bool rt_check_preempt(struct sim_cpu *c, struct sim_task *t);
-bool rt_tick(struct sim *s, struct sim_cpu *c);
-void rt_yield(struct sim *s, struct sim_cpu *c, struct sim_task *t);
-
-void dl_enqueue(struct sim *s, struct sim_cpu *c, struct sim_task *t,
-		bool wakeup);
-void dl_dequeue(struct sim *s, struct sim_cpu *c, struct sim_task *t,
-		bool sleep);
-struct sim_task *dl_pick(struct sim *s, struct sim_cpu *c);
-bool dl_check_preempt(struct sim_cpu *c, struct sim_task *t);
-void dl_update_curr(struct sim *s, struct sim_cpu *c, struct sim_task *t,
-		    uint64_t delta, unsigned int cap);
-void dl_throttle(struct sim *s, struct sim_cpu *c, struct sim_task *t);
+/* dl.c: a throttled DEADLINE task's replenishment timer fired */
 void dl_replenish(struct sim *s, struct sim_task *t);
-void dl_yield(struct sim *s, struct sim_cpu *c, struct sim_task *t);
 
-/* balance.c: placement and load balance */
+/* The class a policy runs in (the kernel's __setscheduler_prio()) */
+const struct sim_class *sim_policy_class(enum wl_policy pol);
+
+/* cfs.c: the weight of a nice level (sched_prio_to_weight[]) */
+unsigned long cfs_weight(enum wl_policy pol, int nice);
+
+/* balance.c: placement and load balance shared by the classes */
 struct sim_cpu *select_task_rq(struct sim *s, struct sim_task *t, bool fork);
+struct sim_cpu *select_fair_rq(struct sim *s, struct sim_task *t,
+			       struct sim_cpu *prev, bool fork);
+struct sim_cpu *find_idle_cpu(struct sim *s, struct sim_task *t,
+			      struct sim_cpu *from, bool same_domain);
+bool task_waiting(const struct sim_task *t);
+bool task_runs_next(struct sim *s, struct sim_cpu *c, struct sim_task *t);
 struct sim_task *idle_balance(struct sim *s, struct sim_cpu *c);
 void tick_balance(struct sim *s, struct sim_cpu *c);
 

@@ -31,6 +31,7 @@ static double sim_seconds(const struct sim *s)
 int summary_write(struct sim *s, const struct run_info *ri, FILE *f)
 {
 	json_t *root = json_object(), *a, *o;
+	struct host_group *g;
 	double total = 0;
 	size_t k;
 	int i, j;
@@ -96,9 +97,9 @@ int summary_write(struct sim *s, const struct run_info *ri, FILE *f)
 		json_object_set_new(o, "runtime_s", json_real((double)t->runtime_ns / 1e9));
 		json_object_set_new(o, "migrations", json_integer((json_int_t)t->migrations));
 		json_object_set_new(o, "preemptions", json_integer((json_int_t)t->preempted));
-		if (t->cls == CLS_DL)
+		if (t->cls == &dl_sched_class)
 			json_object_set_new(o, "dl_throttled",
-					    json_integer((json_int_t)t->dl_throttles));
+					    json_integer((json_int_t)t->dl.throttles));
 		json_object_set_new(o, "state", json_string(
 			t->state == TS_DEAD ? "exited" : t->state == TS_SLEEPING ?
 			"sleeping" : t->state == TS_NEW ? "not started" : "runnable"));
@@ -165,9 +166,7 @@ int summary_write(struct sim *s, const struct run_info *ri, FILE *f)
 	json_object_set_new(root, "energy_mj", json_real(total));
 
 	a = json_array();
-	for (i = 0; i < s->ngroups; i++) {
-		struct sim_group *g = s->groups[i];
-
+	list_for_each_entry(g, &s->host.groups, node) {
 		o = json_object();
 		json_object_set_new(o, "path", json_string(g->path));
 		json_object_set_new(o, "capacity_min",

@@ -46,47 +46,17 @@ static void cond_wake(struct sim *s, struct sim_task *w, int waker_cpu)
 	sim_wake(s, w, waker_cpu);
 }
 
+/* A phase's attributes, as rt-app's set_thread_param() applies them */
 void task_apply_attrs(struct sim *s, struct sim_task *t,
 		      const struct wl_attrs *a)
 {
-	struct sim_cpu *c = &s->cpus[t->cpu];
-	int i;
-
 	if (a->group_set)
-		sim_set_group(s, t, sim_group_find(s, a->group));
-	if (a->policy_set || a->prio_set) {
-		bool queued = t->state == TS_RUNNABLE;
-		enum wl_policy pol = a->policy_set ? a->policy : t->policy;
-		int prio = a->prio_set ? a->prio : t->prio;
-
-		if (queued) {
-			if (t->cls == CLS_CFS)
-				cfs_dequeue(s, c, t, false);
-			else if (t->cls == CLS_RT)
-				rt_dequeue(s, c, t);
-		}
-		t->policy = pol;
-		t->prio = prio;
-		t->cls = (pol == WL_SCHED_FIFO || pol == WL_SCHED_RR) ? CLS_RT :
-			 pol == WL_SCHED_DEADLINE ? CLS_DL : CLS_CFS;
-		t->weight = cfs_weight(pol, prio);
-		if (queued) {
-			if (t->cls == CLS_CFS)
-				cfs_enqueue(s, c, t, false);
-			else if (t->cls == CLS_RT)
-				rt_enqueue(s, c, t);
-			if (t->on_cpu)
-				sim_resched(s, c);
-		}
-	}
-	if (a->cpus_set) {
-		for (i = 0; i < s->ncpus; i++)
-			t->allowed[i] = false;
-		for (i = 0; i < a->ncpus; i++)
-			t->allowed[a->cpus[i]] = true;
-		if (!t->allowed[t->cpu] && t->state == TS_RUNNABLE)
-			sim_migrate(s, t, select_task_rq(s, t, false), t->cpu);
-	}
+		sim_set_group(s, t, clamp_host_group(&s->host, a->group));
+	if (a->policy_set || a->prio_set)
+		sim_setscheduler(s, t, a->policy_set ? a->policy : t->policy,
+				 a->prio_set ? a->prio : t->prio);
+	if (a->cpus_set)
+		sim_set_cpus_allowed(s, t, a->cpus, a->ncpus);
 }
 
 void task_init_exec(struct sim *s, struct sim_task *t)
@@ -237,18 +207,9 @@ void task_continue(struct sim *s, struct sim_task *t)
 			if (blocked)
 				return;
 			break;
-		case WL_EV_YIELD: {
-			struct sim_cpu *c = &s->cpus[t->cpu];
-
-			t->yielded = true;
-			if (t->cls == CLS_CFS)
-				cfs_yield(s, c, t);
-			else if (t->cls == CLS_RT)
-				rt_yield(s, c, t);
-			else
-				dl_yield(s, c, t);
+		case WL_EV_YIELD:
+			sim_yield(s, t);
 			return;
-		}
 		case WL_EV_LOCK:
 			if (!r->owner || r->owner == t) {
 				r->owner = t;

@@ -9,7 +9,7 @@
 
 #include "util.h"
 
-static void oom(void)
+void xoom(void)
 {
 	fputs("capsim: out of memory\n", stderr);
 	abort();
@@ -20,7 +20,7 @@ void *xmalloc(size_t n)
 	void *p = malloc(n ? n : 1);
 
 	if (!p)
-		oom();
+		xoom();
 	return p;
 }
 
@@ -29,7 +29,7 @@ void *xcalloc(size_t n, size_t sz)
 	void *p = calloc(n ? n : 1, sz ? sz : 1);
 
 	if (!p)
-		oom();
+		xoom();
 	return p;
 }
 
@@ -37,7 +37,7 @@ void *xrealloc(void *p, size_t n)
 {
 	p = realloc(p, n ? n : 1);
 	if (!p)
-		oom();
+		xoom();
 	return p;
 }
 

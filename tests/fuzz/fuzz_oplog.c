@@ -39,7 +39,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			break;
 		line = fuzz_text(p, len);
 		bad = oplog_parse(line, &op, &err, &col) ||
-		      oplog_apply(&h, &op, sink);
+		      oplog_apply(&h, &op, sink, &err);
 		free(line);
 		if (bad)
 			break;

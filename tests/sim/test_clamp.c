@@ -2,6 +2,7 @@
 /* Clamping end to end on sym4, and schedutil's pure function. */
 #include "simtest.h"
 
+#include "clamp_policy.h"
 #include "schedutil.h"
 #include "simtrace.h"
 
@@ -171,17 +172,29 @@ static void group(struct cap_clamp_group *g, struct cap_clamp_group *root,
 	mutex_unlock(&m);
 }
 
+/* The RFC's domain range of the two CPUs, then the governor's answer */
+static unsigned int decide(struct sugov_input *in,
+			   const struct cap_clamp_cpu *const *ccs,
+			   const bool *idle, int caller, bool nonidle_rule,
+			   struct sugov_output *out)
+{
+	rfc_domain_compose(ccs, idle, 2, caller, nonidle_rule, &in->range);
+	return sugov_next_perf(in, caller, out);
+}
+
 START_TEST(idle_cpu_does_not_constrain_shared_domain)
 {
 	struct cap_clamp_group root, bg, boost;
 	struct fake_cpu f0, f1, f1b;
 	struct sugov_cpu_input c[2] = {
-		{ .util_cfs = 1024, .clamp = &f0.cc },
-		{ .util_cfs = 0, .idle = true, .clamp = &f1.cc },
+		{ .util_cfs = 1024 },
+		{ .util_cfs = 0, .idle = true },
 	};
-	struct sugov_input in = { .policy = POLICY_RFC, .order = CLAMP_ORDER_612,
-				  .caller = 0, .scale = 1024, .max_khz = 2500000,
-				  .ncpus = 2, .cpu = c };
+	struct sugov_input in = { .order = CLAMP_ORDER_612, .scale = 1024,
+				  .max_khz = 2500000, .ncpus = 2, .cpu = c,
+				  .domain_clamp = true };
+	const struct cap_clamp_cpu *ccs[2] = { &f0.cc, &f1.cc };
+	bool idle[2] = { false, true };
 	struct sugov_output out;
 
 	cap_clamp_group_init_root(&root);
@@ -191,39 +204,36 @@ START_TEST(idle_cpu_does_not_constrain_shared_domain)
 	fake_cpu(&f1, NULL);
 	fake_cpu(&f1b, &boost);
 
-	/* an idle CPU's empty range (max 1024) does not uncap the domain */
-	sugov_next_freq(&in, &out);
+	/*
+	 * Under either rule (the posted one here) an idle CPU's empty
+	 * range (max 1024) does not uncap the domain
+	 */
+	decide(&in, ccs, idle, 0, false, &out);
 	ck_assert_uint_eq(out.perf, 256);
 	ck_assert_uint_eq(out.range.max, 256);
 	/* nor does an idle CPU's stale boost count */
-	c[1].clamp = &f1b.cc;
-	sugov_next_freq(&in, &out);
+	ccs[1] = &f1b.cc;
+	decide(&in, ccs, idle, 0, false, &out);
 	ck_assert_uint_eq(out.perf, 256);
 	/* a busy uncapped CPU does: the RFC composes MAX of the maxes */
-	c[1].clamp = &f1.cc;
-	c[1].idle = false;
-	sugov_next_freq(&in, &out);
+	ccs[1] = &f1.cc;
+	idle[1] = c[1].idle = false;
+	decide(&in, ccs, idle, 0, false, &out);
 	ck_assert_uint_eq(out.perf, 1024);
 	ck_assert_uint_eq(out.khz, 2500000);
 	/* RFC patch 4 as posted: an idle *calling* CPU still counts, and
 	 * lifts the cap; the core's rule (the default) drops it */
-	c[1].idle = true;
-	in.caller = 1;
-	in.nonidle_rule = false;
-	sugov_next_freq(&in, &out);
+	idle[1] = c[1].idle = true;
+	decide(&in, ccs, idle, 1, false, &out);
 	ck_assert_uint_eq(out.range.max, 1024);
 	ck_assert_uint_eq(out.perf, 1024);
-	in.nonidle_rule = true;
-	sugov_next_freq(&in, &out);
+	decide(&in, ccs, idle, 1, true, &out);
 	ck_assert_uint_eq(out.perf, 256);
 	/* 4.10 order: clamp then headroom, 256 -> 0.3125 fmax */
-	in.caller = 0;
 	in.order = CLAMP_ORDER_410;
-	sugov_next_freq(&in, &out);
-	ck_assert_uint_eq(out.khz, 781250);
+	ck_assert_uint_eq(decide(&in, ccs, idle, 0, true, &out), 781250);
 	in.order = CLAMP_ORDER_612;
-	sugov_next_freq(&in, &out);
-	ck_assert_uint_eq(out.khz, 625000);
+	ck_assert_uint_eq(decide(&in, ccs, idle, 0, true, &out), 625000);
 	ck_assert_uint_eq(kcompat_warn_count, 0);
 }
 END_TEST
@@ -475,6 +485,87 @@ START_TEST(determinism)
 }
 END_TEST
 
+/*
+ * Every CPU's range from the core equals the MAX of the mins and of the
+ * maxes of the tasks RUNNABLE on it (brute force), and every RUNNABLE
+ * task sits in its own class's queue of its CPU, once.
+ */
+static void check_cpu_ranges(struct sim *s)
+{
+	int i, j;
+
+	for (i = 0; i < s->ncpus; i++) {
+		struct sim_cpu *c = &s->cpus[i];
+		unsigned int min = 0, max = 0;
+		struct cap_clamp_range r;
+		int nr = 0;
+
+		for (j = 0; j < s->ntasks; j++) {
+			struct sim_task *t = s->tasks[j], *q;
+			int seen = 0;
+
+			if (t->state != TS_RUNNABLE || t->cpu != i) {
+				ck_assert(!cap_clamp_se_queued(&t->ce->se) ||
+					  t->cpu != i);
+				continue;
+			}
+			nr++;
+			if (t->group->cg.value[CAP_CLAMP_MIN] > min)
+				min = t->group->cg.value[CAP_CLAMP_MIN];
+			if (t->group->cg.value[CAP_CLAMP_MAX] > max)
+				max = t->group->cg.value[CAP_CLAMP_MAX];
+			list_for_each_entry(q, t->cls->tasks(c), run_node)
+				seen += q == t;
+			ck_assert_msg(seen == 1, "%s in its %s queue %d times",
+				      t->name, t->cls->name, seen);
+		}
+		ck_assert_int_eq(c->nr_running, nr);
+		if (!nr)
+			continue;
+		clamp_host_range(&s->host, (unsigned int)i, &r);
+		ck_assert_msg(r.min == min && r.max == max,
+			      "cpu%d at %.3f ms: core [%u, %u], tasks [%u, %u]",
+			      i, (double)s->now / 1e6, r.min, r.max, min, max);
+	}
+}
+
+/*
+ * A task changes policy (OTHER -> FIFO -> OTHER) and group (/lo -> /hi ->
+ * /lo) in its phases, next to a hog, on one CPU: stopped every 3 ms
+ * around the changes, the ranges are right and the queues consistent.
+ */
+START_TEST(range_right_across_policy_and_group_changes)
+{
+	static const char text[] =
+		"{ \"global\": { \"duration\": 1 },\n"
+		"  \"tasks\": { \"hog\": { \"cpus\": [0], \"taskgroup\": \"/lo\", \"run\": 100000 },\n"
+		"    \"t\": { \"cpus\": [0], \"loop\": -1, \"phases\": {\n"
+		"      \"p1\": { \"taskgroup\": \"/lo\", \"policy\": \"SCHED_OTHER\", \"run\": 4000, \"sleep\": 3000 },\n"
+		"      \"p2\": { \"taskgroup\": \"/hi\", \"policy\": \"SCHED_FIFO\", \"priority\": 10, \"run\": 5000, \"sleep\": 2000 },\n"
+		"      \"p3\": { \"taskgroup\": \"/lo\", \"policy\": \"SCHED_OTHER\", \"run\": 3000 } } } },\n"
+		"  \"capsim\": { \"taskgroups\": { \"/lo\": { \"capacity_max\": 300 },\n"
+		"     \"/hi\": { \"capacity_min\": 700, \"capacity_max\": 900 } } } }";
+	int ms, fifo_seen = 0, changes;
+
+	for (ms = 1; ms <= 60; ms += 3) {
+		struct run *r = run_text(text, "sym4", POLICY_RFC,
+					 CLAMP_ORDER_612, ms / 1000.0, NULL);
+		struct sim_task *t;
+
+		RUN_OK(r);
+		t = task_named(r->s, "t");
+		fifo_seen += t->cls == &rt_sched_class;
+		check_cpu_ranges(r->s);
+		changes = (int)t->activations;
+		ck_assert_uint_eq(kcompat_warn_count, 0);
+		run_free(r);
+	}
+	/* the samples caught the task in its FIFO phase, and it went round */
+	ck_assert_int_gt(fifo_seen, 0);
+	ck_assert_int_gt(changes, 3);
+}
+END_TEST
+
 int main(void)
 {
 	return check_main("clamp", 120, CHECK_TESTS(
@@ -489,5 +580,6 @@ int main(void)
 			  capped_rt_next_to_uncapped_task_on_another_cpu,
 			  deadline_task_in_a_capped_group,
 			  group_writes_during_the_run,
+			  range_right_across_policy_and_group_changes,
 			  determinism));
 }

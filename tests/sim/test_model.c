@@ -3,7 +3,7 @@
  * asymmetric platform, CBS isolation, CFS wake-up latency, phase changes. */
 #include "simtest.h"
 
-#include "signal.h"
+#include "util_avg.h"
 
 START_TEST(signal_half_life_and_invariance)
 {
@@ -84,7 +84,7 @@ START_TEST(cbs_isolates_an_overrunning_dl_task)
 	RUN_OK(r);
 	hog = task_named(r->s, "greedy");
 	good = task_named(r->s, "good");
-	ck_assert_uint_gt(hog->dl_throttles, 200);
+	ck_assert_uint_gt(hog->dl.throttles, 200);
 	ck_assert_uint_gt(hog->misses, 100);
 	ck_assert_uint_eq(good->misses, 0);
 	/* the CFS task still gets the time the reservations leave */
@@ -127,7 +127,7 @@ START_TEST(phases_change_class_and_group)
 	t = task_named(r->s, "shape");
 	ck_assert_int_eq(t->state, TS_DEAD);
 	ck_assert_uint_eq(t->completed, 30);
-	ck_assert_int_eq(t->cls, CLS_CFS);
+	ck_assert_ptr_eq(t->cls, &fair_sched_class);
 	ck_assert_str_eq(t->group->path, "/");
 	ck_assert_uint_eq(kcompat_warn_count, 0);
 	run_free(r);

@@ -36,11 +36,26 @@ static inline bool list_empty(const struct list_head *head)
 	return head->next == head;
 }
 
+static inline void list_move_tail(struct list_head *entry,
+				  struct list_head *head)
+{
+	list_del_init(entry);
+	list_add_tail(entry, head);
+}
+
 #define list_entry(ptr, type, member) container_of(ptr, type, member)
+#define list_first_entry(head, type, member) \
+	list_entry((head)->next, type, member)
 
 #define list_for_each_entry(pos, head, member) \
 	for (pos = list_entry((head)->next, __typeof__(*pos), member); \
 	     &pos->member != (head); \
 	     pos = list_entry(pos->member.next, __typeof__(*pos), member))
+
+#define list_for_each_entry_safe(pos, n, head, member) \
+	for (pos = list_entry((head)->next, __typeof__(*pos), member), \
+	     n = list_entry(pos->member.next, __typeof__(*pos), member); \
+	     &pos->member != (head); \
+	     pos = n, n = list_entry(n->member.next, __typeof__(*n), member))
 
 #endif

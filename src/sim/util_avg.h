@@ -1,18 +1,19 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Utilization signal.
+ * The utilization signal of a task or of a CPU's class runqueue: every
+ * update of it goes through these functions (the simulator never writes
+ * the fields), so the arithmetic behind them can change alone.
  *
  * *** SIMPLIFIED, NOT KERNEL-EXACT PELT ***
  * A continuous-time exponential average with PELT's half-life (32 periods
  * of 1024 us, y^32 = 1/2): while the entity runs, the signal moves towards
  * the capacity it runs at (frequency- and CPU-invariant, as PELT's scaled
  * time); otherwise it decays towards 0. It has PELT's time constants and
- * invariance but not its 1024 us segmentation, integer tables or util_est.
- * The exact kernel/sched/pelt.c arithmetic belongs to the signals issue and
- * plugs in behind the same pure function.
+ * invariance but not its 1024 us segmentation, integer tables or util_est
+ * (the signals issue replaces it with kernel/sched/pelt.c's arithmetic).
  */
-#ifndef CAPSIM_SIGNAL_H
-#define CAPSIM_SIGNAL_H
+#ifndef CAPSIM_UTIL_AVG_H
+#define CAPSIM_UTIL_AVG_H
 
 #include <stdint.h>
 
@@ -35,6 +36,26 @@ static inline void sig_update(struct sig *s, uint64_t now, unsigned int cap)
 static inline unsigned long sig_value(const struct sig *s)
 {
 	return (unsigned long)(s->util + 0.5);
+}
+
+/* Start @s at @util at @now (a new task's initial value) */
+static inline void sig_set(struct sig *s, unsigned long util, uint64_t now)
+{
+	s->util = (double)util;
+	s->last = now;
+}
+
+/* A task's share @util leaves (detach) or joins (attach) a runqueue's */
+static inline void sig_detach(struct sig *rq, unsigned long util)
+{
+	rq->util = rq->util > (double)util ? rq->util - (double)util : 0;
+}
+
+static inline void sig_attach(struct sig *rq, unsigned long util)
+{
+	rq->util += (double)util;
+	if (rq->util > 1024)
+		rq->util = 1024;
 }
 
 #endif

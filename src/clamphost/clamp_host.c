@@ -1,5 +1,8 @@
+// SPDX-License-Identifier: GPL-2.0
 #include <stdlib.h>
 #include <string.h>
+
+#include <linux/errno.h>
 
 #include "clamp_host.h"
 
@@ -45,7 +48,7 @@ static int gtab_insert(struct clamp_host *h, struct host_group *g)
 		struct host_group **t = calloc(n, sizeof(*t));
 
 		if (!t)
-			return HOST_ENOMEM;
+			return -ENOMEM;
 		for (i = 0; i < h->gtab_size; i++) {
 			struct host_group *e = h->gtab[i], *next;
 
@@ -64,8 +67,9 @@ static int gtab_insert(struct clamp_host *h, struct host_group *g)
 	i = hash_str(g->path) & (h->gtab_size - 1);
 	g->hnext = h->gtab[i];
 	h->gtab[i] = g;
+	list_add_tail(&g->node, &h->groups);
 	h->nr_groups++;
-	return HOST_OK;
+	return 0;
 }
 
 struct host_group *clamp_host_group(struct clamp_host *h, const char *path)
@@ -100,32 +104,34 @@ static int etab_grow(struct clamp_host *h)
 	if (!h->etab) {
 		h->etab = old;
 		h->etab_size = old_size;
-		return HOST_ENOMEM;
+		return -ENOMEM;
 	}
 	for (i = 0; i < old_size; i++)
 		if (old[i])
 			*etab_slot(h, old[i]->id) = old[i];
 	free(old);
-	return HOST_OK;
+	return 0;
 }
 
-static struct host_entity *entity_find(struct clamp_host *h, uint64_t id)
+struct host_entity *clamp_host_entity(struct clamp_host *h, uint64_t id)
 {
 	return h->etab_size ? *etab_slot(h, id) : NULL;
 }
 
 /* Find or create; a new entity is not RUNNABLE and has no group yet. */
-static struct host_entity *entity_get(struct clamp_host *h, uint64_t id)
+int clamp_host_entity_get(struct clamp_host *h, uint64_t id,
+			  struct host_entity **out)
 {
-	struct host_entity **slot, *e = entity_find(h, id);
+	struct host_entity **slot, *e = clamp_host_entity(h, id);
 
+	*out = e;
 	if (e)
-		return e;
+		return 0;
 	if ((h->nr_entities + 1) * 2 > h->etab_size && etab_grow(h))
-		return NULL;
+		return -ENOMEM;
 	e = calloc(1, sizeof(*e));
 	if (!e)
-		return NULL;
+		return -ENOMEM;
 	e->id = id;
 	e->cpu = -1;
 	cap_clamp_se_init(&e->se);
@@ -133,7 +139,8 @@ static struct host_entity *entity_get(struct clamp_host *h, uint64_t id)
 	slot = etab_slot(h, id);
 	*slot = e;
 	h->nr_entities++;
-	return e;
+	*out = e;
+	return 0;
 }
 
 int clamp_host_init(struct clamp_host *h, unsigned int nr_cpus)
@@ -142,19 +149,35 @@ int clamp_host_init(struct clamp_host *h, unsigned int nr_cpus)
 
 	memset(h, 0, sizeof(*h));
 	h->nr_cpus = nr_cpus;
-	h->cpus = calloc(nr_cpus, sizeof(*h->cpus));
+	h->cpus = calloc(nr_cpus ? nr_cpus : 1, sizeof(*h->cpus));
 	if (!h->cpus)
-		return HOST_ENOMEM;
+		return -ENOMEM;
 	for (i = 0; i < nr_cpus; i++) {
 		cap_clamp_cpu_init(&h->cpus[i].cc);
 		raw_spin_lock_init(&h->cpus[i].lock);
 	}
 	mutex_init(&h->group_lock);
+	INIT_LIST_HEAD(&h->groups);
 	h->root = group_new("/", NULL);
 	if (!h->root || gtab_insert(h, h->root))
-		return HOST_ENOMEM;
+		return -ENOMEM;
 	cap_clamp_group_init_root(&h->root->cg);
-	return HOST_OK;
+	return 0;
+}
+
+void clamp_host_set_callback(struct clamp_host *h, clamp_range_changed_fn *fn,
+			     void *ctx)
+{
+	h->range_changed = fn;
+	h->ctx = ctx;
+}
+
+static int report(struct clamp_host *h, unsigned int cpu, bool changed,
+		  enum clamp_host_cause cause)
+{
+	if (changed && h->range_changed)
+		h->range_changed(h->ctx, cpu, cause);
+	return changed;
 }
 
 void clamp_host_destroy(struct clamp_host *h)
@@ -178,28 +201,31 @@ void clamp_host_destroy(struct clamp_host *h)
 	memset(h, 0, sizeof(*h));
 }
 
-int clamp_host_group_create(struct clamp_host *h, const char *path)
+int clamp_host_group_create(struct clamp_host *h, const char *path,
+			    struct host_group **out)
 {
 	const char *slash = strrchr(path, '/');
 	struct host_group *parent, *g;
 	char *ppath;
 	int err;
 
+	if (out)
+		*out = NULL;
+	if (path[0] != '/' || !slash || slash[1] == '\0')
+		return -EINVAL;
 	if (clamp_host_group(h, path))
-		return HOST_EXISTS;
-	if (!slash)
-		return HOST_NO_PARENT;
+		return -EEXIST;
 	ppath = slash == path ? strdup("/") : strndup(path, slash - path);
 	if (!ppath)
-		return HOST_ENOMEM;
+		return -ENOMEM;
 	parent = clamp_host_group(h, ppath);
 	free(ppath);
 	if (!parent)
-		return HOST_NO_PARENT;
+		return -ENOENT;
 
 	g = group_new(path, parent);
 	if (!g)
-		return HOST_ENOMEM;
+		return -ENOMEM;
 	err = gtab_insert(h, g);
 	if (err) {
 		free(g->path);
@@ -209,138 +235,134 @@ int clamp_host_group_create(struct clamp_host *h, const char *path)
 	mutex_lock(&h->group_lock);
 	cap_clamp_group_link(&g->cg, &parent->cg, &h->group_lock);
 	mutex_unlock(&h->group_lock);
-	return HOST_OK;
+	if (out)
+		*out = g;
+	return 0;
 }
 
-int clamp_host_write(struct clamp_host *h, const char *path, int clamp_id,
-		     uint64_t value)
+int clamp_host_group_set(struct clamp_host *h, struct host_group *g,
+			 enum cap_clamp_id id, uint64_t value)
 {
-	struct host_group *g = clamp_host_group(h, path);
-	struct host_entity *e;
 	int ret;
 
-	if (!g)
-		return HOST_NO_GROUP;
-
 	mutex_lock(&h->group_lock);
-	ret = cap_clamp_group_write(&g->cg, clamp_id, value, &h->group_lock);
+	ret = cap_clamp_group_write(&g->cg, id, value, &h->group_lock);
 	mutex_unlock(&h->group_lock);
-	if (ret)
-		return HOST_EINVAL;
-
-	/* As the kernel does under task_rq_lock(), one entity at a time. */
-	list_for_each_entry(e, &g->queued, qnode) {
-		struct host_cpu *c = &h->cpus[e->cpu];
-
-		raw_spin_lock(&c->lock);
-		cap_clamp_update(&c->cc, &e->se, &g->cg, &c->lock);
-		raw_spin_unlock(&c->lock);
-	}
-	return HOST_OK;
+	return ret;
 }
 
-static void entity_enqueue(struct clamp_host *h, struct host_entity *e,
+/* As the kernel does under task_rq_lock(), one entity at a time. */
+void clamp_host_group_reposition(struct clamp_host *h, struct host_group *g)
+{
+	struct host_entity *e;
+
+	list_for_each_entry(e, &g->queued, qnode) {
+		struct host_cpu *c = &h->cpus[e->cpu];
+		bool changed;
+
+		raw_spin_lock(&c->lock);
+		changed = cap_clamp_update(&c->cc, &e->se, &g->cg, &c->lock);
+		raw_spin_unlock(&c->lock);
+		report(h, (unsigned int)e->cpu, changed, CLAMP_HOST_WRITE);
+	}
+}
+
+int clamp_host_write(struct clamp_host *h, struct host_group *g,
+		     enum cap_clamp_id id, uint64_t value)
+{
+	int ret = clamp_host_group_set(h, g, id, value);
+
+	if (!ret)
+		clamp_host_group_reposition(h, g);
+	return ret;
+}
+
+static bool entity_enqueue(struct clamp_host *h, struct host_entity *e,
 			   unsigned int cpu)
 {
 	struct host_cpu *c = &h->cpus[cpu];
+	bool changed;
 
 	raw_spin_lock(&c->lock);
-	cap_clamp_enqueue(&c->cc, &e->se, &e->grp->cg, &c->lock);
+	changed = cap_clamp_enqueue(&c->cc, &e->se, &e->grp->cg, &c->lock);
 	raw_spin_unlock(&c->lock);
 	e->cpu = (int)cpu;
 	list_add_tail(&e->qnode, &e->grp->queued);
+	return changed;
 }
 
-static void entity_dequeue(struct clamp_host *h, struct host_entity *e)
+static bool entity_dequeue(struct clamp_host *h, struct host_entity *e)
 {
 	struct host_cpu *c = &h->cpus[e->cpu];
+	bool changed;
 
 	raw_spin_lock(&c->lock);
-	cap_clamp_dequeue(&c->cc, &e->se, &c->lock);
+	changed = cap_clamp_dequeue(&c->cc, &e->se, &c->lock);
 	raw_spin_unlock(&c->lock);
 	e->cpu = -1;
 	list_del_init(&e->qnode);
+	return changed;
 }
 
 /* An entity's group is set by its first enqueue and changed only by move. */
-int clamp_host_enqueue(struct clamp_host *h, uint64_t id, unsigned int cpu,
-		       const char *path)
+int clamp_host_enqueue(struct clamp_host *h, struct host_entity *e,
+		       unsigned int cpu, struct host_group *g)
 {
-	struct host_group *g = clamp_host_group(h, path);
-	struct host_entity *e;
-
-	if (!g)
-		return HOST_NO_GROUP;
 	if (cpu >= h->nr_cpus)
-		return HOST_BAD_CPU;
-	e = entity_get(h, id);
-	if (!e)
-		return HOST_ENOMEM;
+		return -ERANGE;
 	if (e->cpu >= 0)
-		return HOST_QUEUED;
+		return -EBUSY;
 	if (e->grp && e->grp != g)
-		return HOST_WRONG_GROUP;
+		return -EXDEV;
 	e->grp = g;
-	entity_enqueue(h, e, cpu);
-	return HOST_OK;
+	return report(h, cpu, entity_enqueue(h, e, cpu), CLAMP_HOST_ENQUEUE);
 }
 
-int clamp_host_dequeue(struct clamp_host *h, uint64_t id)
+int clamp_host_dequeue(struct clamp_host *h, struct host_entity *e)
 {
-	struct host_entity *e = entity_find(h, id);
+	unsigned int cpu = (unsigned int)e->cpu;
 
-	if (!e)
-		return HOST_NO_ENTITY;
 	if (e->cpu < 0)
-		return HOST_NOT_QUEUED;
-	entity_dequeue(h, e);
-	return HOST_OK;
+		return -EALREADY;
+	return report(h, cpu, entity_dequeue(h, e), CLAMP_HOST_DEQUEUE);
 }
 
-/* sched_move_task(): a queued entity is dequeued and enqueued again. */
-int clamp_host_move(struct clamp_host *h, uint64_t id, const char *path)
+int clamp_host_move(struct clamp_host *h, struct host_entity *e,
+		    struct host_group *g)
 {
-	struct host_group *g = clamp_host_group(h, path);
-	struct host_entity *e;
-	int cpu;
+	int cpu = e->cpu;
+	bool changed = false;
 
-	if (!g)
-		return HOST_NO_GROUP;
-	e = entity_get(h, id);
-	if (!e)
-		return HOST_ENOMEM;
-	cpu = e->cpu;
 	if (cpu >= 0)
-		entity_dequeue(h, e);
+		changed = entity_dequeue(h, e);
 	e->grp = g;
 	if (cpu >= 0)
-		entity_enqueue(h, e, (unsigned int)cpu);
-	return HOST_OK;
+		changed |= entity_enqueue(h, e, (unsigned int)cpu);
+	return cpu >= 0 ? report(h, (unsigned int)cpu, changed,
+				 CLAMP_HOST_MOVE) : 0;
 }
 
-int clamp_host_range(struct clamp_host *h, unsigned int cpu,
+int clamp_host_range(const struct clamp_host *h, unsigned int cpu,
 		     struct cap_clamp_range *r)
 {
 	if (cpu >= h->nr_cpus)
-		return HOST_BAD_CPU;
+		return -ERANGE;
 	cap_clamp_cpu_range(&h->cpus[cpu].cc, r);
-	return HOST_OK;
+	return 0;
 }
 
 const char *clamp_host_strerror(int err)
 {
 	switch (err) {
-	case HOST_OK: return "ok";
-	case HOST_EINVAL: return "EINVAL";
-	case HOST_ENOMEM: return "out of memory";
-	case HOST_EXISTS: return "group already exists";
-	case HOST_NO_PARENT: return "parent group does not exist";
-	case HOST_NO_GROUP: return "no such group";
-	case HOST_NO_ENTITY: return "no such entity";
-	case HOST_QUEUED: return "entity is already RUNNABLE";
-	case HOST_NOT_QUEUED: return "entity is not RUNNABLE";
-	case HOST_BAD_CPU: return "CPU out of range";
-	case HOST_WRONG_GROUP:
+	case 0: return "ok";
+	case -EINVAL: return "EINVAL";
+	case -ENOMEM: return "out of memory";
+	case -EEXIST: return "group already exists";
+	case -ENOENT: return "no such group";
+	case -EBUSY: return "entity is already RUNNABLE";
+	case -EALREADY: return "entity is not RUNNABLE";
+	case -ERANGE: return "CPU out of range";
+	case -EXDEV:
 		return "entity belongs to another group (use move)";
 	}
 	return "unknown error";

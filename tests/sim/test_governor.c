@@ -1,0 +1,204 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The pure governor (schedutil.c) alone: per-CPU perf, OPP resolution,
+ * the rate limit, no-change, the single-CPU hold and its capped exception,
+ * the transition latency. Expected values are worked out by hand from
+ * 6.12's formulas in the comments, not by calling the code under test.
+ */
+#include <check.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "check_main.h"
+#include "schedutil.h"
+
+/* sym4-like: 4 OPPs, 2.5 GHz at the top, scale 1024 */
+static const unsigned int khz[] = { 625000, 1000000, 1750000, 2500000 };
+
+static struct sugov_params params(uint64_t rate_limit_ns, uint64_t lat_ns)
+{
+	struct sugov_params p = { .rate_limit_ns = rate_limit_ns,
+				  .transition_ns = lat_ns,
+				  .opp_khz = khz, .nopps = 4 };
+	return p;
+}
+
+static struct sugov_input one_cpu(struct sugov_cpu_input *c)
+{
+	struct sugov_input in = { .order = CLAMP_ORDER_612, .scale = 1024,
+				  .max_khz = 2500000, .ncpus = 1, .cpu = c };
+
+	return in;
+}
+
+static struct sugov_cpu_input unclamped(unsigned long util)
+{
+	struct sugov_cpu_input c = { .util_cfs = util, .rt_floor = 1024,
+				     .clamp = { 0, 1024 } };
+
+	return c;
+}
+
+START_TEST(per_cpu_perf_table)
+{
+	static const struct {
+		unsigned long util, min, max, bw_dl;
+		bool rt;
+		unsigned int raw_khz;
+	} rows[] = {
+		/* perf = max(min, min(util * 1.25, max)); khz = 2.5 GHz * perf / 1024 */
+		{ 400, 0, 1024, 0, false, 1220703 },	/* 500 */
+		{ 400, 0, 256, 0, false, 625000 },	/* 256 */
+		{ 100, 512, 1024, 0, false, 1250000 },	/* 512 */
+		{ 100, 0, 1024, 300, false, 732421 },	/* bw_dl 300 */
+		{ 100, 0, 1024, 0, true, 2500000 },	/* RT: floor 1024 */
+		{ 1000, 0, 1024, 0, false, 2500000 },	/* 1250 -> max 1024 */
+		{ 0, 0, 1024, 0, false, 0 },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		struct sugov_cpu_input c = unclamped(rows[i].util);
+		struct sugov_input in = one_cpu(&c);
+		struct sugov_output out;
+
+		c.clamp.min = rows[i].min;
+		c.clamp.max = rows[i].max;
+		c.bw_dl = rows[i].bw_dl;
+		c.rt_runnable = rows[i].rt;
+		ck_assert_msg(sugov_next_perf(&in, 0, &out) == rows[i].raw_khz,
+			      "row %zu: %u kHz", i, out.khz);
+	}
+}
+END_TEST
+
+START_TEST(shared_domain_takes_the_max)
+{
+	struct sugov_cpu_input c[3] = { unclamped(100), unclamped(600),
+					unclamped(0) };
+	struct sugov_input in = one_cpu(c);
+	struct sugov_output out;
+
+	in.ncpus = 3;
+	/* the busiest CPU decides: 600 * 1.25 = 750 */
+	sugov_next_perf(&in, 2, &out);
+	ck_assert_uint_eq(out.perf, 750);
+	ck_assert_uint_eq(out.util, 600);
+	/* a per-CPU cap binds only its own CPU */
+	c[1].clamp.max = 300;
+	sugov_next_perf(&in, 0, &out);
+	ck_assert_uint_eq(out.perf, 300);
+	c[0].util_cfs = 800;
+	sugov_next_perf(&in, 0, &out);
+	ck_assert_uint_eq(out.perf, 1000);
+}
+END_TEST
+
+START_TEST(resolution_is_the_lowest_opp_at_or_above)
+{
+	struct sugov_params p = params(0, 0);
+
+	ck_assert_int_eq(sugov_resolve_opp(&p, 0), 0);
+	ck_assert_int_eq(sugov_resolve_opp(&p, 625000), 0);
+	ck_assert_int_eq(sugov_resolve_opp(&p, 625001), 1);
+	ck_assert_int_eq(sugov_resolve_opp(&p, 1750000), 2);
+	ck_assert_int_eq(sugov_resolve_opp(&p, 9000000), 3);
+}
+END_TEST
+
+START_TEST(rate_limit_and_no_change)
+{
+	struct sugov_params p = params(2000000, 0);
+	struct sugov_state st = { 0 };
+	struct sugov_cpu_input c[2] = { unclamped(400), unclamped(0) };
+	struct sugov_input in = one_cpu(c);
+	struct sugov_decision d;
+
+	in.ncpus = 2;	/* a shared policy: never held */
+	/* 400 * 1.25 = 500 -> 1.22 GHz -> the 1.75 GHz OPP */
+	ck_assert(sugov_should_update(&st, &p, 0));
+	ck_assert(sugov_update(&st, &p, &in, 0, 0, &d));
+	ck_assert_int_eq(d.opp, 2);
+	ck_assert_uint_eq(d.apply_at_ns, 0);
+	/* within rate_limit_us of the last change: no evaluation */
+	ck_assert(!sugov_should_update(&st, &p, 1999999));
+	ck_assert(sugov_should_update(&st, &p, 2000000));
+	/* the same OPP again: no change, and the clock does not restart */
+	ck_assert(!sugov_update(&st, &p, &in, 1, 2000000, &d));
+	ck_assert_uint_eq(st.last_freq_update_ns, 0);
+	ck_assert(sugov_should_update(&st, &p, 2500000));
+	/* a shared policy goes down at once, busy or not */
+	c[0].util_cfs = 0;
+	ck_assert(sugov_update(&st, &p, &in, 1, 2500000, &d));
+	ck_assert_int_eq(d.opp, 0);
+	ck_assert(!sugov_should_update(&st, &p, 3000000));
+}
+END_TEST
+
+START_TEST(hold_unless_capped)
+{
+	struct sugov_params p = params(0, 0);
+	struct sugov_state st = { 0 };
+	struct sugov_cpu_input c = unclamped(800);
+	struct sugov_input in = one_cpu(&c);
+	struct sugov_decision d;
+
+	/* 800 * 1.25 = 1000 -> 2.44 GHz -> the top OPP */
+	ck_assert(sugov_update(&st, &p, &in, 0, 0, &d));
+	ck_assert_int_eq(d.opp, 3);
+	/* not idle since (same idle_calls): the drop to 100 is held */
+	c.util_cfs = 100;
+	ck_assert(!sugov_update(&st, &p, &in, 0, 1000, &d));
+	ck_assert_int_eq(st.next_opp, 3);
+	/* once it has been idle, the frequency goes down */
+	c.idle_calls = 1;
+	ck_assert(sugov_update(&st, &p, &in, 0, 2000, &d));
+	ck_assert_int_eq(d.opp, 0);
+	/* busy again: up is never held */
+	c.util_cfs = 800;
+	ck_assert(sugov_update(&st, &p, &in, 0, 3000, &d));
+	ck_assert_int_eq(d.opp, 3);
+	/*
+	 * Capped (util_cfs + util_rt >= clamp max < 1024, the rule of
+	 * uclamp_rq_is_capped() and cap_clamp_rq_is_capped()): no hold,
+	 * though the CPU was not idle.
+	 */
+	c.clamp.max = 256;
+	ck_assert(sugov_update(&st, &p, &in, 0, 4000, &d));
+	ck_assert_int_eq(d.opp, 0);
+	/* below its max the capped CPU is not "capped": it holds again */
+	c.clamp.max = 1024;
+	ck_assert(sugov_update(&st, &p, &in, 0, 5000, &d));
+	ck_assert_int_eq(d.opp, 3);
+	c.clamp.max = 900;
+	c.util_cfs = 100;
+	ck_assert(!sugov_update(&st, &p, &in, 0, 6000, &d));
+	ck_assert_int_eq(st.next_opp, 3);
+}
+END_TEST
+
+START_TEST(transition_latency)
+{
+	struct sugov_params p = params(0, 500000);
+	struct sugov_state st = { 0 };
+	struct sugov_cpu_input c = unclamped(800);
+	struct sugov_input in = one_cpu(&c);
+	struct sugov_decision d;
+
+	ck_assert(sugov_update(&st, &p, &in, 0, 7000000, &d));
+	ck_assert_uint_eq(d.apply_at_ns, 7500000);
+	ck_assert_uint_eq(st.last_freq_update_ns, 7000000);
+	ck_assert_uint_eq(st.cached_raw_khz, 2441406);
+}
+END_TEST
+
+int main(void)
+{
+	return check_main("governor", 30, CHECK_TESTS(
+			  per_cpu_perf_table,
+			  shared_domain_takes_the_max,
+			  resolution_is_the_lowest_opp_at_or_above,
+			  rate_limit_and_no_change,
+			  hold_unless_capped,
+			  transition_latency));
+}
