@@ -65,7 +65,8 @@ static int run_dir(const char *dir, int *count)
 		names[n++] = strdup(e->d_name);
 	}
 	closedir(d);
-	qsort(names, n, sizeof(*names), by_name);
+	if (n)
+		qsort(names, n, sizeof(*names), by_name);
 	for (i = 0; i < n; i++) {
 		size_t plen = strlen(dir) + strlen(names[i]) + 2;
 		char *p = malloc(plen);
