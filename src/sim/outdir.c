@@ -115,8 +115,12 @@ int outdir_open(struct outdir *o, const char *dir, char *err, size_t errlen)
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);
-	for (i = 0; i < ARRAY_SIZE(watched); i++)
-		sigaction(watched[i], &sa, &saved[i]);
+	for (i = 0; i < ARRAY_SIZE(watched); i++) {
+		sigaction(watched[i], NULL, &saved[i]);
+		/* ignored on entry (a background job's SIGINT) stays ignored */
+		if (saved[i].sa_handler != SIG_IGN)
+			sigaction(watched[i], &sa, NULL);
+	}
 	unblock(&old);
 	if (mkdirs(o, err, errlen))
 		return -1;

@@ -245,5 +245,38 @@ row "capacity_max 2000" 2 'w.json:1:56: error: capsim.taskgroups["/bg"].capacity
 fresh; workload "{ $G, $T }"
 row "trace over --max-trace-mb (run error)" 1 "capsim: the trace passed the 1 MiB limit" 60 512 $W run w.json --duration 100000 --max-trace-mb 1 -o out/x
 
+# interrupted SIG: a run stopped by a signal once its outputs exist leaves
+# nothing behind, and dies of the signal (status 128 + SIG)
+interrupted() {
+	sig=$1 num=$2
+	fresh; workload "{ $T }"
+	ls -A >"$tmp/before"
+	# a background job starts with SIGINT ignored, which capsim keeps
+	env --default-signal="$sig" $W run w.json --duration 100000 -o out/x \
+		--quiet 2>"$tmp/err" &
+	pid=$!
+	n=0
+	while ! ls out/x/.trace.txt.* >/dev/null 2>&1 && [ $n -lt 100 ]; do
+		sleep 0.1
+		n=$((n + 1))
+	done
+	kill -s "$sig" $pid
+	wait $pid
+	rc=$?
+	ls -A >"$tmp/after"
+	if [ $n -ge 100 ]; then
+		fail=$((fail + 1)); echo "FAIL $sig mid-run: the run never started writing"
+	elif [ $rc -ne $((128 + num)) ]; then
+		fail=$((fail + 1)); echo "FAIL $sig mid-run: exit status $rc, expected $((128 + num))"
+	elif ! cmp -s "$tmp/before" "$tmp/after"; then
+		fail=$((fail + 1)); echo "FAIL $sig mid-run: left $(comm -13 "$tmp/before" "$tmp/after" | tr '\n' ' ')"
+	else
+		pass=$((pass + 1)); echo "ok   $sig mid-run leaves nothing"
+	fi
+}
+interrupted TERM 15
+interrupted INT 2
+interrupted HUP 1
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
