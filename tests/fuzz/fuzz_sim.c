@@ -8,53 +8,46 @@
  */
 #include <string.h>
 
-#include "fuzz.h"
-#include "platform.h"
-#include "sim.h"
-#include "workload.h"
+#include "fuzz_case.h"
 
 #define SIM_NS (50 * NSEC_PER_MSEC)
 #define MAX_INSTANCES 64
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+/* The options `capsim run` would take from the workload; false to skip */
+static bool run_opts(const struct workload *wl, struct sim_opts *o)
 {
-	char *text = fuzz_text(data, size);
-	struct sim_opts o = { .policy = POLICY_RFC, .hz = 250,
-			      .duration_ns = SIM_NS, .seed = size };
-	struct platform *pl = NULL;
-	struct workload *wl;
-	struct sim *s = NULL;
-	struct diag d;
 	int i, n = 0;
 
-	diag_init(&d, true);
-	wl = sim_workload_check(workload_load_buffer_all("fuzz.json", text,
-							 &d), &d, 0);
-	for (i = 0; wl && i < wl->ntasks; i++)
+	for (i = 0; i < wl->ntasks; i++)
 		n += wl->tasks[i].instances;
-	if (wl && n <= MAX_INSTANCES &&
-	    !(wl->policy && policy_parse(wl->policy, &o.policy)) &&
-	    o.policy != POLICY_UCLAMP &&
-	    !(wl->clamp_order && clamp_order_parse(wl->clamp_order, &o.order))) {
-		o.nonidle_rule = !wl->domain_rule ||
-				 strcmp(wl->domain_rule, "rfc");
-		pl = platform_load(wl->platform &&
-				   platform_embedded_find(wl->platform) ?
-				   wl->platform : PLATFORM_DEFAULT, &d);
-	}
-	if (pl)
-		s = sim_create(pl, wl, &o, &d);
-	if (s) {
-		sim_run(s, NULL);
+	if (n > MAX_INSTANCES)
+		return false;
+	if (wl->policy && (policy_parse(wl->policy, &o->policy) ||
+			   o->policy == POLICY_UCLAMP))
+		return false;
+	if (wl->clamp_order && clamp_order_parse(wl->clamp_order, &o->order))
+		return false;
+	o->nonidle_rule = !wl->domain_rule || strcmp(wl->domain_rule, "rfc");
+	return true;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct sim_opts o = { .policy = POLICY_RFC, .hz = 250,
+			      .duration_ns = SIM_NS, .seed = size };
+	struct fuzz_case c;
+
+	fuzz_case_load(&c, data, size);
+	if (c.wl && run_opts(c.wl, &o))
+		fuzz_case_platform(&c);
+	if (c.pl)
+		c.s = sim_create(c.pl, c.wl, &o, &c.d);
+	if (c.s) {
+		sim_run(c.s, NULL);
 		fuzz_fail_on_warn();
-		if (s->now > SIM_NS)
+		if (c.s->now > SIM_NS)
 			abort();
 	}
-	sim_destroy(s);
-	platform_free(pl);
-	workload_free(wl);
-	diag_free(&d);
-	free(text);
-	fuzz_fail_on_warn();
+	fuzz_case_free(&c);
 	return 0;
 }

@@ -36,18 +36,22 @@ static void expect_ok(const char *text)
 	diag_free(&d);
 }
 
-/* {"global": {"duration": @dur}, "tasks": {"t": {"run": 10, "sleep": 10}}} */
-static void expect_duration(const char *dur, const char *needle)
+/* @text (freed here) is refused with @needle in the log, or accepted if
+ * @needle is NULL */
+static void expect_text(char *text, const char *needle)
 {
-	char *text = xasprintf("{ \"global\": { \"duration\": %s },\n"
-			       "  \"tasks\": { \"t\": { \"run\": 10, \"sleep\": 10 } } }",
-			       dur);
-
 	if (needle)
 		expect_error(text, needle);
 	else
 		expect_ok(text);
 	free(text);
+}
+
+static void expect_duration(const char *dur, const char *needle)
+{
+	expect_text(xasprintf("{ \"global\": { \"duration\": %s },\n"
+			      "  \"tasks\": { \"t\": { \"run\": 10, \"sleep\": 10 } } }",
+			      dur), needle);
 }
 
 START_TEST(durations_within_the_simulator_limits)
@@ -77,15 +81,9 @@ END_TEST
 
 static void expect_group(const char *path, const char *needle)
 {
-	char *text = xasprintf("{ \"global\": { \"duration\": 1 },\n"
-			       "  \"tasks\": { \"t\": { \"taskgroup\": \"%s\", \"run\": 10, \"sleep\": 10 } } }",
-			       path);
-
-	if (needle)
-		expect_error(text, needle);
-	else
-		expect_ok(text);
-	free(text);
+	expect_text(xasprintf("{ \"global\": { \"duration\": 1 },\n"
+			      "  \"tasks\": { \"t\": { \"taskgroup\": \"%s\", \"run\": 10, \"sleep\": 10 } } }",
+			      path), needle);
 }
 
 START_TEST(group_paths_as_the_kernel_allows)
