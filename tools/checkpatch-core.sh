@@ -8,7 +8,10 @@ cache=${2:-${XDG_CACHE_HOME:-$HOME/.cache}/capsim-checkpatch}
 tarball=/usr/src/linux-source-6.12.tar.xz
 
 if [ ! -f "$tarball" ]; then
-	echo "checkpatch-core: $tarball missing (apt-get install linux-source-6.12)" >&2
+	# on stdout too: meson shows it in the log of the skipped test
+	msg="SKIP: checkpatch-core: $tarball is not installed, src/core/ was NOT checked (scripts/deps.sh checkpatch installs it; scripts/test does)"
+	echo "$msg"
+	echo "$msg" >&2
 	exit 77	# meson: skipped
 fi
 if [ ! -f "$cache/scripts/checkpatch.pl" ]; then

@@ -326,6 +326,24 @@ static void apply_cpus(const struct wl_attrs *at, const char *who)
 			strerror(errno));
 }
 
+/* A task without "cpus": every CPU, as rt-app's default affinity */
+static void apply_all_cpus(const char *who)
+{
+	cpu_set_t set;
+	long i, n = sysconf(_SC_NPROCESSORS_CONF);
+
+	if (opts->plan_only) {
+		fprintf(opts->out, "%s: affinity all\n", who);
+		return;
+	}
+	CPU_ZERO(&set);
+	for (i = 0; i < n && i < CPU_SETSIZE; i++)
+		CPU_SET(i, &set);
+	if (sched_setaffinity(0, sizeof(set), &set))
+		fprintf(stderr, "capsim-run: %s: sched_setaffinity: %s\n", who,
+			strerror(errno));
+}
+
 static void apply_group(const char *group, const char *who)
 {
 	char *path = cg_path(group, "cgroup.procs");
@@ -345,8 +363,11 @@ static void apply_attrs(const struct wl_task *t, const struct wl_attrs *at,
 
 	if (at->group_set)
 		apply_group(at->group, who);
-	if (at->cpus_set && at->ncpus)
-		apply_cpus(at, who);
+	/* a phase without a list returns to the task's (rt-app) */
+	if (at->cpus_set && (at->ncpus || t->attrs.cpus_set))
+		apply_cpus(at->ncpus ? at : &t->attrs, who);
+	else if (at->cpus_set)
+		apply_all_cpus(who);
 	if (at->policy_set) {
 		live->policy = at->policy;
 		sched = true;

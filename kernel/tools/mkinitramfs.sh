@@ -11,12 +11,12 @@ cp /bin/busybox "$stage/bin/busybox"
 cp "$here/guest/init" "$stage/init"
 chmod +x "$stage/init"
 cc=${CC:-gcc}
-# the runner links the simulator's workload parser and the project's ftrace
-# reader: the same sources meson builds (kernel/guest/meson.build)
+# the runner links the shared workload parser (src/input) and the project's
+# ftrace reader: the same sources meson builds (kernel/guest/meson.build)
 src=$here/../src
 $cc -static -std=gnu11 -O2 -Wall -Wextra -Werror \
-	-iquote "$src/sim" -iquote "$src/trace" -o "$stage/bin/capsim-run" \
-	"$here"/guest/*.c "$src"/sim/{util,diag,sha256,jsondoc,workload}.c \
+	-I "$src/input" -I "$src/trace" -o "$stage/bin/capsim-run" \
+	"$here"/guest/*.c "$src"/input/{util,diag,sha256,jsondoc,spelling,workload}.c \
 	"$src/trace/ftrace.c" -ljansson -lpthread -lm
 cp "$here"/guest/tests/*.sh "$stage/tests/"
 for f in "$@"; do cp "$f" "$stage/work/"; done

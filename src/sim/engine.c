@@ -4,17 +4,22 @@
 #include "engine.h"
 #include "util.h"
 
-void evq_init(struct evq *q)
+void evq_init(struct evq *q, ev_handler *const *handlers, unsigned int nkinds,
+	      void *model)
 {
 	q->h = NULL;
 	q->n = q->cap = 0;
 	q->seq = 0;
+	q->handlers = handlers;
+	q->nkinds = nkinds;
+	q->model = model;
 }
 
 void evq_free(struct evq *q)
 {
 	free(q->h);
-	evq_init(q);
+	q->h = NULL;
+	q->n = q->cap = 0;
 }
 
 static int before(const struct event *x, const struct event *y)
@@ -24,7 +29,7 @@ static int before(const struct event *x, const struct event *y)
 	return x->seq < y->seq;
 }
 
-void evq_push(struct evq *q, uint64_t time, enum ev_kind kind, int a,
+void evq_push(struct evq *q, uint64_t time, unsigned int kind, int a,
 	      uint32_t gen)
 {
 	struct event e = { time, q->seq++, kind, a, gen };

@@ -12,37 +12,42 @@
 #include <stddef.h>
 #include <stdint.h>
 
-enum ev_kind {
-	EVK_END,		/* end of the simulated time */
-	EVK_TASK_START,		/* a task's first activation (after delay) */
-	EVK_TASK_WAKE,		/* a sleep/timer/iowait expires */
-	EVK_RUN_DONE,		/* the running task's event or budget ends */
-	EVK_TICK,		/* scheduler tick of a CPU */
-	EVK_RESCHED,		/* a CPU reschedules (after idle exit) */
-	EVK_FREQ,		/* a domain's frequency transition completes */
-	EVK_DL_REPLENISH,	/* a throttled DEADLINE task's new period */
-	EVK_GROUP_WRITE,	/* a capsim.events group write */
-};
-
+/*
+ * The engine knows nothing of what an event means: its kind indexes the
+ * model's handler table, given at evq_init(), and @a and @gen are the
+ * model's (an object index and the generation it was posted for).
+ */
 struct event {
 	uint64_t time;
 	uint64_t seq;
-	enum ev_kind kind;
-	int a;			/* cpu, domain, task or event index */
+	unsigned int kind;
+	int a;
 	uint32_t gen;
 };
+
+typedef void ev_handler(void *model, const struct event *e);
 
 struct evq {
 	struct event *h;
 	size_t n;
 	size_t cap;
 	uint64_t seq;
+	ev_handler *const *handlers;
+	unsigned int nkinds;
+	void *model;
 };
 
-void evq_init(struct evq *q);
+void evq_init(struct evq *q, ev_handler *const *handlers, unsigned int nkinds,
+	      void *model);
 void evq_free(struct evq *q);
-void evq_push(struct evq *q, uint64_t time, enum ev_kind kind, int a,
+void evq_push(struct evq *q, uint64_t time, unsigned int kind, int a,
 	      uint32_t gen);
 int evq_pop(struct evq *q, struct event *out);	/* 0 if empty */
+
+/* Run @e's handler */
+static inline void evq_dispatch(const struct evq *q, const struct event *e)
+{
+	q->handlers[e->kind](q->model, e);
+}
 
 #endif

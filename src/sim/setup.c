@@ -6,6 +6,7 @@
  * the initial events. Input errors are reported here, before anything
  * runs or is written.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -217,7 +218,7 @@ struct sim *sim_create(const struct platform *pl, const struct workload *wl,
 	if (clamp_host_init(&s->host, (unsigned int)s->ncpus))
 		xoom();
 	clamp_host_set_callback(&s->host, sim_clamp_range_changed, s);
-	evq_init(&s->q);
+	sim_init_events(s);
 	s->doms = xcalloc((size_t)s->ndoms, sizeof(*s->doms));
 	for (i = 0; i < s->ndoms; i++) {
 		struct sim_domain *d = &s->doms[i];
@@ -245,6 +246,7 @@ struct sim *sim_create(const struct platform *pl, const struct workload *wl,
 		c->dom = &s->doms[pl->cpus[i].domain];
 		c->capacity = pl->cpus[i].capacity;
 		raw_spin_lock_init(&c->lock);
+		snprintf(c->idle_comm, sizeof(c->idle_comm), "swapper/%d", i);
 		INIT_LIST_HEAD(&c->cfs.tasks);
 		cfs_tree_init(&c->cfs.tree);
 		INIT_LIST_HEAD(&c->rt.tasks);
@@ -325,7 +327,6 @@ struct sim *sim_create(const struct platform *pl, const struct workload *wl,
 			t->idx = s->ntasks;
 			t->pid = 1001 + s->ntasks;
 			t->wt = wt;
-			t->instance = k;
 			if (wt->instances > 1)
 				t->name = xasprintf("%s-%d", wt->name, k);
 			else
@@ -364,7 +365,6 @@ struct sim *sim_create(const struct platform *pl, const struct workload *wl,
 				 EVK_TASK_START, t->idx, 0);
 		}
 	}
-	s->alive = s->ntasks;
 	for (i = 0; i < wl->ngevents; i++)
 		evq_push(&s->q, wl->gevents[i].at_ns, EVK_GROUP_WRITE, i, 0);
 	if (s->end != UINT64_MAX)

@@ -115,7 +115,7 @@ void sim_update_curr(struct sim *s, struct sim_cpu *c)
 	unsigned int cap = sim_cur_capacity(c);
 	struct sim_task *t = c->curr;
 	bool running = t && t->state == TS_RUNNABLE;
-	int i;
+	int i, run_cls = running ? t->cls->id : -1;
 
 	if (now < c->last_update)
 		return;
@@ -139,8 +139,7 @@ void sim_update_curr(struct sim *s, struct sim_cpu *c)
 		}
 	}
 	for (i = 0; i < NR_SCHED_CLASSES; i++)
-		sig_update(&c->util[i], now,
-			   running && t->cls->id == i ? cap : 0);
+		sig_update(&c->util[i], now, i == run_cls ? cap : 0);
 	if (t)
 		sig_update(&t->util, now, running ? cap : 0);
 	c->last_update = now;
@@ -321,7 +320,6 @@ void sim_task_exit(struct sim *s, struct sim_task *t)
 	t->state = TS_DEAD;
 	t->sleep_state = 'X';
 	t->kind = 0;
-	s->alive--;
 	sim_resched(s, c);
 	sim_cpufreq_update(s, c);
 }
@@ -357,7 +355,6 @@ void sim_clamp_range_changed(void *ctx, unsigned int cpu,
 /* sched_yield() of the running @t */
 void sim_yield(struct sim *s, struct sim_task *t)
 {
-	t->yielded = true;
 	t->cls->yield(s, &s->cpus[t->cpu], t);
 }
 
@@ -482,7 +479,7 @@ static void switch_to(struct sim *s, struct sim_cpu *c, struct sim_task *prev,
 		      struct sim_task *next)
 {
 	char pstate[3] = "R+";
-	char idle_comm[16];
+	const char *idle_comm = c->idle_comm;
 
 	if (!prev && c->idle_state >= 0 && next) {
 		sim_trace(s, c->id, "cpu_idle", "state=%u cpu_id=%d",
@@ -498,7 +495,6 @@ static void switch_to(struct sim *s, struct sim_cpu *c, struct sim_task *prev,
 	} else {
 		pstate[1] = '\0';	/* the idle task is simply R */
 	}
-	snprintf(idle_comm, sizeof(idle_comm), "swapper/%d", c->id);
 	sim_trace(s, c->id, "sched_switch",
 		  "prev_comm=%s prev_pid=%d prev_prio=%d prev_state=%s ==> next_comm=%s next_pid=%d next_prio=%d",
 		  prev ? prev->comm : idle_comm, prev ? prev->pid : 0,
@@ -577,7 +573,6 @@ static void schedule(struct sim *s, struct sim_cpu *c)
 		if (!next)
 			break;
 		if (!next->kind) {
-			next->yielded = false;
 			task_continue(s, next);
 			if (consume_resched(c) || next->state != TS_RUNNABLE ||
 			    c->curr != next)
@@ -727,7 +722,6 @@ void sim_cpufreq_update(struct sim *s, struct sim_cpu *c)
 		return;
 	d->next_opp = dec.opp;
 	d->freq_caller = c->id;
-	d->decisions++;
 	sim_trace(s, c->id, "capsim_sugov",
 		  "dom=%d util=%lu perf=%lu min=%lu max=%lu target_khz=%u khz=%u",
 		  pd->id, dec.out.util, dec.out.perf, dec.out.range.min,
@@ -818,6 +812,91 @@ static void task_start(struct sim *s, struct sim_task *t)
 	sim_cpufreq_update(s, c);
 }
 
+/* The handler of each event kind: a stale generation is ignored */
+static void on_task_start(void *m, const struct event *e)
+{
+	struct sim *s = m;
+
+	task_start(s, s->tasks[e->a]);
+}
+
+static void on_task_wake(void *m, const struct event *e)
+{
+	struct sim *s = m;
+
+	timer_expiry(s, s->tasks[e->a], e->gen);
+}
+
+static void on_run_done(void *m, const struct event *e)
+{
+	struct sim *s = m;
+
+	if (s->cpus[e->a].run_gen == e->gen)
+		run_done(s, &s->cpus[e->a]);
+}
+
+static void on_tick(void *m, const struct event *e)
+{
+	struct sim *s = m;
+
+	if (s->cpus[e->a].tick_gen == e->gen)
+		tick(s, &s->cpus[e->a]);
+}
+
+static void on_resched(void *m, const struct event *e)
+{
+	struct sim *s = m;
+
+	if (s->cpus[e->a].resched_gen == e->gen)
+		schedule(s, &s->cpus[e->a]);
+}
+
+static void on_freq(void *m, const struct event *e)
+{
+	struct sim *s = m;
+
+	if (s->doms[e->a].freq_gen == e->gen)
+		apply_freq(s, &s->doms[e->a]);
+}
+
+static void on_dl_replenish(void *m, const struct event *e)
+{
+	struct sim *s = m;
+	struct sim_task *t = s->tasks[e->a];
+
+	if (t->dl.gen == e->gen)
+		dl_replenish(s, t);
+}
+
+static void on_group_write(void *m, const struct event *e)
+{
+	group_write_event(m, e->a);
+}
+
+/* The end is the run loop's own business (sim_run()) */
+static void on_end(void *m, const struct event *e)
+{
+	(void)m;
+	(void)e;
+}
+
+static ev_handler *const sim_handlers[NR_SIM_EVENTS] = {
+	[EVK_END] = on_end,
+	[EVK_TASK_START] = on_task_start,
+	[EVK_TASK_WAKE] = on_task_wake,
+	[EVK_RUN_DONE] = on_run_done,
+	[EVK_TICK] = on_tick,
+	[EVK_RESCHED] = on_resched,
+	[EVK_FREQ] = on_freq,
+	[EVK_DL_REPLENISH] = on_dl_replenish,
+	[EVK_GROUP_WRITE] = on_group_write,
+};
+
+void sim_init_events(struct sim *s)
+{
+	evq_init(&s->q, sim_handlers, NR_SIM_EVENTS, s);
+}
+
 int sim_run(struct sim *s, FILE *trace)
 {
 	bool hit_end = false;
@@ -845,45 +924,14 @@ int sim_run(struct sim *s, FILE *trace)
 		}
 		s->now = e.time;
 		s->nevents++;
-		switch (e.kind) {
-		case EVK_END:
+		if (s->progress && !(s->nevents & 0xffff))
+			s->progress(s->progress_arg, s->now, s->end);
+		if (e.kind == EVK_END) {
 			hit_end = true;
-			goto out;
-		case EVK_TASK_START:
-			task_start(s, s->tasks[e.a]);
-			break;
-		case EVK_TASK_WAKE:
-			timer_expiry(s, s->tasks[e.a], e.gen);
-			break;
-		case EVK_RUN_DONE:
-			if (s->cpus[e.a].run_gen == e.gen)
-				run_done(s, &s->cpus[e.a]);
-			break;
-		case EVK_TICK:
-			if (s->cpus[e.a].tick_gen == e.gen)
-				tick(s, &s->cpus[e.a]);
-			break;
-		case EVK_RESCHED:
-			if (s->cpus[e.a].resched_gen == e.gen)
-				schedule(s, &s->cpus[e.a]);
-			break;
-		case EVK_FREQ:
-			if (s->doms[e.a].freq_gen == e.gen)
-				apply_freq(s, &s->doms[e.a]);
-			break;
-		case EVK_DL_REPLENISH: {
-			struct sim_task *t = s->tasks[e.a];
-
-			if (t->dl.gen == e.gen)
-				dl_replenish(s, t);
 			break;
 		}
-		case EVK_GROUP_WRITE:
-			group_write_event(s, e.a);
-			break;
-		}
+		evq_dispatch(&s->q, &e);
 	}
-out:
 	if (hit_end)
 		s->now = s->end;
 	for (i = 0; i < s->ncpus; i++)

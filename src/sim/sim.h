@@ -31,6 +31,20 @@
 #include "util.h"
 #include "workload.h"
 
+/* The simulator's events (the engine's kinds, handled in sim.c) */
+enum sim_event {
+	EVK_END,		/* end of the simulated time */
+	EVK_TASK_START,		/* a task's first activation (after delay) */
+	EVK_TASK_WAKE,		/* a sleep/timer/iowait expires */
+	EVK_RUN_DONE,		/* the running task's event or budget ends */
+	EVK_TICK,		/* scheduler tick of a CPU */
+	EVK_RESCHED,		/* a CPU reschedules (after idle exit) */
+	EVK_FREQ,		/* a domain's frequency transition completes */
+	EVK_DL_REPLENISH,	/* a throttled DEADLINE task's new period */
+	EVK_GROUP_WRITE,	/* a capsim.events group write */
+	NR_SIM_EVENTS,
+};
+
 enum task_state {
 	TS_NEW,
 	TS_RUNNABLE,		/* queued on a runqueue (possibly running) */
@@ -79,7 +93,6 @@ struct sim_task {
 	char *name;		/* the rt-app thread name, NAME or NAME-k */
 	char comm[16];		/* the kernel's comm: name, 15 chars */
 	const struct wl_task *wt;
-	int instance;
 	enum task_state state;
 	bool on_cpu;
 	int cpu;
@@ -107,14 +120,11 @@ struct sim_task {
 	uint64_t work_left;	/* capacity * ns */
 	uint64_t runtime_left;	/* ns */
 	int kind;		/* 0 none, 1 run, 2 runtime */
-	uint64_t iter_start;
 	uint64_t t_first;
 	bool iowait;		/* the pending wake-up is an iowait one */
-	bool yielded;
 	uint64_t *timer_next;	/* per resource, unique timers */
 	bool *timer_init;
 	int64_t slack_acc;
-	bool iter_has_timer;
 	int wait_mutex;		/* cond wait: the mutex to take back */
 	int pending_migrate;	/* CPU to move to once switched out, or -1 */
 
@@ -132,7 +142,6 @@ struct sim_task {
 	struct samples slack;	/* ns */
 	uint64_t activations, completed, misses, runtime_ns;
 	uint64_t migrations, preempted, wakeups;
-	uint64_t last_acct;
 };
 
 struct sim_domain;
@@ -163,6 +172,7 @@ struct sim_cpu {
 	raw_spinlock_t lock;
 	struct sim_task *curr;		/* NULL: idle */
 	int nr_running;			/* queued tasks of every class */
+	char idle_comm[20];		/* the idle task's comm: swapper/N */
 	struct sim_cfs_rq cfs;
 	struct sim_rt_rq rt;
 	struct sim_dl_rq dl;
@@ -175,7 +185,6 @@ struct sim_cpu {
 	uint32_t run_gen, tick_gen, resched_gen;
 	bool tick_armed;
 	bool resched_pending;
-	bool need_resched;
 	uint64_t idle_calls;		/* idle entries (tick_nohz idle_calls) */
 	uint64_t irq_until;		/* a timer interrupt wakes it up by then */
 };
@@ -194,7 +203,6 @@ struct sim_domain {
 	uint64_t *residency_ns;
 	uint64_t last_change;
 	uint64_t transitions;
-	uint64_t decisions;
 };
 
 struct group_write_log {
@@ -249,8 +257,11 @@ struct sim {
 	int ngw;
 	uint64_t nevents;
 	bool overutilized;
-	int alive;
 	bool failed;			/* a run error was reported */
+	/* capsim run's progress line (src/whatif/progress.c), or NULL */
+	void (*progress)(void *arg, unsigned long long now_ns,
+			 unsigned long long end_ns);
+	void *progress_arg;
 };
 
 /* sim.c: setup, run, core scheduler */
@@ -265,6 +276,8 @@ struct sim *sim_create(const struct platform *pl, const struct workload *wl,
 struct workload *sim_workload_check(struct workload *wl, struct diag *d,
 				    int errors_before);
 int sim_run(struct sim *s, FILE *trace);
+/* The engine's queue, with the simulator's handler of each event kind */
+void sim_init_events(struct sim *s);
 void sim_destroy(struct sim *s);
 
 /*

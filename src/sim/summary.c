@@ -196,6 +196,15 @@ int summary_write(struct sim *s, const struct run_info *ri, FILE *f)
 	return i;
 }
 
+/* A percentile in us, "-" without samples (as summary.json's count: 0) */
+static void print_pct(FILE *f, int width, struct samples *sm, double p)
+{
+	if (sm->n)
+		fprintf(f, "%*.1f ", width, (double)samples_pct(sm, p) / 1e3);
+	else
+		fprintf(f, "%*s ", width, "-");
+}
+
 void summary_print(struct sim *s, const struct run_info *ri, FILE *f)
 {
 	double total = 0;
@@ -216,13 +225,13 @@ void summary_print(struct sim *s, const struct run_info *ri, FILE *f)
 			snprintf(miss, sizeof(miss), "%lu", (unsigned long)t->misses);
 		else
 			snprintf(miss, sizeof(miss), "-");
-		fprintf(f, "%-16s %6d %-10s %7lu %7lu %6s %8.1f %8.1f %9.1f %9.3f\n",
-			t->name, t->pid, t->group->path,
-			(unsigned long)t->activations, (unsigned long)t->completed,
-			miss, (double)samples_pct(&t->wlat, 95) / 1e3,
-			(double)samples_pct(&t->tlat, 95) / 1e3,
-			(double)samples_pct(&t->slack, 50) / 1e3,
-			(double)t->runtime_ns / 1e9);
+		fprintf(f, "%-16s %6d %-10s %7lu %7lu %6s ", t->name, t->pid,
+			t->group->path, (unsigned long)t->activations,
+			(unsigned long)t->completed, miss);
+		print_pct(f, 8, &t->wlat, 95);
+		print_pct(f, 8, &t->tlat, 95);
+		print_pct(f, 9, &t->slack, 50);
+		fprintf(f, "%9.3f\n", (double)t->runtime_ns / 1e9);
 	}
 	fprintf(f, "%-6s %-12s %10s %6s  %s\n", "domain", "cpus", "avg_MHz",
 		"trans", "residency (MHz: %)");

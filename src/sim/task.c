@@ -47,6 +47,23 @@ static void cond_wake(struct sim *s, struct sim_task *w, int waker_cpu)
 }
 
 /* A phase's attributes, as rt-app's set_thread_param() applies them */
+/* The task's own "cpus", or every CPU if it has none */
+static void task_back_to_own_cpus(struct sim *s, struct sim_task *t)
+{
+	const struct wl_attrs *own = &t->wt->attrs;
+	int *all, i;
+
+	if (own->cpus_set) {
+		sim_set_cpus_allowed(s, t, own->cpus, own->ncpus);
+		return;
+	}
+	all = xcalloc((size_t)s->ncpus, sizeof(*all));
+	for (i = 0; i < s->ncpus; i++)
+		all[i] = i;
+	sim_set_cpus_allowed(s, t, all, s->ncpus);
+	free(all);
+}
+
 void task_apply_attrs(struct sim *s, struct sim_task *t,
 		      const struct wl_attrs *a)
 {
@@ -55,8 +72,10 @@ void task_apply_attrs(struct sim *s, struct sim_task *t,
 	if (a->policy_set || a->prio_set)
 		sim_setscheduler(s, t, a->policy_set ? a->policy : t->policy,
 				 a->prio_set ? a->prio : t->prio);
-	if (a->cpus_set)
+	if (a->cpus_set && a->ncpus)
 		sim_set_cpus_allowed(s, t, a->cpus, a->ncpus);
+	else if (a->cpus_set)	/* a phase without "cpus" (rt-app) */
+		task_back_to_own_cpus(s, t);
 }
 
 void task_init_exec(struct sim *s, struct sim_task *t)
@@ -97,7 +116,6 @@ static void timer_event(struct sim *s, struct sim_task *t,
 	}
 	*next += e->us * NSEC_PER_USEC;
 	slack = (int64_t)*next - (int64_t)s->now;
-	t->iter_has_timer = true;
 	if (s->wl->cumulative_slack)
 		t->slack_acc += slack;
 	else
@@ -147,10 +165,8 @@ void task_continue(struct sim *s, struct sim_task *t)
 				return;
 		}
 		if (t->ev == 0) {
-			t->iter_start = s->now;
 			t->activations++;
 			t->slack_acc = 0;
-			t->iter_has_timer = false;
 		}
 		if (t->ev >= ph->nev) {
 			t->completed++;

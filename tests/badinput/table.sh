@@ -228,7 +228,7 @@ fresh; workload '[ { "tasks": {} } ]'
 row "top level not an object" 2 "w.json:1:1: error: not a JSON object (the first character is not '{')" 10 256 $W run w.json -o out/x
 
 fresh; : >w.json
-row "empty file" 2 "w.json:1:1: error: no JSON object (the file is empty or blank)" 10 256 $W run w.json -o out/x
+row "empty file" 2 "w.json:1:1: error: '[' or '{' expected near end of file" 10 256 $W run w.json -o out/x
 
 fresh
 row "missing workload" 2 "nope.json: error: cannot read: No such file or directory" 10 256 $W run nope.json -o out/x

@@ -244,7 +244,7 @@ START_TEST(messages_are_capped_and_counted)
 		lines += *c == '\n';
 	ck_assert_int_eq(lines, DIAG_MAX_SHOWN);
 	/* the shown ones still have their positions, found by the index */
-	ck_assert_msg(strstr(d.log.buf, "w.json:102:16: warning: tasks.t.unknown99: unknown key, ignored"),
+	ck_assert_msg(strstr(d.log.buf, "w.json:102:16: warning: tasks.t.unknown99: unknown key \"unknown99\", ignored"),
 		      "%.500s", d.log.buf);
 	workload_free(wl);
 	diag_free(&d);

@@ -1,0 +1,24 @@
+# Task activity: a lane per task (the group after its name); a tall bar
+# while it runs, coloured by the CPU it runs on; a thin grey bar while it
+# is runnable but waiting; nothing while it sleeps.
+# Data: activity.dat: lane t0_s t1_s state(1 runnable, 2 running) cpu
+load datadir.'/vars.gp'
+height = 150 + 30 * (nlanes < 6 ? 6 : nlanes)
+load plotsdir.'/common.gp'
+f = datadir.'/activity.dat'
+# CPU colours: the palette without its grey, which is the runnable bar's
+array cpult[9] = [1, 2, 3, 4, 5, 6, 7, 9, 10]
+set title runtitle."\ntask activity: running (colour: CPU), runnable (grey), sleeping (blank)" noenhanced
+set xrange [tfrom:tto]
+set yrange [nlanes + 0.7:0.3]
+set ytics () noenhanced
+do for [i = 1:nlanes] { set ytics add (lanelabel[i] i) }
+set grid noytics
+set xlabel 'time (s)'
+set key outside right top vertical
+set lmargin 22
+set rmargin 22
+# a border in the bar's own colour keeps sub-pixel runs visible
+set style fill solid 1.0 border
+plot f using (($4 == 1) ? ($2 + $3) / 2 : NaN):1:(($3 - $2) / 2):(0.1) with boxxyerror lc rgb '#b0b0b0' lw 0.5 title 'runnable', \
+     for [c = 0:ncpus - 1] f using (($4 == 2 && $5 == c) ? ($2 + $3) / 2 : NaN):1:(($3 - $2) / 2):(0.36) with boxxyerror lc cpult[c % 9 + 1] lw 0.5 title sprintf('on CPU %d', c)

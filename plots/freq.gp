@@ -1,0 +1,44 @@
+# One panel per frequency domain: the frequency and the clamp band the
+# RFC's core composes for the domain (MAX of the mins, MAX of the maxes of
+# its busy CPUs), drawn as the OPPs it allows: the lowest OPP at or above
+# fmax * clamp / capacity, as schedutil resolves a request. A cap and a
+# frequency compare by eye on the same MHz axis.
+# Data: freq-dom<N>.dat: time_s MHz MHz_low MHz_high band_min_MHz
+# band_max_MHz has_band -- steps, or, when the window holds more changes
+# than 1000 px can show, bins (dombin[N] ms wide): the time-weighted mean
+# frequency, the range of levels within the bin, the mean band.
+load datadir.'/vars.gp'
+height = 110 + 250 * ndoms
+load plotsdir.'/common.gp'
+set multiplot layout ndoms, 1 title runtitle."\nfrequency per domain".(hasband ? '; shaded blue: the OPPs the clamp band allows' : '; '.bandnote) noenhanced
+set xrange [tfrom:tto]
+set ylabel 'MHz'
+set lmargin 10
+set rmargin 4
+do for [i = 1:ndoms] {
+	f = sprintf('%s/freq-dom%d.dat', datadir, i - 1)
+	binned = dombin[i] > 0
+	set title domlabel[i].(hasband && !domband[i] ? '  (no clamp on its CPUs)' : '').(binned ? sprintf('  [busy: mean per %.3g ms bin; light red: lowest..highest OPP in the bin]', dombin[i]) : '') noenhanced
+	eval sprintf('set ytics (%s)', domytics[i])
+	set yrange [0:domfmax[i] * 1.1]
+	if (i == ndoms) {
+		set xlabel 'time (s)'
+		set key outside below center horizontal samplen 2
+	} else {
+		unset xlabel
+		unset key
+	}
+	# one plot command, the band and the bin envelope only when drawn
+	cmd = 'plot '
+	if (hasband) {
+		cmd = cmd."f using 1:($7 > 0 ? $5 : NaN):($7 > 0 ? $6 : NaN) with filledcurves fc rgb '#cfe3f5' fs solid 1.0 noborder title 'clamp band', "
+		cmd = cmd."f using 1:($7 > 0 ? $6 : NaN) with lines lc rgb '#1f4e9c' lw 1 title 'band max (allowed OPP)', "
+		cmd = cmd."f using 1:($7 > 0 ? $5 : NaN) with lines lc rgb '#2ca02c' lw 1 title 'band min (allowed OPP)', "
+	}
+	if (binned) {
+		cmd = cmd."f using 1:3:4 with filledcurves fc rgb '#f4b6b6' fs solid 0.6 noborder title 'OPP range in bin', "
+	}
+	cmd = cmd."f using 1:2 with lines lc rgb '#d62728' lw 2 title '".(binned ? 'frequency (mean)' : 'frequency')."'"
+	eval cmd
+}
+unset multiplot

@@ -1,0 +1,216 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The rt-app workload model and its parser. Kept free of simulator types
+ * so that the guest runner (kernel/guest) can reuse it: it depends only on
+ * jansson, jsondoc and diag.
+ *
+ * Grammar (rt-app doc/tutorial.txt): "global", "tasks" (each a thread
+ * object: instance, loop, delay, phases or inline events, policy, priority,
+ * dl-runtime/period/deadline, cpus, util_min, util_max, taskgroup) and
+ * events matched by key prefix in rt-app's order (runtime before run, ...).
+ * capsim's own settings live under a top-level "capsim" object, which
+ * rt-app ignores.
+ */
+#ifndef CAPSIM_WORKLOAD_H
+#define CAPSIM_WORKLOAD_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "diag.h"
+#include "jsondoc.h"
+
+enum wl_policy {
+	WL_SCHED_OTHER,
+	WL_SCHED_BATCH,
+	WL_SCHED_IDLE,
+	WL_SCHED_FIFO,
+	WL_SCHED_RR,
+	WL_SCHED_DEADLINE,
+};
+
+const char *wl_policy_name(enum wl_policy p);
+
+enum wl_ev_type {
+	WL_EV_RUN,		/* work, calibrated at the reference capacity */
+	WL_EV_RUNTIME,		/* busy for a wall-clock time */
+	WL_EV_SLEEP,
+	WL_EV_TIMER,
+	WL_EV_IORUN,
+	WL_EV_MEM,
+	WL_EV_YIELD,
+	WL_EV_LOCK,
+	WL_EV_UNLOCK,
+	WL_EV_WAIT,
+	WL_EV_SIGNAL,
+	WL_EV_BROAD,
+	WL_EV_BARRIER,
+	WL_EV_SUSPEND,
+	WL_EV_RESUME,
+};
+
+const char *wl_ev_name(enum wl_ev_type t);
+
+enum wl_res_kind {
+	WL_RES_MUTEX,
+	WL_RES_COND,
+	WL_RES_BARRIER,
+	WL_RES_TIMER,
+	WL_RES_SUSPEND,
+};
+
+struct wl_resource {
+	char *name;
+	enum wl_res_kind kind;
+	bool unique;		/* a timer private to each task instance */
+	int users;		/* barrier: task instances that use it */
+};
+
+struct wl_event {
+	enum wl_ev_type type;
+	char *key;
+	uint64_t us;		/* run, runtime, sleep, timer period */
+	uint64_t bytes;		/* iorun, mem */
+	int res;		/* resource index */
+	int mutex;		/* wait: the mutex resource */
+	bool absolute;		/* timer mode */
+};
+
+/* Scheduling attributes a phase may change; *_set says which it does */
+struct wl_attrs {
+	bool policy_set;
+	enum wl_policy policy;
+	bool prio_set;
+	int prio;
+	long long prio_given;	/* as written, checked against the policy */
+	bool cpus_set;
+	int *cpus;
+	int ncpus;		/* 0 in a phase: back to the task's cpus
+				 * (all CPUs if it has none), as rt-app */
+	char *cpus_ptr;		/* JSON pointer, to report a bad CPU later */
+	bool group_set;
+	char *group;		/* "/" is the root */
+	bool util_min_set;
+	unsigned int util_min;
+	bool util_max_set;
+	unsigned int util_max;
+};
+
+struct wl_phase {
+	char *name;
+	int loop;		/* -1: forever */
+	struct wl_event *ev;
+	int nev;
+	struct wl_attrs attrs;
+};
+
+struct wl_task {
+	char *name;
+	char *ptr;
+	int instances;
+	int loop;		/* -1: forever */
+	uint64_t delay_us;
+	struct wl_attrs attrs;	/* all set: the task's initial attributes */
+	uint64_t dl_runtime_us;
+	uint64_t dl_period_us;
+	uint64_t dl_deadline_us;
+	struct wl_phase *phases;
+	int nphases;
+};
+
+struct wl_group {
+	char *path;
+	char *ptr;
+	bool min_set;
+	unsigned int min;
+	bool max_set;
+	unsigned int max;
+};
+
+struct wl_group_event {
+	uint64_t at_ns;
+	char *group;
+	char *ptr;
+	int attr;		/* 0: capacity_min, 1: capacity_max */
+	uint64_t value;
+};
+
+struct workload {
+	char *name;		/* file basename without .json */
+	struct jdoc doc;	/* kept for positioned errors after parsing */
+	double duration_s;	/* < 0: until every task ends */
+	enum wl_policy default_policy;
+	int calib_cpu;		/* "calibration": "CPUn", else -1 */
+	bool cumulative_slack;
+	uint64_t mem_buffer_size;
+	struct wl_task *tasks;
+	int ntasks;
+	struct wl_resource *res;
+	int nres;
+	int *res_hash;		/* res by (kind, name): chain heads, or -1 */
+	int *res_next;		/* the chains */
+	size_t res_hash_size;	/* a power of 2 */
+	/* capsim extension */
+	struct wl_group *groups;
+	int ngroups;
+	struct wl_group_event *gevents;
+	int ngevents;
+	char *platform;		/* default platform, or NULL */
+	char *policy;		/* default policy, or NULL */
+	char *clamp_order;	/* "6.12" or "4.10", or NULL */
+	char *domain_rule;	/* "rfc" or "nonidle", or NULL */
+	unsigned int run_jitter_pct;
+	uint64_t io_bw;		/* bytes per second for iorun */
+	uint64_t mem_bw;	/* bytes per second at capacity 1024 for mem */
+};
+
+/*
+ * The simulator's limits, checked by the parser so that an absurd input is
+ * refused up front with the field and the range rather than run for days
+ * or allocated until memory runs out. A duration is simulated nanoseconds
+ * in a u64, and 10^6 s (11.6 days) of the busiest traces/ workload already
+ * takes minutes and hundreds of GB of trace; below a microsecond nothing
+ * happens.
+ */
+#define WL_DURATION_MIN_S 1e-6
+#define WL_DURATION_MAX_S 1e6
+/* task instances in all (each is a simulated thread with its own state) */
+#define WL_MAX_INSTANCES (1 << 18)
+/* the kernel's PATH_MAX (with its NUL) and NAME_MAX for a cgroup path */
+#define WL_GROUP_PATH_MAX 4096
+#define WL_GROUP_NAME_MAX 255
+
+struct workload *workload_load(const char *path, struct diag *d);
+struct workload *workload_load_buffer(const char *name, const char *text,
+				      struct diag *d);
+/*
+ * The same, but a workload with errors is returned too (NULL only if the
+ * text is not JSON): its rejected values are left unset, so checks of
+ * their own (the group tree, sim_workload_check()) can still run on it.
+ * The caller compares d->errors.
+ */
+struct workload *workload_load_all(const char *path, struct diag *d);
+struct workload *workload_load_buffer_all(const char *name, const char *text,
+					  struct diag *d);
+void workload_free(struct workload *wl);
+
+/* Whether every task ends (no loop of -1), so a run without a duration
+ * ends too */
+bool workload_tasks_end(const struct workload *wl);
+
+/*
+ * Report the capsim.events timed at or after @end_ns, the end of the run:
+ * such a write never happens. An input error when the workload's own
+ * global.duration ends it (@cut false: the file contradicts itself), a
+ * warning when --duration cuts a run short (@cut true: a shorter look at
+ * the same workload). Returns the number of errors.
+ */
+int workload_check_event_times(struct workload *wl, uint64_t end_ns,
+			       bool cut);
+
+/* Whether @path is a group path capsim accepts: "/" or "/a/b" */
+bool wl_group_path_ok(const char *path);
+/* Why @path is not one (a static message), or NULL if it is */
+const char *wl_group_path_problem(const char *path);
+
+#endif

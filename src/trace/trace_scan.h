@@ -1,0 +1,162 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * One pass over an ftrace text trace (capsim's trace.txt or a kernel's,
+ * read with src/trace's parser) that rebuilds the schedule: what each task
+ * was doing (running on which CPU, runnable, sleeping), each domain's
+ * frequency and clamp band, each CPU's utilization. It measures what the
+ * summary does not carry (per-task response time, CPU residency, time
+ * within its clamp band) and hands the timelines to the plots through
+ * hooks.
+ *
+ * Definitions (docs/whatif.md):
+ *  - response time: from a task's wake-up (sched_waking, else
+ *    sched_wakeup) to its next switch-out in a sleeping state (S, D, X),
+ *    preemptions in between included;
+ *  - wake-up latency: sched_wakeup to sched_switch in;
+ *  - a domain's clamp band: the MAX of the mins and the MAX of the maxes of
+ *    its CPUs that are not idle (the core's nonidle rule); held while the
+ *    whole domain is idle;
+ *  - in band: a task's running time at a frequency within the OPPs its
+ *    group's capacity_min/max allow (the lowest OPP at or above
+ *    fmax * clamp / capacity, as schedutil resolves it).
+ */
+#ifndef CAPSIM_TRACE_SCAN_H
+#define CAPSIM_TRACE_SCAN_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "platform.h"
+#include "util.h"
+
+enum lane_state {
+	LANE_SLEEPING,
+	LANE_RUNNABLE,
+	LANE_RUNNING,
+	LANE_DEAD,
+};
+
+/* A group's clamp over time, for the in-band measure */
+struct scan_group_write {
+	uint64_t at_ns;
+	char *group;
+	int attr;		/* 0 min, 1 max */
+	unsigned int value;
+};
+
+struct scan_group {
+	char *path;
+	unsigned int min, max;
+};
+
+struct scan_task {
+	int pid;
+	char *comm;
+	char *name;		/* the summary's name when known, else comm */
+	char *group;		/* the summary's group, or NULL */
+	int state;		/* enum lane_state */
+	int cpu;
+	uint64_t since;
+	bool resp_open;
+	uint64_t resp_start;
+	bool wlat_open;
+	uint64_t woken;
+	struct samples resp;	/* ns */
+	struct samples wlat;	/* ns */
+	uint64_t *cpu_ns;	/* running time per CPU */
+	uint64_t run_ns;
+	uint64_t clamped_ns;	/* running time while its group is clamped */
+	uint64_t in_band_ns;	/* ... at a frequency the band allows */
+	int gidx;		/* index in scan.groups, or -1 */
+};
+
+struct scan_hooks {
+	void *arg;
+	/* a task's lane segment [t0, t1): state and, running, the CPU */
+	void (*segment)(void *arg, const struct scan_task *t, uint64_t t0,
+			uint64_t t1, int state, int cpu);
+	/* a domain's frequency and clamp band (as the OPPs it allows, kHz)
+	 * from @t on */
+	void (*domain)(void *arg, int dom, uint64_t t, unsigned int khz,
+		       unsigned int band_min_khz, unsigned int band_max_khz,
+		       bool has_band);
+	/* a CPU's utilization sample (capsim_util) and its own range */
+	void (*util)(void *arg, int cpu, uint64_t t, unsigned int util,
+		     unsigned int cmin, unsigned int cmax);
+};
+
+struct scan_domain {
+	int ncpus;
+	int *cpus;
+	int nopps;
+	unsigned int *khz;	/* ascending */
+	unsigned int capacity;	/* of each of its CPUs at the top OPP */
+	/* state */
+	unsigned int cur_khz;
+	unsigned int band_min, band_max;
+	bool has_band;
+	bool dirty;
+	uint64_t *residency_ns;	/* per OPP */
+	uint64_t last;
+};
+
+struct scan {
+	/* inputs */
+	const struct platform *pl;	/* NULL: domains made one per CPU */
+	bool order_410;			/* clamp then headroom */
+	struct scan_group *groups;
+	int ngroups;
+	struct scan_group_write *writes;	/* sorted by time */
+	int nwrites;
+	struct scan_hooks hooks;
+	uint64_t end_ns;		/* the run's end if later than the last
+					 * event (a simulated run's duration) */
+	bool sched_only;		/* read only the sched_* lines: tasks'
+					 * response, latency, CPU residency;
+					 * no frequency, band or util (a
+					 * sweep's collection: 3x faster) */
+
+	/* results */
+	int ncpus;
+	struct scan_domain *doms;
+	int ndoms;
+	int *cpu_dom;
+	struct scan_task **tasks;
+	int ntasks;
+	uint64_t t_first, t_last;
+	long lines, events;
+	bool has_clamp_lines, has_util_lines;
+
+	/* private */
+	int *pid_idx;
+	int pid_cap;
+	int *cpu_curr;			/* task index running, -1 idle */
+	bool *cpu_idle;
+	unsigned int *cpu_min, *cpu_max;
+	int next_write;
+	uint64_t now;
+};
+
+/*
+ * Scan @path. @sc's inputs must be set (the rest zero). Returns 0, or -1
+ * with a message printed (unreadable file, malformed line as
+ * file:line:column, no events).
+ */
+int scan_trace(struct scan *sc, const char *path);
+void scan_free(struct scan *sc);
+
+/*
+ * Name a task before the scan (from a summary): its full name and group,
+ * whose clamp (sc->groups, set first) the in-band measure then follows
+ */
+void scan_add_task(struct scan *sc, int pid, const char *comm,
+		   const char *name, const char *group);
+
+/* The task with that name (or comm), or NULL */
+struct scan_task *scan_find_task(const struct scan *sc, const char *name);
+
+/* The OPP (kHz) schedutil resolves a clamp value to, in domain @d */
+unsigned int scan_clamp_khz(const struct scan *sc, const struct scan_domain *d,
+			    unsigned int cap);
+
+#endif

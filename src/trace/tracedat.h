@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * trace.dat from ftrace text: the trace capsim wrote (trace.txt) as the
+ * binary file trace-cmd records, so that `trace-cmd report` and KernelShark
+ * open a simulated run like a captured one.
+ *
+ * The file is trace-cmd's version 6 (trace-cmd.dat.v6(5)), written here:
+ * libtracecmd 3.1 only exports its reader in its public header (its writer
+ * reads a live tracefs). The header pages and event formats are the
+ * kernel's (tracedat_events.c); each CPU's events go into ring-buffer pages
+ * as kernel/trace/ring_buffer.c lays them out.
+ */
+#ifndef CAPSIM_TRACEDAT_H
+#define CAPSIM_TRACEDAT_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+/*
+ * Convert the ftrace text read from @in (named @in_name in messages) and
+ * write trace.dat to @out. Returns 0, or -1 with "NAME:LINE:COL: message"
+ * in @err: an event or a field the format table does not know, a value
+ * that is not a number, time going back on a CPU.
+ */
+int tracedat_convert(FILE *in, const char *in_name, FILE *out, char *err,
+		     size_t errlen);
+
+#endif

@@ -1,0 +1,126 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <stdlib.h>
+
+#include "freq_series.h"
+#include "util.h"
+
+/* More changes than this in the window: bins (a 1000 px plot has ~850 px
+ * of x axis, so beyond ~1 change per 3 px the steps merge into a block) */
+#define MAX_STEPS 300
+#define NBINS 400
+
+void series_add(struct level_series *s, struct level l)
+{
+	if (s->n && s->v[s->n - 1].t >= l.t) {
+		s->v[s->n - 1] = l;
+		return;
+	}
+	if (s->n == s->cap) {
+		s->cap = s->cap ? 2 * s->cap : 1024;
+		s->v = xrealloc(s->v, s->cap * sizeof(*s->v));
+	}
+	s->v[s->n++] = l;
+}
+
+void series_free(struct level_series *s)
+{
+	free(s->v);
+	s->v = NULL;
+	s->n = s->cap = 0;
+}
+
+static void row(FILE *f, double t, const struct level *l, double lo,
+		double hi, double bmin, double bmax)
+{
+	fprintf(f, "%.9f %.3f %.3f %.3f %.3f %.3f %d\n", t, l->khz / 1e3,
+		lo / 1e3, hi / 1e3, bmin / 1e3, bmax / 1e3, l->band);
+}
+
+/* First level in force at @t (the one before it, or the first) */
+static size_t level_at(const struct level_series *s, double t)
+{
+	size_t lo = 0, hi = s->n;
+
+	while (hi - lo > 1) {
+		size_t mid = (lo + hi) / 2;
+
+		if (s->v[mid].t <= t)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+static void write_steps(FILE *f, const struct level_series *s, double from,
+			double to, size_t first)
+{
+	size_t i;
+
+	for (i = first; i < s->n && s->v[i].t <= to; i++) {
+		const struct level *l = &s->v[i];
+		double t0 = l->t < from ? from : l->t;
+		double t1 = i + 1 < s->n && s->v[i + 1].t < to ? s->v[i + 1].t : to;
+
+		/* both ends of the level, so filled curves follow the steps */
+		row(f, t0, l, l->khz, l->khz, l->bmin, l->bmax);
+		row(f, t1, l, l->khz, l->khz, l->bmin, l->bmax);
+	}
+}
+
+static void write_bins(FILE *f, const struct level_series *s, double from,
+		       double to, size_t first)
+{
+	double w = (to - from) / NBINS;
+	size_t i = first;
+	int b;
+
+	for (b = 0; b < NBINS; b++) {
+		double b0 = from + b * w, b1 = b0 + w, sum = 0, smin = 0,
+		       smax = 0, lo = 1e18, hi = 0, dt_tot = 0;
+		struct level mean = { 0 };
+
+		while (i + 1 < s->n && s->v[i + 1].t <= b0)
+			i++;
+		for (size_t k = i; k < s->n && s->v[k].t < b1; k++) {
+			const struct level *l = &s->v[k];
+			double t0 = l->t > b0 ? l->t : b0;
+			double t1 = k + 1 < s->n && s->v[k + 1].t < b1 ?
+				    s->v[k + 1].t : b1;
+			double dt = t1 - t0;
+
+			if (dt <= 0)
+				continue;
+			sum += dt * l->khz;
+			smin += dt * l->bmin;
+			smax += dt * l->bmax;
+			dt_tot += dt;
+			mean.band |= l->band;
+			if (l->khz < lo)
+				lo = l->khz;
+			if (l->khz > hi)
+				hi = l->khz;
+		}
+		if (dt_tot <= 0)
+			continue;
+		mean.khz = sum / dt_tot;
+		row(f, b0 + w / 2, &mean, lo, hi, smin / dt_tot, smax / dt_tot);
+	}
+}
+
+double series_write(FILE *f, const struct level_series *s, double from,
+		    double to)
+{
+	size_t first, last;
+
+	if (!s->n)
+		return 0;
+	first = level_at(s, from);
+	last = level_at(s, to);
+	if (last - first <= MAX_STEPS) {
+		write_steps(f, s, from, to, first);
+		return 0;
+	}
+	write_bins(f, s, from, to, first);
+	return (to - from) / NBINS;
+}

@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The plots of a run (capsim plot, capsim run --plot, capsim compare):
+ * a pass over the trace writes data files and a vars.gp, then the generic
+ * gnuplot scripts of plots/ draw them, PNG and SVG, 1000 px wide:
+ *   freq      one panel per frequency domain: the frequency and the clamp
+ *             band drawn as the OPPs it allows
+ *   activity  a lane per task: running (coloured by CPU), runnable
+ *   util      per CPU: utilization against its clamp range (--trace-util)
+ *   residency per domain: share of time at each OPP
+ *   energy    per domain (needs summary.json)
+ */
+#ifndef CAPSIM_PLOT_H
+#define CAPSIM_PLOT_H
+
+#include <stdbool.h>
+
+struct plot_opts {
+	double from_s, to_s;	/* window; to_s < 0: the end */
+	const char *platform;	/* for a bare trace: NAME or FILE */
+	const char *outdir;	/* default: RUN/plots or TRACE's dir/plots */
+	const char *tasks;	/* comma-separated lanes to draw, or NULL */
+	bool quiet;
+};
+
+/* capsim plot PATH...; exit status */
+int cmd_plot(int argc, char **argv);
+
+/* Plot the run in @path into @o->outdir (or @path/plots); 0 or -1 */
+int plot_run(const char *path, const struct plot_opts *o);
+
+/* Where the gnuplot scripts are; NULL if not found (reported) */
+const char *plot_scripts_dir(void);
+/* Run `gnuplot -e VARS SCRIPT`; 0 or -1 (reported) */
+int plot_gnuplot(const char *vars, const char *script);
+
+/* A quoted string for a gnuplot -e or .gp file (caller frees) */
+char *gp_quote(const char *s);
+
+#endif

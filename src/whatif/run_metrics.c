@@ -1,0 +1,399 @@
+// SPDX-License-Identifier: GPL-2.0
+#undef _GNU_SOURCE
+#define _POSIX_C_SOURCE 200809L
+#include <jansson.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "diag.h"
+#include "run_metrics.h"
+#include "workload.h"
+
+static bool is_dir(const char *p)
+{
+	struct stat st;
+
+	return !stat(p, &st) && S_ISDIR(st.st_mode);
+}
+
+static bool is_file(const char *p)
+{
+	struct stat st;
+
+	return !stat(p, &st) && S_ISREG(st.st_mode);
+}
+
+static double jnum(json_t *o, const char *k)
+{
+	json_t *v = json_object_get(o, k);
+
+	return json_is_number(v) ? json_number_value(v) : NAN;
+}
+
+static const char *jstr(json_t *o, const char *k)
+{
+	json_t *v = json_object_get(o, k);
+
+	return json_is_string(v) ? json_string_value(v) : NULL;
+}
+
+/* A group's clamp at creation: its own values, else its parent's (the
+ * core links a child with its parent's values, then applies the writes) */
+static unsigned int group_value(const struct workload *wl, const char *path,
+				int attr)
+{
+	char *p = xstrdup(path), *slash;
+	unsigned int v = attr ? 1024 : 0;
+	bool found = false;
+
+	while (!found) {
+		int i;
+
+		for (i = 0; i < wl->ngroups && !found; i++) {
+			const struct wl_group *g = &wl->groups[i];
+
+			if (strcmp(g->path, p))
+				continue;
+			if (attr && g->max_set) {
+				v = g->max;
+				found = true;
+			} else if (!attr && g->min_set) {
+				v = g->min;
+				found = true;
+			}
+		}
+		slash = strrchr(p, '/');
+		if (!slash || slash == p) {
+			if (!strcmp(p, "/"))
+				break;
+			p[1] = '\0';	/* up to the root */
+		} else {
+			*slash = '\0';
+		}
+	}
+	free(p);
+	return v;
+}
+
+static void add_group(struct scan *sc, const struct workload *wl,
+		      const char *path)
+{
+	int i;
+
+	for (i = 0; i < sc->ngroups; i++)
+		if (!strcmp(sc->groups[i].path, path))
+			return;
+	sc->groups = xrealloc(sc->groups, (size_t)(sc->ngroups + 1) *
+			      sizeof(*sc->groups));
+	sc->groups[sc->ngroups].path = xstrdup(path);
+	sc->groups[sc->ngroups].min = wl ? group_value(wl, path, 0) : 0;
+	sc->groups[sc->ngroups].max = wl ? group_value(wl, path, 1) : 1024;
+	sc->ngroups++;
+}
+
+/* The clamps the run applied: the workload's groups, then the writes the
+ * summary lists as accepted. */
+static void setup_groups(struct scan *sc, json_t *sum, const char *base)
+{
+	const char *wrel = jstr(json_object_get(sum, "workload"), "file");
+	char *wfile = wrel && base && wrel[0] != '/' ?
+		      xasprintf("%s/%s", base, wrel) : wrel ? xstrdup(wrel) : NULL;
+	json_t *tasks = json_object_get(sum, "tasks");
+	json_t *writes = json_object_get(sum, "group_writes"), *v;
+	struct workload *wl = NULL;
+	struct diag d;
+	size_t i;
+
+	diag_init(&d, true);
+	if (wfile && is_file(wfile))
+		wl = workload_load(wfile, &d);
+	json_array_foreach(tasks, i, v) {
+		const char *g = jstr(v, "group");
+
+		if (g)
+			add_group(sc, wl, g);
+	}
+	json_array_foreach(writes, i, v) {
+		const char *g = jstr(v, "group"), *attr = jstr(v, "attr"),
+			   *res = jstr(v, "result");
+		struct scan_group_write *w;
+
+		if (!g || !attr || !res || strcmp(res, "ok"))
+			continue;
+		sc->writes = xrealloc(sc->writes, (size_t)(sc->nwrites + 1) *
+				      sizeof(*sc->writes));
+		w = &sc->writes[sc->nwrites++];
+		w->at_ns = (uint64_t)llround(jnum(v, "at_ms") * 1e6);
+		w->group = xstrdup(g);
+		w->attr = !strcmp(attr, "capacity_max");
+		w->value = (unsigned int)jnum(v, "value");
+	}
+	workload_free(wl);
+	diag_free(&d);
+	free(wfile);
+}
+
+static void pcts(struct samples *s, double out[3])
+{
+	static const double p[3] = { 50, 95, 99 };
+	int k;
+
+	for (k = 0; k < 3; k++)
+		out[k] = s->n ? (double)samples_pct(s, p[k]) / 1e3 : NAN;
+}
+
+static void fill_task(struct run_metrics *m, struct task_metrics *tm,
+		      struct scan_task *st, json_t *js, int ncpus)
+{
+	int c;
+
+	tm->pid = st ? st->pid : js ? (int)jnum(js, "pid") : -1;
+	tm->name = xstrdup(js ? jstr(js, "name") : st ? st->comm : "?");
+	tm->group = js && jstr(js, "group") ? xstrdup(jstr(js, "group")) : NULL;
+	tm->activations = js ? (long)jnum(js, "activations") : -1;
+	tm->misses = js && json_is_integer(json_object_get(js, "deadline_misses")) ?
+		     (long)json_integer_value(json_object_get(js, "deadline_misses")) : -1;
+	if (js) {
+		json_t *w = json_object_get(js, "wakeup_latency_us");
+
+		tm->wlat_us[0] = jnum(w, "p50");
+		tm->wlat_us[1] = jnum(w, "p95");
+		tm->wlat_us[2] = jnum(w, "p99");
+	} else if (st) {
+		pcts(&st->wlat, tm->wlat_us);
+	} else {
+		tm->wlat_us[0] = tm->wlat_us[1] = tm->wlat_us[2] = NAN;
+	}
+	tm->cpu_pct = xcalloc((size_t)(ncpus ? ncpus : 1), sizeof(double));
+	tm->in_band_pct = NAN;
+	tm->resp_us[0] = tm->resp_us[1] = tm->resp_us[2] = NAN;
+	if (!st)
+		return;
+	tm->nresp = (long)st->resp.n;
+	pcts(&st->resp, tm->resp_us);
+	tm->run_s = (double)st->run_ns / 1e9;
+	for (c = 0; c < ncpus; c++)
+		tm->cpu_pct[c] = st->run_ns ? 100.0 * (double)st->cpu_ns[c] /
+				 (double)st->run_ns : 0;
+	if (st->clamped_ns)
+		tm->in_band_pct = 100.0 * (double)st->in_band_ns /
+				  (double)st->clamped_ns;
+	(void)m;
+}
+
+static void fill_domains(struct run_metrics *m, struct scan *sc, json_t *sum)
+{
+	json_t *jd = json_object_get(sum, "domains");
+	int i, j;
+
+	m->ndoms = sc->ndoms;
+	m->doms = xcalloc((size_t)(sc->ndoms ? sc->ndoms : 1), sizeof(*m->doms));
+	for (i = 0; i < sc->ndoms; i++) {
+		struct scan_domain *d = &sc->doms[i];
+		struct dom_metrics *dm = &m->doms[i];
+		json_t *o = json_array_get(jd, (size_t)i);
+		uint64_t tot = 0;
+		double avg = 0;
+
+		dm->id = i;
+		for (j = 0; j < d->ncpus; j++) {
+			size_t n = strlen(dm->cpus);
+
+			snprintf(dm->cpus + n, sizeof(dm->cpus) - n, "%s%d",
+				 j ? "," : "", d->cpus[j]);
+		}
+		dm->nopps = d->nopps;
+		dm->khz = xcalloc((size_t)(d->nopps ? d->nopps : 1), sizeof(unsigned int));
+		dm->res_pct = xcalloc((size_t)(d->nopps ? d->nopps : 1), sizeof(double));
+		for (j = 0; j < d->nopps; j++)
+			tot += d->residency_ns[j];
+		for (j = 0; j < d->nopps; j++) {
+			dm->khz[j] = d->khz[j];
+			dm->res_pct[j] = tot ? 100.0 * (double)d->residency_ns[j] /
+					 (double)tot : 0;
+			avg += dm->res_pct[j] / 100.0 * d->khz[j] / 1000.0;
+		}
+		dm->avg_mhz = avg;
+		dm->energy_mj = o ? jnum(o, "energy_mj") : NAN;
+		/* the summary's average is the run's own accounting: prefer it */
+		if (o && !isnan(jnum(o, "avg_khz")))
+			dm->avg_mhz = jnum(o, "avg_khz") / 1000.0;
+	}
+}
+
+static struct platform *pick_platform(const struct metrics_opts *o,
+				      json_t *sum)
+{
+	json_t *jp = json_object_get(sum, "platform");
+	const char *name = o && o->platform ? o->platform : NULL;
+	struct platform *p = NULL;
+	struct diag d;
+
+	diag_init(&d, true);
+	if (name) {
+		diag_free(&d);
+		diag_init(&d, false);	/* the user's choice: say what is wrong */
+		p = platform_load(name, &d);
+	} else if (jp) {
+		const char *origin = jstr(jp, "origin");
+
+		if (origin && strcmp(origin, "embedded") && is_file(origin))
+			p = platform_load(origin, &d);
+		if (!p && jstr(jp, "name"))
+			p = platform_load(jstr(jp, "name"), &d);
+	}
+	diag_free(&d);
+	return p;
+}
+
+int run_metrics_load(struct run_metrics *m, const char *path,
+		     const struct metrics_opts *o)
+{
+	char *trace, *sumpath;
+	struct platform *pl = NULL;
+	struct scan sc;
+	json_t *sum = NULL, *jt;
+	json_error_t jerr;
+	int i, ret = -1;
+
+	memset(m, 0, sizeof(*m));
+	memset(&sc, 0, sizeof(sc));
+	if (is_dir(path)) {
+		trace = xasprintf("%s/trace.txt", path);
+		sumpath = xasprintf("%s/summary.json", path);
+	} else {
+		const char *slash = strrchr(path, '/');
+
+		trace = xstrdup(path);
+		sumpath = slash ? xasprintf("%.*s/summary.json",
+					    (int)(slash - path), path) :
+			  xstrdup("summary.json");
+		/* a lone trace next to some other run's summary: not ours */
+		if (strcmp(slash ? slash + 1 : path, "trace.txt")) {
+			free(sumpath);
+			sumpath = NULL;
+		}
+	}
+	if (sumpath && is_file(sumpath)) {
+		sum = json_load_file(sumpath, 0, &jerr);
+		if (!sum) {
+			fprintf(stderr, "%s:%d:%d: error: %s\n", sumpath,
+				jerr.line, jerr.column, jerr.text);
+			goto out;
+		}
+	}
+	pl = pick_platform(o, sum);
+	if (o && o->platform && !pl)
+		goto out;
+	sc.pl = pl;
+	sc.order_410 = sum && jstr(sum, "clamp_order") &&
+		       !strcmp(jstr(sum, "clamp_order"), "4.10");
+	if (o) {
+		sc.hooks = o->hooks;
+		sc.sched_only = o->sched_only;
+	}
+	jt = json_object_get(sum, "tasks");
+	if (sum) {
+		size_t k;
+		json_t *v;
+
+		setup_groups(&sc, sum, o ? o->base_dir : NULL);
+		if (!isnan(jnum(sum, "simulated_s")))
+			sc.end_ns = (uint64_t)llround(jnum(sum, "simulated_s") * 1e9);
+		json_array_foreach(jt, k, v)
+			scan_add_task(&sc, (int)jnum(v, "pid"), jstr(v, "comm"),
+				      jstr(v, "name"), jstr(v, "group"));
+	}
+	if (scan_trace(&sc, trace))
+		goto out;
+
+	m->has_summary = sum != NULL;
+	m->trace_path = xstrdup(trace);
+	m->workload = xstrdup(sum && jstr(json_object_get(sum, "workload"), "name") ?
+			      jstr(json_object_get(sum, "workload"), "name") :
+			      "kernel trace");
+	m->platform = xstrdup(pl ? pl->name : "unknown platform");
+	m->policy = xstrdup(sum && jstr(sum, "policy") ? jstr(sum, "policy") :
+			    "kernel");
+	m->sim_s = (double)(sc.t_last - sc.t_first) / 1e9;
+	if (sum && !isnan(jnum(sum, "simulated_s")))
+		m->sim_s = jnum(sum, "simulated_s");
+	m->energy_mj = sum ? jnum(sum, "energy_mj") : NAN;
+	m->ncpus = sc.ncpus;
+	if (sum) {
+		m->ntasks = (int)json_array_size(jt);
+		m->tasks = xcalloc((size_t)(m->ntasks ? m->ntasks : 1),
+				   sizeof(*m->tasks));
+		for (i = 0; i < m->ntasks; i++) {
+			json_t *v = json_array_get(jt, (size_t)i);
+			int pid = (int)jnum(v, "pid");
+			struct scan_task *st = pid > 0 && pid < sc.pid_cap &&
+					       sc.pid_idx[pid] >= 0 ?
+					       sc.tasks[sc.pid_idx[pid]] : NULL;
+
+			fill_task(m, &m->tasks[i], st, v, sc.ncpus);
+		}
+	} else {
+		/* a kernel trace: every task that ran */
+		m->tasks = xcalloc((size_t)(sc.ntasks ? sc.ntasks : 1),
+				   sizeof(*m->tasks));
+		for (i = 0; i < sc.ntasks; i++) {
+			if (!sc.tasks[i]->run_ns &&
+			    !(o && o->kernel_all_tasks))
+				continue;
+			fill_task(m, &m->tasks[m->ntasks++], sc.tasks[i], NULL,
+				  sc.ncpus);
+		}
+	}
+	fill_domains(m, &sc, sum);
+	ret = 0;
+out:
+	scan_free(&sc);
+	platform_free(pl);
+	json_decref(sum);
+	free(trace);
+	free(sumpath);
+	return ret;
+}
+
+void run_metrics_free(struct run_metrics *m)
+{
+	int i;
+
+	for (i = 0; i < m->ntasks; i++) {
+		free(m->tasks[i].name);
+		free(m->tasks[i].group);
+		free(m->tasks[i].cpu_pct);
+	}
+	free(m->tasks);
+	for (i = 0; i < m->ndoms; i++) {
+		free(m->doms[i].khz);
+		free(m->doms[i].res_pct);
+	}
+	free(m->doms);
+	free(m->workload);
+	free(m->platform);
+	free(m->policy);
+	free(m->trace_path);
+	memset(m, 0, sizeof(*m));
+}
+
+int run_metrics_main_task(const struct run_metrics *m)
+{
+	int i, best = -1;
+	long most = -1;
+
+	for (i = 0; i < m->ntasks; i++) {
+		long a = m->tasks[i].activations >= 0 ? m->tasks[i].activations :
+			 m->tasks[i].nresp;
+
+		if (a > most && m->tasks[i].nresp) {
+			most = a;
+			best = i;
+		}
+	}
+	return best;
+}

@@ -1,0 +1,75 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The figures of one run, as compare and sweep report them: summary.json
+ * (energy, wake-up latency, misses, domains) joined with what a pass over
+ * its trace adds (response time, CPU residency per task, time within the
+ * clamp band). A bare trace (a kernel's) gives what the trace alone says.
+ */
+#ifndef CAPSIM_RUN_METRICS_H
+#define CAPSIM_RUN_METRICS_H
+
+#include <stdbool.h>
+
+#include "trace_scan.h"
+
+struct task_metrics {
+	int pid;
+	char *name;
+	char *group;
+	long activations;	/* -1 unknown (no summary) */
+	long misses;		/* -1: no timer (null in the summary) */
+	double wlat_us[3];	/* p50, p95, p99; NAN without samples */
+	double resp_us[3];
+	long nresp;
+	double run_s;
+	double *cpu_pct;	/* share of its running time per CPU */
+	double in_band_pct;	/* NAN when its group is never clamped */
+};
+
+struct dom_metrics {
+	int id;
+	char cpus[64];
+	double avg_mhz;
+	double energy_mj;	/* NAN without a summary */
+	int nopps;
+	unsigned int *khz;
+	double *res_pct;	/* residency share per OPP */
+};
+
+struct run_metrics {
+	char *workload;
+	char *platform;
+	char *policy;
+	char *trace_path;
+	double sim_s;
+	double energy_mj;	/* NAN without a summary */
+	bool has_summary;
+	int ncpus;
+	int ntasks;
+	struct task_metrics *tasks;
+	int ndoms;
+	struct dom_metrics *doms;
+};
+
+struct metrics_opts {
+	const char *platform;	/* override: NAME or FILE */
+	struct scan_hooks hooks;
+	bool kernel_all_tasks;	/* keep every task of a bare trace */
+	bool sched_only;	/* see struct scan: the domains' figures then
+				 * come from the summary alone */
+	const char *base_dir;	/* a summary's relative workload path is
+				 * relative to this (a sweep's directory) */
+};
+
+/*
+ * @path: a run's directory (summary.json + trace.txt) or a trace file.
+ * Returns 0, or -1 with the reason printed.
+ */
+int run_metrics_load(struct run_metrics *m, const char *path,
+		     const struct metrics_opts *o);
+void run_metrics_free(struct run_metrics *m);
+
+/* The task with the most activations (the interactive one, usually) */
+int run_metrics_main_task(const struct run_metrics *m);
+
+#endif

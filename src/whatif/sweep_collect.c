@@ -1,0 +1,579 @@
+// SPDX-License-Identifier: GPL-2.0
+#undef _GNU_SOURCE
+#define _POSIX_C_SOURCE 200809L
+#include <dirent.h>
+#include <errno.h>
+#include <jansson.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "outdir.h"
+#include "plot.h"
+#include "procs.h"
+#include "run_metrics.h"
+#include "sweep.h"
+#include "util.h"
+
+/* Per task and per domain columns, in this order */
+static const char *const task_cols[] = {
+	"wlat_p95_us", "wlat_p99_us", "resp_p95_us", "resp_p99_us", "misses",
+};
+
+struct point {
+	char *name;		/* points/NNNN */
+	json_t *pj;		/* point.json */
+	bool ok;
+	struct run_metrics m;
+};
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static char **list_points(const char *dir, int *n)
+{
+	char *p = xasprintf("%s/points", dir);
+	DIR *d = opendir(p);
+	struct dirent *e;
+	char **v = NULL;
+
+	*n = 0;
+	if (!d) {
+		fprintf(stderr, "capsim: %s: no points/ (not a sweep directory?): %s\n",
+			dir, strerror(errno));
+		free(p);
+		return NULL;
+	}
+	while ((e = readdir(d))) {
+		if (e->d_name[0] == '.')
+			continue;
+		v = xrealloc(v, (size_t)(*n + 1) * sizeof(char *));
+		v[(*n)++] = xasprintf("points/%s", e->d_name);
+	}
+	closedir(d);
+	free(p);
+	if (*n)
+		qsort(v, (size_t)*n, sizeof(char *), cmp_str);
+	return v;
+}
+
+/* CSV field: quoted when it holds a comma, a quote or a newline */
+static void csv_str(FILE *f, const char *s)
+{
+	if (!strpbrk(s, ",\"\n")) {
+		fputs(s, f);
+		return;
+	}
+	fputc('"', f);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', f);
+		fputc(*s, f);
+	}
+	fputc('"', f);
+}
+
+static void csv_num(FILE *f, double v)
+{
+	if (!isnan(v))
+		fprintf(f, "%.6g", v);
+}
+
+static double task_col(const struct task_metrics *t, int c)
+{
+	switch (c) {
+	case 0: return t->wlat_us[1];
+	case 1: return t->wlat_us[2];
+	case 2: return t->resp_us[1];
+	case 3: return t->resp_us[2];
+	default: return t->misses >= 0 ? (double)t->misses : NAN;
+	}
+}
+
+static const struct task_metrics *find_task(const struct run_metrics *m,
+					    const char *name)
+{
+	int i;
+
+	for (i = 0; i < m->ntasks; i++)
+		if (!strcmp(m->tasks[i].name, name))
+			return &m->tasks[i];
+	return NULL;
+}
+
+struct table {
+	char **tasks;
+	int ntasks;
+	int ndoms;
+	json_t *params;		/* the plan's params array */
+};
+
+/* The value of sweep.csv column @col for point @p (NAN if none/text) */
+static double column_value(const struct table *tb, const struct point *p,
+			   const char *col)
+{
+	int k, c;
+
+	if (!p->ok)
+		return NAN;
+	if (!strcmp(col, "energy_mj"))
+		return p->m.energy_mj;
+	for (k = 0; k < tb->ntasks; k++) {
+		size_t n = strlen(tb->tasks[k]);
+
+		if (strncmp(col, tb->tasks[k], n) || col[n] != '.')
+			continue;
+		for (c = 0; c < (int)ARRAY_SIZE(task_cols); c++) {
+			const struct task_metrics *t;
+
+			if (strcmp(col + n + 1, task_cols[c]))
+				continue;
+			t = find_task(&p->m, tb->tasks[k]);
+			return t ? task_col(t, c) : NAN;
+		}
+	}
+	if (sscanf(col, "dom%d.avg_mhz", &k) == 1)
+		return k < p->m.ndoms ? p->m.doms[k].avg_mhz : NAN;
+	return NAN;
+}
+
+static bool column_exists(const struct table *tb, const char *col)
+{
+	int k, c;
+
+	if (!strcmp(col, "energy_mj"))
+		return true;
+	for (k = 0; k < tb->ntasks; k++)
+		for (c = 0; c < (int)ARRAY_SIZE(task_cols); c++) {
+			char *n = xasprintf("%s.%s", tb->tasks[k], task_cols[c]);
+			bool eq = !strcmp(n, col);
+
+			free(n);
+			if (eq)
+				return true;
+		}
+	return sscanf(col, "dom%d.avg_mhz", &k) == 1 && k >= 0 && k < tb->ndoms;
+}
+
+static int write_csv(const char *dir, const struct table *tb,
+		     struct point *pts, int n)
+{
+	char *tmp = xasprintf("%s/.sweep.csv.tmp", dir);
+	char *fin = xasprintf("%s/sweep.csv", dir);
+	FILE *f = fopen(tmp, "w");
+	size_t np = json_array_size(tb->params), k;
+	int i, t, c, ret = -1;
+
+	if (!f)
+		goto out;
+	fputs("point", f);
+	for (k = 0; k < np; k++) {
+		fputc(',', f);
+		csv_str(f, json_string_value(json_object_get(
+			json_array_get(tb->params, k), "path")));
+	}
+	fputs(",policy,platform,seed,status,energy_mj", f);
+	for (t = 0; t < tb->ntasks; t++)
+		for (c = 0; c < (int)ARRAY_SIZE(task_cols); c++) {
+			char *h = xasprintf("%s.%s", tb->tasks[t], task_cols[c]);
+
+			fputc(',', f);
+			csv_str(f, h);
+			free(h);
+		}
+	for (i = 0; i < tb->ndoms; i++)
+		fprintf(f, ",dom%d.avg_mhz", i);
+	fputc('\n', f);
+	for (i = 0; i < n; i++) {
+		json_t *pj = pts[i].pj, *params = json_object_get(pj, "params");
+
+		fprintf(f, "%d", (int)json_integer_value(json_object_get(pj, "id")));
+		for (k = 0; k < np; k++) {
+			const char *path = json_string_value(json_object_get(
+				json_array_get(tb->params, k), "path"));
+			char *v = json_dumps(json_object_get(params, path),
+					     JSON_ENCODE_ANY | JSON_COMPACT);
+
+			fputc(',', f);
+			csv_str(f, v ? v : "");
+			free(v);
+		}
+		fputc(',', f);
+		csv_str(f, json_string_value(json_object_get(pj, "policy")));
+		fputc(',', f);
+		csv_str(f, json_string_value(json_object_get(pj, "platform")));
+		fprintf(f, ",%lld,%s,", (long long)json_integer_value(
+			json_object_get(pj, "seed")), pts[i].ok ? "ok" : "failed");
+		if (pts[i].ok)
+			csv_num(f, pts[i].m.energy_mj);
+		for (t = 0; t < tb->ntasks; t++) {
+			const struct task_metrics *tm = pts[i].ok ?
+				find_task(&pts[i].m, tb->tasks[t]) : NULL;
+
+			for (c = 0; c < (int)ARRAY_SIZE(task_cols); c++) {
+				fputc(',', f);
+				if (tm)
+					csv_num(f, task_col(tm, c));
+			}
+		}
+		for (t = 0; t < tb->ndoms; t++) {
+			fputc(',', f);
+			if (pts[i].ok && t < pts[i].m.ndoms)
+				csv_num(f, pts[i].m.doms[t].avg_mhz);
+		}
+		fputc('\n', f);
+	}
+	if (fclose(f) || rename(tmp, fin))
+		goto out;
+	ret = 0;
+out:
+	if (ret) {
+		fprintf(stderr, "capsim: cannot write %s: %s\n", fin, strerror(errno));
+		unlink(tmp);
+	}
+	free(tmp);
+	free(fin);
+	return ret;
+}
+
+static char *point_label(const struct table *tb, const struct point *p)
+{
+	json_t *params = json_object_get(p->pj, "params");
+	size_t np = json_array_size(tb->params), k;
+	struct strbuf sb;
+
+	sb_init(&sb);
+	for (k = 0; k < np; k++) {
+		const char *path = json_string_value(json_object_get(
+			json_array_get(tb->params, k), "path"));
+		json_t *v = json_object_get(params, path);
+		char *s = json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT);
+
+		sb_printf(&sb, "%s%s", k ? "," : "", s ? s : "?");
+		free(s);
+	}
+	if (!sb.buf)
+		sb_printf(&sb, "#%d", (int)json_integer_value(
+			json_object_get(p->pj, "id")));
+	return sb.buf;
+}
+
+struct ppt {
+	double x, y;
+	int series;
+	int idx;
+};
+
+static int cmp_ppt(const void *a, const void *b)
+{
+	const struct ppt *p = a, *q = b;
+
+	return p->x < q->x ? -1 : p->x > q->x ? 1 : p->y < q->y ? -1 :
+	       p->y > q->y;
+}
+
+static int write_pareto(const char *dir, const struct table *tb,
+			struct point *pts, int n, const char *metric,
+			const char *title)
+{
+	const char *scripts = plot_scripts_dir();
+	char *data = xasprintf("%s/pareto-data", dir), *path;
+	struct ppt *pp = xcalloc((size_t)(n ? n : 1), sizeof(*pp));
+	char **series = NULL;
+	int nseries = 0, npp = 0, i, ret = -1;
+	bool us = strlen(metric) > 3 && !strcmp(metric + strlen(metric) - 3, "_us");
+	double best = INFINITY;
+	FILE *f;
+
+	if (!scripts)
+		goto out;
+	if (remove_tree(data) || mkdir(data, 0777)) {
+		fprintf(stderr, "capsim: cannot create %s: %s\n", data, strerror(errno));
+		goto out;
+	}
+	for (i = 0; i < n; i++) {
+		char *s;
+		int k;
+
+		if (!pts[i].ok)
+			continue;
+		pp[npp].x = pts[i].m.energy_mj / 1e3;
+		pp[npp].y = column_value(tb, &pts[i], metric) / (us ? 1e3 : 1);
+		if (isnan(pp[npp].x) || isnan(pp[npp].y))
+			continue;
+		s = xasprintf("%s on %s", json_string_value(json_object_get(pts[i].pj, "policy")),
+			      json_string_value(json_object_get(pts[i].pj, "platform")));
+		for (k = 0; k < nseries && strcmp(series[k], s); k++)
+			;
+		if (k == nseries) {
+			series = xrealloc(series, (size_t)(nseries + 1) * sizeof(char *));
+			series[nseries++] = s;
+		} else {
+			free(s);
+		}
+		pp[npp].series = k + 1;
+		pp[npp].idx = i;
+		npp++;
+	}
+	if (!npp) {
+		fprintf(stderr, "capsim: no point has both energy and %s: no Pareto plot\n",
+			metric);
+		ret = 0;
+		goto out;
+	}
+	path = xasprintf("%s/pareto.dat", data);
+	f = fopen(path, "w");
+	free(path);
+	if (!f)
+		goto out;
+	fprintf(f, "# energy_J %s series label\n", metric);
+	/* Points that land on the same spot (a parameter that changes
+	 * nothing, e.g. any cap under policy none) share one label, "a/b/c",
+	 * instead of printing over each other */
+	{
+		char **labs = xcalloc((size_t)npp, sizeof(char *));
+		int *cnt = xcalloc((size_t)npp, sizeof(int));
+		double x0 = INFINITY, x1 = -INFINITY, y0 = INFINITY, y1 = -INFINITY;
+		int j;
+
+		/* "the same spot": within 1.5 % of the axes' spans */
+		for (i = 0; i < npp; i++) {
+			x0 = fmin(x0, pp[i].x);
+			x1 = fmax(x1, pp[i].x);
+			y0 = fmin(y0, pp[i].y);
+			y1 = fmax(y1, pp[i].y);
+		}
+
+		for (i = 0; i < npp; i++) {
+			char *lab = point_label(tb, &pts[pp[i].idx]);
+
+			for (j = 0; j < i; j++)
+				if (labs[j] && fabs(pp[j].x - pp[i].x) <= 0.015 * (x1 - x0) &&
+				    fabs(pp[j].y - pp[i].y) <= 0.015 * (y1 - y0))
+					break;
+			if (j < i) {
+				/* another series on the same spot: "; " */
+				const char *sep = pp[j].series == pp[i].series ? "/" : "; ";
+				char *m = cnt[j] < 4 || strcmp(sep, "/") ?
+					  xasprintf("%s%s%s", labs[j], sep, lab) :
+					  xstrdup(labs[j]);
+
+				if (cnt[j] == 4 && !strcmp(sep, "/")) {
+					free(m);
+					m = xasprintf("%s/...", labs[j]);
+				}
+				free(labs[j]);
+				labs[j] = m;
+				cnt[j]++;
+				free(lab);
+			} else {
+				labs[i] = lab;
+				cnt[i] = 1;
+			}
+		}
+		for (i = 0; i < npp; i++) {
+			char *q = xasprintf("\"%s\"", labs[i] ? labs[i] : "");
+
+			fprintf(f, "%.9g %.9g %d %s\n", pp[i].x, pp[i].y,
+				pp[i].series, q);
+			free(q);
+			free(labs[i]);
+		}
+		free(labs);
+		free(cnt);
+	}
+	fclose(f);
+	/* the front: by energy, each point lower than every cheaper one */
+	qsort(pp, (size_t)npp, sizeof(*pp), cmp_ppt);
+	path = xasprintf("%s/pareto-front.dat", data);
+	f = fopen(path, "w");
+	free(path);
+	if (!f)
+		goto out;
+	for (i = 0; i < npp; i++) {
+		if (pp[i].y < best) {
+			best = pp[i].y;
+			fprintf(f, "%.9g %.9g\n", pp[i].x, pp[i].y);
+		}
+	}
+	fclose(f);
+	path = xasprintf("%s/vars.gp", data);
+	f = fopen(path, "w");
+	free(path);
+	if (!f)
+		goto out;
+	{
+		char *t = xasprintf("%s\nenergy vs %s%s; front: no other point is better on both",
+				    title, metric, us ? " (ms)" : "");
+		char *qt = gp_quote(t);
+		char *yl = xasprintf("%s%s", metric, us ? " (ms)" : "");
+		char *qy = gp_quote(yl);
+
+		fprintf(f, "runtitle = %s\nylab = %s\nnseries = %d\narray serieslabel[%d]\n",
+			qt, qy, nseries, nseries);
+		free(t);
+		free(qt);
+		free(yl);
+		free(qy);
+	}
+	for (i = 0; i < nseries; i++) {
+		char *q = gp_quote(series[i]);
+
+		fprintf(f, "serieslabel[%d] = %s\n", i + 1, q);
+		free(q);
+	}
+	fclose(f);
+	{
+		static const char *const fmts[] = { "png", "svg" };
+		char *script = xasprintf("%s/pareto.gp", scripts);
+		size_t k;
+
+		ret = 0;
+		for (k = 0; k < ARRAY_SIZE(fmts) && !ret; k++) {
+			char *tmp = xasprintf("%s/.pareto.%s.tmp", dir, fmts[k]);
+			char *fin = xasprintf("%s/pareto.%s", dir, fmts[k]);
+			char *qd = gp_quote(data), *qo = gp_quote(tmp),
+			     *qs = gp_quote(scripts);
+			char *vars = xasprintf("datadir=%s; out=%s; fmt='%s'; plotsdir=%s",
+					       qd, qo, fmts[k], qs);
+
+			ret = plot_gnuplot(vars, script) || rename(tmp, fin);
+			if (ret)
+				unlink(tmp);
+			free(vars);
+			free(qd);
+			free(qo);
+			free(qs);
+			free(tmp);
+			free(fin);
+		}
+		free(script);
+		ret = ret ? -1 : 0;
+	}
+out:
+	for (i = 0; i < nseries; i++)
+		free(series[i]);
+	free(series);
+	free(pp);
+	free(data);
+	return ret;
+}
+
+int sweep_collect(const char *dir, const char *metric, bool quiet)
+{
+	char *planf = xasprintf("%s/sweep.json", dir), **names = NULL;
+	struct point *pts = NULL;
+	struct table tb = { 0 };
+	json_t *plan;
+	json_error_t e;
+	char *title = NULL, *defmetric = NULL;
+	int n = 0, i, failed = 0, ret = -1;
+
+	plan = json_load_file(planf, 0, &e);
+	if (!plan) {
+		fprintf(stderr, "%s:%d:%d: error: %s (not a sweep directory?)\n",
+			planf, e.line, e.column, e.text);
+		free(planf);
+		return -1;
+	}
+	tb.params = json_object_get(plan, "params");
+	names = list_points(dir, &n);
+	if (!names)
+		goto out;
+	pts = xcalloc((size_t)n, sizeof(*pts));
+	for (i = 0; i < n; i++) {
+		char *pf = xasprintf("%s/%s/point.json", dir, names[i]);
+		char *run = xasprintf("%s/%s/run", dir, names[i]);
+		char *sum = xasprintf("%s/summary.json", run);
+		struct metrics_opts mo = { .base_dir = dir, .sched_only = true };
+		int k;
+
+		pts[i].name = names[i];
+		pts[i].pj = json_load_file(pf, 0, &e);
+		if (!pts[i].pj) {
+			fprintf(stderr, "%s:%d:%d: error: %s\n", pf, e.line,
+				e.column, e.text);
+			free(pf);
+			free(run);
+			free(sum);
+			goto out;
+		}
+		pts[i].ok = !access(sum, R_OK) &&
+			    !run_metrics_load(&pts[i].m, run, &mo);
+		if (!pts[i].ok) {
+			char *log = xasprintf("%s/%s/run.log", dir, names[i]);
+			char *tail = procs_log_tail(log, 3);
+
+			fprintf(stderr, "capsim: sweep point %s failed (%s):\n%s\n",
+				names[i], json_string_value(json_object_get(
+					pts[i].pj, "command")), tail);
+			free(tail);
+			free(log);
+			failed++;
+		} else {
+			for (k = 0; k < pts[i].m.ntasks; k++) {
+				int j;
+
+				for (j = 0; j < tb.ntasks &&
+				     strcmp(tb.tasks[j], pts[i].m.tasks[k].name); j++)
+					;
+				if (j == tb.ntasks) {
+					tb.tasks = xrealloc(tb.tasks, (size_t)(tb.ntasks + 1) *
+							    sizeof(char *));
+					tb.tasks[tb.ntasks++] = pts[i].m.tasks[k].name;
+				}
+			}
+			if (pts[i].m.ndoms > tb.ndoms)
+				tb.ndoms = pts[i].m.ndoms;
+			if (!defmetric) {
+				int mt = run_metrics_main_task(&pts[i].m);
+
+				if (mt >= 0)
+					defmetric = xasprintf("%s.resp_p95_us",
+							      pts[i].m.tasks[mt].name);
+			}
+			if (!title)
+				title = xasprintf("sweep of %s: %d points",
+						  pts[i].m.workload, n);
+		}
+		free(pf);
+		free(run);
+		free(sum);
+	}
+	if (!metric)
+		metric = defmetric ? defmetric : "energy_mj";
+	if (failed < n && !column_exists(&tb, metric)) {
+		fprintf(stderr, "capsim: --metric %s is not a sweep.csv column (e.g. %s, energy_mj, dom0.avg_mhz)\n",
+			metric, defmetric ? defmetric : "TASK.resp_p95_us");
+		goto out;
+	}
+	if (write_csv(dir, &tb, pts, n) ||
+	    (failed < n && write_pareto(dir, &tb, pts, n, metric,
+					title ? title : "sweep")))
+		goto out;
+	if (!quiet)
+		printf("collected %d points (%d failed) into %s/sweep.csv and %s/pareto.png (energy vs %s)\n",
+		       n, failed, dir, dir, metric);
+	ret = failed;
+out:
+	for (i = 0; i < n; i++) {
+		if (pts && pts[i].ok)
+			run_metrics_free(&pts[i].m);
+		if (pts)
+			json_decref(pts[i].pj);
+		free(names[i]);
+	}
+	free(names);
+	free(pts);
+	free(tb.tasks);
+	free(title);
+	free(defmetric);
+	free(planf);
+	json_decref(plan);
+	return ret;
+}

@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The what-if commands, dispatched by cli.c */
+#ifndef CAPSIM_WHATIF_H
+#define CAPSIM_WHATIF_H
+
+#include "plot.h"
+#include "progress.h"
+
+/* capsim compare WORKLOAD.json ...; exit status */
+int cmd_compare(int argc, char **argv);
+/* capsim sweep WORKLOAD.json ... | sweep --collect DIR; exit status */
+int cmd_sweep(int argc, char **argv);
+
+/*
+ * The policies a comparison or a sweep runs when none are named: every
+ * policy this build simulates. uclamp joins the list when its policy lands
+ * (one line in compare.c).
+ */
+extern const char *const whatif_default_policies[];
+
+/* A workload file's name as capsim run names it: the basename without
+ * .json (caller frees) */
+char *whatif_workload_name(const char *path);
+
+/* Split "a,b,c" into a NULL-terminated list (caller frees with
+ * strv_free); NULL and a message if an item is empty */
+char **strv_split(const char *s, const char *what);
+void strv_free(char **v);
+int strv_len(char *const *v);
+
+#endif

@@ -1,0 +1,231 @@
+#!/bin/sh
+# The what-if workflow end to end, through the capsim binary:
+#   run.sh CAPSIM SRCDIR CASE
+# CASE: compare, plots, sweep, parallel, errors, progress, library,
+# tutorial. Each fails with the reason on stderr.
+set -eu
+capsim=$(readlink -f "$1")
+src=$2
+case_=$3
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+export CAPSIM_PLOTS="$src/plots"
+w="$src/traces/whatif-bg-cap.json"
+
+fail() { echo "FAIL: $*" >&2; exit 1; }
+pycheck() { python3 "$src/tests/whatif/pngcheck.py" "$@" || fail "png $1"; }
+json() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))" "$@"; }
+
+case $case_ in
+compare)
+	"$capsim" compare "$w" --duration 3 -o "$tmp/c" > "$tmp/out.txt"
+	grep -q '^energy (mJ)' "$tmp/out.txt" || fail "no energy row on the terminal"
+	grep -q 'fg_touch response p50/p95/p99' "$tmp/out.txt" || fail "no response row"
+	grep -q 'fg_touch CPU residency' "$tmp/out.txt" || fail "no CPU residency row"
+	[ -s "$tmp/c/compare.md" ] || fail "no compare.md"
+	grep -q '^| energy (mJ) |' "$tmp/c/compare.md" || fail "compare.md has no table"
+	# keyed by policy; the RFC's cap saves energy against none
+	[ "$(json "$tmp/c/compare.json" 'sorted(d.keys())')" = "['none', 'rfc']" ] ||
+		fail "compare.json keys"
+	[ "$(json "$tmp/c/compare.json" 'd["rfc"]["energy_mj"] < d["none"]["energy_mj"]')" = True ] ||
+		fail "rfc should spend less energy than none"
+	# the capped hogs stay in their band under rfc, never under none
+	[ "$(json "$tmp/c/compare.json" '[t["in_clamp_band_pct"] > 50 for t in d["rfc"]["tasks"] if t["group"] == "/bg"]')" = "[True, True]" ] ||
+		fail "in-band under rfc"
+	[ "$(json "$tmp/c/compare.json" '[t["in_clamp_band_pct"] for t in d["none"]["tasks"] if t["group"] == "/bg"]')" = "[0.0, 0.0]" ] ||
+		fail "in-band under none"
+	# response time of the 3 ms foreground: between its work and its period
+	[ "$(json "$tmp/c/compare.json" '3000 <= d["none"]["tasks"][2]["response_us"]["p50"] < 100000')" = True ] ||
+		fail "fg response p50"
+	for p in rfc none; do
+		for f in freq activity residency energy; do
+			[ -s "$tmp/c/$p/plots/$f.png" ] && [ -s "$tmp/c/$p/plots/$f.svg" ] ||
+				fail "no $p/plots/$f"
+		done
+	done
+	# an explicit, unknown policy fails alone; the others are reported
+	if "$capsim" compare "$w" --duration 1 --policies rfc,bogus -o "$tmp/c2" \
+		> /dev/null 2> "$tmp/err"; then fail "a failed policy must give exit 1"; fi
+	grep -q 'policy bogus failed' "$tmp/err" || fail "the failed policy is not reported"
+	[ "$(json "$tmp/c2/compare.json" 'd["bogus"]["status"]')" = failed ] || fail "bogus status"
+	;;
+plots)
+	# every plot of a small run with the util lines: size and not blank
+	"$capsim" run "$src/traces/video-playback.json" --platform sd855 --duration 2 \
+		--trace-util --plot --quiet -o "$tmp/r"
+	for f in freq activity util residency energy; do
+		[ -s "$tmp/r/plots/$f.svg" ] || fail "no $f.svg"
+		grep -q '<svg' "$tmp/r/plots/$f.svg" || fail "$f.svg is not SVG"
+	done
+	# sizes: 1000 px wide; heights from the layout (3 domains, 4 tasks
+	# -> 6 lanes minimum, 8 CPUs)
+	pycheck "$tmp/r/plots/freq.png" 1000 $((110 + 250 * 3))
+	pycheck "$tmp/r/plots/activity.png" 1000 $((150 + 30 * 6))
+	pycheck "$tmp/r/plots/util.png" 1000 $((110 + 170 * 8))
+	pycheck "$tmp/r/plots/residency.png" 1000 480
+	pycheck "$tmp/r/plots/energy.png" 1000 460
+	# the band is drawn in frequency units: sync's cap of 410 on the
+	# 4 big CPUs of sd855 (2419 MHz top) allows the 1056 MHz OPP at most
+	awk '$7 == 1 && $6 > 0 { print $6 }' "$tmp/r/plots/data/freq-dom1.dat" | sort -un > "$tmp/bands"
+	grep -qx '2419.200' "$tmp/bands" || fail "no uncapped band on dom1"
+	# a window
+	"$capsim" plot "$tmp/r" --from 0.5 --to 1 --quiet -o "$tmp/win"
+	awk '!/^#/ && ($2 < 0.5 - 1e-9 || $3 > 1 + 1e-9) { bad = 1 } END { exit bad }' \
+		"$tmp/win/data/activity.dat" || fail "activity outside --from/--to"
+	pycheck "$tmp/win/freq.png" 1000 $((110 + 250 * 3))
+	# a bare trace, as from a kernel: no summary, the platform given
+	mkdir "$tmp/k"
+	cp "$tmp/r/trace.txt" "$tmp/k/guest-trace.txt"
+	"$capsim" plot "$tmp/k/guest-trace.txt" --platform sd855 --quiet
+	pycheck "$tmp/k/plots/freq.png" 1000 $((110 + 250 * 3))
+	pycheck "$tmp/k/plots/activity.png" 1000 $((150 + 30 * 6))
+	[ ! -e "$tmp/k/plots/energy.png" ] || fail "energy without a summary"
+	# the kernel guest's own capture format, if one is in the tree
+	for t in "$src"/kernel/*/*.trace "$src"/tests/trace/*.txt; do
+		[ -f "$t" ] || continue
+		grep -q 'sched_switch' "$t" || continue
+		"$capsim" plot "$t" --quiet -o "$tmp/kt" || fail "plot $t"
+		[ -s "$tmp/kt/activity.png" ] || fail "plot $t: no activity"
+		break
+	done
+	;;
+sweep)
+	# 8 caps x 2 policies, comments in the input, events dropped
+	sweep16() {
+		"$capsim" sweep "$w" --set 'capsim.taskgroups["/bg"].capacity_max=128:1024:128' \
+			--drop capsim.events --duration 2 "$@"
+	}
+	sweep16 -j 2 --seed 7 -o "$tmp/s" > /dev/null
+	[ "$(wc -l < "$tmp/s/sweep.csv")" = 17 ] || fail "16 rows expected"
+	head -1 "$tmp/s/sweep.csv" | grep -q '^point,"capsim.taskgroups\[""/bg""\].capacity_max",policy,platform,seed,status,energy_mj,' ||
+		fail "header: $(head -1 "$tmp/s/sweep.csv")"
+	head -1 "$tmp/s/sweep.csv" | grep -q 'fg_touch.resp_p95_us' || fail "no response column"
+	head -1 "$tmp/s/sweep.csv" | grep -q 'dom0.avg_mhz' || fail "no domain column"
+	[ "$(grep -c ',ok,' "$tmp/s/sweep.csv")" = 16 ] || fail "all points ok"
+	pycheck "$tmp/s/pareto.png" 1000 720
+	# the edit reached the run: the cap of point 1 is 128, its events gone
+	[ "$(json "$tmp/s/points/0001/whatif-bg-cap.json" 'd["capsim"]["taskgroups"]["/bg"]["capacity_max"]')" = 128 ] ||
+		fail "point 1 cap"
+	[ "$(json "$tmp/s/points/0001/whatif-bg-cap.json" '"events" in d["capsim"]')" = False ] ||
+		fail "events not dropped"
+	# energy grows with the cap under rfc, not under none
+	awk -F, 'NR > 1 && $3 == "rfc" { if ($7 < last) bad = 1; last = $7 } END { exit bad }' \
+		"$tmp/s/sweep.csv" || fail "rfc energy should not fall as the cap rises"
+	[ "$(awk -F, 'NR > 1 && $3 == "none" { print $7 }' "$tmp/s/sweep.csv" | sort -u | wc -l)" = 1 ] ||
+		fail "none should not depend on the cap"
+	# reproducible: -j 1 gives the same sweep.csv
+	sweep16 -j 1 --seed 7 -o "$tmp/s1" --quiet
+	cmp "$tmp/s/sweep.csv" "$tmp/s1/sweep.csv" || fail "not reproducible"
+	# seeds follow the values and the sweep seed
+	"$capsim" sweep "$src/traces/video-playback.json" --set 'tasks.decoder.run=8000,9000' \
+		--policies rfc --duration 1 --seed 1 -o "$tmp/j1" --quiet
+	"$capsim" sweep "$src/traces/video-playback.json" --set 'tasks.decoder.run=8000,9000' \
+		--policies rfc --duration 1 --seed 2 -o "$tmp/j2" --quiet
+	s1=$(cut -d, -f5 "$tmp/j1/sweep.csv" | tail -2 | sort -u | wc -l)
+	[ "$s1" = 2 ] || fail "each point its own seed"
+	cmp -s "$tmp/j1/sweep.csv" "$tmp/j2/sweep.csv" && fail "another sweep seed, same results"
+	# a platform field, and a failed point that does not stop the others
+	if "$capsim" sweep "$w" --set 'platform.domains[0].opps[4].power_mw=600,1200' \
+		--set 'capsim.taskgroups["/bg"].capacity_max=256,2000' --policies none \
+		--duration 1 -o "$tmp/p" > /dev/null 2> "$tmp/err"; then
+		fail "a failed point must give exit 1"
+	fi
+	grep -q 'sweep point points/0002 failed' "$tmp/err" || fail "failure not reported"
+	grep -q '2000 is out of range' "$tmp/err" || fail "the run's own error not shown"
+	[ "$(grep -c ',ok,' "$tmp/p/sweep.csv")" = 2 ] || fail "the good points ran"
+	[ "$(grep -c ',failed,' "$tmp/p/sweep.csv")" = 2 ] || fail "the failed points listed"
+	[ "$(awk -F, 'NR > 1 && $7 == "ok" { print $8 }' "$tmp/p/sweep.csv" | sort -u | wc -l)" = 2 ] ||
+		fail "the power edit changes the energy"
+	;;
+parallel)
+	command -v parallel > /dev/null || fail "GNU parallel is not installed (scripts/deps.sh)"
+	args="--set capsim.taskgroups./bg.capacity_max=128:1024:128 --drop capsim.events --duration 2"
+	eval "\"\$capsim\" sweep \"\$w\" $args --seed 3 -o \"\$tmp/e\" --emit-jobs \"\$tmp/jobs\"" > /dev/null
+	[ "$(wc -l < "$tmp/jobs")" = 16 ] || fail "16 commands"
+	grep -q -- '--array=1-16' "$tmp/jobs.slurm" || fail "slurm array"
+	sh -n "$tmp/jobs.slurm" || fail "slurm script syntax"
+	[ ! -e "$tmp/e/sweep.csv" ] || fail "nothing is run with --emit-jobs"
+	(cd / && parallel -j 2 < "$tmp/jobs")
+	"$capsim" sweep --collect "$tmp/e" > /dev/null
+	eval "\"\$capsim\" sweep \"\$w\" $args --seed 3 -o \"\$tmp/i\" --quiet"
+	cmp "$tmp/e/sweep.csv" "$tmp/i/sweep.csv" || fail "parallel + --collect differs from the sweep"
+	pycheck "$tmp/e/pareto.png" 1000 720
+	# a slurm array task runs its own line
+	SLURM_ARRAY_TASK_ID=3 sh "$tmp/jobs.slurm"
+	[ -s "$tmp/e/points/0003/run/summary.json" ] || fail "slurm line 3"
+	;;
+errors)
+	st=0
+	"$capsim" sweep "$w" --set 'capsim.nosuch.x=1' -o "$tmp/x" 2> "$tmp/err" || st=$?
+	[ $st = 2 ] || fail "a path to nowhere: exit $st"
+	grep -q 'no member "nosuch"' "$tmp/err" || fail "message: $(cat "$tmp/err")"
+	st=0
+	"$capsim" sweep "$w" --set 'tasks.fg_touch.timer.ref=1:2:1' -o "$tmp/x" 2> "$tmp/err" || st=$?
+	[ $st = 2 ] && grep -q 'not a number' "$tmp/err" || fail "a string field"
+	st=0
+	"$capsim" sweep "$w" --set 'global.duration=5:1:1' -o "$tmp/x" 2> "$tmp/err" || st=$?
+	[ $st = 2 ] || fail "an empty range"
+	st=0
+	"$capsim" compare "$tmp/none.json" -o "$tmp/x" 2> /dev/null || st=$?
+	[ $st = 2 ] || fail "a missing workload"
+	printf '{ "tasks": { "t": { "run": 1000, "priority": 500 } } }' > "$tmp/bad.json"
+	st=0
+	"$capsim" compare "$tmp/bad.json" -o "$tmp/x" 2> "$tmp/err" || st=$?
+	[ $st = 2 ] && grep -q 'bad.json:1:' "$tmp/err" || fail "bad input: exit $st, $(cat "$tmp/err")"
+	[ ! -e "$tmp/x" ] || fail "nothing is left behind"
+	ls "$tmp" | grep -q partial && fail "a partial directory is left"
+	st=0
+	"$capsim" plot "$tmp/r" 2> /dev/null || st=$?
+	[ $st = 2 ] || fail "plot of nothing"
+	;;
+progress)
+	CAPSIM_PROGRESS=1 "$capsim" run "$src/traces/audio.json" --duration 60 -o "$tmp/p" \
+		> /dev/null 2> "$tmp/err"
+	grep -q 'run: .* s simulated .*ETA' "$tmp/err" || fail "no progress line: $(cat "$tmp/err")"
+	"$capsim" run "$src/traces/audio.json" --duration 60 -o "$tmp/p" > /dev/null 2> "$tmp/err"
+	[ ! -s "$tmp/err" ] || fail "progress on a non-terminal"
+	CAPSIM_PROGRESS=1 "$capsim" run "$src/traces/audio.json" --duration 60 --quiet \
+		-o "$tmp/p" 2> "$tmp/err"
+	[ ! -s "$tmp/err" ] || fail "progress with --quiet"
+	CAPSIM_PROGRESS=1 "$capsim" sweep "$w" --set 'global.duration=9,10' -o "$tmp/s" \
+		> /dev/null 2> "$tmp/err"
+	grep -q 'sweep: 4/4 points' "$tmp/err" || fail "no sweep progress"
+	;;
+library)
+	n=0
+	for t in "$src"/traces/*.json; do
+		"$capsim" compare "$t" --duration 2 --no-plots --quiet -o "$tmp/$(basename "$t" .json)" ||
+			fail "$t"
+		json "$tmp/$(basename "$t" .json)/compare.json" \
+			'all(r["status"] == "ok" for r in d.values())' | grep -q True || fail "$t: a policy failed"
+		n=$((n + 1))
+	done
+	[ $n -ge 8 ] || fail "the library has $n workloads, 8 wanted"
+	;;
+tutorial)
+	# Every "$ " line of docs/tutorial.md, in order, in a copy of the
+	# tree's inputs (the install and build lines are checked to exist:
+	# this test runs in the built tree they produce).
+	mkdir "$tmp/t"
+	cp -r "$src/traces" "$src/plots" "$tmp/t/"
+	mkdir "$tmp/t/build" "$tmp/t/scripts"
+	ln -s "$capsim" "$tmp/t/build/capsim"
+	sed -n 's/^\$ //p' "$src/docs/tutorial.md" > "$tmp/cmds"
+	[ -s "$tmp/cmds" ] || fail "no commands in the tutorial"
+	cd "$tmp/t"
+	while IFS= read -r cmd; do
+		case $cmd in
+		scripts/deps.sh*|scripts/build.sh*|git\ clone*|cd\ capsim*)
+			f=${cmd%% *}
+			case $f in scripts/*) [ -x "$src/$f" ] || fail "$f" ;; esac
+			continue ;;
+		esac
+		echo "+ $cmd" >&2
+		sh -c "$cmd" > /dev/null < /dev/null || fail "tutorial: $cmd"
+	done < "$tmp/cmds"
+	;;
+*)
+	fail "unknown case $case_"
+	;;
+esac
+echo "ok: $case_"
