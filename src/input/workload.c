@@ -288,7 +288,9 @@ static void rtapp_unknown(struct wp *p, const char *ptr, const char *key,
 			  const char *const *known)
 {
 	const char *home = capsim_home(key);
-	const char *near = spelling_suggest(key, known);
+	/* only a list with "capsim" in it can suggest it */
+	const char *near = listed("capsim", known) ?
+			   spelling_suggest(key, known) : NULL;
 	char *hint, *k = key_shown(key);
 
 	if (home) {
@@ -298,7 +300,9 @@ static void rtapp_unknown(struct wp *p, const char *ptr, const char *key,
 		perr(p, ptr, "unknown key \"%s\": did you mean \"capsim\"?",
 		     k);
 	} else {
-		hint = key_hint(key, known, false);
+		/* past the message cap only the count is kept: no hint */
+		hint = diag_shows_more(p->doc->diag) ?
+		       key_hint(key, known, false) : xstrdup("");
 		if (p->doc->diag->strict)
 			perr(p, ptr, "unknown key \"%s\" (rt-app ignores it; --strict)%s",
 			     k, hint);
