@@ -1,17 +1,19 @@
 #!/bin/sh
 # Install the Debian packages capsim needs, only those that are missing.
-# Usage: scripts/deps.sh [core|checkpatch|kernel]...   (default: core)
+# Usage: scripts/deps.sh [core|checkpatch|kernel|hardening]...   (default: core)
 #   core        build, test and run the user-space simulator and its demo
 #               (trace-cmd: the test that reads a simulated trace.dat)
 #   checkpatch  the 6.12 source tarball, whose scripts/checkpatch.pl the
 #               core's meson test runs (skipped without it)
 #   kernel      everything, for the kernel face (kernel/build.sh, test.sh)
+#   hardening   the fuzzers (clang's libFuzzer) and the memcheck suite
 set -eu
 core="gcc pkg-config meson ninja-build libcmocka-dev check libjansson-dev
 gnuplot-nox trace-cmd parallel python3 valgrind"
 checkpatch="perl xz-utils linux-source-6.12"
 kernel="make flex bison bc libelf-dev libssl-dev cpio busybox-static
 qemu-system-x86 git"
+hardening="clang-14 libclang-rt-14-dev valgrind util-linux"
 
 want=""
 for set in "${@:-core}"; do
@@ -19,7 +21,8 @@ for set in "${@:-core}"; do
 	core) want="$want $core" ;;
 	checkpatch) want="$want $checkpatch" ;;
 	kernel) want="$want $core $checkpatch $kernel" ;;
-	*) echo "deps.sh: unknown set '$set' (core, checkpatch, kernel)" >&2
+	hardening) want="$want $core $hardening" ;;
+	*) echo "deps.sh: unknown set '$set' (core, checkpatch, kernel, hardening)" >&2
 	   exit 2 ;;
 	esac
 done

@@ -15,6 +15,8 @@
 #include "cli.h"
 #include "cli_tracedat.h"
 #include "governor.h"
+#include "rundir.h"
+#include "tracedat.h"
 #include "platform.h"
 #include "platform_cmdline.h"
 #include "sim.h"
@@ -48,6 +50,7 @@ static const char usage_run[] =
 "                  [--duration SEC] [--seed N] [-o DIR] [--clamp-order 6.12|4.10]\n"
 "                  [--domain-rule rfc|nonidle] [--hz N] [--trace-util] [--strict]\n"
 "                  [--governor G] [--trace-dat] [--plot] [--quiet]\n"
+"                  [--max-trace-mb N]\n"
 "\n"
 "Simulates WORKLOAD (rt-app JSON, with an optional \"capsim\" object for task\n"
 "group clamps and their changes) and writes DIR/trace.txt (ftrace text) and\n"
@@ -79,7 +82,9 @@ static const char usage_run[] =
 "  --trace-dat           also DIR/trace.dat, trace.txt in trace-cmd's binary\n"
 "                        format (trace-cmd report, KernelShark)\n"
 "  --plot                then plot it into DIR/plots/ (see capsim plot)\n"
-"  --quiet               no summary table, no progress line\n";
+"  --quiet               no summary table, no progress line\n"
+"  --max-trace-mb N      stop with an error when the trace passes N MiB\n"
+"                        (default 2048; its scratch copy is in $TMPDIR)\n";
 
 static const char usage_validate[] =
 "usage: capsim validate [--platform NAME|FILE] [--strict] FILE...\n"
@@ -420,42 +425,6 @@ static int cmd_validate(int argc, char **argv)
 	return bad ? EXIT_USAGE : 0;
 }
 
-/* mkdir -p, remembering the directories it created (to undo on failure) */
-static int mkdirs(const char *dir, char ***made, int *nmade)
-{
-	char *p = xstrdup(dir), *s;
-	int ret = 0;
-
-	for (s = p + 1; ; s++) {
-		char c = *s;
-
-		if (c != '/' && c != '\0')
-			continue;
-		*s = '\0';
-		if (mkdir(p, 0777) == 0) {
-			*made = xrealloc(*made, (size_t)(*nmade + 1) * sizeof(char *));
-			(*made)[(*nmade)++] = xstrdup(p);
-		} else if (errno != EEXIST) {
-			ret = -1;
-			break;
-		}
-		*s = c;
-		if (!c)
-			break;
-	}
-	free(p);
-	return ret;
-}
-
-/* mkstemp() creates 0600: give the outputs the usual 0666 & ~umask */
-static mode_t file_mode(void)
-{
-	mode_t um = umask(0);
-
-	umask(um);
-	return 0666 & ~um;
-}
-
 static double wall_now(void)
 {
 	struct timespec ts;
@@ -464,19 +433,58 @@ static double wall_now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+/* The trace's default size limit: its scratch file is in $TMPDIR */
+#define MAX_TRACE_MB_DEFAULT 2048
+
+/* A run error after the outputs were prepared; the caller cleans up */
+static int run_failed(const struct sim *s, uint64_t max_mb)
+{
+	if (s->tr.over_limit)
+		fprintf(stderr, "capsim: the trace passed the %llu MiB limit at %.6f s simulated: shorten --duration or raise --max-trace-mb\n",
+			(unsigned long long)max_mb, (double)s->now / 1e9);
+	else if (s->failed)
+		fprintf(stderr, "capsim: the run failed\n");
+	else
+		fprintf(stderr, "capsim: error writing the trace (or its scratch file in $TMPDIR or /tmp)\n");
+	return EXIT_RUN;
+}
+
+/* The written trace text at @txt converted into @out (closed here) */
+static int trace_dat_from(const char *txt, FILE *out)
+{
+	FILE *in = fopen(txt, "r");
+	char err[512];
+	int ret = 0;
+
+	if (!in || tracedat_convert(in, txt, out, err, sizeof(err))) {
+		fprintf(stderr, "capsim: trace.dat: %s\n",
+			in ? err : strerror(errno));
+		ret = -1;
+	}
+	if (in)
+		fclose(in);
+	if (fclose(out) && !ret) {
+		fprintf(stderr, "capsim: error writing trace.dat: %s\n",
+			strerror(errno));
+		ret = -1;
+	}
+	return ret;
+}
+
 static int cmd_run(int argc, char **argv)
 {
 	const char *wfile = NULL, *platform = NULL, *policy = NULL,
 		   *outdir = NULL, *order = NULL, *rule = NULL;
 	struct sim_opts o = { .policy = POLICY_RFC, .hz = 250 };
-	char *dir = NULL, *ttmp = NULL, *stmp = NULL, *tfin = NULL, *sfin = NULL;
-	char *dtmp = NULL, *dfin = NULL;
-	char **made = NULL;
-	int nmade = 0, ret = EXIT_RUN, i, fd;
+	uint64_t max_mb = MAX_TRACE_MB_DEFAULT;
+	int ret = EXIT_RUN, i;
 	struct workload *wl = NULL;
 	struct platform *pl = NULL;
+	struct rundir od = { 0 };
 	struct sim *s = NULL;
-	FILE *tf = NULL, *sf = NULL;
+	FILE *tf = NULL, *sf = NULL, *df = NULL;
+	char *dir = NULL;
+	char err[512];
 	bool quiet = false, strict = false, trace_dat = false, cut;
 	bool plot = false;
 	struct progress pg;
@@ -507,7 +515,7 @@ static int cmd_run(int argc, char **argv)
 			   !strcmp(a, "-o") || !strcmp(a, "--clamp-order") ||
 			   !strcmp(a, "--domain-rule") ||
 			   !strcmp(a, "--governor") ||
-			   !strcmp(a, "--hz")) {
+			   !strcmp(a, "--hz") || !strcmp(a, "--max-trace-mb")) {
 			const char *v;
 			char *end;
 
@@ -519,6 +527,9 @@ static int cmd_run(int argc, char **argv)
 			} else if (!strcmp(a, "--policy")) {
 				policy = v;
 			} else if (!strcmp(a, "-o")) {
+				if (!*v)
+					return bad_usage("-o needs a directory, not an empty path",
+							 NULL, "run");
 				outdir = v;
 			} else if (!strcmp(a, "--clamp-order")) {
 				order = v;
@@ -534,8 +545,10 @@ static int cmd_run(int argc, char **argv)
 			} else if (!strcmp(a, "--duration")) {
 				double sec = strtod(v, &end);
 
-				if (*end || end == v || !(sec > 0) || sec > 1e6)
-					return bad_usage("--duration needs seconds in (0, 1e6]",
+				/* 0 would mean "unset": never round to it */
+				if (*end || end == v || !(sec >= WL_DURATION_MIN_S) ||
+				    !(sec <= WL_DURATION_MAX_S))
+					return bad_usage("--duration needs seconds in [1e-06, 1e+06]",
 							 v, "run");
 				o.duration_ns = (uint64_t)(sec * 1e9 + 0.5);
 			} else if (!strcmp(a, "--seed")) {
@@ -547,6 +560,13 @@ static int cmd_run(int argc, char **argv)
 					return bad_usage("--seed needs a non-negative integer",
 							 v, "run");
 				o.seed = x;
+			} else if (!strcmp(a, "--max-trace-mb")) {
+				errno = 0;
+				max_mb = strtoull(v, &end, 10);
+				if (*end || end == v || errno || v[0] == '-' ||
+				    max_mb < 1 || max_mb > (1ULL << 30))
+					return bad_usage("--max-trace-mb needs an integer in [1, 1073741824]",
+							 v, "run");
 			} else {
 				long hz = strtol(v, &end, 10);
 
@@ -614,38 +634,19 @@ static int cmd_run(int argc, char **argv)
 	if (!s)
 		goto out;
 
-	ret = EXIT_RUN;
+	/* an -o that cannot hold the outputs is a bad argument: status 2 */
 	dir = outdir ? xstrdup(outdir) : xasprintf("out/%s", wl->name);
-	if (mkdirs(dir, &made, &nmade)) {
-		fprintf(stderr, "capsim: cannot create %s: %s\n", dir,
-			strerror(errno));
+	if (rundir_open(&od, dir, err, sizeof(err)) ||
+	    !(tf = rundir_create(&od, "trace.txt", err, sizeof(err))) ||
+	    !(sf = rundir_create(&od, "summary.json", err, sizeof(err))) ||
+	    (trace_dat &&
+	     !(df = rundir_create(&od, "trace.dat", err, sizeof(err))))) {
+		fprintf(stderr, "capsim: %s\n", err);
 		goto out;
 	}
-	ttmp = xasprintf("%s/.trace.txt.XXXXXX", dir);
-	stmp = xasprintf("%s/.summary.json.XXXXXX", dir);
-	tfin = xasprintf("%s/trace.txt", dir);
-	sfin = xasprintf("%s/summary.json", dir);
-	fd = mkstemp(ttmp);
-	if (fd >= 0)
-		fchmod(fd, file_mode());
-	if (fd < 0 || !(tf = fdopen(fd, "w+"))) {
-		fprintf(stderr, "capsim: cannot write in %s: %s\n", dir,
-			strerror(errno));
-		free(ttmp);
-		ttmp = NULL;
-		goto out;
-	}
-	fd = mkstemp(stmp);
-	if (fd >= 0)
-		fchmod(fd, file_mode());
-	if (fd < 0 || !(sf = fdopen(fd, "w"))) {
-		fprintf(stderr, "capsim: cannot write in %s: %s\n", dir,
-			strerror(errno));
-		free(stmp);
-		stmp = NULL;
-		goto out;
-	}
+	ret = EXIT_RUN;
 	setvbuf(tf, NULL, _IOFBF, 1 << 20);
+	ftw_limit(&s->tr, max_mb << 20, &s->failed);
 
 	t0 = wall_now();
 	progress_init(&pg, quiet, "run", "s simulated",
@@ -655,14 +656,12 @@ static int cmd_run(int argc, char **argv)
 	i = sim_run(s, tf);
 	progress_end(&pg);
 	if (i || s->failed) {
-		fprintf(stderr, "capsim: %s%s\n", s->failed ? "the run failed" :
-			"error writing the trace",
-			s->failed ? "" : " (or its scratch file in $TMPDIR or /tmp)");
+		ret = run_failed(s, max_mb);
 		goto out;
 	}
 	ri.workload_file = wfile;
-	ri.trace_path = tfin;
-	ri.summary_path = sfin;
+	ri.trace_path = od.fin[0];
+	ri.summary_path = od.fin[1];
 	ri.wall_s = wall_now() - t0;
 	if (summary_write(s, &ri, sf) || fclose(sf)) {
 		sf = NULL;
@@ -676,25 +675,13 @@ static int cmd_run(int argc, char **argv)
 		goto out;
 	}
 	tf = NULL;
-	if (trace_dat) {
-		dtmp = tracedat_to_temp(ttmp, dir, file_mode());
-		if (!dtmp)
-			goto out;
-		dfin = xasprintf("%s/trace.dat", dir);
-	}
-	if (rename(ttmp, tfin) || rename(stmp, sfin) ||
-	    (dtmp && rename(dtmp, dfin))) {
-		fprintf(stderr, "capsim: cannot rename into %s: %s\n", dir,
-			strerror(errno));
-		unlink(tfin);
-		unlink(sfin);
+	if (df && trace_dat_from(od.tmp[0], df))
+		goto out;
+	df = NULL;
+	if (rundir_commit(&od, err, sizeof(err))) {
+		fprintf(stderr, "capsim: %s\n", err);
 		goto out;
 	}
-	free(dtmp);
-	dtmp = NULL;
-	free(ttmp);
-	free(stmp);
-	ttmp = stmp = NULL;
 	if (!quiet) {
 		summary_print(s, &ri, stdout);
 		printf("speed: %.1f simulated s per wall s (%.3f s wall, %lu events)\n",
@@ -712,25 +699,9 @@ out:
 		fclose(tf);
 	if (sf)
 		fclose(sf);
-	if (ttmp)
-		unlink(ttmp);
-	if (stmp)
-		unlink(stmp);
-	if (dtmp)
-		unlink(dtmp);
-	if (ret) {
-		for (i = nmade - 1; i >= 0; i--)
-			rmdir(made[i]);
-	}
-	for (i = 0; i < nmade; i++)
-		free(made[i]);
-	free(made);
-	free(ttmp);
-	free(stmp);
-	free(tfin);
-	free(sfin);
-	free(dtmp);
-	free(dfin);
+	if (df)
+		fclose(df);
+	rundir_close(&od);
 	free(dir);
 	sim_destroy(s);
 	platform_free(pl);
@@ -770,6 +741,6 @@ int capsim_main(int argc, char **argv)
 	if (!strcmp(cmd, "validate"))
 		return cmd_validate(argc - 1, argv + 1);
 	if (!strcmp(cmd, "trace-dat"))
-		return cmd_trace_dat(argc - 1, argv + 1, file_mode());
+		return cmd_trace_dat(argc - 1, argv + 1, rundir_file_mode());
 	return bad_usage("unknown command", cmd, NULL);
 }

@@ -12,11 +12,16 @@ void diag_init(struct diag *d, bool quiet)
 	sb_init(&d->log);
 	d->warn = NULL;
 	d->nwarn = 0;
+	d->hidden_errors = d->hidden_warnings = 0;
 }
 
 void diag_free(struct diag *d)
 {
 	size_t i;
+
+	if (!d->quiet && (d->hidden_errors || d->hidden_warnings))
+		fprintf(stderr, "... and %d more errors and %d more warnings (only the first %d messages are shown)\n",
+			d->hidden_errors, d->hidden_warnings, DIAG_MAX_SHOWN);
 
 	for (i = 0; i < d->nwarn; i++)
 		free(d->warn[i]);
@@ -24,7 +29,32 @@ void diag_free(struct diag *d)
 	sb_free(&d->log);
 }
 
+bool diag_shows_more(const struct diag *d)
+{
+	return d->errors + d->warnings + d->notes - d->hidden_errors -
+	       d->hidden_warnings < DIAG_MAX_SHOWN;
+}
+
 enum level { NOTE, WARNING, ERROR };
+
+static void count_hidden(struct diag *d, enum level level)
+{
+	if (level == ERROR) {
+		d->errors++;
+		d->hidden_errors++;
+		return;
+	}
+	if (level == WARNING)
+		d->warnings++;
+	else
+		d->notes++;
+	d->hidden_warnings++;
+}
+
+void diag_count_hidden(struct diag *d, bool error)
+{
+	count_hidden(d, error ? ERROR : WARNING);
+}
 
 static void report(struct diag *d, enum level level, const char *file,
 		   int line, int col, const char *fmt, va_list ap)
@@ -32,6 +62,11 @@ static void report(struct diag *d, enum level level, const char *file,
 	static const char *const names[] = { "note", "warning", "error" };
 	struct strbuf msg;
 	struct strbuf full;
+
+	if (!diag_shows_more(d)) {
+		count_hidden(d, level);
+		return;
+	}
 
 	sb_init(&msg);
 	sb_vprintf(&msg, fmt, ap);

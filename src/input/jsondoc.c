@@ -146,54 +146,6 @@ struct scan {
 	size_t nrep;
 };
 
-/* The keys of one object met so far, as workgen's idlist */
-struct keyset {
-	char **k;
-	size_t n;
-};
-
-static bool keyset_has(const struct keyset *ks, const char *key)
-{
-	size_t i;
-
-	for (i = 0; i < ks->n; i++)
-		if (!strcmp(ks->k[i], key))
-			return true;
-	return false;
-}
-
-static void keyset_add(struct keyset *ks, const char *key)
-{
-	ks->k = xrealloc(ks->k, (ks->n + 1) * sizeof(*ks->k));
-	ks->k[ks->n++] = xstrdup(key);
-}
-
-static void keyset_free(struct keyset *ks)
-{
-	size_t i;
-
-	for (i = 0; i < ks->n; i++)
-		free(ks->k[i]);
-	free(ks->k);
-}
-
-/*
- * doc/workgen's new name for a repeated @key: the key and the object's
- * counter, which starts at 1, is shared by all its keys and only grows
- * while the name is taken.
- */
-static char *workgen_name(const struct keyset *ks, const char *key,
-			  int *curid)
-{
-	char *name = xasprintf("%s%d", key, *curid);
-
-	while (keyset_has(ks, name)) {
-		free(name);
-		name = xasprintf("%s%d", key, ++*curid);
-	}
-	return name;
-}
-
 static void sc_adv(struct scan *s)
 {
 	if (s->t[s->i] == '\n') {
@@ -212,21 +164,176 @@ static void sc_ws(struct scan *s)
 		sc_adv(s);
 }
 
-static void sc_record(struct scan *s, char *ptr)
+/* FNV-1a of the parent and the member name (an index as its digits) */
+static size_t node_hash(int parent, const char *key, size_t keylen)
 {
-	struct jdoc *d = s->doc;
+	uint64_t h = 1469598103934665603ULL ^ (uint64_t)(unsigned int)parent;
+	size_t i;
 
-	if (d->npos == d->cap) {
-		d->cap = d->cap ? d->cap * 2 : 64;
-		d->pos = xrealloc(d->pos, d->cap * sizeof(*d->pos));
+	h *= 1099511628211ULL;
+	for (i = 0; i < keylen; i++) {
+		h ^= (unsigned char)key[i];
+		h *= 1099511628211ULL;
 	}
-	d->pos[d->npos].ptr = ptr;
-	d->pos[d->npos].line = s->line;
-	d->pos[d->npos].col = s->col;
-	d->npos++;
+	return (size_t)h;
 }
 
-/* Decode a string token (approximately: escapes kept as their letter) */
+static size_t node_name(const struct jnode *n, char *digits, const char **key)
+{
+	if (n->key) {
+		*key = n->key;
+		return strlen(n->key);
+	}
+	*key = digits;
+	return (size_t)sprintf(digits, "%zu", n->idx);
+}
+
+static void hash_insert(struct jdoc *doc, int i)
+{
+	struct jnode *n = &doc->node[i];
+	char digits[24];
+	const char *key;
+	size_t len = node_name(n, digits, &key);
+	size_t b = node_hash(n->parent, key, len) & doc->hash_mask;
+
+	/* at the head: of a key written twice, the last is found first, as
+	 * json-c and jansson keep the last */
+	n->next = doc->hash[b];
+	doc->hash[b] = i;
+}
+
+/* Twice as many chains as nodes, rebuilt as the scan adds nodes */
+static void hash_grow(struct jdoc *doc)
+{
+	size_t size = doc->hash ? (doc->hash_mask + 1) * 2 : 64;
+	int i;
+
+	free(doc->hash);
+	doc->hash_mask = size - 1;
+	doc->hash = xmalloc(size * sizeof(*doc->hash));
+	memset(doc->hash, 0xff, size * sizeof(*doc->hash));	/* all -1 */
+	for (i = 1; i < doc->nnode; i++)
+		hash_insert(doc, i);
+}
+
+/* The child @key of node @parent, the last recorded if repeated; -1 */
+static int find_child(const struct jdoc *doc, int parent, const char *key,
+		      size_t len)
+{
+	int i;
+
+	if (!doc->hash)
+		return -1;
+	i = doc->hash[node_hash(parent, key, len) & doc->hash_mask];
+	for (; i >= 0; i = doc->node[i].next) {
+		const struct jnode *n = &doc->node[i];
+		char digits[24];
+		const char *nk;
+		size_t nlen;
+
+		if (n->parent != parent)
+			continue;
+		nlen = node_name(n, digits, &nk);
+		if (nlen == len && !memcmp(nk, key, len))
+			return i;
+	}
+	return -1;
+}
+
+static int sc_record(struct scan *s, int parent, char *key, size_t idx)
+{
+	struct jdoc *d = s->doc;
+	struct jnode *n;
+
+	if (d->nnode == d->cap) {
+		d->cap = d->cap ? d->cap * 2 : 64;
+		d->node = xrealloc(d->node, (size_t)d->cap * sizeof(*d->node));
+	}
+	n = &d->node[d->nnode];
+	n->parent = parent;
+	n->line = s->line;
+	n->col = s->col;
+	n->key = key;
+	n->idx = idx;
+	n->next = -1;
+	d->nnode++;
+	if (parent >= 0) {
+		if ((size_t)d->nnode * 2 > d->hash_mask + 1)
+			hash_grow(d);
+		else
+			hash_insert(d, d->nnode - 1);
+	}
+	return d->nnode - 1;
+}
+
+/* The JSON pointer of node @i (caller frees): only for the rare messages
+ * about repeated keys, so the index keeps no pointer strings */
+static char *node_ptr(const struct jdoc *doc, int i)
+{
+	char *p, *parent;
+
+	if (i <= 0)
+		return xstrdup("");
+	parent = node_ptr(doc, doc->node[i].parent);
+	p = doc->node[i].key ? jptr_key(parent, doc->node[i].key) :
+	    jptr_idx(parent, doc->node[i].idx);
+	free(parent);
+	return p;
+}
+
+/*
+ * doc/workgen's new name for a repeated @key of the object @obj: the key
+ * and the object's counter, which starts at 1, is shared by all its keys
+ * and only grows while the name is taken.
+ */
+static char *workgen_name(const struct jdoc *doc, int obj, const char *key,
+			  int *curid)
+{
+	char *name = xasprintf("%s%d", key, *curid);
+
+	while (find_child(doc, obj, name, strlen(name)) >= 0) {
+		free(name);
+		name = xasprintf("%s%d", key, ++*curid);
+	}
+	return name;
+}
+
+
+static unsigned int hex4(const char *h)
+{
+	unsigned int v = 0;
+	int k;
+
+	for (k = 0; k < 4; k++) {
+		char c = h[k];
+
+		v = v * 16 + (unsigned int)(c <= '9' ? c - '0' :
+					    (c | 0x20) - 'a' + 10);
+	}
+	return v;
+}
+
+static void put_utf8(struct strbuf *sb, unsigned int cp)
+{
+	if (cp < 0x80) {
+		sb_putc(sb, (char)cp);
+	} else if (cp < 0x800) {
+		sb_putc(sb, (char)(0xc0 | cp >> 6));
+		sb_putc(sb, (char)(0x80 | (cp & 0x3f)));
+	} else if (cp < 0x10000) {
+		sb_putc(sb, (char)(0xe0 | cp >> 12));
+		sb_putc(sb, (char)(0x80 | (cp >> 6 & 0x3f)));
+		sb_putc(sb, (char)(0x80 | (cp & 0x3f)));
+	} else {
+		sb_putc(sb, (char)(0xf0 | cp >> 18));
+		sb_putc(sb, (char)(0x80 | (cp >> 12 & 0x3f)));
+		sb_putc(sb, (char)(0x80 | (cp >> 6 & 0x3f)));
+		sb_putc(sb, (char)(0x80 | (cp & 0x3f)));
+	}
+}
+
+/* Decode a string token as jansson does, so that a member's name here is
+ * the key the parser sees (jansson has validated the escapes). */
 static char *sc_string(struct scan *s)
 {
 	struct strbuf sb;
@@ -234,16 +341,36 @@ static char *sc_string(struct scan *s)
 	sb_init(&sb);
 	sc_adv(s);	/* opening quote */
 	while (s->i < s->len && s->t[s->i] != '"') {
-		if (s->t[s->i] == '\\') {
+		if (s->t[s->i] == '\\' && s->i + 1 < s->len) {
+			char e = s->t[s->i + 1];
+
 			sc_adv(s);
-			switch (s->t[s->i]) {
-			case 'n': sb_putc(&sb, '\n'); break;
-			case 't': sb_putc(&sb, '\t'); break;
-			default: sb_putc(&sb, s->t[s->i]); break;
+			sc_adv(s);
+			if (e == 'u' && s->i + 4 <= s->len) {
+				unsigned int cp = hex4(s->t + s->i);
+				int k;
+
+				for (k = 0; k < 4; k++)
+					sc_adv(s);
+				if (cp >= 0xd800 && cp < 0xdc00 &&
+				    s->i + 6 <= s->len && s->t[s->i] == '\\' &&
+				    s->t[s->i + 1] == 'u') {
+					unsigned int lo = hex4(s->t + s->i + 2);
+
+					cp = 0x10000 + ((cp - 0xd800) << 10) +
+					     (lo - 0xdc00);
+					for (k = 0; k < 6; k++)
+						sc_adv(s);
+				}
+				put_utf8(&sb, cp);
+				continue;
 			}
-		} else {
-			sb_putc(&sb, s->t[s->i]);
+			sb_putc(&sb, e == 'n' ? '\n' : e == 't' ? '\t' :
+				e == 'r' ? '\r' : e == 'b' ? '\b' :
+				e == 'f' ? '\f' : e);
+			continue;
 		}
+		sb_putc(&sb, s->t[s->i]);
 		sc_adv(s);
 	}
 	if (s->i < s->len)
@@ -257,14 +384,14 @@ static bool in_capsim(const char *ptr)
 }
 
 /*
- * Record the repeated @key of the object at @ptr (its value is next in
- * the text) and return the name it goes by: workgen's new name, or the
- * same key when the value is an object (json-c's last-wins). Takes @key.
+ * Record the repeated @key of the object @obj (its value is next in the
+ * text) and return the name it goes by: workgen's new name, or the same
+ * key when the value is an object (json-c's last-wins). Takes @key.
  */
-static char *sc_repeat(struct scan *s, const char *ptr,
-		       const struct keyset *seen, char *key, size_t quote,
+static char *sc_repeat(struct scan *s, int obj, char *key, size_t quote,
 		       int *curid)
 {
+	char *ptr = node_ptr(s->doc, obj);
 	struct repeat *r;
 
 	s->rep = xrealloc(s->rep, (s->nrep + 1) * sizeof(*s->rep));
@@ -273,65 +400,67 @@ static char *sc_repeat(struct scan *s, const char *ptr,
 	r->quote = quote;
 	r->object = s->i < s->len && s->t[s->i] == '{';
 	r->ptr = jptr_key(ptr, key);
-	if (r->object || in_capsim(r->ptr))
+	if (r->object || in_capsim(r->ptr)) {
+		free(ptr);
 		return xstrdup(key);
-	key = workgen_name(seen, key, curid);
+	}
+	key = workgen_name(s->doc, obj, key, curid);
 	free(r->ptr);
 	r->ptr = jptr_key(ptr, key);
+	free(ptr);
 	return key;
 }
 
-static void sc_value(struct scan *s, char *ptr)
+/* jansson limits the nesting (JSON_PARSER_MAX_DEPTH), so the recursion
+ * here is bounded by the time it runs. */
+static void sc_value(struct scan *s, int parent, char *key, size_t idx)
 {
+	int self;
+
 	sc_ws(s);
 	if (s->i >= s->len) {
-		free(ptr);
+		free(key);
 		return;
 	}
-	sc_record(s, ptr);
+	self = sc_record(s, parent, key, idx);
 	switch (s->t[s->i]) {
 	case '{': {
-		struct keyset seen = { 0 };
 		int curid = 1;
 
 		sc_adv(s);
 		for (;;) {
-			char *key;
 			size_t quote;
+			char *k;
 
 			sc_ws(s);
 			if (s->i >= s->len || s->t[s->i] == '}')
 				break;
-			key = sc_string(s);
+			k = sc_string(s);
 			quote = s->i - 1;
 			sc_ws(s);
 			if (s->i < s->len && s->t[s->i] == ':')
 				sc_adv(s);
 			sc_ws(s);
-			if (keyset_has(&seen, key))
-				key = sc_repeat(s, ptr, &seen, key, quote,
-						&curid);
-			keyset_add(&seen, key);
-			sc_value(s, jptr_key(ptr, key));
-			free(key);
+			if (find_child(s->doc, self, k, strlen(k)) >= 0)
+				k = sc_repeat(s, self, k, quote, &curid);
+			sc_value(s, self, k, 0);
 			sc_ws(s);
 			if (s->i < s->len && s->t[s->i] == ',')
 				sc_adv(s);
 		}
 		if (s->i < s->len)
 			sc_adv(s);
-		keyset_free(&seen);
 		break;
 	}
 	case '[': {
-		size_t idx = 0;
+		size_t n = 0;
 
 		sc_adv(s);
 		for (;;) {
 			sc_ws(s);
 			if (s->i >= s->len || s->t[s->i] == ']')
 				break;
-			sc_value(s, jptr_idx(ptr, idx++));
+			sc_value(s, self, NULL, n++);
 			sc_ws(s);
 			if (s->i < s->len && s->t[s->i] == ',')
 				sc_adv(s);
@@ -372,16 +501,36 @@ static char *valueless_key(const char *t, size_t pos)
 	return xasprintf("%.*s", (int)(close - open), t + open);
 }
 
+/*
+ * jansson quotes the token near an error: from a binary or foreign file
+ * that is arbitrary bytes. Keep printable ASCII, show the rest as '?', and
+ * cut the token short, so the message is one readable line.
+ */
+static void printable(char *text)
+{
+	char *near = strstr(text, "near '");
+	char *c;
+
+	for (c = text; *c; c++)
+		if ((unsigned char)*c < 0x20 || (unsigned char)*c > 0x7e)
+			*c = '?';
+	if (near && strlen(near) > 40)
+		strcpy(near + 36, "...'");
+}
+
 static void report_syntax(struct jdoc *doc, const json_error_t *err)
 {
+	char text[JSON_ERROR_TEXT_LENGTH];
 	char *key = NULL;
 
-	if (strstr(err->text, "':' expected"))
+	memcpy(text, err->text, sizeof(text));
+	printable(text);
+	if (strstr(text, "':' expected"))
 		key = valueless_key(doc->text, (size_t)err->position);
 	/* jansson says column 0 before the first character (an empty
 	 * file); editors count from 1 */
 	diag_report(doc->diag, true, doc->file, err->line > 0 ? err->line : 1,
-		    err->column > 0 ? err->column : 1, "%s%s%s%s", err->text,
+		    err->column > 0 ? err->column : 1, "%s%s%s%s", text,
 		    key ? ": \"" : "", key ? key : "",
 		    key ? "\" has no value (every key needs one; rt-app's own parser, json-c, rejects this file too)" : "");
 	free(key);
@@ -466,6 +615,20 @@ static int jdoc_load(struct jdoc *doc, const char *name, const char *buf,
 			    "unterminated /* comment");
 		return -1;
 	}
+	/* not even the start of an object: say so without quoting the file,
+	 * which may be anything a path can name (capsim.platform) */
+	memset(&s, 0, sizeof(s));
+	s.doc = doc;
+	s.t = doc->text;
+	s.len = len;
+	s.line = 1;
+	s.col = 1;
+	sc_ws(&s);
+	if (s.i < len && doc->text[s.i] != '{') {
+		diag_report(d, true, name, s.line, s.col,
+			    "not a JSON object (the first character is not '{')");
+		return -1;
+	}
 	doc->root = json_loadb(doc->text, len,
 			       rtapp ? 0 : JSON_REJECT_DUPLICATES, &err);
 	if (!doc->root) {
@@ -476,13 +639,10 @@ static int jdoc_load(struct jdoc *doc, const char *name, const char *buf,
 		diag_report(d, true, name, 1, 1, "the top level must be an object");
 		return -1;
 	}
-	memset(&s, 0, sizeof(s));
-	s.doc = doc;
-	s.t = doc->text;
-	s.len = len;
+	s.i = 0;
 	s.line = 1;
 	s.col = 1;
-	sc_value(&s, xstrdup(""));
+	sc_value(&s, -1, NULL, 0);
 	if (s.nrep)
 		ret = take_repeats(doc, s.rep, s.nrep);
 	for (i = 0; i < s.nrep; i++) {
@@ -508,14 +668,19 @@ int jdoc_load_rtapp_buffer(struct jdoc *doc, const char *name,
 static int load_file(struct jdoc *doc, const char *path, struct diag *d,
 		     bool rtapp)
 {
+	const char *why;
 	size_t len;
-	char *buf = read_file(path, &len);
+	char *buf = read_input_file(path, JDOC_MAX_BYTES, &len, &why);
 	int ret;
 
 	if (!buf) {
 		memset(doc, 0, sizeof(*doc));
-		diag_report(d, true, path, 0, 0, "cannot read: %s",
-			    strerror(errno));
+		if (why)
+			diag_report(d, true, path, 0, 0, "cannot read: %s (allowed: a regular file of at most %u MiB)",
+				    why, JDOC_MAX_BYTES >> 20);
+		else
+			diag_report(d, true, path, 0, 0, "cannot read: %s",
+				    strerror(errno));
 		return -1;
 	}
 	ret = jdoc_load(doc, path, buf, len, d, rtapp);
@@ -535,11 +700,12 @@ int jdoc_load_rtapp_file(struct jdoc *doc, const char *path, struct diag *d)
 
 void jdoc_free(struct jdoc *doc)
 {
-	size_t i;
+	int i;
 
-	for (i = 0; i < doc->npos; i++)
-		free(doc->pos[i].ptr);
-	free(doc->pos);
+	for (i = 0; i < doc->nnode; i++)
+		free(doc->node[i].key);
+	free(doc->node);
+	free(doc->hash);
 	if (doc->root)
 		json_decref(doc->root);
 	free(doc->text);
@@ -549,31 +715,40 @@ void jdoc_free(struct jdoc *doc)
 
 void jdoc_where(const struct jdoc *doc, const char *ptr, int *line, int *col)
 {
-	char *p = xstrdup(ptr);
+	struct strbuf seg;
+	int cur = 0;
 
 	*line = 0;
 	*col = 0;
-	for (;;) {
-		size_t i;
-		char *slash;
+	if (!doc->nnode)
+		return;
+	sb_init(&seg);
+	/* follow the pointer down the tree as far as it is indexed */
+	while (*ptr == '/') {
+		int child;
 
-		/* from the end: of an object written twice, json-c and
-		 * jansson keep the last */
-		for (i = doc->npos; i-- > 0;) {
-			if (!strcmp(doc->pos[i].ptr, p)) {
-				*line = doc->pos[i].line;
-				*col = doc->pos[i].col;
-				free(p);
-				return;
+		seg.len = 0;
+		for (ptr++; *ptr && *ptr != '/'; ptr++) {
+			/* RFC 6901 unescaping: ~1 is '/', ~0 is '~' */
+			if (ptr[0] == '~' && (ptr[1] == '0' || ptr[1] == '1')) {
+				sb_putc(&seg, ptr[1] == '1' ? '/' : '~');
+				ptr++;
+			} else {
+				sb_putc(&seg, *ptr);
 			}
 		}
-		slash = strrchr(p, '/');
-		if (!slash)
+		child = find_child(doc, cur, seg.buf, seg.len);
+		if (child < 0)
 			break;
-		*slash = '\0';
+		cur = child;
 	}
-	free(p);
+	sb_free(&seg);
+	*line = doc->node[cur].line;
+	*col = doc->node[cur].col;
 }
+
+/* the longest member name messages show whole */
+#define JDOC_PATH_NAME_MAX 64
 
 static bool plain_key(const char *k)
 {
@@ -623,6 +798,16 @@ char *jdoc_path(const struct jdoc *doc, const char *ptr)
 			sb_printf(&sb, "[%s]", seg);
 			cur = json_array_get(cur, strtoul(seg, NULL, 10));
 		} else {
+			json_t *next = json_is_object(cur) ?
+				       json_object_get(cur, seg) : NULL;
+
+			/* a name of megabytes is shown by its start */
+			if (o - seg > JDOC_PATH_NAME_MAX) {
+				o = seg + JDOC_PATH_NAME_MAX - 3;
+				while (o > seg && ((unsigned char)*o & 0xc0) == 0x80)
+					o--;
+				strcpy(o, "...");
+			}
 			if (plain_key(seg)) {
 				sb_printf(&sb, "%s%s", sb.len ? "." : "", seg);
 			} else {
@@ -633,8 +818,7 @@ char *jdoc_path(const struct jdoc *doc, const char *ptr)
 						  "\\" : "", *o);
 				sb_printf(&sb, "\"]");
 			}
-			cur = json_is_object(cur) ? json_object_get(cur, seg) :
-			      NULL;
+			cur = next;
 		}
 		free(seg);
 		s += 1 + n;
@@ -651,6 +835,10 @@ static void jdoc_vreport(struct jdoc *doc, enum jlevel level, const char *ptr,
 	int line, col;
 	char *path;
 
+	if (!diag_shows_more(doc->diag)) {
+		diag_count_hidden(doc->diag, level == JERROR);
+		return;
+	}
 	jdoc_where(doc, ptr, &line, &col);
 	sb_init(&sb);
 	path = jdoc_path(doc, ptr);

@@ -14,10 +14,19 @@
 
 #include "diag.h"
 
-struct jpos {
-	char *ptr;
+/*
+ * Where each value starts, as a tree: a node names its parent and its
+ * member name (objects) or index (arrays). A hash of (parent, name) finds
+ * a child in O(1), so a position costs O(depth) per message, whatever the
+ * size of the document, and no node repeats its ancestors' path.
+ */
+struct jnode {
+	int parent;		/* -1 for the root */
 	int line;
 	int col;
+	char *key;		/* member name, or NULL for an array element */
+	size_t idx;		/* array index */
+	int next;		/* hash chain, -1 at the end */
 };
 
 struct jdoc {
@@ -25,9 +34,11 @@ struct jdoc {
 	char *text;		/* the cleaned text */
 	size_t len;
 	json_t *root;
-	struct jpos *pos;
-	size_t npos;
-	size_t cap;
+	struct jnode *node;	/* node 0 is the root */
+	int nnode;
+	int cap;
+	int *hash;		/* chain heads, hash_mask + 1 of them */
+	size_t hash_mask;
 	char sha256[65];	/* of the original bytes */
 	struct diag *diag;
 	bool rtapp;		/* repeated keys as rt-app takes them */
@@ -37,6 +48,11 @@ struct jdoc {
 /* Blank comments and trailing commas in place; returns 0 or -1 if a
  * comment is unterminated (then *line and *col say where it starts). */
 int json_lenient_prepass(char *text, size_t len, int *line, int *col);
+
+/* The largest JSON input read: far above any workload or platform (the
+ * traces/ files are a few KB), far below what the index of its values
+ * could take in memory (~50 bytes a value) */
+#define JDOC_MAX_BYTES (64u << 20)
 
 /* capsim's own files (platforms): a repeated key is an error */
 int jdoc_load_file(struct jdoc *doc, const char *path, struct diag *d);

@@ -289,6 +289,7 @@ static struct platform *platform_parse(struct jdoc *doc)
 		NULL };
 	struct platform *pl = xcalloc(1, sizeof(*pl));
 	json_t *root = doc->root, *name, *cpus, *doms, *idle;
+	int *first_dom, *in_domain, *count;
 	unsigned int maxcap = 0;
 	int err = 0;
 	size_t i;
@@ -380,34 +381,40 @@ static struct platform *platform_parse(struct jdoc *doc)
 		return NULL;
 	}
 
-	/* Cross-checks: ids, membership, capacities */
+	/* Cross-checks: ids, membership, capacities. Ids are at most 1023,
+	 * so tables indexed by id keep them linear in the input. */
+	first_dom = xmalloc(1024 * sizeof(int));
+	in_domain = xmalloc(1024 * sizeof(int));
+	count = xcalloc(1024, sizeof(int));
+	for (k = 0; k < 1024; k++)
+		first_dom[k] = in_domain[k] = -1;
 	for (d = 0; d < pl->ndomains; d++) {
-		for (k = 0; k < d; k++) {
-			if (pl->domains[k].id == pl->domains[d].id) {
-				char *p = jptr_idx("/domains", (size_t)d);
+		int id = pl->domains[d].id;
 
-				jdoc_error(doc, p, "duplicate domain id %d",
-					   pl->domains[d].id);
-				free(p);
-				err = -1;
-			}
+		if (first_dom[id] < 0) {
+			first_dom[id] = d;
+		} else {
+			char *p = jptr_idx("/domains", (size_t)d);
+
+			jdoc_error(doc, p, "duplicate domain id %d (also domains[%d])",
+				   id, first_dom[id]);
+			free(p);
+			err = -1;
+		}
+		for (k = 0; k < pl->domains[d].ncpus; k++) {
+			int c = pl->domains[d].cpus[k];
+
+			count[c]++;
+			in_domain[c] = d;
 		}
 	}
 	for (c = 0; c < pl->ncpus && !err; c++) {
-		int found = -1, count = 0;
+		int found = in_domain[c];
 		char *p = jptr_idx("/cpus", (size_t)c);
 
-		for (d = 0; d < pl->ndomains; d++) {
-			for (k = 0; k < pl->domains[d].ncpus; k++) {
-				if (pl->domains[d].cpus[k] == c) {
-					count++;
-					found = d;
-				}
-			}
-		}
-		if (count != 1) {
+		if (count[c] != 1) {
 			jdoc_error(doc, p, "CPU %d is listed in %d domains' \"cpus\" (must be exactly 1)",
-				   c, count);
+				   c, count[c]);
 			err = -1;
 		} else if (pl->domains[found].id != pl->cpus[c].domain) {
 			jdoc_error(doc, p, "\"domain\" is %d but CPU %d is listed in domain %d",
@@ -426,6 +433,9 @@ static struct platform *platform_parse(struct jdoc *doc)
 		}
 		free(p);
 	}
+	free(first_dom);
+	free(in_domain);
+	free(count);
 	for (d = 0; d < pl->ndomains && !err; d++) {
 		for (k = 0; k < pl->domains[d].ncpus; k++) {
 			if (pl->domains[d].cpus[k] >= pl->ncpus) {
@@ -454,10 +464,23 @@ static struct platform *platform_parse(struct jdoc *doc)
 	return pl;
 }
 
+static struct platform *parse_loaded(struct jdoc *doc, int ret,
+				     const char *origin)
+{
+	struct platform *pl = NULL;
+
+	if (!ret) {
+		pl = platform_parse(doc);
+		if (pl)
+			pl->origin = xstrdup(origin);
+	}
+	jdoc_free(doc);
+	return pl;
+}
+
 struct platform *platform_load(const char *name_or_file, struct diag *d)
 {
 	const char *text = platform_embedded_find(name_or_file);
-	struct platform *pl;
 	struct jdoc doc;
 	int ret;
 
@@ -465,18 +488,20 @@ struct platform *platform_load(const char *name_or_file, struct diag *d)
 		ret = jdoc_load_buffer(&doc, name_or_file, text, strlen(text), d);
 	else if (!strchr(name_or_file, '/') && !strstr(name_or_file, ".json")) {
 		diag_report(d, true, NULL, 0, 0,
-			    "unknown platform \"%s\" (not embedded: see `capsim platforms`; a file path needs a '/' or .json)",
-			    name_or_file);
+			    "unknown platform \"%.64s%s\" (not embedded: see `capsim platforms`; a file path needs a '/' or .json)",
+			    name_or_file,
+			    strlen(name_or_file) > 64 ? "..." : "");
 		return NULL;
 	} else
 		ret = jdoc_load_file(&doc, name_or_file, d);
-	if (ret) {
-		jdoc_free(&doc);
-		return NULL;
-	}
-	pl = platform_parse(&doc);
-	if (pl)
-		pl->origin = xstrdup(text ? "embedded" : name_or_file);
-	jdoc_free(&doc);
-	return pl;
+	return parse_loaded(&doc, ret, text ? "embedded" : name_or_file);
+}
+
+struct platform *platform_load_buffer(const char *name, const char *text,
+				      size_t len, struct diag *d)
+{
+	struct jdoc doc;
+	int ret = jdoc_load_buffer(&doc, name, text, len, d);
+
+	return parse_loaded(&doc, ret, name);
 }

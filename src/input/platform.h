@@ -8,6 +8,7 @@
 #define CAPSIM_PLATFORM_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "governor.h"
 
@@ -63,6 +64,9 @@ struct platform {
 unsigned int platform_default_rate_limit_us(unsigned int latency_us);
 
 struct platform *platform_load(const char *name_or_file, struct diag *d);
+/* A platform file's text, named @name in messages */
+struct platform *platform_load_buffer(const char *name, const char *text,
+				      size_t len, struct diag *d);
 void platform_free(struct platform *p);
 
 /* The embedded platforms */

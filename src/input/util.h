@@ -56,6 +56,13 @@ int64_t samples_max(const struct samples *s);
 
 /* Read a whole file; NULL and errno set on failure */
 char *read_file(const char *path, size_t *len);
+/*
+ * Read an input: a regular file of at most @max bytes, so that a device
+ * (/dev/zero), a FIFO or a huge file is refused up front. NULL on failure,
+ * with *why a message for the refusals, or NULL and errno set.
+ */
+char *read_input_file(const char *path, size_t max, size_t *len,
+		      const char **why);
 
 /* splitmix64: the deterministic PRNG behind --seed */
 static inline uint64_t rng_next(uint64_t *state)

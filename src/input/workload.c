@@ -42,6 +42,7 @@ struct wp {
 	struct workload *wl;
 	struct jdoc *doc;
 	int err;
+	int task_errors;	/* the errors before the current task */
 	bool warned_iorun, warned_mem, warned_util;
 };
 
@@ -50,39 +51,99 @@ static bool streq(const char *a, const char *b)
 	return !strcmp(a, b);
 }
 
-bool wl_group_path_ok(const char *p)
+const char *wl_group_path_problem(const char *p)
 {
-	const char *s;
+	const char *s, *name;
 
 	if (!p || p[0] != '/')
-		return false;
+		return "a group path starts with '/'";
+	if (strlen(p) >= WL_GROUP_PATH_MAX)
+		return "longer than the kernel's PATH_MAX (4096 with its NUL)";
 	if (!p[1])
-		return true;
-	for (s = p + 1; *s; s++) {
-		if (*s == '/' && (s[1] == '/' || !s[1]))
-			return false;
-		if (!(*s == '/' || *s == '_' || *s == '-' || *s == '.' ||
-		      (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
-		      (*s >= '0' && *s <= '9')))
-			return false;
+		return NULL;
+	for (name = s = p + 1; ; s++) {
+		if (*s == '/' || !*s) {
+			size_t n = (size_t)(s - name);
+
+			if (!n)
+				return "empty name between '/'";
+			if (n > WL_GROUP_NAME_MAX)
+				return "a name longer than the kernel's NAME_MAX (255)";
+			/* cgroupfs has no such directories to create */
+			if ((n == 1 && name[0] == '.') ||
+			    (n == 2 && name[0] == '.' && name[1] == '.'))
+				return "\".\" and \"..\" are not group names";
+			if (!*s)
+				return NULL;
+			name = s + 1;
+		} else if (!(*s == '_' || *s == '-' || *s == '.' ||
+			     (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
+			     (*s >= '0' && *s <= '9'))) {
+			return "allowed letters, digits, _ - . between '/'";
+		}
 	}
-	return true;
 }
 
+bool wl_group_path_ok(const char *p)
+{
+	return !wl_group_path_problem(p);
+}
+
+static size_t res_hash(const char *name, enum wl_res_kind kind)
+{
+	uint64_t h = 1469598103934665603ULL ^ (uint64_t)kind;
+
+	for (; *name; name++) {
+		h ^= (unsigned char)*name;
+		h *= 1099511628211ULL;
+	}
+	return (size_t)h;
+}
+
+/* Rebuild the chains for twice as many resources as there are now */
+static void res_rehash(struct workload *wl)
+{
+	size_t size = wl->res_hash_size ? wl->res_hash_size * 2 : 64;
+	int i;
+
+	free(wl->res_hash);
+	wl->res_hash_size = size;
+	wl->res_hash = xmalloc(size * sizeof(int));
+	memset(wl->res_hash, 0xff, size * sizeof(int));	/* all -1 */
+	wl->res_next = xrealloc(wl->res_next, size / 2 * sizeof(int));
+	for (i = 0; i < wl->nres; i++) {
+		size_t b = res_hash(wl->res[i].name, wl->res[i].kind) &
+			   (size - 1);
+
+		wl->res_next[i] = wl->res_hash[b];
+		wl->res_hash[b] = i;
+	}
+}
+
+/* The resource @name of @kind, created at its first use: O(1), as a
+ * workload may give each of 10^5 tasks its own timer */
 static int res_index(struct workload *wl, const char *name,
 		     enum wl_res_kind kind)
 {
+	size_t b;
 	int i;
 
-	for (i = 0; i < wl->nres; i++)
+	if ((size_t)wl->nres >= wl->res_hash_size / 2) {
+		res_rehash(wl);
+		wl->res = xrealloc(wl->res, wl->res_hash_size / 2 *
+				   sizeof(*wl->res));
+	}
+	b = res_hash(name, kind) & (wl->res_hash_size - 1);
+	for (i = wl->res_hash[b]; i >= 0; i = wl->res_next[i])
 		if (wl->res[i].kind == kind && streq(wl->res[i].name, name))
 			return i;
-	wl->res = xrealloc(wl->res, (size_t)(wl->nres + 1) * sizeof(*wl->res));
 	memset(&wl->res[wl->nres], 0, sizeof(*wl->res));
 	wl->res[wl->nres].name = xstrdup(name);
 	wl->res[wl->nres].kind = kind;
 	wl->res[wl->nres].unique = kind == WL_RES_TIMER &&
 				   !strncmp(name, "unique", 6);
+	wl->res_next[wl->nres] = wl->res_hash[b];
+	wl->res_hash[b] = wl->nres;
 	return wl->nres++;
 }
 
@@ -100,6 +161,25 @@ static void perr(struct wp *p, const char *ptr, const char *fmt, ...)
 	jdoc_error(p->doc, ptr, "%s", sb.buf);
 	sb_free(&sb);
 	p->err = -1;
+}
+
+/* @s quoted and cut to a readable length, for messages (caller frees) */
+static char *brief_str(const char *s)
+{
+	json_t *j = json_string(s);
+	char *b = jdoc_brief(j);
+
+	json_decref(j);
+	return b;
+}
+
+static void bad_group_path(struct wp *p, const char *ptr, const char *path)
+{
+	char *b = brief_str(path);
+
+	perr(p, ptr, "%s is not a group path (\"/name/sub\"): %s", b,
+	     wl_group_path_problem(path));
+	free(b);
 }
 
 /*
@@ -172,14 +252,29 @@ static char *key_hint(const char *key, const char *const *known,
 	return sb.buf ? sb.buf : xstrdup("");
 }
 
+/* @key for a message: whole, or its start if it runs to kilobytes
+ * (cut at a UTF-8 character; caller frees) */
+static char *key_shown(const char *key)
+{
+	size_t n = strlen(key);
+
+	if (n <= 64)
+		return xstrdup(key);
+	n = 61;
+	while (n > 0 && ((unsigned char)key[n] & 0xc0) == 0x80)
+		n--;
+	return xasprintf("%.*s...", (int)n, key);
+}
+
 /* An unknown key inside the "capsim" object: always an error */
 static void capsim_unknown(struct wp *p, const char *ptr, const char *key,
 			   const char *const *known)
 {
-	char *hint = key_hint(key, known, true);
+	char *hint = key_hint(key, known, true), *k = key_shown(key);
 
-	perr(p, ptr, "unknown key \"%s\"%s", key, hint);
+	perr(p, ptr, "unknown key \"%s\"%s", k, hint);
 	free(hint);
+	free(k);
 }
 
 /*
@@ -193,27 +288,30 @@ static void rtapp_unknown(struct wp *p, const char *ptr, const char *key,
 			  const char *const *known)
 {
 	const char *home = capsim_home(key);
-	const char *near = spelling_suggest(key, known);
-	char *hint;
+	/* only a list with "capsim" in it can suggest it */
+	const char *near = listed("capsim", known) ?
+			   spelling_suggest(key, known) : NULL;
+	char *hint, *k = key_shown(key);
 
 	if (home) {
 		perr(p, ptr, "\"%s\" is one of capsim's own keys: it belongs in %s",
-		     key, home);
-		return;
-	}
-	if (near && streq(near, "capsim")) {
+		     k, home);
+	} else if (near && streq(near, "capsim")) {
 		perr(p, ptr, "unknown key \"%s\": did you mean \"capsim\"?",
-		     key);
-		return;
+		     k);
+	} else {
+		/* past the message cap only the count is kept: no hint */
+		hint = diag_shows_more(p->doc->diag) ?
+		       key_hint(key, known, false) : xstrdup("");
+		if (p->doc->diag->strict)
+			perr(p, ptr, "unknown key \"%s\" (rt-app ignores it; --strict)%s",
+			     k, hint);
+		else
+			jdoc_warn(p->doc, ptr, "unknown key \"%s\", ignored%s",
+				  k, hint);
+		free(hint);
 	}
-	hint = key_hint(key, known, false);
-	if (p->doc->diag->strict)
-		perr(p, ptr, "unknown key \"%s\" (rt-app ignores it; --strict)%s",
-		     key, hint);
-	else
-		jdoc_warn(p->doc, ptr, "unknown key \"%s\", ignored%s", key,
-			  hint);
-	free(hint);
+	free(k);
 }
 
 /* An integer value in [lo, hi]; on error reports "field: allowed range" */
@@ -267,8 +365,10 @@ static bool parse_policy(struct wp *p, json_t *v, const char *ptr,
 			return true;
 		}
 	}
-	perr(p, ptr, "unknown policy \"%s\": allowed SCHED_OTHER, SCHED_BATCH, SCHED_IDLE, SCHED_FIFO, SCHED_RR, SCHED_DEADLINE",
+	s = brief_str(s);
+	perr(p, ptr, "unknown policy %s: allowed SCHED_OTHER, SCHED_BATCH, SCHED_IDLE, SCHED_FIFO, SCHED_RR, SCHED_DEADLINE",
 	     s);
+	free((char *)s);
 	return false;
 }
 
@@ -333,8 +433,7 @@ static bool parse_attr(struct wp *p, const char *key, json_t *v,
 			if (!*s)
 				s = "/";
 			if (!wl_group_path_ok(s)) {
-				perr(p, ptr, "\"%s\" is not a group path (\"/name/sub\", letters, digits, _ - .)",
-				     s);
+				bad_group_path(p, ptr, s);
 			} else {
 				free(a->group);
 				a->group = xstrdup(s);
@@ -799,6 +898,82 @@ static void check_prio(struct wp *p, const char *ptr, enum wl_policy pol,
 	}
 }
 
+/* As sched_setattr() refuses, a uclamp range must not be inverted, with
+ * a phase's values taking over the task's (or the previous phase's) */
+static void check_util_range(struct wp *p, const struct wl_task *t)
+{
+	unsigned int lo = t->attrs.util_min_set ? t->attrs.util_min : 0;
+	unsigned int hi = t->attrs.util_max_set ? t->attrs.util_max : 1024;
+	const char *where = t->attrs.util_min_set ? "util_min" : "util_max";
+	char *ptr = xstrdup(t->ptr);
+	int i;
+
+	for (i = -1; i < t->nphases; i++) {
+		const struct wl_attrs *a = i < 0 ? &t->attrs :
+					   &t->phases[i].attrs;
+
+		if (i >= 0 && t->phases[i].name &&
+		    (a->util_min_set || a->util_max_set)) {
+			free(ptr);
+			ptr = xasprintf("%s/phases/%s", t->ptr,
+					t->phases[i].name);
+			where = a->util_min_set ? "util_min" : "util_max";
+			lo = a->util_min_set ? a->util_min : lo;
+			hi = a->util_max_set ? a->util_max : hi;
+		}
+		if (lo > hi) {
+			char *kp = jptr_key(ptr, where);
+
+			perr(p, kp, "util_min %u is above util_max %u: allowed util_min <= util_max",
+			     lo, hi);
+			free(kp);
+			break;
+		}
+	}
+	free(ptr);
+}
+
+/* Whether @e lets simulated time pass (or waits for another task) */
+static bool event_takes_time(const struct workload *wl,
+			     const struct wl_event *e)
+{
+	switch (e->type) {
+	case WL_EV_RUN:
+	case WL_EV_RUNTIME:
+	case WL_EV_SLEEP:
+		return e->us > 0;
+	case WL_EV_IORUN:	/* the simulator's rounding to ns */
+		return (unsigned __int128)e->bytes * NSEC_PER_SEC >= wl->io_bw;
+	case WL_EV_MEM:
+		return (unsigned __int128)e->bytes * NSEC_PER_SEC * 1024 >=
+		       wl->mem_bw;
+	case WL_EV_TIMER:
+	case WL_EV_WAIT:
+	case WL_EV_BARRIER:
+	case WL_EV_SUSPEND:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* A task that repeats events none of which takes time would spin at one
+ * simulated instant: refused here rather than found while running */
+static void check_progress(struct wp *p, const struct wl_task *t)
+{
+	bool repeats = t->loop != 1, timed = false;
+	int i, e;
+
+	for (i = 0; i < t->nphases; i++) {
+		repeats |= t->phases[i].loop != 1;
+		for (e = 0; e < t->phases[i].nev; e++)
+			timed |= event_takes_time(p->wl, &t->phases[i].ev[e]);
+	}
+	if (repeats && !timed && t->instances &&
+	    p->doc->diag->errors == p->task_errors)
+		perr(p, t->ptr, "loops over events that take no simulated time (no run, runtime, sleep, iorun or mem above 0, no timer, wait, barrier or suspend): it would spin at one instant");
+}
+
 static void check_task(struct wp *p, struct wl_task *t)
 {
 	enum wl_policy pol = t->attrs.policy;
@@ -830,6 +1005,8 @@ static void check_task(struct wp *p, struct wl_task *t)
 		free(php);
 		pol = pp;
 	}
+	check_util_range(p, t);
+	check_progress(p, t);
 	if (t->attrs.policy == WL_SCHED_DEADLINE) {
 		if (!t->dl_runtime_us) {
 			perr(p, t->ptr, "SCHED_DEADLINE needs \"dl-runtime\" (us)");
@@ -850,6 +1027,31 @@ static void check_task(struct wp *p, struct wl_task *t)
 	}
 }
 
+/* rt-app: -1 or 0 runs until the tasks end; else seconds, in the
+ * simulator's range (a real may be fractional) */
+static void parse_duration(struct wp *p, json_t *v, const char *ptr)
+{
+	double sec = json_is_real(v) ? json_real_value(v) :
+		     json_is_integer(v) ? (double)json_integer_value(v) : 0;
+	char *b;
+
+	if (json_is_integer(v) && json_integer_value(v) >= -1 &&
+	    json_integer_value(v) <= 0) {
+		p->wl->duration_s = -1;
+		return;
+	}
+	if ((json_is_real(v) || json_is_integer(v)) &&
+	    sec >= WL_DURATION_MIN_S && sec <= WL_DURATION_MAX_S) {
+		p->wl->duration_s = sec;
+		return;
+	}
+	b = jdoc_brief(v);
+	perr(p, ptr, "%s is %s: allowed -1 or 0 (until the tasks end), or seconds in [%g, %g] (the simulator's limits)",
+	     b, json_is_number(v) ? "out of range" : "not a number",
+	     WL_DURATION_MIN_S, WL_DURATION_MAX_S);
+	free(b);
+}
+
 static void parse_global(struct wp *p, json_t *g)
 {
 	struct workload *wl = p->wl;
@@ -865,10 +1067,7 @@ static void parse_global(struct wp *p, json_t *g)
 		long long x;
 
 		if (streq(key, "duration")) {
-			if (json_is_real(v) && json_real_value(v) > 0)
-				wl->duration_s = json_real_value(v);
-			else if (get_int(p, v, kp, -1, 1000000, &x))
-				wl->duration_s = x == 0 ? -1 : (double)x;
+			parse_duration(p, v, kp);
 		} else if (streq(key, "default_policy")) {
 			parse_policy(p, v, kp, &wl->default_policy);
 		} else if (streq(key, "calibration")) {
@@ -941,8 +1140,7 @@ static void parse_capsim(struct wp *p, json_t *c)
 				json_t *gv;
 
 				if (!wl_group_path_ok(path)) {
-					perr(p, gp, "\"%s\" is not a group path (\"/name/sub\")",
-					     path);
+					bad_group_path(p, gp, path);
 				} else if (!json_is_object(g)) {
 					perr(p, gp, "must be an object {\"capacity_min\", \"capacity_max\"}");
 				} else {
@@ -1005,9 +1203,13 @@ static void parse_capsim(struct wp *p, json_t *c)
 						at_ns = (uint64_t)x * NSEC_PER_MSEC;
 					free(ap);
 				}
-				if (!json_is_string(grp) ||
-				    !wl_group_path_ok(json_string_value(grp))) {
-					perr(p, grp ? ep : ep, "\"group\" must be a group path such as \"/bg\"");
+				if (!json_is_string(grp)) {
+					perr(p, ep, "\"group\" must be a group path such as \"/bg\"");
+				} else if (!wl_group_path_ok(json_string_value(grp))) {
+					char *gp = jptr_key(ep, "group");
+
+					bad_group_path(p, gp, json_string_value(grp));
+					free(gp);
 				} else {
 					gpath = json_string_value(grp);
 				}
@@ -1106,8 +1308,9 @@ static struct workload *workload_parse(struct workload *wl, struct diag *d)
 {
 	struct wp p = { .wl = wl, .doc = &wl->doc };
 	json_t *root = wl->doc.root, *tasks, *v;
+	int i, j, k, *counted_by;
+	long long instances = 0;
 	const char *key;
-	int i, j, k;
 
 	(void)d;
 	v = json_object_get(root, "global");
@@ -1157,11 +1360,16 @@ static struct workload *workload_parse(struct workload *wl, struct diag *d)
 			t->ptr = xstrdup(tp);
 			t->attrs.group = xstrdup("/");
 		} else {
+			p.task_errors = wl->doc.diag->errors;
 			parse_task(&p, key, v, tp, t);
 			check_task(&p, t);
+			instances += t->instances;
 		}
 		free(tp);
 	}
+	if (instances > WL_MAX_INSTANCES)
+		perr(&p, "/tasks", "%lld task instances in all: allowed at most %d (the simulator's limit)",
+		     instances, WL_MAX_INSTANCES);
 
 	/* uclamp attributes: kept, but only the uclamp policy uses them */
 	for (i = 0; i < wl->ntasks && !p.warned_util; i++) {
@@ -1177,31 +1385,37 @@ static struct workload *workload_parse(struct workload *wl, struct diag *d)
 		}
 	}
 
-	/* barrier users; suspend targets are task names */
+	/* barrier users (each task once, in one pass over the events);
+	 * suspend targets are task names */
+	counted_by = xmalloc(((size_t)wl->nres + 1) * sizeof(int));
+	for (k = 0; k < wl->nres; k++)
+		counted_by[k] = -1;
 	for (i = 0; i < wl->ntasks; i++) {
 		struct wl_task *t = &wl->tasks[i];
 
-		for (k = 0; k < wl->nres; k++) {
-			bool uses = false;
+		for (j = 0; j < t->nphases; j++) {
+			int e;
 
-			if (wl->res[k].kind != WL_RES_BARRIER)
-				continue;
-			for (j = 0; j < t->nphases; j++) {
-				int e;
-
-				for (e = 0; e < t->phases[j].nev; e++)
-					if (t->phases[j].ev[e].type == WL_EV_BARRIER &&
-					    t->phases[j].ev[e].res == k)
-						uses = true;
-			}
-			if (uses)
+			for (e = 0; e < t->phases[j].nev; e++) {
+				k = t->phases[j].ev[e].res;
+				if (t->phases[j].ev[e].type != WL_EV_BARRIER ||
+				    counted_by[k] == i)
+					continue;
+				counted_by[k] = i;
 				wl->res[k].users += t->instances;
+			}
 		}
 	}
+	free(counted_by);
 	for (k = 0; k < wl->nres; k++) {
-		if (wl->res[k].kind == WL_RES_BARRIER && wl->res[k].users < 2)
-			jdoc_warn(&wl->doc, "/tasks", "barrier \"%s\" has a single user: it never blocks",
-				  wl->res[k].name);
+		char *b;
+
+		if (wl->res[k].kind != WL_RES_BARRIER || wl->res[k].users >= 2)
+			continue;
+		b = brief_str(wl->res[k].name);
+		jdoc_warn(&wl->doc, "/tasks", "barrier %s has a single user: it never blocks",
+			  b);
+		free(b);
 	}
 	if (wl->ngevents)
 		qsort(wl->gevents, (size_t)wl->ngevents, sizeof(*wl->gevents),
@@ -1306,6 +1520,8 @@ void workload_free(struct workload *wl)
 	for (i = 0; i < wl->nres; i++)
 		free(wl->res[i].name);
 	free(wl->res);
+	free(wl->res_hash);
+	free(wl->res_next);
 	for (i = 0; i < wl->ngroups; i++) {
 		free(wl->groups[i].path);
 		free(wl->groups[i].ptr);

@@ -147,6 +147,9 @@ struct workload {
 	int ntasks;
 	struct wl_resource *res;
 	int nres;
+	int *res_hash;		/* res by (kind, name): chain heads, or -1 */
+	int *res_next;		/* the chains */
+	size_t res_hash_size;	/* a power of 2 */
 	/* capsim extension */
 	struct wl_group *groups;
 	int ngroups;
@@ -160,6 +163,22 @@ struct workload {
 	uint64_t io_bw;		/* bytes per second for iorun */
 	uint64_t mem_bw;	/* bytes per second at capacity 1024 for mem */
 };
+
+/*
+ * The simulator's limits, checked by the parser so that an absurd input is
+ * refused up front with the field and the range rather than run for days
+ * or allocated until memory runs out. A duration is simulated nanoseconds
+ * in a u64, and 10^6 s (11.6 days) of the busiest traces/ workload already
+ * takes minutes and hundreds of GB of trace; below a microsecond nothing
+ * happens.
+ */
+#define WL_DURATION_MIN_S 1e-6
+#define WL_DURATION_MAX_S 1e6
+/* task instances in all (each is a simulated thread with its own state) */
+#define WL_MAX_INSTANCES (1 << 18)
+/* the kernel's PATH_MAX (with its NUL) and NAME_MAX for a cgroup path */
+#define WL_GROUP_PATH_MAX 4096
+#define WL_GROUP_NAME_MAX 255
 
 struct workload *workload_load(const char *path, struct diag *d);
 struct workload *workload_load_buffer(const char *name, const char *text,
@@ -191,5 +210,7 @@ int workload_check_event_times(struct workload *wl, uint64_t end_ns,
 
 /* Whether @path is a group path capsim accepts: "/" or "/a/b" */
 bool wl_group_path_ok(const char *path);
+/* Why @path is not one (a static message), or NULL if it is */
+const char *wl_group_path_problem(const char *path);
 
 #endif

@@ -57,15 +57,37 @@ static int parse_u64(const char *s, uint64_t *out)
 	return 0;
 }
 
-static int valid_path(const char *s)
-{
-	size_t n = strlen(s);
+/* The kernel's PATH_MAX (with the NUL) and NAME_MAX bound a cgroup path */
+#define OPLOG_PATH_MAX 4096
+#define OPLOG_NAME_MAX 255
 
-	if (n == 0 || s[0] != '/')
-		return 0;
-	if (n > 1 && s[n - 1] == '/')
-		return 0;
-	return strstr(s, "//") == NULL;
+/* NULL if @s is a group path a cgroup hierarchy can have, else why not */
+static const char *path_problem(const char *s)
+{
+	const char *name;
+
+	if (s[0] != '/')
+		return "group path must be absolute, without empty components";
+	if (strlen(s) >= OPLOG_PATH_MAX)
+		return "group path longer than the kernel's PATH_MAX (4096)";
+	if (!s[1])
+		return NULL;
+	for (name = ++s; ; s++) {
+		size_t n;
+
+		if (*s && *s != '/')
+			continue;
+		n = (size_t)(s - name);
+		if (!n)
+			return "group path must be absolute, without empty components";
+		if (n > OPLOG_NAME_MAX)
+			return "group name longer than the kernel's NAME_MAX (255)";
+		if (name[0] == '.' && (n == 1 || (n == 2 && name[1] == '.')))
+			return "\".\" and \"..\" are not group names";
+		if (!*s)
+			return NULL;
+		name = s + 1;
+	}
 }
 
 #define FAIL(msg) do { *err = (msg); return -1; } while (0)
@@ -77,8 +99,9 @@ static int want_path(struct cursor *c, struct op *op, const char **err,
 
 	if (!t)
 		FAIL("missing group path");
-	if (!valid_path(t))
-		FAIL("group path must be absolute, without empty components");
+	*err = path_problem(t);
+	if (*err)
+		return -1;
 	op->path = t;
 	op->path_len = strlen(t);
 	return 0;

@@ -31,13 +31,21 @@ static FILE *scratch(void)
 	return f;
 }
 
+void ftw_limit(struct ftrace_writer *t, uint64_t max_bytes, bool *stop)
+{
+	t->max_bytes = max_bytes;
+	t->stop = stop;
+}
+
 int ftw_open(struct ftrace_writer *t, FILE *f, int ncpus)
 {
 	t->out = f;
 	t->f = NULL;
 	t->entries = 0;
+	t->bytes = 0;
 	t->ncpus = ncpus;
 	t->failed = false;
+	t->over_limit = false;
 	if (!f)
 		return 0;
 	t->f = scratch();
@@ -53,15 +61,26 @@ void ftw_vevent(struct ftrace_writer *t, uint64_t ns, int cpu,
 		va_list ap)
 {
 	uint64_t us = ns / 1000;
+	int n, m;
 
-	if (!t->f)
+	if (!t->f || t->failed)
 		return;
-	fprintf(t->f, "%16s-%-7d [%03d] %5lu.%06lu: %s: ", comm, pid, cpu,
-		(unsigned long)(us / 1000000), (unsigned long)(us % 1000000),
-		event);
-	vfprintf(t->f, fmt, ap);
-	fputc('\n', t->f);
+	n = fprintf(t->f, "%16s-%-7d [%03d] %5lu.%06lu: %s: ", comm, pid, cpu,
+		    (unsigned long)(us / 1000000),
+		    (unsigned long)(us % 1000000), event);
+	m = vfprintf(t->f, fmt, ap);
+	if (n < 0 || m < 0 || fputc('\n', t->f) == EOF) {
+		t->failed = true;
+		return;
+	}
+	t->bytes += (uint64_t)n + (uint64_t)m + 1;
 	t->entries++;
+	if (t->max_bytes && t->bytes > t->max_bytes) {
+		t->failed = true;
+		t->over_limit = true;
+		if (t->stop)
+			*t->stop = true;
+	}
 }
 
 void ftw_event(struct ftrace_writer *t, uint64_t ns, int cpu, const char *comm,

@@ -64,6 +64,13 @@ int summary_write(struct sim *s, const struct run_info *ri, FILE *f)
 	a = json_array();
 	for (k = 0; k < s->diag->nwarn; k++)
 		json_array_append_new(a, json_string(s->diag->warn[k]));
+	if (s->diag->hidden_warnings) {
+		char *more = xasprintf("... and %d more warnings",
+				       s->diag->hidden_warnings);
+
+		json_array_append_new(a, json_string(more));
+		free(more);
+	}
 	json_object_set_new(root, "warnings", a);
 
 	a = json_array();

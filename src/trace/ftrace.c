@@ -44,8 +44,12 @@ static bool parse_ts(const char *s, const char *end, uint64_t *ns)
 
 	if (s >= end || !is_digit(*s))
 		return false;
-	while (s < end && is_digit(*s))
+	while (s < end && is_digit(*s)) {
+		/* ns overflow 64 bits past 18 446 744 073 s */
+		if (sec > UINT64_MAX / 1000000000ull)
+			return false;
 		sec = sec * 10 + (uint64_t)(*s++ - '0');
+	}
 	if (s < end && *s == '.') {
 		s++;
 		while (s < end && is_digit(*s) && digits < 9) {
@@ -59,6 +63,9 @@ static bool parse_ts(const char *s, const char *end, uint64_t *ns)
 		return false;
 	while (digits++ < 9)
 		frac *= 10;
+	if (sec > UINT64_MAX / 1000000000ull ||
+	    sec * 1000000000ull > UINT64_MAX - frac)
+		return false;
 	*ns = sec * 1000000000ull + frac;
 	return true;
 }
@@ -98,11 +105,32 @@ static void split_fields(char *p, struct ftrace_event *ev)
 	}
 }
 
+/* A decimal in [0, max] ending at @end (no sign); false otherwise */
+static bool parse_bounded(const char *s, const char *end, long max, long *out)
+{
+	long v = 0;
+
+	if (s >= end)
+		return false;
+	for (; s < end; s++) {
+		if (!is_digit(*s) || v > (max - (*s - '0')) / 10)
+			return false;
+		v = v * 10 + (*s - '0');
+	}
+	*out = v;
+	return true;
+}
+
+/* The largest PID the kernel hands out (PID_MAX_LIMIT, 4 M on 64-bit) and
+ * CPU number (NR_CPUS tops out at 8192): anything above is not a trace. */
+#define FTRACE_PID_MAX (4L * 1024 * 1024)
+#define FTRACE_CPU_MAX 8191L
+
 int ftrace_parse_line(char *line, struct ftrace_event *ev, const char **err,
 		      int *col)
 {
-	char *p = line, *cpu, *dash, *colon, *ts, *name, *q;
-	long v;
+	char *p = line, *cpu, *cpu_end, *dash, *colon, *ts, *name, *q;
+	long v, c;
 
 	line[strcspn(line, "\r\n")] = '\0';
 	while (*p == ' ' || *p == '\t')
@@ -113,6 +141,11 @@ int ftrace_parse_line(char *line, struct ftrace_event *ev, const char **err,
 	cpu = find_cpu_column(p);
 	if (!cpu)
 		return fail(err, col, "no [CPU] column", line, p);
+	/* Read the column before COMM-PID is cut off in front of it: with
+	 * no space between them (a 7-digit PID) the cut lands on the '['. */
+	cpu_end = strchr(cpu, ']');
+	if (!parse_bounded(cpu + 1, cpu_end, FTRACE_CPU_MAX, &c))
+		return fail(err, col, "CPU number out of range", line, cpu + 1);
 	/* COMM-PID ends just before the spaces in front of [CPU]. */
 	q = cpu;
 	while (q > p && q[-1] == ' ')
@@ -121,16 +154,16 @@ int ftrace_parse_line(char *line, struct ftrace_event *ev, const char **err,
 	dash = strrchr(p, '-');
 	if (!dash || dash == p || !is_digit(dash[1]))
 		return fail(err, col, "expected COMM-PID", line, p);
-	v = strtol(dash + 1, &q, 10);
-	if (*q)
-		return fail(err, col, "PID is not a number", line, dash + 1);
+	if (!parse_bounded(dash + 1, q, FTRACE_PID_MAX, &v))
+		return fail(err, col, "PID is not a number in [0, 4194304]",
+			    line, dash + 1);
 	*dash = '\0';
 	ev->comm = p;
 	ev->pid = (int)v;
-	ev->cpu = (int)strtol(cpu + 1, NULL, 10);
+	ev->cpu = (int)c;
 
 	/* Optional flags column, then the timestamp ending in ':' */
-	p = strchr(cpu, ']') + 1;
+	p = cpu_end + 1;
 	while (*p == ' ')
 		p++;
 	ts = p;

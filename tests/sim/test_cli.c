@@ -68,15 +68,29 @@ END_TEST
 START_TEST(run_error_writes_nothing)
 {
 	FILE *f = fopen("spin.json", "w");
+	char *tmpdir = getenv("TMPDIR") ? xstrdup(getenv("TMPDIR")) : NULL;
+	char *audio = src("traces/audio.json");
 
-	/* a loop of zero-time events never lets time pass: a run error */
+	/* a loop of zero-time events never lets time pass: refused up front */
 	fputs("{ \"global\": { \"duration\": 1 },\n"
 	      "  \"tasks\": { \"spin\": { \"lock\": \"m\", \"unlock\": \"m\" } } }\n", f);
 	fclose(f);
-	ck_assert_int_eq(cli("validate", "spin.json", NULL), 0);
-	ck_assert_int_eq(cli("run", "spin.json", "-o", "out-spin/x", NULL), 1);
+	ck_assert_int_eq(cli("validate", "spin.json", NULL), 2);
+	ck_assert_int_eq(cli("run", "spin.json", "-o", "out-spin/x", NULL), 2);
 	ck_assert(!exists("out-spin"));
 	remove("spin.json");
+
+	/* a run error: no room for the trace's scratch file */
+	setenv("TMPDIR", "/nonexistent-capsim-tmpdir", 1);
+	ck_assert_int_eq(cli("run", audio, "--duration", "0.1", "-o",
+			     "out-spin/x", NULL), 1);
+	free(audio);
+	if (tmpdir)
+		setenv("TMPDIR", tmpdir, 1);
+	else
+		unsetenv("TMPDIR");
+	free(tmpdir);
+	ck_assert(!exists("out-spin"));
 }
 END_TEST
 

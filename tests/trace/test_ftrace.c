@@ -90,6 +90,52 @@ static void malformed(void **state)
 	assert_int_equal(parse("a-1 [000] 1.0: ", &ev, buf, sizeof(buf), &col), -1);
 }
 
+/* Found by the fuzzer: the cut in front of "[CPU]" used to land on the
+ * '[' when no space separated it from the PID, and the reader then
+ * dereferenced strchr(...) + 1 of NULL. */
+static void cpu_column_right_after_pid(void **state)
+{
+	struct ftrace_event ev;
+	char buf[512];
+	int col;
+
+	(void)state;
+	assert_int_equal(parse("task-1234567[002] 1.000000: sched_waking: pid=1",
+			       &ev, buf, sizeof(buf), &col), 1);
+	assert_string_equal(ev.comm, "task");
+	assert_int_equal(ev.pid, 1234567);
+	assert_int_equal(ev.cpu, 2);
+	assert_string_equal(ev.name, "sched_waking");
+	assert_int_equal(parse("-12[000] 1.000000: x: a=1", &ev, buf,
+			       sizeof(buf), &col), -1);
+}
+
+static void numbers_out_of_range(void **state)
+{
+	struct ftrace_event ev;
+	char buf[512];
+	int col;
+
+	(void)state;
+	assert_int_equal(parse("a-99999999999999999999 [000] 1.0: x: a=1", &ev,
+			       buf, sizeof(buf), &col), -1);
+	assert_int_equal(col, 3);
+	assert_int_equal(parse("a-4194305 [000] 1.0: x: a=1", &ev, buf,
+			       sizeof(buf), &col), -1);
+	assert_int_equal(parse("a-1 [99999999999] 1.0: x: a=1", &ev, buf,
+			       sizeof(buf), &col), -1);
+	assert_int_equal(col, 6);
+	assert_int_equal(parse("a-1 [8192] 1.0: x: a=1", &ev, buf,
+			       sizeof(buf), &col), -1);
+	assert_int_equal(parse("a-1 [8191] 18446744073.0: x: a=1", &ev, buf,
+			       sizeof(buf), &col), 1);
+	assert_int_equal(ev.cpu, 8191);
+	assert_int_equal(parse("a-1 [000] 18446744074.0: x: a=1", &ev, buf,
+			       sizeof(buf), &col), -1);
+	assert_int_equal(parse("a-1 [000] 99999999999999999999.0: x: a=1", &ev,
+			       buf, sizeof(buf), &col), -1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -97,6 +143,8 @@ int main(void)
 		cmocka_unit_test(capsim_line_without_flags),
 		cmocka_unit_test(values_with_spaces_and_comments),
 		cmocka_unit_test(malformed),
+		cmocka_unit_test(cpu_column_right_after_pid),
+		cmocka_unit_test(numbers_out_of_range),
 	};
 
 	return cmocka_run_group_tests_name("ftrace_reader", tests, NULL, NULL);

@@ -1,0 +1,226 @@
+// SPDX-License-Identifier: GPL-2.0
+/* POSIX only: with _GNU_SOURCE, <sys/stat.h> pulls <linux/stat.h>, which
+ * would find kcompat's <linux/types.h> first. */
+#undef _GNU_SOURCE
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "rundir.h"
+#include "util.h"
+
+static const int watched[] = { SIGINT, SIGTERM, SIGHUP };
+
+/* The one directory being written (the command line writes one at a
+ * time); read by the handler, changed only with the signals blocked. */
+static struct rundir *active;
+static struct sigaction saved[ARRAY_SIZE(watched)];
+
+/* Async-signal-safe: unlink(), rmdir(), sigaction() and raise() only */
+static void remove_uncommitted(struct rundir *o)
+{
+	int i;
+
+	for (i = 0; i < o->nfiles; i++)
+		if (o->tmp[i])
+			unlink(o->tmp[i]);
+	for (i = o->nmade - 1; i >= 0; i--)
+		rmdir(o->made[i]);
+}
+
+static void on_signal(int sig)
+{
+	size_t i;
+
+	if (active)
+		remove_uncommitted(active);
+	for (i = 0; i < ARRAY_SIZE(watched); i++)
+		if (watched[i] == sig)
+			sigaction(sig, &saved[i], NULL);
+	/* delivered once the handler returns: the process dies of it */
+	raise(sig);
+}
+
+static void block(sigset_t *old)
+{
+	sigset_t set;
+	size_t i;
+
+	sigemptyset(&set);
+	for (i = 0; i < ARRAY_SIZE(watched); i++)
+		sigaddset(&set, watched[i]);
+	sigprocmask(SIG_BLOCK, &set, old);
+}
+
+static void unblock(const sigset_t *old)
+{
+	sigprocmask(SIG_SETMASK, old, NULL);
+}
+
+/* mkdir -p, each directory created recorded before a signal can come */
+static int mkdirs(struct rundir *o, char *err, size_t errlen)
+{
+	char *p = xstrdup(o->dir), *s;
+	int ret = 0;
+
+	for (s = p + 1; ; s++) {
+		char c = *s;
+		sigset_t old;
+		int made;
+
+		if (c != '/' && c != '\0')
+			continue;
+		*s = '\0';
+		block(&old);
+		made = mkdir(p, 0777) == 0;
+		if (made) {
+			o->made = xrealloc(o->made, (size_t)(o->nmade + 1) *
+					   sizeof(*o->made));
+			o->made[o->nmade++] = xstrdup(p);
+		}
+		unblock(&old);
+		if (!made && errno != EEXIST) {
+			snprintf(err, errlen, "cannot create %s: %s", p,
+				 strerror(errno));
+			ret = -1;
+			break;
+		}
+		*s = c;
+		if (!c)
+			break;
+	}
+	free(p);
+	return ret;
+}
+
+int rundir_open(struct rundir *o, const char *dir, char *err, size_t errlen)
+{
+	struct sigaction sa;
+	struct stat st;
+	sigset_t old;
+	size_t i;
+
+	memset(o, 0, sizeof(*o));
+	o->dir = xstrdup(dir);
+	if (!*dir) {
+		snprintf(err, errlen, "the output directory is an empty path");
+		return -1;
+	}
+	block(&old);
+	active = o;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	for (i = 0; i < ARRAY_SIZE(watched); i++) {
+		sigaction(watched[i], NULL, &saved[i]);
+		/* ignored on entry (a background job's SIGINT) stays ignored */
+		if (saved[i].sa_handler != SIG_IGN)
+			sigaction(watched[i], &sa, NULL);
+	}
+	unblock(&old);
+	if (mkdirs(o, err, errlen))
+		return -1;
+	if (stat(dir, &st) || !S_ISDIR(st.st_mode)) {
+		snprintf(err, errlen, "%s exists and is not a directory", dir);
+		return -1;
+	}
+	return 0;
+}
+
+/* mkstemp() creates 0600: give the outputs the usual 0666 & ~umask */
+mode_t rundir_file_mode(void)
+{
+	mode_t um = umask(0);
+
+	umask(um);
+	return 0666 & ~um;
+}
+
+FILE *rundir_create(struct rundir *o, const char *name, char *err,
+		    size_t errlen)
+{
+	char *tmp = xasprintf("%s/.%s.XXXXXX", o->dir, name);
+	FILE *f = NULL;
+	sigset_t old;
+	int fd;
+
+	if (o->nfiles == RUNDIR_MAX_FILES) {
+		snprintf(err, errlen, "too many output files");
+		free(tmp);
+		return NULL;
+	}
+	block(&old);
+	fd = mkstemp(tmp);
+	if (fd >= 0) {
+		o->tmp[o->nfiles] = tmp;
+		o->fin[o->nfiles++] = xasprintf("%s/%s", o->dir, name);
+		fchmod(fd, rundir_file_mode());
+		f = fdopen(fd, "w+");
+		if (!f)
+			close(fd);
+	} else {
+		free(tmp);
+	}
+	unblock(&old);
+	if (!f)
+		snprintf(err, errlen, "cannot write in %s: %s", o->dir,
+			 strerror(errno));
+	return f;
+}
+
+int rundir_commit(struct rundir *o, char *err, size_t errlen)
+{
+	sigset_t old;
+	int i, k;
+
+	block(&old);
+	for (i = 0; i < o->nfiles; i++) {
+		if (rename(o->tmp[i], o->fin[i])) {
+			snprintf(err, errlen, "cannot rename into %s: %s",
+				 o->dir, strerror(errno));
+			for (k = 0; k < i; k++)
+				unlink(o->fin[k]);
+			unblock(&old);
+			return -1;
+		}
+	}
+	/* committed: nothing is left to remove */
+	for (i = 0; i < o->nfiles; i++) {
+		free(o->tmp[i]);
+		o->tmp[i] = NULL;
+	}
+	for (i = 0; i < o->nmade; i++)
+		free(o->made[i]);
+	o->nmade = 0;
+	unblock(&old);
+	return 0;
+}
+
+void rundir_close(struct rundir *o)
+{
+	sigset_t old;
+	size_t i;
+	int k;
+
+	block(&old);
+	remove_uncommitted(o);
+	if (active == o) {
+		for (i = 0; i < ARRAY_SIZE(watched); i++)
+			sigaction(watched[i], &saved[i], NULL);
+		active = NULL;
+	}
+	unblock(&old);
+	for (k = 0; k < o->nfiles; k++) {
+		free(o->tmp[k]);
+		free(o->fin[k]);
+	}
+	for (k = 0; k < o->nmade; k++)
+		free(o->made[k]);
+	free(o->made);
+	free(o->dir);
+	memset(o, 0, sizeof(*o));
+}

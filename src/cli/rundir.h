@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The files of one run written into a directory all or nothing: the
+ * directories it creates and the temporary files it writes are undone on
+ * failure, and on SIGINT,
+ * SIGTERM or SIGHUP too (a handler removes them, then dies of the signal),
+ * so a run that does not finish leaves nothing behind. The outputs appear
+ * under their final names only at rundir_commit().
+ */
+#ifndef CAPSIM_RUNDIR_H
+#define CAPSIM_RUNDIR_H
+
+#include <stdio.h>
+#include <sys/types.h>
+
+#define RUNDIR_MAX_FILES 4
+
+struct rundir {
+	char *dir;
+	char **made;		/* the directories created, parents first */
+	int nmade;
+	char *tmp[RUNDIR_MAX_FILES];	/* DIR/.NAME.XXXXXX */
+	char *fin[RUNDIR_MAX_FILES];	/* DIR/NAME */
+	int nfiles;
+};
+
+/*
+ * mkdir -p @dir and watch for the signals. Returns 0, or -1 with a message
+ * in @err (the directory is not usable: a file, no permission, ...).
+ */
+int rundir_open(struct rundir *o, const char *dir, char *err, size_t errlen);
+/* A new temporary file for DIR/@name, opened "w+"; NULL with @err set */
+FILE *rundir_create(struct rundir *o, const char *name, char *err,
+		    size_t errlen);
+/* Rename every temporary file to its name; -1 with @err set (then the
+ * files already renamed are removed again) */
+int rundir_commit(struct rundir *o, char *err, size_t errlen);
+/* The mode of a new output file: 0666 & ~umask, as open() gives */
+mode_t rundir_file_mode(void);
+/* Remove what was not committed (the temporary files, the directories
+ * created), stop watching the signals, free */
+void rundir_close(struct rundir *o);
+
+#endif

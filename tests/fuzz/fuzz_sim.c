@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A parsed workload simulated for a short, capped time, with the policy,
+ * clamp order and domain rule it asks for: the scheduler, schedutil and
+ * the clamp core on inputs nobody wrote by hand. Scale is not the point
+ * here (the 10^5-task runs are their own tests): workloads of more than
+ * MAX_INSTANCES task instances are skipped.
+ */
+#include <string.h>
+
+#include "fuzz_case.h"
+
+#define SIM_NS (50 * NSEC_PER_MSEC)
+#define MAX_INSTANCES 64
+
+/* The options `capsim run` would take from the workload; false to skip */
+static bool run_opts(const struct workload *wl, struct sim_opts *o)
+{
+	int i, n = 0;
+
+	for (i = 0; i < wl->ntasks; i++)
+		n += wl->tasks[i].instances;
+	if (n > MAX_INSTANCES)
+		return false;
+	if (wl->policy && (policy_parse(wl->policy, &o->policy) ||
+			   o->policy == POLICY_UCLAMP))
+		return false;
+	if (wl->clamp_order && clamp_order_parse(wl->clamp_order, &o->order))
+		return false;
+	o->nonidle_rule = !wl->domain_rule || strcmp(wl->domain_rule, "rfc");
+	return true;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct sim_opts o = { .policy = POLICY_RFC, .hz = 250,
+			      .duration_ns = SIM_NS, .seed = size };
+	struct fuzz_case c;
+
+	fuzz_case_load(&c, data, size);
+	if (c.wl && run_opts(c.wl, &o))
+		fuzz_case_platform(&c);
+	if (c.pl)
+		c.s = sim_create(c.pl, c.wl, &o, &c.d);
+	if (c.s) {
+		sim_run(c.s, NULL);
+		fuzz_fail_on_warn();
+		if (c.s->now > SIM_NS)
+			abort();
+	}
+	fuzz_case_free(&c);
+	return 0;
+}
