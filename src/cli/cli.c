@@ -475,14 +475,15 @@ static int cmd_run(int argc, char **argv)
 {
 	const char *wfile = NULL, *platform = NULL, *policy = NULL,
 		   *outdir = NULL, *order = NULL, *rule = NULL;
-	struct sim_opts o = { .policy = POLICY_RFC, .hz = 250 };
+	struct sim_opts o = { .policy = POLICY_RFC, .hz = 250,
+			       .activations = true };
 	uint64_t max_mb = MAX_TRACE_MB_DEFAULT;
 	int ret = EXIT_RUN, i;
 	struct workload *wl = NULL;
 	struct platform *pl = NULL;
 	struct rundir od = { 0 };
 	struct sim *s = NULL;
-	FILE *tf = NULL, *sf = NULL, *df = NULL;
+	FILE *tf = NULL, *sf = NULL, *df = NULL, *af = NULL;
 	char *dir = NULL;
 	char err[512];
 	bool quiet = false, strict = false, trace_dat = false, cut;
@@ -639,6 +640,7 @@ static int cmd_run(int argc, char **argv)
 	if (rundir_open(&od, dir, err, sizeof(err)) ||
 	    !(tf = rundir_create(&od, "trace.txt", err, sizeof(err))) ||
 	    !(sf = rundir_create(&od, "summary.json", err, sizeof(err))) ||
+	    !(af = rundir_create(&od, "activations.csv", err, sizeof(err))) ||
 	    (trace_dat &&
 	     !(df = rundir_create(&od, "trace.dat", err, sizeof(err))))) {
 		fprintf(stderr, "capsim: %s\n", err);
@@ -663,6 +665,12 @@ static int cmd_run(int argc, char **argv)
 	ri.trace_path = od.fin[0];
 	ri.summary_path = od.fin[1];
 	ri.wall_s = wall_now() - t0;
+	if (activations_write(s, af) || fclose(af)) {
+		af = NULL;
+		fprintf(stderr, "capsim: error writing the activations\n");
+		goto out;
+	}
+	af = NULL;
 	if (summary_write(s, &ri, sf) || fclose(sf)) {
 		sf = NULL;
 		fprintf(stderr, "capsim: error writing the summary\n");
@@ -701,6 +709,8 @@ out:
 		fclose(sf);
 	if (df)
 		fclose(df);
+	if (af)
+		fclose(af);
 	rundir_close(&od);
 	free(dir);
 	sim_destroy(s);

@@ -165,6 +165,7 @@ struct sim_cpu *select_task_rq(struct sim *s, struct sim_task *t, bool fork)
 
 	if (!t->allowed[prev->id])
 		prev = first_allowed(s, t);
+	s->placed_by = MIG_WAKEUP;	/* select_fair_rq() may say EAS */
 	return t->cls->select_rq(s, t, prev, fork);
 }
 
@@ -179,8 +180,10 @@ struct sim_cpu *select_fair_rq(struct sim *s, struct sim_task *t,
 	if (s->pl->asym) {
 		if (!s->overutilized) {
 			c = feec(s, t, prev);
-			if (c)
+			if (c) {
+				s->placed_by = MIG_EAS;
 				return c;
+			}
 		}
 		return select_idle_capacity(s, t, prev);
 	}
@@ -208,7 +211,7 @@ struct sim_task *idle_balance(struct sim *s, struct sim_cpu *c)
 		struct sim_task *pick = cls->pull ? cls->pull(s, c) : NULL;
 
 		if (pick) {
-			sim_migrate(s, pick, c, c->id);
+			sim_migrate(s, pick, c, c->id, MIG_PULL);
 			return cls->pick(s, c);
 		}
 	}
@@ -257,7 +260,7 @@ void tick_balance(struct sim *s, struct sim_cpu *c)
 			if (!d)
 				d = find_idle_cpu(s, t, c, false);
 			if (d) {
-				sim_migrate(s, t, d, c->id);
+				sim_migrate(s, t, d, c->id, MIG_PUSH);
 				return;
 			}
 		}

@@ -234,7 +234,7 @@ static bool push_fair(struct sim *s, struct sim_cpu *c)
 	}
 	if (!best)
 		return false;
-	sim_migrate(s, cur, best, c->id);
+	sim_migrate(s, cur, best, c->id, MIG_MISFIT);
 	return true;
 }
 

@@ -171,7 +171,7 @@ static bool push_rt(struct sim *s, struct sim_cpu *c)
 
 			if (d != c && t->allowed[d->id] && !d->rt.nr &&
 			    !d->dl.nr) {
-				sim_migrate(s, t, d, c->id);
+				sim_migrate(s, t, d, c->id, MIG_PUSH);
 				return true;
 			}
 		}

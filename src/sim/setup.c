@@ -357,6 +357,8 @@ void sim_destroy(struct sim *s)
 		struct sim_task *t = s->tasks[i];
 
 		free(t->name);
+		free(t->cpu_time);
+		free(t->acts);
 		free(t->allowed);
 		free(t->timer_next);
 		free(t->timer_init);

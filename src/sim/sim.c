@@ -79,6 +79,42 @@ int task_kprio(const struct sim_task *t)
 	return t->cls->kprio(t);
 }
 
+const char *const mig_reason_name[NR_MIG_REASONS] = {
+	[MIG_WAKEUP] = "wakeup",
+	[MIG_EAS] = "eas",
+	[MIG_MISFIT] = "misfit",
+	[MIG_PULL] = "pull",
+	[MIG_PUSH] = "push",
+	[MIG_AFFINITY] = "affinity",
+};
+
+/* @t ran @delta ns on @cpu: a task runs on few CPUs, most often its last */
+static void account_cpu_time(struct sim_task *t, int cpu, uint64_t delta)
+{
+	struct cpu_time *ct;
+	int i = t->last_cpu_time;
+
+	if (i < t->ncpu_time && t->cpu_time[i].cpu == cpu) {
+		t->cpu_time[i].ns += delta;
+		return;
+	}
+	for (i = 0; i < t->ncpu_time; i++)
+		if (t->cpu_time[i].cpu == cpu)
+			break;
+	if (i == t->ncpu_time) {
+		if (t->ncpu_time == t->cap_cpu_time) {
+			t->cap_cpu_time = t->cap_cpu_time ? 2 * t->cap_cpu_time : 2;
+			t->cpu_time = xrealloc(t->cpu_time, (size_t)t->cap_cpu_time *
+					       sizeof(*t->cpu_time));
+		}
+		ct = &t->cpu_time[t->ncpu_time++];
+		ct->cpu = cpu;
+		ct->ns = 0;
+	}
+	t->cpu_time[i].ns += delta;
+	t->last_cpu_time = i;
+}
+
 const struct sim_class *const sim_classes[NR_SCHED_CLASSES] = {
 	&dl_sched_class,
 	&rt_sched_class,
@@ -131,6 +167,7 @@ void sim_update_curr(struct sim *s, struct sim_cpu *c)
 						   delta : t->runtime_left;
 			}
 			t->runtime_ns += delta;
+			account_cpu_time(t, c->id, delta);
 			t->cls->update_curr(s, c, t, delta, cap);
 			c->busy_ns[c->dom->cur_opp] += delta;
 		} else {
@@ -232,8 +269,9 @@ static void move_signals(struct sim *s, struct sim_task *t,
 }
 
 static void trace_migrate(struct sim *s, struct sim_task *t, int from, int to,
-			  int trace_cpu)
+			  int trace_cpu, enum mig_reason why)
 {
+	t->mig[why]++;
 	sim_trace(s, trace_cpu, "sched_migrate_task",
 		  "comm=%s pid=%d prio=%d orig_cpu=%d dest_cpu=%d", t->comm,
 		  t->pid, task_kprio(t), from, to);
@@ -241,7 +279,7 @@ static void trace_migrate(struct sim *s, struct sim_task *t, int from, int to,
 }
 
 void sim_migrate(struct sim *s, struct sim_task *t, struct sim_cpu *dst,
-		 int trace_cpu)
+		 int trace_cpu, enum mig_reason why)
 {
 	struct sim_cpu *src = &s->cpus[t->cpu];
 
@@ -250,13 +288,14 @@ void sim_migrate(struct sim *s, struct sim_task *t, struct sim_cpu *dst,
 	if (t->on_cpu) {
 		/* active migration: preempt first, move once switched out */
 		t->pending_migrate = dst->id;
+		t->pending_reason = why;
 		sim_resched(s, src);
 		return;
 	}
 	sim_update_curr(s, src);
 	sim_update_curr(s, dst);
 	deactivate(s, src, t, 0);
-	trace_migrate(s, t, src->id, dst->id, trace_cpu);
+	trace_migrate(s, t, src->id, dst->id, trace_cpu, why);
 	move_signals(s, t, src, dst);
 	activate(s, dst, t, 0);
 	sim_check_preempt(s, dst, t);
@@ -277,7 +316,7 @@ void sim_wake(struct sim *s, struct sim_task *t, int waker_cpu)
 	t->wake_at = 0;
 	dst = select_task_rq(s, t, false);
 	if (dst->id != t->cpu) {
-		trace_migrate(s, t, t->cpu, dst->id, waker_cpu);
+		trace_migrate(s, t, t->cpu, dst->id, waker_cpu, s->placed_by);
 		move_signals(s, t, &s->cpus[t->cpu], dst);
 	}
 	sim_update_curr(s, dst);
@@ -401,7 +440,8 @@ void sim_set_cpus_allowed(struct sim *s, struct sim_task *t, const int *cpus,
 	for (i = 0; i < ncpus; i++)
 		t->allowed[cpus[i]] = true;
 	if (!t->allowed[t->cpu] && t->state == TS_RUNNABLE)
-		sim_migrate(s, t, select_task_rq(s, t, false), t->cpu);
+		sim_migrate(s, t, select_task_rq(s, t, false), t->cpu,
+			    MIG_AFFINITY);
 }
 
 /* The deepest idle state worth entering before this CPU's next timer */
@@ -515,14 +555,24 @@ static void switch_to(struct sim *s, struct sim_cpu *c, struct sim_task *prev,
 		return;
 	}
 	sig_update(&next->util, s->now, 0);
+	next->switches++;
 	next->on_cpu = true;
 	next->cls->set_next(s, c, next);
 	if (next->latency_pending) {
-		samples_add(&next->wlat, (int64_t)(s->now - next->woken_at));
+		int64_t delay = (int64_t)(s->now - next->woken_at);
+
+		samples_add(&next->wlat, delay);
+		if (delay > next->wlat_max || !next->wlat_max_at) {
+			next->wlat_max = delay;
+			next->wlat_max_at = s->now;
+		}
 		next->latency_pending = false;
 	}
 	if (next->expired_at) {
 		samples_add(&next->tlat, (int64_t)(s->now - next->expired_at));
+		if (next->act_open && next->acts[next->nacts - 1].wu_lat_ns < 0)
+			next->acts[next->nacts - 1].wu_lat_ns =
+				(int64_t)(s->now - next->expired_at);
 		next->expired_at = 0;
 	}
 }
@@ -561,7 +611,8 @@ static void schedule(struct sim *s, struct sim_cpu *c)
 
 			prev->pending_migrate = -1;
 			prev->on_cpu = false;
-			sim_migrate(s, prev, &s->cpus[dst], c->id);
+			sim_migrate(s, prev, &s->cpus[dst], c->id,
+				    prev->pending_reason);
 		}
 		next = pick_next(s, c);
 		if (!next)
@@ -603,6 +654,36 @@ static void run_done(struct sim *s, struct sim_cpu *c)
 		program_run_done(s, c);
 }
 
+/*
+ * Account the time overutilized, system-wide (any CPU) and per domain,
+ * from the last tick's verdicts: a flag holds from one tick to the next.
+ */
+static void account_overutilized(bool *was, bool now_ou, uint64_t *since,
+				 uint64_t *total, uint64_t now)
+{
+	if (*was && !now_ou)
+		*total += now - *since;
+	else if (!*was && now_ou)
+		*since = now;
+	*was = now_ou;
+}
+
+static void set_overutilized(struct sim *s)
+{
+	bool any = false;
+	int i;
+
+	for (i = 0; i < s->ndoms; i++) {
+		struct sim_domain *d = &s->doms[i];
+
+		account_overutilized(&d->overutilized, d->ou_next,
+				     &d->ou_since, &d->ou_ns, s->now);
+		any |= d->ou_next;
+	}
+	account_overutilized(&s->overutilized, any, &s->ou_since, &s->ou_ns,
+			     s->now);
+}
+
 static void tick(struct sim *s, struct sim_cpu *c)
 {
 	struct sim_task *t = c->curr;
@@ -620,13 +701,15 @@ static void tick(struct sim *s, struct sim_cpu *c)
 	if (resched)
 		sim_resched(s, c);
 	/* the overutilized flag of EAS (fair.c: cpu_overutilized) */
-	s->overutilized = false;
+	for (i = 0; i < s->ndoms; i++)
+		s->doms[i].ou_next = false;
 	for (i = 0; i < s->ncpus; i++) {
 		struct sim_cpu *x = &s->cpus[i];
 
 		if ((uint64_t)cpu_util(s, x) * 1280 > (uint64_t)x->capacity * 1024)
-			s->overutilized = true;
+			x->dom->ou_next = true;
 	}
+	set_overutilized(s);
 	if (s->o.trace_util)
 		sim_trace(s, c->id, "capsim_util",
 			  "cpu=%d util_cfs=%lu util_rt=%lu util_dl=%lu bw_dl=%lu task_util=%lu",
@@ -943,6 +1026,10 @@ int sim_run(struct sim *s, FILE *trace)
 
 		d->residency_ns[d->cur_opp] += s->now - d->last_change;
 		d->last_change = s->now;
+		account_overutilized(&d->overutilized, false, &d->ou_since,
+				     &d->ou_ns, s->now);
 	}
+	account_overutilized(&s->overutilized, false, &s->ou_since, &s->ou_ns,
+			     s->now);
 	return ftw_close(&s->tr);
 }

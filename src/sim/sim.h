@@ -31,6 +31,36 @@
 #include "util.h"
 #include "workload.h"
 
+/* Why a task changed CPU (summary.json's migrations by reason) */
+enum mig_reason {
+	MIG_WAKEUP,		/* wake-up placement (idle sibling, capacity) */
+	MIG_EAS,		/* energy-aware wake-up placement */
+	MIG_MISFIT,		/* a misfit task's active migration */
+	MIG_PULL,		/* newidle balance */
+	MIG_PUSH,		/* tick balance: to an idle CPU, RT push */
+	MIG_AFFINITY,		/* its CPU left the allowed mask */
+	NR_MIG_REASONS,
+};
+
+extern const char *const mig_reason_name[NR_MIG_REASONS];
+
+/* Time a task ran on one CPU */
+struct cpu_time {
+	int cpu;
+	uint64_t ns;
+};
+
+/* One activation (phase iteration) of a task: activations.csv */
+struct activation {
+	uint64_t start, end;	/* ns */
+	uint64_t run_ns;	/* CPU time within it */
+	uint64_t period_ns;	/* its timer's period, 0 without one */
+	int64_t slack_ns;	/* of its timer, 0 without one */
+	int64_t wu_lat_ns;	/* timer expiry to running, -1 if none */
+	int cpu;		/* where it ended */
+	unsigned int khz;	/* that CPU's frequency then */
+};
+
 /* The simulator's events (the engine's kinds, handled in sim.c) */
 enum sim_event {
 	EVK_END,		/* end of the simulated time */
@@ -127,6 +157,7 @@ struct sim_task {
 	int64_t slack_acc;
 	int wait_mutex;		/* cond wait: the mutex to take back */
 	int pending_migrate;	/* CPU to move to once switched out, or -1 */
+	enum mig_reason pending_reason;
 
 	/* sleeping */
 	uint32_t wake_gen;
@@ -142,6 +173,16 @@ struct sim_task {
 	struct samples slack;	/* ns */
 	uint64_t activations, completed, misses, runtime_ns;
 	uint64_t migrations, preempted, wakeups;
+	uint64_t mig[NR_MIG_REASONS];	/* migrations by reason */
+	uint64_t switches;		/* switched in (perf sched latency) */
+	int64_t wlat_max;		/* the longest wake-up delay, ns */
+	uint64_t wlat_max_at;		/* when it ended (switched in) */
+	struct cpu_time *cpu_time;	/* per CPU it ran on, first run first */
+	int ncpu_time, cap_cpu_time, last_cpu_time;
+	struct activation *acts;	/* with sim_opts.activations */
+	size_t nacts, cap_acts;
+	bool act_open;			/* acts[nacts - 1] not ended yet */
+	uint64_t act_period_ns;
 };
 
 struct sim_domain;
@@ -194,6 +235,9 @@ struct sim_domain {
 	int idx;
 	int cur_opp;
 	struct governor governor;	/* the domain's cpufreq governor */
+	bool overutilized;		/* a CPU of it, at the last tick */
+	bool ou_next;			/* ... at this tick */
+	uint64_t ou_since, ou_ns;	/* time overutilized */
 	int fixed_opp;			/* its OPP when not schedutil, or -1 */
 	struct sugov_params gov_params;	/* rate limit, latency, OPPs */
 	struct sugov_state gov;		/* the policy's schedutil state */
@@ -230,6 +274,7 @@ struct sim_opts {
 	uint64_t duration_ns;
 	unsigned int hz;
 	bool trace_util;	/* capsim_util lines at every tick */
+	bool activations;	/* keep a record per activation */
 	bool nonidle_rule;	/* domain rule: an idle caller does not count */
 	/* --governor: every domain's, over the platform file's */
 	bool governor_set;
@@ -262,6 +307,9 @@ struct sim {
 	int ngw;
 	uint64_t nevents;
 	bool overutilized;
+	uint64_t ou_since, ou_ns;	/* time the system was overutilized */
+	/* what the last select_task_rq() based its choice on */
+	enum mig_reason placed_by;
 	bool failed;			/* a run error was reported */
 	/* capsim run's progress line (src/whatif/progress.c), or NULL */
 	void (*progress)(void *arg, unsigned long long now_ns,
@@ -302,7 +350,7 @@ void sim_set_cpus_allowed(struct sim *s, struct sim_task *t, const int *cpus,
 void sim_update_curr(struct sim *s, struct sim_cpu *c);
 void sim_cpufreq_update(struct sim *s, struct sim_cpu *c);
 void sim_migrate(struct sim *s, struct sim_task *t, struct sim_cpu *dst,
-		 int trace_cpu);
+		 int trace_cpu, enum mig_reason why);
 void sim_set_group(struct sim *s, struct sim_task *t, struct host_group *g);
 clamp_range_changed_fn sim_clamp_range_changed;
 void sim_trace(struct sim *s, int cpu, const char *event, const char *fmt, ...)

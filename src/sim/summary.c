@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <jansson.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "summary.h"
@@ -26,6 +27,97 @@ static json_t *pct_obj(struct samples *sm)
 static double sim_seconds(const struct sim *s)
 {
 	return (double)s->now / 1e9;
+}
+
+/* Migrations by reason: why a task moved (EAS, misfit, balance, ...) */
+static json_t *migrations_obj(const struct sim_task *t)
+{
+	json_t *o = json_object();
+	int r;
+
+	for (r = 0; r < NR_MIG_REASONS; r++)
+		json_object_set_new(o, mig_reason_name[r],
+				    json_integer((json_int_t)t->mig[r]));
+	return o;
+}
+
+static int cmp_cpu_time(const void *a, const void *b)
+{
+	const struct cpu_time *x = a, *y = b;
+
+	return (x->cpu > y->cpu) - (x->cpu < y->cpu);
+}
+
+/* Seconds run per CPU, keyed by CPU id, in CPU order */
+static json_t *cpu_residency_obj(const struct sim_task *t)
+{
+	struct cpu_time *ct = xcalloc((size_t)t->ncpu_time + 1, sizeof(*ct));
+	json_t *o = json_object();
+	char key[16];
+	int i;
+
+	memcpy(ct, t->cpu_time, (size_t)t->ncpu_time * sizeof(*ct));
+	qsort(ct, (size_t)t->ncpu_time, sizeof(*ct), cmp_cpu_time);
+	for (i = 0; i < t->ncpu_time; i++) {
+		snprintf(key, sizeof(key), "%d", ct[i].cpu);
+		json_object_set_new(o, key, json_real((double)ct[i].ns / 1e9));
+	}
+	free(ct);
+	return o;
+}
+
+/* Seconds run per frequency domain, keyed by domain id */
+static json_t *domain_residency_obj(const struct sim *s,
+				    const struct sim_task *t)
+{
+	json_t *o = json_object();
+	char key[16];
+	int d, i;
+
+	for (d = 0; d < s->ndoms; d++) {
+		uint64_t ns = 0;
+		bool ran = false;
+
+		for (i = 0; i < t->ncpu_time; i++) {
+			if (s->cpus[t->cpu_time[i].cpu].dom != &s->doms[d])
+				continue;
+			ns += t->cpu_time[i].ns;
+			ran = true;
+		}
+		if (!ran)
+			continue;
+		snprintf(key, sizeof(key), "%d", s->doms[d].pd->id);
+		json_object_set_new(o, key, json_real((double)ns / 1e9));
+	}
+	return o;
+}
+
+/*
+ * The columns of `perf sched latency`: run time, switches, average and
+ * maximum wake-up delay (sched_wakeup to running) and when the maximum
+ * ended.
+ */
+static json_t *sched_latency_obj(const struct sim_task *t)
+{
+	json_t *o = json_object();
+	double sum = 0;
+	size_t i;
+
+	for (i = 0; i < t->wlat.n; i++)
+		sum += (double)t->wlat.v[i];
+	json_object_set_new(o, "runtime_ms",
+			    json_real((double)t->runtime_ns / 1e6));
+	json_object_set_new(o, "switches",
+			    json_integer((json_int_t)t->switches));
+	json_object_set_new(o, "avg_delay_ms", t->wlat.n ?
+			    json_real(sum / (double)t->wlat.n / 1e6) :
+			    json_null());
+	json_object_set_new(o, "max_delay_ms", t->wlat.n ?
+			    json_real((double)t->wlat_max / 1e6) : json_null());
+	json_object_set_new(o, "max_delay_at_s", t->wlat.n ?
+			    json_real((double)t->wlat_max_at / 1e9) :
+			    json_null());
+	return o;
 }
 
 int summary_write(struct sim *s, const struct run_info *ri, FILE *f)
@@ -96,6 +188,11 @@ int summary_write(struct sim *s, const struct run_info *ri, FILE *f)
 		json_object_set_new(o, "slack_us", pct_obj(&t->slack));
 		json_object_set_new(o, "runtime_s", json_real((double)t->runtime_ns / 1e9));
 		json_object_set_new(o, "migrations", json_integer((json_int_t)t->migrations));
+		json_object_set_new(o, "migrations_by_reason", migrations_obj(t));
+		json_object_set_new(o, "cpu_residency_s", cpu_residency_obj(t));
+		json_object_set_new(o, "domain_residency_s",
+				    domain_residency_obj(s, t));
+		json_object_set_new(o, "sched_latency", sched_latency_obj(t));
 		json_object_set_new(o, "preemptions", json_integer((json_int_t)t->preempted));
 		if (t->cls == &dl_sched_class)
 			json_object_set_new(o, "dl_throttled",
@@ -118,6 +215,9 @@ int summary_write(struct sim *s, const struct run_info *ri, FILE *f)
 		json_object_set_new(o, "id", json_integer(d->pd->id));
 		governor_format(&d->governor, gov, sizeof(gov));
 		json_object_set_new(o, "governor", json_string(gov));
+		/* a CPU of the domain above 80 % of its capacity (EAS) */
+		json_object_set_new(o, "overutilized_s",
+				    json_real((double)d->ou_ns / 1e9));
 		for (j = 0; j < d->pd->ncpus; j++) {
 			json_array_append_new(cpus, json_integer(d->pd->cpus[j]));
 			e += cpu_energy_mj(s, &s->cpus[d->pd->cpus[j]]);
@@ -138,6 +238,9 @@ int summary_write(struct sim *s, const struct run_info *ri, FILE *f)
 		json_array_append_new(a, o);
 	}
 	json_object_set_new(root, "domains", a);
+	/* EAS's system-wide flag: any CPU overutilized, as of each tick */
+	json_object_set_new(root, "overutilized_s",
+			    json_real((double)s->ou_ns / 1e9));
 
 	a = json_array();
 	for (i = 0; i < s->ncpus; i++) {
@@ -235,6 +338,29 @@ void summary_print(struct sim *s, const struct run_info *ri, FILE *f)
 		print_pct(f, 9, &t->slack, 50);
 		fprintf(f, "%9.3f\n", (double)t->runtime_ns / 1e9);
 	}
+	fprintf(f, "%-16s %9s %8s %12s %12s %7s  %s\n", "task", "runtime_ms",
+		"switches", "avg_delay_ms", "max_delay_ms", "migr",
+		"cpu residency (cpu:s)");
+	for (i = 0; i < s->ntasks; i++) {
+		struct sim_task *t = s->tasks[i];
+		double sum = 0;
+		size_t k;
+
+		for (k = 0; k < t->wlat.n; k++)
+			sum += (double)t->wlat.v[k];
+		fprintf(f, "%-16s %9.1f %8lu ", t->name,
+			(double)t->runtime_ns / 1e6, (unsigned long)t->switches);
+		if (t->wlat.n)
+			fprintf(f, "%12.3f %12.3f ", sum / (double)t->wlat.n / 1e6,
+				(double)t->wlat_max / 1e6);
+		else
+			fprintf(f, "%12s %12s ", "-", "-");
+		fprintf(f, "%7lu ", (unsigned long)t->migrations);
+		for (j = 0; j < t->ncpu_time; j++)
+			fprintf(f, " %d:%.3f", t->cpu_time[j].cpu,
+				(double)t->cpu_time[j].ns / 1e9);
+		fputc('\n', f);
+	}
 	fprintf(f, "%-6s %-12s %10s %6s  %s\n", "domain", "cpus", "avg_MHz",
 		"trans", "residency (MHz: %)");
 	for (i = 0; i < s->ndoms; i++) {
@@ -262,6 +388,7 @@ void summary_print(struct sim *s, const struct run_info *ri, FILE *f)
 	}
 	for (i = 0; i < s->ncpus; i++)
 		total += cpu_energy_mj(s, &s->cpus[i]);
+	fprintf(f, "overutilized: %.3f s\n", (double)s->ou_ns / 1e9);
 	fprintf(f, "energy: %.1f mJ", total);
 	if (ri->trace_path)
 		fprintf(f, "   trace: %s   summary: %s", ri->trace_path,
@@ -273,4 +400,37 @@ void summary_print(struct sim *s, const struct run_info *ri, FILE *f)
 			s->gw[i].attr ? "capacity_max" : "capacity_min",
 			(unsigned long)s->gw[i].value,
 			s->gw[i].ret ? "REJECTED (-EINVAL)" : "ok");
+}
+
+/*
+ * activations.csv: one row per finished activation of each task, rt-app's
+ * log columns (start, end, run time, period, slack, wake-up latency) in
+ * ms from the start of the run, with the CPU and frequency it ended on.
+ */
+int activations_write(struct sim *s, FILE *f)
+{
+	int i;
+	size_t k;
+
+	fputs("task,pid,activation,start_ms,end_ms,run_ms,period_ms,slack_ms,wu_lat_ms,cpu,khz\n",
+	      f);
+	for (i = 0; i < s->ntasks; i++) {
+		const struct sim_task *t = s->tasks[i];
+
+		for (k = 0; k < t->nacts; k++) {
+			const struct activation *a = &t->acts[k];
+
+			if (a->cpu < 0)		/* not finished by the end */
+				continue;
+			fprintf(f, "%s,%d,%zu,%.6f,%.6f,%.6f,%.6f,%.6f,",
+				t->name, t->pid, k, (double)a->start / 1e6,
+				(double)a->end / 1e6, (double)a->run_ns / 1e6,
+				(double)a->period_ns / 1e6,
+				(double)a->slack_ns / 1e6);
+			if (a->wu_lat_ns >= 0)
+				fprintf(f, "%.6f", (double)a->wu_lat_ns / 1e6);
+			fprintf(f, ",%d,%u\n", a->cpu, a->khz);
+		}
+	}
+	return ferror(f) ? -1 : 0;
 }

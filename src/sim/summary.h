@@ -15,6 +15,8 @@ struct run_info {
 };
 
 int summary_write(struct sim *s, const struct run_info *ri, FILE *f);
+/* DIR/activations.csv (needs sim_opts.activations) */
+int activations_write(struct sim *s, FILE *f);
 void summary_print(struct sim *s, const struct run_info *ri, FILE *f);
 
 #endif

@@ -100,6 +100,50 @@ static uint64_t jitter(struct sim *s, uint64_t v)
 	return (uint64_t)((int64_t)v + off);
 }
 
+/*
+ * An activation (phase iteration) begins / ends: its record for
+ * activations.csv, in rt-app's log terms (start, end, run time, period,
+ * slack, wake-up latency), with the CPU and frequency it ended on.
+ */
+static void activation_begin(struct sim *s, struct sim_task *t)
+{
+	struct activation *a;
+
+	if (!s->o.activations)
+		return;
+	if (t->nacts == t->cap_acts) {
+		t->cap_acts = t->cap_acts ? 2 * t->cap_acts : 16;
+		t->acts = xrealloc(t->acts, t->cap_acts * sizeof(*t->acts));
+	}
+	a = &t->acts[t->nacts++];
+	a->start = s->now;
+	a->end = 0;
+	a->run_ns = t->runtime_ns;	/* made a difference at the end */
+	a->period_ns = 0;
+	a->slack_ns = 0;
+	a->wu_lat_ns = -1;
+	a->cpu = -1;
+	a->khz = 0;
+	t->act_open = true;
+}
+
+static void activation_end(struct sim *s, struct sim_task *t)
+{
+	struct activation *a;
+	const struct sim_domain *d;
+
+	if (!t->act_open)
+		return;
+	a = &t->acts[t->nacts - 1];
+	d = s->cpus[t->cpu].dom;
+	a->end = s->now;
+	a->run_ns = t->runtime_ns - a->run_ns;
+	a->slack_ns = t->slack_acc;
+	a->cpu = t->cpu;
+	a->khz = d->pd->opps[d->cur_opp].khz;
+	t->act_open = false;
+}
+
 static void timer_event(struct sim *s, struct sim_task *t,
 			const struct wl_event *e, bool *blocked)
 {
@@ -115,6 +159,8 @@ static void timer_event(struct sim *s, struct sim_task *t,
 		*next = t->t_first;
 	}
 	*next += e->us * NSEC_PER_USEC;
+	if (t->act_open)
+		t->acts[t->nacts - 1].period_ns = e->us * NSEC_PER_USEC;
 	slack = (int64_t)*next - (int64_t)s->now;
 	if (s->wl->cumulative_slack)
 		t->slack_acc += slack;
@@ -167,9 +213,11 @@ void task_continue(struct sim *s, struct sim_task *t)
 		if (t->ev == 0) {
 			t->activations++;
 			t->slack_acc = 0;
+			activation_begin(s, t);
 		}
 		if (t->ev >= ph->nev) {
 			t->completed++;
+			activation_end(s, t);
 			t->phase_iter++;
 			t->ev = 0;
 			if (ph->loop != -1 && t->phase_iter >= ph->loop) {

@@ -1,0 +1,215 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The analyses LISA and perf sched users look for, checked against what
+ * the run did: per-task CPU and domain residency, migrations by reason,
+ * time overutilized, the perf sched latency columns and the activation
+ * records of activations.csv.
+ */
+#include "simtest.h"
+
+#include "summary.h"
+
+static struct run *run_opts(const char *text, const char *platform,
+			    double duration_s)
+{
+	struct run *r = calloc(1, sizeof(*r));
+	struct sim_opts o = { .policy = POLICY_RFC, .hz = 250,
+			      .nonidle_rule = true, .activations = true };
+
+	o.duration_ns = (uint64_t)(duration_s * 1e9);
+	diag_init(&r->d, true);
+	r->wl = sim_workload_check(workload_load_buffer_all("test.json", text,
+							    &r->d), &r->d, 0);
+	if (r->wl)
+		r->pl = platform_load(platform, &r->d);
+	if (r->pl)
+		r->s = sim_create(r->pl, r->wl, &o, &r->d);
+	if (r->s)
+		r->ret = sim_run(r->s, NULL);
+	RUN_OK(r);
+	return r;
+}
+
+static uint64_t cpu_ns(const struct sim_task *t)
+{
+	uint64_t ns = 0;
+	int i;
+
+	for (i = 0; i < t->ncpu_time; i++)
+		ns += t->cpu_time[i].ns;
+	return ns;
+}
+
+static uint64_t mig_total(const struct sim_task *t)
+{
+	uint64_t n = 0;
+	int r;
+
+	for (r = 0; r < NR_MIG_REASONS; r++)
+		n += t->mig[r];
+	return n;
+}
+
+START_TEST(residency_adds_up_to_runtime)
+{
+	struct run *r = run_opts(
+		"{ \"tasks\": { \"a\": { \"instance\": 6, \"run\": 3000, \"sleep\": 5000 },\n"
+		"  \"hog\": { \"run\": 100000 } } }", "sd855", 2);
+	int i;
+
+	for (i = 0; i < r->s->ntasks; i++) {
+		struct sim_task *t = r->s->tasks[i];
+
+		ck_assert_uint_eq(cpu_ns(t), t->runtime_ns);
+		ck_assert_uint_eq(mig_total(t), t->migrations);
+		/* each CPU at most once */
+		for (int j = 0; j < t->ncpu_time; j++)
+			for (int k = j + 1; k < t->ncpu_time; k++)
+				ck_assert_int_ne(t->cpu_time[j].cpu,
+						 t->cpu_time[k].cpu);
+	}
+	run_free(r);
+}
+END_TEST
+
+/* A small periodic task on juno-r0: EAS places it, on a LITTLE CPU */
+START_TEST(eas_placement_is_named)
+{
+	struct run *r = run_opts(
+		"{ \"tasks\": { \"small\": { \"cpus\": [1], \"loop\": 1,\n"
+		"      \"run\": 2000, \"sleep\": 10000 },\n"
+		"    \"t\": { \"delay\": 200000, \"run\": 1000, \"timer\": { \"ref\": \"t\", \"period\": 16000 } } } }",
+		"juno-r0", 2);
+	struct sim_task *t = task_named(r->s, "t");
+	uint64_t little = 0;
+	int i;
+
+	for (i = 0; i < t->ncpu_time; i++)
+		if (r->s->cpus[t->cpu_time[i].cpu].capacity < 1024)
+			little += t->cpu_time[i].ns;
+	ck_assert_uint_gt(t->mig[MIG_EAS], 0);
+	ck_assert_uint_eq(t->mig[MIG_MISFIT], 0);
+	ck_assert(little * 10 > t->runtime_ns * 9);
+	run_free(r);
+}
+END_TEST
+
+/* A task outgrowing a LITTLE CPU is moved as a misfit */
+START_TEST(misfit_migration_is_named)
+{
+	struct run *r = run_opts(
+		"{ \"tasks\": { \"grow\": { \"phases\": {\n"
+		"    \"small\": { \"loop\": 50, \"run\": 1000, \"sleep\": 15000 },\n"
+		"    \"big\": { \"loop\": -1, \"run\": 100000 } } } } }",
+		"juno-r0", 3);
+	struct sim_task *t = task_named(r->s, "grow");
+
+	ck_assert_uint_gt(t->mig[MIG_MISFIT], 0);
+	run_free(r);
+}
+END_TEST
+
+START_TEST(affinity_migration_is_named)
+{
+	struct run *r = run_opts(
+		"{ \"tasks\": { \"t\": { \"phases\": {\n"
+		"    \"p0\": { \"cpus\": [0], \"run\": 5000 },\n"
+		"    \"p1\": { \"cpus\": [2], \"run\": 5000 } } } } }", "sym4", 0.1);
+	struct sim_task *t = task_named(r->s, "t");
+
+	ck_assert_uint_gt(t->mig[MIG_AFFINITY], 0);
+	run_free(r);
+}
+END_TEST
+
+/* A hog keeps its CPU above 80 %: overutilized nearly all the run */
+START_TEST(overutilized_time)
+{
+	struct run *hog = run_opts(
+		"{ \"tasks\": { \"hog\": { \"run\": 1000000 } } }", "sym4", 2);
+	struct run *light = run_opts(
+		"{ \"tasks\": { \"t\": { \"run\": 1000, \"timer\": { \"ref\": \"t\", \"period\": 20000 } } } }",
+		"sym4", 2);
+
+	/* util needs ~50 ms to pass 80 % of 1024; then it stays there */
+	ck_assert(hog->s->ou_ns > 1800000000ull && hog->s->ou_ns <= 2000000000ull);
+	ck_assert_uint_eq(hog->s->ou_ns, hog->s->doms[0].ou_ns);
+	ck_assert_uint_eq(light->s->ou_ns, 0);
+	run_free(hog);
+	run_free(light);
+}
+END_TEST
+
+/* perf sched latency's columns from the wake-up delays */
+START_TEST(sched_latency_columns)
+{
+	struct run *r = run_opts(
+		"{ \"tasks\": { \"t\": { \"instance\": 6, \"run\": 2000, \"timer\": { \"ref\": \"t\", \"period\": 5000 } } } }",
+		"sym4", 1);
+	int i;
+
+	for (i = 0; i < r->s->ntasks; i++) {
+		struct sim_task *t = r->s->tasks[i];
+		int64_t max = 0;
+		size_t k;
+
+		for (k = 0; k < t->wlat.n; k++)
+			if (t->wlat.v[k] > max)
+				max = t->wlat.v[k];
+		ck_assert_int_eq(t->wlat_max, max);
+		ck_assert_uint_le(t->wlat_max_at, r->s->now);
+		/* every wake-up ends in a switch-in */
+		ck_assert_uint_ge(t->switches, t->wlat.n);
+	}
+	run_free(r);
+}
+END_TEST
+
+/* activations.csv: one row per finished activation, consistent fields */
+START_TEST(activation_records)
+{
+	struct run *r = run_opts(
+		"{ \"tasks\": { \"t\": { \"run\": 3000, \"timer\": { \"ref\": \"t\", \"period\": 10000 } } } }",
+		"sym4", 1);
+	struct sim_task *t = task_named(r->s, "t");
+	FILE *f = tmpfile();
+	char line[256];
+	size_t rows = 0, k, done = 0;
+
+	for (k = 0; k < t->nacts; k++) {
+		const struct activation *a = &t->acts[k];
+
+		if (a->cpu < 0)
+			continue;
+		done++;
+		ck_assert_uint_ge(a->end, a->start);
+		ck_assert_uint_le(a->run_ns, a->end - a->start);
+		/* 3 ms of work at 1024 capacity or less: at least 3 ms */
+		ck_assert_uint_ge(a->run_ns, 3000000);
+		ck_assert_uint_eq(a->period_ns, 10000000);
+		ck_assert(a->khz > 0);
+	}
+	ck_assert_uint_eq(done, t->completed);
+	ck_assert_int_eq(activations_write(r->s, f), 0);
+	rewind(f);
+	ck_assert(fgets(line, sizeof(line), f));
+	ck_assert_str_eq(line, "task,pid,activation,start_ms,end_ms,run_ms,period_ms,slack_ms,wu_lat_ms,cpu,khz\n");
+	while (fgets(line, sizeof(line), f))
+		rows++;
+	ck_assert_uint_eq(rows, t->completed);
+	fclose(f);
+	run_free(r);
+}
+END_TEST
+
+int main(void)
+{
+	return check_main("analyses", 120, CHECK_TESTS(
+			  residency_adds_up_to_runtime,
+			  eas_placement_is_named,
+			  misfit_migration_is_named,
+			  affinity_migration_is_named,
+			  overutilized_time,
+			  sched_latency_columns,
+			  activation_records));
+}
