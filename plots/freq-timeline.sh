@@ -1,7 +1,9 @@
 #!/bin/sh
 # Frequency timeline of an ftrace text trace (capsim's trace.txt or one
 # captured from a kernel): one step line per CPU from the cpu_frequency
-# events, and the clamp range from cap_clamp_cpu events when present.
+# events, and each CPU's clamp range (min and max, on the capacity axis)
+# from cap_clamp_cpu events when present. A dependency-free quick look;
+# `capsim plot` draws the band in frequency units.
 #   plots/freq-timeline.sh TRACE OUT.png|OUT.svg [CPU...]
 set -eu
 trace=${1:?usage: freq-timeline.sh TRACE OUT.png|OUT.svg [CPU...]}
@@ -73,6 +75,7 @@ gnuplot -e 'set terminal pngcairo' >/dev/null 2>&1 || term=$(echo "$term" | sed 
 		sep=", "
 		if [ -s "$tmp/clamp$c" ]; then
 			printf "%s'%s' using 1:3 axes x1y2 with steps dt 2 title 'cpu%s max'" "$sep" "$tmp/clamp$c" "$c"
+			printf "%s'%s' using 1:2 axes x1y2 with steps dt 3 title 'cpu%s min'" "$sep" "$tmp/clamp$c" "$c"
 		fi
 	done
 	echo
