@@ -157,23 +157,10 @@ static int check_cpus(struct sim *s, const struct wl_attrs *a)
 	return 0;
 }
 
-static bool task_finite(const struct wl_task *t)
-{
-	int j;
-
-	if (t->loop == -1)
-		return false;
-	for (j = 0; j < t->nphases; j++)
-		if (t->phases[j].loop == -1)
-			return false;
-	return true;
-}
-
 struct sim *sim_create(const struct platform *pl, const struct workload *wl,
 		       const struct sim_opts *o, struct diag *dg)
 {
 	struct sim *s = xcalloc(1, sizeof(*s));
-	bool finite = true;
 	double dl_total = 0, cap_total = 0;
 	int err = 0, i, j, k, n, log2;
 
@@ -264,8 +251,6 @@ struct sim *sim_create(const struct platform *pl, const struct workload *wl,
 			dl_total += (double)t->instances * (double)t->dl_runtime_us /
 				    (double)t->dl_period_us;
 		}
-		if (t->instances && !task_finite(t))
-			finite = false;
 	}
 	if (dl_total > 0.95 * cap_total) {
 		jdoc_error((struct jdoc *)&wl->doc, "/tasks",
@@ -277,7 +262,7 @@ struct sim *sim_create(const struct platform *pl, const struct workload *wl,
 		s->end = o->duration_ns;
 	else if (wl->duration_s > 0)
 		s->end = (uint64_t)(wl->duration_s * 1e9);
-	else if (finite)
+	else if (workload_tasks_end(wl))
 		s->end = UINT64_MAX;
 	else {
 		diag_report(dg, true, wl->doc.file, 0, 0,

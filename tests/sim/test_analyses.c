@@ -12,20 +12,12 @@
 static struct run *run_opts(const char *text, const char *platform,
 			    double duration_s)
 {
-	struct run *r = calloc(1, sizeof(*r));
 	struct sim_opts o = { .policy = POLICY_RFC, .hz = 250,
 			      .nonidle_rule = true, .activations = true };
+	struct run *r;
 
 	o.duration_ns = (uint64_t)(duration_s * 1e9);
-	diag_init(&r->d, true);
-	r->wl = sim_workload_check(workload_load_buffer_all("test.json", text,
-							    &r->d), &r->d, 0);
-	if (r->wl)
-		r->pl = platform_load(platform, &r->d);
-	if (r->pl)
-		r->s = sim_create(r->pl, r->wl, &o, &r->d);
-	if (r->s)
-		r->ret = sim_run(r->s, NULL);
+	r = run_with(text, platform, &o, NULL);
 	RUN_OK(r);
 	return r;
 }
