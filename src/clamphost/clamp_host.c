@@ -167,6 +167,34 @@ int clamp_host_init(struct clamp_host *h, unsigned int nr_cpus)
 	return 0;
 }
 
+int clamp_host_set_backend(struct clamp_host *h, const char *name)
+{
+	bool exact;
+	unsigned int i;
+
+	if (!strcmp(name, "exact"))
+		exact = true;
+	else if (!strcmp(name, "rbtree"))
+		exact = false;
+	else
+		return -EINVAL;
+	for (i = 0; i < h->nr_cpus; i++)
+		if (!cap_clamp_cpu_empty(&h->cpus[i].cc))
+			return -EBUSY;
+	for (i = 0; i < h->nr_cpus; i++) {
+		if (exact)
+			cap_clamp_exact_cpu_init(&h->cpus[i].cc);
+		else
+			cap_clamp_rbtree_cpu_init(&h->cpus[i].cc);
+	}
+	return 0;
+}
+
+const char *clamp_host_backend(const struct clamp_host *h)
+{
+	return cap_clamp_cpu_exact(&h->cpus[0].cc) ? "exact" : "rbtree";
+}
+
 void clamp_host_set_callback(struct clamp_host *h, clamp_range_changed_fn *fn,
 			     void *ctx)
 {

@@ -73,6 +73,14 @@ int clamp_host_init(struct clamp_host *h, unsigned int nr_cpus);
 void clamp_host_set_callback(struct clamp_host *h, clamp_range_changed_fn *fn,
 			     void *ctx);
 void clamp_host_destroy(struct clamp_host *h);
+/*
+ * Give every CPU aggregate the core's "rbtree" or "exact" backend (both
+ * are built in user space): 0, -EINVAL for another name, -EBUSY once an
+ * entity is RUNNABLE. clamp_host_init() gives the build's default.
+ */
+int clamp_host_set_backend(struct clamp_host *h, const char *name);
+/* The backend of the host's CPU aggregates: "rbtree" or "exact" */
+const char *clamp_host_backend(const struct clamp_host *h);
 /* A message for an error of this host's calls */
 const char *clamp_host_strerror(int err);
 

@@ -49,7 +49,8 @@ static const char usage_run[] =
 "usage: capsim run WORKLOAD.json [--platform NAME|FILE] [--policy rfc|uclamp|none]\n"
 "                  [--duration SEC] [--seed N] [-o DIR] [--clamp-order 6.12|4.10]\n"
 "                  [--domain-rule rfc|nonidle] [--hz N] [--trace-util] [--strict]\n"
-"                  [--governor G] [--trace-dat] [--plot] [--quiet]\n"
+"                  [--governor G] [--clamp-backend rbtree|exact]\n"
+"                  [--trace-dat] [--plot] [--quiet]\n"
 "                  [--max-trace-mb N]\n"
 "\n"
 "Simulates WORKLOAD (rt-app JSON, with an optional \"capsim\" object for task\n"
@@ -59,6 +60,9 @@ static const char usage_run[] =
 "\n"
 "  --platform NAME|FILE  embedded platform (see `capsim platforms`) or a\n"
 "                        platform file; default: capsim.platform or sym4\n"
+"  --clamp-backend B     the clamp core's per-CPU aggregator: rbtree or exact\n"
+"                        (the build's default: meson -Dclamp_backend); the\n"
+"                        same ranges, so the same run, at another cost\n"
 "  --governor G          every domain's cpufreq governor: schedutil (default,\n"
 "                        or the platform file's \"governor\" per domain),\n"
 "                        performance, powersave or userspace:KHZ (a fixed\n"
@@ -516,6 +520,7 @@ static int cmd_run(int argc, char **argv)
 			   !strcmp(a, "-o") || !strcmp(a, "--clamp-order") ||
 			   !strcmp(a, "--domain-rule") ||
 			   !strcmp(a, "--governor") ||
+			   !strcmp(a, "--clamp-backend") ||
 			   !strcmp(a, "--hz") || !strcmp(a, "--max-trace-mb")) {
 			const char *v;
 			char *end;
@@ -536,6 +541,11 @@ static int cmd_run(int argc, char **argv)
 				order = v;
 			} else if (!strcmp(a, "--domain-rule")) {
 				rule = v;
+			} else if (!strcmp(a, "--clamp-backend")) {
+				if (strcmp(v, "rbtree") && strcmp(v, "exact"))
+					return usage_error("run", "unknown clamp backend \"%s\": allowed rbtree, exact",
+							   v);
+				o.clamp_backend = v;
 			} else if (!strcmp(a, "--governor")) {
 				const char *why;
 

@@ -174,6 +174,9 @@ struct sim *sim_create(const struct platform *pl, const struct workload *wl,
 	if (clamp_host_init(&s->host, (unsigned int)s->ncpus))
 		xoom();
 	clamp_host_set_callback(&s->host, sim_clamp_range_changed, s);
+	/* the CLI checked the name; nothing is queued yet */
+	if (o->clamp_backend)
+		clamp_host_set_backend(&s->host, o->clamp_backend);
 	sim_init_events(s);
 	s->doms = xcalloc((size_t)s->ndoms, sizeof(*s->doms));
 	for (i = 0; i < s->ndoms; i++) {

@@ -275,6 +275,7 @@ struct sim_opts {
 	unsigned int hz;
 	bool trace_util;	/* capsim_util lines at every tick */
 	bool activations;	/* keep a record per activation */
+	const char *clamp_backend;	/* "rbtree", "exact" or NULL: default */
 	bool nonidle_rule;	/* domain rule: an idle caller does not count */
 	/* --governor: every domain's, over the platform file's */
 	bool governor_set;

@@ -71,6 +71,14 @@ static void test_errors(void **state)
 	assert_int_equal(clamp_host_write(&h, a, CAP_CLAMP_MAX, 800), -EINVAL);
 	assert_int_equal(clamp_host_range(&h, 5, &(struct cap_clamp_range){ 0 }),
 			 -ERANGE);
+	/* the backend is chosen while nothing is RUNNABLE */
+	assert_int_equal(clamp_host_set_backend(&h, "bucket"), -EINVAL);
+	assert_int_equal(clamp_host_set_backend(&h, "rbtree"), 0);
+	assert_string_equal(clamp_host_backend(&h), "rbtree");
+	assert_int_equal(clamp_host_set_backend(&h, "exact"), 0);
+	assert_string_equal(clamp_host_backend(&h), "exact");
+	assert_true(clamp_host_enqueue(&h, e, 0, a) >= 0);
+	assert_int_equal(clamp_host_set_backend(&h, "rbtree"), -EBUSY);
 	clamp_host_destroy(&h);
 }
 
