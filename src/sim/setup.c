@@ -157,6 +157,30 @@ static int check_cpus(struct sim *s, const struct wl_attrs *a)
 	return 0;
 }
 
+/* A slot for each distinct unique timer the task's events use */
+static void task_timers_init(const struct workload *wl, struct sim_task *t)
+{
+	const struct wl_task *wt = t->wt;
+	int p, e, k, n = 0;
+
+	for (p = 0; p < wt->nphases; p++)
+		n += wt->phases[p].nev;
+	t->timers = xcalloc((size_t)(n ? n : 1), sizeof(*t->timers));
+	for (p = 0; p < wt->nphases; p++) {
+		for (e = 0; e < wt->phases[p].nev; e++) {
+			const struct wl_event *ev = &wt->phases[p].ev[e];
+
+			if (ev->type != WL_EV_TIMER || !wl->res[ev->res].unique)
+				continue;
+			for (k = 0; k < t->ntimers; k++)
+				if (t->timers[k].res == ev->res)
+					break;
+			if (k == t->ntimers)
+				t->timers[t->ntimers++].res = ev->res;
+		}
+	}
+}
+
 struct sim *sim_create(const struct platform *pl, const struct workload *wl,
 		       const struct sim_opts *o, struct diag *dg)
 {
@@ -314,10 +338,7 @@ struct sim *sim_create(const struct platform *pl, const struct workload *wl,
 			if (clamp_host_entity_get(&s->host, (uint64_t)t->idx,
 						  &t->ce))
 				xoom();
-			t->timer_next = xcalloc((size_t)(wl->nres ? wl->nres : 1),
-						sizeof(uint64_t));
-			t->timer_init = xcalloc((size_t)(wl->nres ? wl->nres : 1),
-						sizeof(bool));
+			task_timers_init(wl, t);
 			t->pending_migrate = -1;
 			t->wait_mutex = -1;
 			t->sleep_state = 'S';
@@ -348,8 +369,7 @@ void sim_destroy(struct sim *s)
 		free(t->cpu_time);
 		free(t->acts);
 		free(t->allowed);
-		free(t->timer_next);
-		free(t->timer_init);
+		free(t->timers);
 		samples_free(&t->wlat);
 		samples_free(&t->tlat);
 		samples_free(&t->slack);

@@ -117,6 +117,13 @@ struct sim_dl_entity {
 	uint64_t throttles;
 };
 
+/* A unique timer of one task: its resource and next expiry */
+struct task_timer {
+	int res;
+	bool init;
+	uint64_t next;
+};
+
 struct sim_task {
 	int idx;
 	int pid;
@@ -152,8 +159,13 @@ struct sim_task {
 	int kind;		/* 0 none, 1 run, 2 runtime */
 	uint64_t t_first;
 	bool iowait;		/* the pending wake-up is an iowait one */
-	uint64_t *timer_next;	/* per resource, unique timers */
-	bool *timer_init;
+	/*
+	 * The unique timers its events use (rt-app's per-instance timers),
+	 * one slot each: memory follows the task's own timers, not every
+	 * resource of the workload.
+	 */
+	struct task_timer *timers;
+	int ntimers;
 	int64_t slack_acc;
 	int wait_mutex;		/* cond wait: the mutex to take back */
 	int pending_migrate;	/* CPU to move to once switched out, or -1 */

@@ -144,14 +144,24 @@ static void activation_end(struct sim *s, struct sim_task *t)
 	t->act_open = false;
 }
 
+/* The task's slot for unique timer @res (set up by sim_create()) */
+static struct task_timer *task_timer(struct sim_task *t, int res)
+{
+	int k;
+
+	for (k = 0; k < t->ntimers; k++)
+		if (t->timers[k].res == res)
+			return &t->timers[k];
+	return NULL;	/* not reached: every unique timer has its slot */
+}
+
 static void timer_event(struct sim *s, struct sim_task *t,
 			const struct wl_event *e, bool *blocked)
 {
 	const struct wl_resource *wr = &s->wl->res[e->res];
-	uint64_t *next = wr->unique ? &t->timer_next[e->res] :
-			 &s->res[e->res].t_next;
-	bool *init = wr->unique ? &t->timer_init[e->res] :
-		     &s->res[e->res].t_init;
+	struct task_timer *own = wr->unique ? task_timer(t, e->res) : NULL;
+	uint64_t *next = own ? &own->next : &s->res[e->res].t_next;
+	bool *init = own ? &own->init : &s->res[e->res].t_init;
 	int64_t slack;
 
 	if (!*init) {
