@@ -382,6 +382,7 @@ void sim_destroy(struct sim *s)
 
 		free(c->busy_ns);
 		free(c->idle_ns);
+		timer_heap_free(&c->timers);
 	}
 	free(s->cpus);
 	for (i = 0; i < s->ndoms; i++) {

@@ -312,6 +312,8 @@ void sim_wake(struct sim *s, struct sim_task *t, int waker_cpu)
 	sim_trace(s, waker_cpu, "sched_waking",
 		  "comm=%s pid=%d prio=%d target_cpu=%03d", t->comm, t->pid,
 		  task_kprio(t), t->cpu);
+	if (t->wake_at)		/* its armed timer is disarmed */
+		s->cpus[t->timer_cpu].nr_armed--;
 	t->wake_gen++;
 	t->wake_at = 0;
 	dst = select_task_rq(s, t, false);
@@ -331,6 +333,21 @@ void sim_wake(struct sim *s, struct sim_task *t, int waker_cpu)
 	sim_cpufreq_update(s, dst);
 }
 
+struct timer_check {
+	struct sim *s;
+	int cpu;
+};
+
+/* Is the heap entry still a sleeping task's armed timer on this CPU? */
+static bool timer_armed(void *ctx, const struct timer_entry *e)
+{
+	const struct timer_check *chk = ctx;
+	const struct sim_task *t = chk->s->tasks[e->task];
+
+	return t->state == TS_SLEEPING && t->wake_gen == e->gen &&
+	       t->wake_at == e->at && t->timer_cpu == chk->cpu;
+}
+
 void sim_block(struct sim *s, struct sim_task *t, uint64_t until, char state)
 {
 	struct sim_cpu *c = &s->cpus[t->cpu];
@@ -344,6 +361,17 @@ void sim_block(struct sim *s, struct sim_task *t, uint64_t until, char state)
 		t->wake_gen++;
 		t->wake_at = until;
 		t->timer_cpu = c->id;
+		timer_heap_push(&c->timers, until, t->idx, t->wake_gen);
+		c->nr_armed++;
+		/*
+		 * A busy CPU never asks for its next timer: drop the stale
+		 * entries once they are half the heap (amortized O(1)).
+		 */
+		if (c->timers.n > 2 * (size_t)c->nr_armed + 16) {
+			struct timer_check chk = { s, c->id };
+
+			timer_heap_compact(&c->timers, timer_armed, &chk);
+		}
 		evq_push(&s->q, until, EVK_TASK_WAKE, t->idx, t->wake_gen);
 	}
 	sim_resched(s, c);
@@ -448,16 +476,14 @@ void sim_set_cpus_allowed(struct sim *s, struct sim_task *t, const int *cpus,
 static int pick_idle_state(struct sim *s, struct sim_cpu *c)
 {
 	const struct pdomain *pd = c->dom->pd;
+	const struct timer_entry *first;
+	struct timer_check chk = { s, c->id };
 	uint64_t next = UINT64_MAX;
 	int i;
 
-	for (i = 0; i < s->ntasks; i++) {
-		struct sim_task *t = s->tasks[i];
-
-		if (t->state == TS_SLEEPING && t->wake_at &&
-		    t->timer_cpu == c->id && t->wake_at < next)
-			next = t->wake_at;
-	}
+	first = timer_heap_first(&c->timers, timer_armed, &chk);
+	if (first)
+		next = first->at;
 	for (i = pd->nidle - 1; i > 0; i--) {
 		uint64_t res = (uint64_t)pd->idle[i].target_residency_us *
 			       NSEC_PER_USEC;

@@ -27,6 +27,7 @@
 #include "policy.h"
 #include "schedutil.h"
 #include "sched_class.h"
+#include "timer_heap.h"
 #include "util_avg.h"
 #include "util.h"
 #include "workload.h"
@@ -226,6 +227,8 @@ struct sim_cpu {
 	struct sim_task *curr;		/* NULL: idle */
 	int nr_running;			/* queued tasks of every class */
 	char idle_comm[20];		/* the idle task's comm: swapper/N */
+	struct timer_heap timers;	/* the sleeps armed on this CPU */
+	int nr_armed;			/* of them, still armed */
 	struct sim_cfs_rq cfs;
 	struct sim_rt_rq rt;
 	struct sim_dl_rq dl;

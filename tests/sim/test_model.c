@@ -152,6 +152,46 @@ START_TEST(timer_on_idle_cpu_pays_exit_latency_before_waking)
 }
 END_TEST
 
+/* Only even tasks are valid, for the timer heap test */
+static bool even_task(void *ctx, const struct timer_entry *e)
+{
+	(void)ctx;
+	return !(e->task & 1);
+}
+
+/* The per-CPU timer heap: the earliest valid entry, stale ones dropped */
+START_TEST(timer_heap_earliest_valid)
+{
+	struct timer_heap h = { 0 };
+	uint64_t x = 12345, best = UINT64_MAX;
+	const struct timer_entry *e;
+	int i;
+
+	for (i = 0; i < 1000; i++) {
+		uint64_t at;
+
+		x = x * 6364136223846793005ull + 1442695040888963407ull;
+		at = (x >> 20) % 1000000 + 1;
+		timer_heap_push(&h, at, i, 0);
+		if (!(i & 1) && at < best)
+			best = at;
+	}
+	e = timer_heap_first(&h, even_task, NULL);
+	ck_assert_ptr_nonnull(e);
+	ck_assert_uint_eq(e->at, best);
+	ck_assert_int_eq(e->task & 1, 0);
+	timer_heap_compact(&h, even_task, NULL);
+	ck_assert_uint_eq(h.n, 500);
+	for (i = 0; i < (int)h.n; i++) {
+		ck_assert_int_eq(h.v[i].task & 1, 0);
+		if (i)	/* the heap order holds */
+			ck_assert_uint_le(h.v[(i - 1) / 2].at, h.v[i].at);
+	}
+	ck_assert_uint_eq(timer_heap_first(&h, even_task, NULL)->at, best);
+	timer_heap_free(&h);
+}
+END_TEST
+
 int main(void)
 {
 	char dir[] = "/tmp/capsim-model-XXXXXX";
@@ -159,6 +199,7 @@ int main(void)
 	if (!mkdtemp(dir) || chdir(dir))
 		return 1;
 	return check_main("model", 120, CHECK_TESTS(
+			  timer_heap_earliest_valid,
 			  signal_half_life_and_invariance,
 			  eas_places_small_tasks_on_little,
 			  misfit_moves_to_big,
