@@ -56,7 +56,8 @@ static json_t *cpu_residency_obj(const struct sim_task *t)
 	char key[16];
 	int i;
 
-	memcpy(ct, t->cpu_time, (size_t)t->ncpu_time * sizeof(*ct));
+	if (t->ncpu_time)	/* a task that never ran has no array */
+		memcpy(ct, t->cpu_time, (size_t)t->ncpu_time * sizeof(*ct));
 	qsort(ct, (size_t)t->ncpu_time, sizeof(*ct), cmp_cpu_time);
 	for (i = 0; i < t->ncpu_time; i++) {
 		snprintf(key, sizeof(key), "%d", ct[i].cpu);
