@@ -254,6 +254,12 @@ struct sim *sim_create(const struct platform *pl, const struct workload *wl,
 		c->busy_ns = xcalloc((size_t)c->dom->pd->nopps, sizeof(uint64_t));
 		c->idle_ns = xcalloc((size_t)c->dom->pd->nidle, sizeof(uint64_t));
 		c->idle_state = -1;
+		/*
+		 * The rq clocks of a machine that has been up a while: a PELT
+		 * clock at 0 would read as "never updated" (last_update_time 0
+		 * means detached), so it starts at a period-aligned offset.
+		 */
+		c->pelt.clock_task = c->pelt.clock_pelt = SIM_PELT_BOOT_NS;
 		cap_total += c->capacity / 1024.0;
 	}
 	s->tick_ns = NSEC_PER_SEC / (o->hz ? o->hz : 250);

@@ -115,11 +115,12 @@ void sim_update_curr(struct sim *s, struct sim_cpu *c)
 	unsigned int cap = sim_cur_capacity(c);
 	struct sim_task *t = c->curr;
 	bool running = t && t->state == TS_RUNNABLE;
-	int i, run_cls = running ? t->cls->id : -1;
 
 	if (now < c->last_update)
 		return;
 	if (delta) {
+		/* update_rq_clock() -> update_rq_clock_pelt(), c->curr's delta */
+		sig_clock_advance(c, delta);
 		if (running) {
 			if (t->kind == 1) {
 				uint64_t done = delta * cap;
@@ -138,31 +139,7 @@ void sim_update_curr(struct sim *s, struct sim_cpu *c)
 				delta;
 		}
 	}
-	for (i = 0; i < NR_SCHED_CLASSES; i++)
-		sig_update(&c->util[i], now, i == run_cls ? cap : 0);
-	if (t)
-		sig_update(&t->util, now, running ? cap : 0);
 	c->last_update = now;
-}
-
-unsigned long cpu_util(struct sim *s, struct sim_cpu *c)
-{
-	unsigned long sum = 0;
-	int i;
-
-	sim_update_curr(s, c);
-	for (i = 0; i < NR_SCHED_CLASSES; i++)
-		sum += sig_value(&c->util[i]);
-	return sum;
-}
-
-unsigned long task_util(struct sim *s, struct sim_task *t)
-{
-	if (t->on_cpu)
-		sim_update_curr(s, &s->cpus[t->cpu]);
-	else
-		sig_update(&t->util, s->now, 0);
-	return sig_value(&t->util);
 }
 
 /* enqueue_task(): the class, then the clamp core, under the rq lock */
@@ -255,10 +232,10 @@ void sim_migrate(struct sim *s, struct sim_task *t, struct sim_cpu *dst,
 	}
 	sim_update_curr(s, src);
 	sim_update_curr(s, dst);
-	deactivate(s, src, t, 0);
+	deactivate(s, src, t, DEQUEUE_MIGRATING);
 	trace_migrate(s, t, src->id, dst->id, trace_cpu);
 	move_signals(s, t, src, dst);
-	activate(s, dst, t, 0);
+	activate(s, dst, t, ENQUEUE_MIGRATED);
 	sim_check_preempt(s, dst, t);
 	sim_cpufreq_update(s, src);
 	sim_cpufreq_update(s, dst);
@@ -317,6 +294,8 @@ void sim_task_exit(struct sim *s, struct sim_task *t)
 
 	sim_update_curr(s, c);
 	deactivate(s, c, t, DEQUEUE_SLEEP);
+	if (t->cls->task_dead)
+		t->cls->task_dead(s, t);
 	t->state = TS_DEAD;
 	t->sleep_state = 'X';
 	t->kind = 0;
@@ -375,6 +354,8 @@ void sim_setscheduler(struct sim *s, struct sim_task *t, enum wl_policy pol,
 	if (queued) {
 		sim_update_curr(s, c);
 		deactivate(s, c, t, DEQUEUE_SAVE);
+		if (t->on_cpu && t->cls->put_prev)
+			t->cls->put_prev(s, c, t);
 	}
 	t->policy = pol;
 	t->prio = prio;
@@ -382,6 +363,8 @@ void sim_setscheduler(struct sim *s, struct sim_task *t, enum wl_policy pol,
 	t->se.node.weight = cfs_weight(pol, prio);
 	if (queued) {
 		activate(s, c, t, ENQUEUE_RESTORE);
+		if (t->on_cpu)
+			t->cls->set_next(s, c, t);
 		if (t->on_cpu)
 			sim_resched(s, c);
 		else
@@ -501,11 +484,16 @@ static void switch_to(struct sim *s, struct sim_cpu *c, struct sim_task *prev,
 		  prev ? task_kprio(prev) : 120, pstate,
 		  next ? next->comm : idle_comm, next ? next->pid : 0,
 		  next ? task_kprio(next) : 120);
-	if (prev)
+	if (prev) {
 		prev->on_cpu = false;
-	c->curr = next;
+		if (prev->cls->put_prev)
+			prev->cls->put_prev(s, c, prev);
+	}
 	if (!next) {
 		int st = pick_idle_state(s, c);
+
+		c->curr = NULL;
+		sig_enter_idle(s, c);	/* set_next_task_idle() */
 
 		c->idle_state = st;
 		c->idle_calls++;
@@ -514,9 +502,9 @@ static void switch_to(struct sim *s, struct sim_cpu *c, struct sim_task *prev,
 		c->tick_armed = false;
 		return;
 	}
-	sig_update(&next->util, s->now, 0);
+	next->cls->set_next(s, c, next);	/* c->curr: still prev */
+	c->curr = next;
 	next->on_cpu = true;
-	next->cls->set_next(s, c, next);
 	if (next->latency_pending) {
 		samples_add(&next->wlat, (int64_t)(s->now - next->woken_at));
 		next->latency_pending = false;
@@ -619,6 +607,7 @@ static void tick(struct sim *s, struct sim_cpu *c)
 	}
 	if (resched)
 		sim_resched(s, c);
+	sig_tick_blocked(s, c);
 	/* the overutilized flag of EAS (fair.c: cpu_overutilized) */
 	s->overutilized = false;
 	for (i = 0; i < s->ncpus; i++) {
@@ -630,11 +619,9 @@ static void tick(struct sim *s, struct sim_cpu *c)
 	if (s->o.trace_util)
 		sim_trace(s, c->id, "capsim_util",
 			  "cpu=%d util_cfs=%lu util_rt=%lu util_dl=%lu bw_dl=%lu task_util=%lu",
-			  c->id, sig_value(&c->util[fair_sched_class.id]),
-			  sig_value(&c->util[rt_sched_class.id]),
-			  sig_value(&c->util[dl_sched_class.id]),
-			  (unsigned long)c->dl.running_bw,
-			  sig_value(&t->util));
+			  c->id, c->cfs.avg.util_avg, c->rt.avg.util_avg,
+			  c->dl.avg.util_avg, (unsigned long)c->dl.running_bw,
+			  task_util(s, t));
 	tick_balance(s, c);
 	sim_cpufreq_update(s, c);
 	if (c->curr)
@@ -697,9 +684,10 @@ void sim_cpufreq_update(struct sim *s, struct sim_cpu *c)
 		struct sim_cpu *x = &s->cpus[pd->cpus[i]];
 
 		sim_update_curr(s, x);
-		inp[i].util_cfs = sig_value(&x->util[fair_sched_class.id]);
-		inp[i].util_rt = sig_value(&x->util[rt_sched_class.id]);
-		inp[i].util_dl = sig_value(&x->util[dl_sched_class.id]);
+		/* sugov_get_util(): the signals as last updated */
+		inp[i].util_cfs = x->cfs.avg.util_avg;
+		inp[i].util_rt = x->rt.avg.util_avg;
+		inp[i].util_dl = x->dl.avg.util_avg;
 		inp[i].bw_dl = x->dl.running_bw;
 		inp[i].rt_runnable = x->rt.nr > 0;
 		inp[i].dl_runnable = x->dl.nr > 0;

@@ -27,7 +27,7 @@
 #include "policy.h"
 #include "schedutil.h"
 #include "sched_class.h"
-#include "util_avg.h"
+#include "pelt.h"
 #include "util.h"
 #include "workload.h"
 
@@ -69,6 +69,7 @@ struct sim_cfs_entity {
 	struct cfs_node node;
 	int64_t vlag;
 	bool protect;		/* RUN_TO_PARITY: keep running until deadline */
+	bool on_rq;		/* se->on_rq: in the queue's sums and tree */
 };
 
 /* SCHED_FIFO / SCHED_RR state: sched_rt_entity */
@@ -112,7 +113,8 @@ struct sim_task {
 	struct sim_rt_entity rt;
 	struct sim_dl_entity dl;
 
-	struct sig util;
+	/* se.avg: PELT of the task (fair class), util_est within */
+	struct pelt_avg avg;
 
 	/* execution of the rt-app events */
 	int phase, phase_iter, ev, loop_iter;
@@ -152,17 +154,22 @@ struct sim_cfs_rq {
 	int nr;
 	struct cfs_tree tree;		/* by deadline, with the avg sums */
 	int64_t avg_vruntime_empty;	/* avg_vruntime when it emptied */
+	struct sim_task *curr;		/* cfs_rq->curr: set_next .. put_prev */
+	struct pelt_avg avg;		/* the queue's PELT sums */
+	struct pelt_removed removed;	/* shares of tasks that left asleep */
 };
 
 struct sim_rt_rq {
 	struct list_head tasks;
 	int nr;
+	struct pelt_avg avg;		/* rq->avg_rt */
 };
 
 struct sim_dl_rq {
 	struct list_head tasks;
 	int nr;
 	uint64_t running_bw;		/* capacity units */
+	struct pelt_avg avg;		/* rq->avg_dl */
 };
 
 struct sim_cpu {
@@ -176,8 +183,8 @@ struct sim_cpu {
 	struct sim_cfs_rq cfs;
 	struct sim_rt_rq rt;
 	struct sim_dl_rq dl;
-	/* the per-class utilization signals, by sim_class.id */
-	struct sig util[NR_SCHED_CLASSES];
+	struct pelt_clock pelt;		/* clock_task, clock_pelt */
+	uint64_t last_blocked_ns;	/* the last blocked-averages update */
 	uint64_t last_update;
 	int idle_state;			/* -1 while not idle */
 	uint64_t *busy_ns;		/* per OPP */
@@ -306,7 +313,28 @@ unsigned int sim_cur_capacity(const struct sim_cpu *c);
 int task_kprio(const struct sim_task *t);
 bool cpu_idle(const struct sim_cpu *c);
 int cpu_nr_running(const struct sim_cpu *c);
+
+/*
+ * signals.c: PELT's clock and the update points of the simulator's CPUs
+ * (the class runqueues' own points are in cfs.c, rt.c and dl.c)
+ */
+/* The ns of clock_task when the simulation starts (a booted machine) */
+#define SIM_PELT_BOOT_NS (1ULL << 30)
+void sig_clock_advance(struct sim_cpu *c, uint64_t delta);
+/* rq_clock_pelt() of @c, brought up to now */
+uint64_t sig_clock_pelt(struct sim *s, struct sim_cpu *c);
+/* update_rt_rq_load_avg() / update_dl_rq_load_avg() at now */
+void sig_update_rt(struct sim *s, struct sim_cpu *c, bool running);
+void sig_update_dl(struct sim *s, struct sim_cpu *c, bool running);
+/* set_next_task_idle(): update_idle_rq_clock_pelt() */
+void sig_enter_idle(struct sim *s, struct sim_cpu *c);
+/* sched_balance_update_blocked_averages() */
+void sig_update_blocked(struct sim *s, struct sim_cpu *c);
+/* the periodic / nohz blocked-load updates, from a tick */
+void sig_tick_blocked(struct sim *s, struct sim_cpu *c);
+/* cpu_util(): the CPU's util of every class, as last updated */
 unsigned long cpu_util(struct sim *s, struct sim_cpu *c);
+/* task_util(): a sleeping task's synced to its queue's last update */
 unsigned long task_util(struct sim *s, struct sim_task *t);
 
 /* fits_capacity(): @util fits @cap with the 20 % margin (1280/1024) */

@@ -1,24 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Model properties: the signal's time constants, EAS placement on an
+/* Model properties: EAS placement on an
  * asymmetric platform, CBS isolation, CFS wake-up latency, phase changes. */
 #include "simtest.h"
-
-#include "util_avg.h"
-
-START_TEST(signal_half_life_and_invariance)
-{
-	/* PELT's half-life: 32 periods of 1024 us */
-	double u = sig_advance(1000, 32 * 1024 * 1000ULL, 0);
-
-	ck_assert(fabs(u - 500) < 1e-6);
-	/* running at capacity 410 converges to 410, not 1024 */
-	u = sig_advance(0, 2 * NSEC_PER_SEC, 410);
-	ck_assert(fabs(u - 410) < 0.1);
-	/* splitting an interval changes nothing */
-	ck_assert(fabs(sig_advance(sig_advance(100, 3000000, 800), 5000000, 800) -
-		       sig_advance(100, 8000000, 800)) < 1e-9);
-}
-END_TEST
 
 START_TEST(eas_places_small_tasks_on_little)
 {
@@ -159,7 +142,6 @@ int main(void)
 	if (!mkdtemp(dir) || chdir(dir))
 		return 1;
 	return check_main("model", 120, CHECK_TESTS(
-			  signal_half_life_and_invariance,
 			  eas_places_small_tasks_on_little,
 			  misfit_moves_to_big,
 			  cbs_isolates_an_overrunning_dl_task,
