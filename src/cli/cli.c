@@ -56,7 +56,7 @@ static const char usage_run[] =
 "  --platform NAME|FILE  embedded platform (see `capsim platforms`) or a\n"
 "                        platform file; default: capsim.platform or sym4\n"
 "  --policy P            rfc (the RFC's group capacity clamping, default),\n"
-"                        none (no clamping), uclamp (not implemented yet)\n"
+"                        none (no clamping), uclamp (mainline 6.12 uclamp)\n"
 "  --duration SEC        simulated seconds (default: global.duration)\n"
 "  --seed N              seed of capsim.run_jitter_pct (default 0)\n"
 "  -o DIR                output directory\n"
@@ -557,8 +557,6 @@ static int cmd_run(int argc, char **argv)
 	if (policy && policy_parse(policy, &o.policy))
 		return usage_error("run", "unknown policy \"%s\": allowed rfc, uclamp, none",
 				   policy);
-	if (policy && o.policy == POLICY_UCLAMP)
-		return usage_error("run", "policy uclamp is not implemented yet (it arrives with the signals issue): use rfc or none");
 	if (order && clamp_order_parse(order, &o.order))
 		return usage_error("run", "unknown clamp order \"%s\": allowed 6.12, 4.10",
 				   order);
@@ -577,11 +575,6 @@ static int cmd_run(int argc, char **argv)
 	/* the workload's own choices were checked by its parser */
 	if (!policy)
 		policy_parse(wl->policy ? wl->policy : "rfc", &o.policy);
-	if (o.policy == POLICY_UCLAMP) {
-		jdoc_error(&wl->doc, "/capsim/policy",
-			   "policy uclamp is not implemented yet (it arrives with the signals issue): use rfc or none");
-		goto out;
-	}
 	if (!order)
 		clamp_order_parse(wl->clamp_order ? wl->clamp_order : "6.12",
 				  &o.order);

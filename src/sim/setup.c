@@ -114,7 +114,11 @@ static int setup_groups(struct sim *s)
 					continue;
 				ret = clamp_host_write(&s->host, g, ids[j],
 						       vals[j]);
-				if (ret) {
+				if (s->policy == &clamp_policy_uclamp)
+					uclamp_group_request(s, g, ids[j],
+							     vals[j]);
+				/* uclamp restricts a wider child, rfc refuses */
+				if (ret && s->policy != &clamp_policy_uclamp) {
 					char *why = explain(s, g, ids[j], vals[j]);
 					char *p = jptr_key(wg->ptr, j ? "capacity_min" :
 							   "capacity_max");
@@ -210,6 +214,9 @@ struct sim *sim_create(const struct platform *pl, const struct workload *wl,
 
 	s->o = *o;
 	s->policy = clamp_policy_ops(o->policy);
+	/* uclamp's defaults: no system limit, RT boosted to the top */
+	s->uclamp = (struct uclamp_sys){ UCLAMP_SCALE, UCLAMP_SCALE,
+					 UCLAMP_SCALE, UCLAMP_BUCKETS_DEFAULT };
 	s->pl = pl;
 	s->wl = wl;
 	s->diag = dg;
@@ -260,6 +267,7 @@ struct sim *sim_create(const struct platform *pl, const struct workload *wl,
 		 * means detached), so it starts at a period-aligned offset.
 		 */
 		c->pelt.clock_task = c->pelt.clock_pelt = SIM_PELT_BOOT_NS;
+		uclamp_cpu_init(&c->uclamp, s->uclamp.buckets);
 		cap_total += c->capacity / 1024.0;
 	}
 	s->tick_ns = NSEC_PER_SEC / (o->hz ? o->hz : 250);
@@ -347,6 +355,13 @@ struct sim *sim_create(const struct platform *pl, const struct workload *wl,
 			t->prio = wt->attrs.prio;
 			t->cls = sim_policy_class(t->policy);
 			t->se.node.weight = cfs_weight(t->policy, t->prio);
+			t->uclamp_req[UCLAMP_MAX] = UCLAMP_SCALE;
+			t->uclamp_user[UCLAMP_MIN] = wt->attrs.util_min_set;
+			t->uclamp_req[UCLAMP_MIN] = wt->attrs.util_min;
+			if (wt->attrs.util_max_set) {
+				t->uclamp_user[UCLAMP_MAX] = true;
+				t->uclamp_req[UCLAMP_MAX] = wt->attrs.util_max;
+			}
 			t->dl.runtime = wt->dl_runtime_us * NSEC_PER_USEC;
 			t->dl.rel_deadline = wt->dl_deadline_us * NSEC_PER_USEC;
 			t->dl.period = wt->dl_period_us * NSEC_PER_USEC;
@@ -416,6 +431,7 @@ void sim_destroy(struct sim *s)
 		free(s->res);
 	}
 	free(s->gw);
+	free(s->ugroups);
 	evq_free(&s->q);
 	free(s);
 }

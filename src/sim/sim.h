@@ -28,6 +28,7 @@
 #include "schedutil.h"
 #include "sched_class.h"
 #include "pelt.h"
+#include "uclamp_rq.h"
 #include "util.h"
 #include "workload.h"
 
@@ -116,6 +117,12 @@ struct sim_task {
 	/* se.avg: PELT of the task (fair class), util_est within */
 	struct pelt_avg avg;
 
+	/* uclamp (--policy uclamp): p->uclamp_req, p->uclamp while active */
+	unsigned int uclamp_req[UCLAMP_CNT];
+	bool uclamp_user[UCLAMP_CNT];	/* set by util_min / util_max */
+	unsigned int uclamp_eff[UCLAMP_CNT];
+	bool uclamp_active;		/* counted in its CPU's buckets */
+
 	/* execution of the rt-app events */
 	int phase, phase_iter, ev, loop_iter;
 	bool phase_entered;
@@ -184,6 +191,7 @@ struct sim_cpu {
 	struct sim_rt_rq rt;
 	struct sim_dl_rq dl;
 	struct pelt_clock pelt;		/* clock_task, clock_pelt */
+	struct uclamp_cpu uclamp;	/* rq->uclamp, --policy uclamp */
 	uint64_t last_blocked_ns;	/* the last blocked-averages update */
 	uint64_t last_update;
 	int idle_state;			/* -1 while not idle */
@@ -238,6 +246,19 @@ struct sim_opts {
 	bool nonidle_rule;	/* domain rule: an idle caller does not count */
 };
 
+/* A group's cpu.uclamp.{min,max} requests (tg->uclamp_req) */
+struct uclamp_group {
+	struct host_group *g;
+	unsigned int req[UCLAMP_CNT];
+};
+
+/* uclamp's system settings (the sysctls, CONFIG_UCLAMP_BUCKETS_COUNT) */
+struct uclamp_sys {
+	unsigned int util_min, util_max;	/* sched_util_clamp_min/max */
+	unsigned int util_min_rt_default;	/* ..._min_rt_default */
+	unsigned int buckets;
+};
+
 struct sim {
 	struct sim_opts o;
 	const struct clamp_policy_ops *policy;
@@ -251,6 +272,9 @@ struct sim {
 	struct sim_task **tasks;
 	int ntasks;
 	struct clamp_host host;		/* the clamp core's groups and CPUs */
+	struct uclamp_sys uclamp;
+	struct uclamp_group *ugroups;
+	int nugroups;
 	struct res_state *res;
 	struct evq q;
 	uint64_t now;
