@@ -217,6 +217,15 @@ struct sim *sim_create(const struct platform *pl, const struct workload *wl,
 	/* uclamp's defaults: no system limit, RT boosted to the top */
 	s->uclamp = (struct uclamp_sys){ UCLAMP_SCALE, UCLAMP_SCALE,
 					 UCLAMP_SCALE, UCLAMP_BUCKETS_DEFAULT };
+	if (wl->uclamp_util_min >= 0)
+		s->uclamp.util_min = (unsigned int)wl->uclamp_util_min;
+	if (wl->uclamp_util_max >= 0)
+		s->uclamp.util_max = (unsigned int)wl->uclamp_util_max;
+	if (wl->uclamp_util_min_rt_default >= 0)
+		s->uclamp.util_min_rt_default =
+			(unsigned int)wl->uclamp_util_min_rt_default;
+	if (wl->uclamp_buckets >= 0)
+		s->uclamp.buckets = (unsigned int)wl->uclamp_buckets;
 	s->pl = pl;
 	s->wl = wl;
 	s->diag = dg;

@@ -91,18 +91,4 @@ void uclamp_group_effective(const unsigned int req[UCLAMP_CNT],
 			    const unsigned int *parent_eff,
 			    unsigned int out[UCLAMP_CNT]);
 
-/*
- * capacity_from_percent(): a cgroup cpu.uclamp.{min,max} value, @percent
- * in hundredths of a percent (0 .. 10000), to capacity:
- * DIV_ROUND_CLOSEST(percent << 10, 10000).
- */
-unsigned int uclamp_capacity_from_percent(unsigned int percent_x100);
-
-/*
- * Parse the cgroup file's text: "max", or a percentage with at most two
- * decimals, 0 .. 100 (cgroup_parse_float() with UCLAMP_PERCENT_SHIFT 2).
- * 0 and @out in hundredths of a percent, or -1.
- */
-int uclamp_parse_percent(const char *s, unsigned int *out);
-
 #endif

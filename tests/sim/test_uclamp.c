@@ -9,6 +9,7 @@
 
 #include "check_main.h"
 #include "clamp_host.h"
+#include "uclamp_percent.h"
 #include "uclamp_rq.h"
 
 START_TEST(bucket_ids)

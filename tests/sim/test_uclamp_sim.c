@@ -92,10 +92,77 @@ START_TEST(wider_child_rfc_refuses_uclamp_restricts)
 }
 END_TEST
 
+/*
+ * The group range in uclamp's words (cpu.uclamp.max "25" = 256 after
+ * capacity_from_percent()) caps the hog the same under rfc and uclamp;
+ * the sysctls and the bucket count reach the simulator.
+ */
+START_TEST(uclamp_keys_in_the_capsim_object)
+{
+	static const char text[] =
+		"{ \"tasks\": { \"hog\": { \"taskgroup\": \"/bg\", \"run\": 1000000 } },\n"
+		"  \"capsim\": { \"taskgroups\": { \"/bg\": { \"uclamp_max\": \"25\",\n"
+		"      \"capacity_max\": 256, \"uclamp_min\": 0 } },\n"
+		"    \"uclamp\": { \"buckets\": 20, \"util_min_rt_default\": 512 },\n"
+		"    \"events\": [ { \"at_ms\": 1500, \"group\": \"/bg\", \"uclamp_max\": \"max\" } ] } }";
+	struct run *r = run_policy(text, POLICY_RFC);
+	struct run *u = run_policy(text, POLICY_UCLAMP);
+
+	/* capped at 1 GHz for 1.5 s, then uncapped at 2.5 GHz */
+	ck_assert(fabs(time_at(r->s, 0, 1000000) - 1.5) < 0.05);
+	ck_assert(fabs(time_at(u->s, 0, 1000000) - 1.5) < 0.05);
+	ck_assert(time_at(u->s, 0, 2500000) > 1.3);
+	ck_assert_uint_eq(u->s->uclamp.buckets, 20);
+	ck_assert_uint_eq(u->s->uclamp.util_min_rt_default, 512);
+	ck_assert_uint_eq(u->s->uclamp.util_max, 1024);
+	run_free(r);
+	run_free(u);
+}
+END_TEST
+
+static void expect_error(const char *text, const char *msg)
+{
+	struct run *r = run_text(text, "sym4", POLICY_UCLAMP, CLAMP_ORDER_612,
+				 1, NULL);
+
+	ck_assert_msg(r->s == NULL, "accepted: %s", text);
+	ck_assert_msg(strstr(r->d.log.buf, msg), "%s\nwanted: %s",
+		      r->d.log.buf, msg);
+	run_free(r);
+}
+
+START_TEST(uclamp_keys_are_strict)
+{
+	expect_error("{ \"tasks\": { \"t\": { \"run\": 10 } },\n"
+		     "  \"capsim\": { \"taskgroups\": { \"/bg\": { \"uclamp_max\": \"101\" } } } }",
+		     "test.json:2:54: error: capsim.taskgroups[\"/bg\"].uclamp_max: \"101\" is not a uclamp value: \"max\" or a percentage with at most two decimals, allowed [0, 100]");
+	expect_error("{ \"tasks\": { \"t\": { \"run\": 10 } },\n"
+		     "  \"capsim\": { \"taskgroups\": { \"/bg\": { \"uclamp_max\": 12.345 } } } }",
+		     "is not a uclamp value");
+	expect_error("{ \"tasks\": { \"t\": { \"run\": 10 } },\n"
+		     "  \"capsim\": { \"taskgroups\": { \"/bg\": { \"uclamp_max\": \"50\", \"capacity_max\": 500 } } } }",
+		     "uclamp_max is 512 in capacity units, but the group's capacity_max is 500");
+	expect_error("{ \"tasks\": { \"t\": { \"run\": 10 } },\n"
+		     "  \"capsim\": { \"taskgroups\": { \"/bg\": { \"uclamp_mx\": \"50\" } } } }",
+		     "did you mean \"uclamp_max\"?");
+	expect_error("{ \"tasks\": { \"t\": { \"run\": 10 } },\n"
+		     "  \"capsim\": { \"uclamp\": { \"bucket\": 10 } } }",
+		     "did you mean \"buckets\"?");
+	expect_error("{ \"tasks\": { \"t\": { \"run\": 10 } },\n"
+		     "  \"capsim\": { \"uclamp\": { \"buckets\": 4 } } }",
+		     "allowed [5, 20]");
+	expect_error("{ \"tasks\": { \"t\": { \"run\": 10 } },\n"
+		     "  \"capsim\": { \"uclamp\": { \"util_min\": 2048 } } }",
+		     "allowed [0, 1024]");
+}
+END_TEST
+
 int main(void)
 {
 	return check_main("uclamp-sim", 120, CHECK_TESTS(
 			  capped_group_agrees_with_rfc,
 			  rt_default_boost_and_util_min,
-			  wider_child_rfc_refuses_uclamp_restricts));
+			  wider_child_rfc_refuses_uclamp_restricts,
+			  uclamp_keys_in_the_capsim_object,
+			  uclamp_keys_are_strict));
 }
