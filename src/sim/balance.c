@@ -74,7 +74,8 @@ static struct sim_cpu *feec(struct sim *s, struct sim_task *t,
 			sum_u += u;
 			if (u > max_u)
 				max_u = u;
-			if (!t->allowed[c->id] || !fits_capacity(u + tu, scale))
+			if (!t->allowed[c->id] ||
+			    !task_util_fits(s, t, c, u + tu))	/* util_fits_cpu() */
 				continue;
 			if (!cand || scale - u > cand_spare ||
 			    (scale - u == cand_spare && c == prev)) {
@@ -113,14 +114,16 @@ static struct sim_cpu *select_idle_capacity(struct sim *s, struct sim_task *t,
 	struct sim_cpu *best = NULL;
 	int i;
 
-	if (cpu_idle(prev) && t->allowed[prev->id] && fits_capacity(tu, prev->capacity))
+	/* select_idle_capacity(): fits > 0 wins, else the biggest */
+	if (cpu_idle(prev) && t->allowed[prev->id] &&
+	    task_util_fits(s, t, prev, tu) > 0)
 		return prev;
 	for (i = 0; i < s->ncpus; i++) {
 		struct sim_cpu *c = &s->cpus[(prev->id + i) % s->ncpus];
 
 		if (!t->allowed[c->id] || !cpu_idle(c))
 			continue;
-		if (fits_capacity(tu, c->capacity))
+		if (task_util_fits(s, t, c, tu) > 0)
 			return c;
 		if (!best || c->capacity > best->capacity)
 			best = c;

@@ -271,7 +271,7 @@ static bool push_fair(struct sim *s, struct sim_cpu *c)
 
 	if (!s->pl->asym || !cur || cur->cls != &fair_sched_class ||
 	    cur->state != TS_RUNNABLE || cur->pending_migrate >= 0 ||
-	    fits_capacity(task_util(s, cur), c->capacity))
+	    task_util_fits(s, cur, c, task_util(s, cur)) > 0)	/* task_fits_cpu() */
 		return false;
 	for (i = 0; i < s->ncpus; i++) {
 		struct sim_cpu *d = &s->cpus[i];

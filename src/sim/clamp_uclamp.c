@@ -178,6 +178,27 @@ static void uclamp_task_update(struct sim *s, struct sim_task *t)
 		sim_cpufreq_update(s, &s->cpus[t->cpu]);
 }
 
+int task_util_fits(struct sim *s, struct sim_task *t, struct sim_cpu *c,
+		   unsigned long util)
+{
+	unsigned int eff[UCLAMP_CNT];
+	unsigned long lo, hi;
+
+	if (s->policy != &clamp_policy_uclamp)
+		return fits_capacity(util, c->capacity);
+	task_effective(s, t, eff);
+	lo = eff[UCLAMP_MIN];
+	hi = eff[UCLAMP_MAX];
+	if (!c->uclamp.idle) {
+		if (uclamp_cpu_value(&c->uclamp, UCLAMP_MIN) > lo)
+			lo = uclamp_cpu_value(&c->uclamp, UCLAMP_MIN);
+		if (uclamp_cpu_value(&c->uclamp, UCLAMP_MAX) > hi)
+			hi = uclamp_cpu_value(&c->uclamp, UCLAMP_MAX);
+	}
+	return uclamp_util_fits_cpu(util, lo, hi, c->capacity, c->capacity,
+				    c->capacity);
+}
+
 /* effective_cpu_util() with uclamp in use: the rq's clamps, no RT floor */
 static void uclamp_cpu_clamp(struct sim *s, struct sim_cpu *c,
 			     struct sugov_cpu_input *in, unsigned long scale)

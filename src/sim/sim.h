@@ -367,6 +367,15 @@ static inline bool fits_capacity(unsigned long util, unsigned long cap)
 	return util * 1280 < cap * 1024;
 }
 
+/*
+ * util_fits_cpu() of @t with @util on @c: fits_capacity() unless the
+ * policy is uclamp, then with the task's clamps, raised to the CPU's
+ * unless it is idle (find_energy_efficient_cpu()'s rule). 1, -1 (fits
+ * but not its boost) or 0, as util_fits_cpu() returns.
+ */
+int task_util_fits(struct sim *s, struct sim_task *t, struct sim_cpu *c,
+		   unsigned long util);
+
 /* dl.c: a throttled DEADLINE task's replenishment timer fired */
 void dl_replenish(struct sim *s, struct sim_task *t);
 

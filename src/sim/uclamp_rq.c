@@ -147,3 +147,21 @@ void uclamp_group_effective(const unsigned int req[UCLAMP_CNT],
 		out[id] = parent_eff ? umin(req[id], parent_eff[id]) : req[id];
 	out[UCLAMP_MIN] = umin(out[UCLAMP_MIN], out[UCLAMP_MAX]);
 }
+
+int uclamp_util_fits_cpu(unsigned long util, unsigned long uclamp_min,
+			 unsigned long uclamp_max, unsigned long capacity,
+			 unsigned long capacity_orig, unsigned long actual)
+{
+	/* fits_capacity(): with the 20 % margin */
+	bool fits = util * 1280 < capacity * 1024;
+	bool max_fits = !(capacity_orig == UCLAMP_SCALE &&
+			  uclamp_max == UCLAMP_SCALE) &&
+			uclamp_max <= capacity_orig;
+
+	fits = fits || max_fits;
+	if (uclamp_min > uclamp_max)
+		uclamp_min = uclamp_max;
+	if (fits && util < uclamp_min && uclamp_min > actual)
+		return -1;
+	return fits;
+}

@@ -91,4 +91,16 @@ void uclamp_group_effective(const unsigned int req[UCLAMP_CNT],
 			    const unsigned int *parent_eff,
 			    unsigned int out[UCLAMP_CNT]);
 
+/*
+ * util_fits_cpu(): does @util fit a CPU of @capacity (capacity_of()),
+ * @capacity_orig (arch_scale_cpu_capacity()) given the clamps? 1: it
+ * fits; -1: it fits, but its uclamp_min boost does not (the CPU's
+ * @actual capacity is below it); 0: it does not. A uclamp_max at or
+ * below the CPU's capacity makes the task fit there whatever its util
+ * (the point of capping it), except the uncapped 1024 on a 1024 CPU.
+ */
+int uclamp_util_fits_cpu(unsigned long util, unsigned long uclamp_min,
+			 unsigned long uclamp_max, unsigned long capacity,
+			 unsigned long capacity_orig, unsigned long actual);
+
 #endif

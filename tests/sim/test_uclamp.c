@@ -177,6 +177,28 @@ START_TEST(effective_values)
 }
 END_TEST
 
+/*
+ * util_fits_cpu() on a LITTLE (446) and a big (1024) CPU: fits_capacity()
+ * is util * 1280 < capacity * 1024 (300 on 446: 384000 < 456704; 400:
+ * 512000, not); a uclamp_max at or below the CPU's capacity fits; a
+ * boost above the CPU's capacity fits with -1.
+ */
+START_TEST(util_fits_cpu_rules)
+{
+	ck_assert_int_eq(uclamp_util_fits_cpu(300, 0, 1024, 446, 446, 446), 1);
+	ck_assert_int_eq(uclamp_util_fits_cpu(400, 0, 1024, 446, 446, 446), 0);
+	ck_assert_int_eq(uclamp_util_fits_cpu(400, 0, 300, 446, 446, 446), 1);
+	ck_assert_int_eq(uclamp_util_fits_cpu(400, 0, 446, 446, 446, 446), 1);
+	ck_assert_int_eq(uclamp_util_fits_cpu(400, 0, 447, 446, 446, 446), 0);
+	ck_assert_int_eq(uclamp_util_fits_cpu(900, 0, 1024, 1024, 1024, 1024), 0);
+	ck_assert_int_eq(uclamp_util_fits_cpu(900, 0, 300, 1024, 1024, 1024), 1);
+	ck_assert_int_eq(uclamp_util_fits_cpu(100, 600, 1024, 446, 446, 446), -1);
+	ck_assert_int_eq(uclamp_util_fits_cpu(100, 600, 1024, 1024, 1024, 1024), 1);
+	/* the boost is capped by the max first: 600 -> 400, fits 446 */
+	ck_assert_int_eq(uclamp_util_fits_cpu(100, 600, 400, 446, 446, 446), 1);
+}
+END_TEST
+
 int main(void)
 {
 	return check_main("uclamp", 60, CHECK_TESTS(
@@ -184,5 +206,6 @@ int main(void)
 			  bucket_over_boost_against_rfc_exact,
 			  idle_holds_the_max_clamp,
 			  percent_to_capacity,
-			  effective_values));
+			  effective_values,
+			  util_fits_cpu_rules));
 }
