@@ -51,7 +51,7 @@ struct sim_cpu *find_idle_cpu(struct sim *s, struct sim_task *t,
 static struct sim_cpu *feec(struct sim *s, struct sim_task *t,
 			    struct sim_cpu *prev)
 {
-	unsigned long tu = task_util(s, t);
+	unsigned long tu = task_util_est(s, t);
 	struct sim_cpu *best = NULL;
 	uint64_t best_delta = UINT64_MAX;
 	int d, i;
@@ -110,7 +110,7 @@ static struct sim_cpu *feec(struct sim *s, struct sim_task *t,
 static struct sim_cpu *select_idle_capacity(struct sim *s, struct sim_task *t,
 					    struct sim_cpu *prev)
 {
-	unsigned long tu = task_util(s, t);
+	unsigned long tu = task_util_est(s, t);
 	struct sim_cpu *best = NULL;
 	int i;
 

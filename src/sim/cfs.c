@@ -93,6 +93,8 @@ static void enqueue_fair(struct sim *s, struct sim_cpu *c, struct sim_task *t,
 	uint64_t W = c->cfs.tree.load;
 
 	(void)flags;
+	/* enqueue_task_fair(): its estimate joins before schedutil looks */
+	pelt_util_est_enqueue(&c->cfs.avg, &t->avg);
 	/* enqueue_entity(): the signals first, the task not yet counted */
 	update_load_avg(s, c, t, DO_ATTACH);
 	avg = avg_vruntime(c);
@@ -118,7 +120,14 @@ static void dequeue_fair(struct sim *s, struct sim_cpu *c, struct sim_task *t,
 	int64_t avg, limit;
 	uint64_t span = 2 * s->base_slice_ns;
 
-	/* dequeue_entity(): the signals while the task still counts */
+	/*
+	 * dequeue_task_fair(): the estimate leaves, and a task going to
+	 * sleep updates it from util_avg as last computed, before
+	 * dequeue_entity() updates the signals while the task still counts
+	 */
+	pelt_util_est_dequeue(&c->cfs.avg, &t->avg);
+	if (flags & DEQUEUE_SLEEP)
+		pelt_util_est_update(&t->avg, c->capacity);
 	update_load_avg(s, c, t, flags & DEQUEUE_MIGRATING ? DO_DETACH : 0);
 	t->se.on_rq = false;
 	avg = avg_vruntime(c);
@@ -271,7 +280,7 @@ static bool push_fair(struct sim *s, struct sim_cpu *c)
 
 	if (!s->pl->asym || !cur || cur->cls != &fair_sched_class ||
 	    cur->state != TS_RUNNABLE || cur->pending_migrate >= 0 ||
-	    task_util_fits(s, cur, c, task_util(s, cur)) > 0)	/* task_fits_cpu() */
+	    task_util_fits(s, cur, c, task_util_est(s, cur)) > 0)	/* task_fits_cpu() */
 		return false;
 	for (i = 0; i < s->ncpus; i++) {
 		struct sim_cpu *d = &s->cpus[i];

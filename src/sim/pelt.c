@@ -301,6 +301,49 @@ void pelt_remove(struct pelt_removed *removed, const struct pelt_avg *se)
 	removed->runnable_avg += se->runnable_avg;
 }
 
+void pelt_util_est_enqueue(struct pelt_avg *rq, const struct pelt_avg *se)
+{
+	rq->util_est += pelt_task_util_est(se);
+}
+
+void pelt_util_est_dequeue(struct pelt_avg *rq, const struct pelt_avg *se)
+{
+	unsigned int est = pelt_task_util_est(se);
+
+	rq->util_est -= est < rq->util_est ? est : rq->util_est;
+}
+
+#define UTIL_EST_WEIGHT_SHIFT	2
+#define UTIL_EST_MARGIN		(PELT_CAPACITY_SCALE / 100)
+
+void pelt_util_est_update(struct pelt_avg *se, unsigned long cpu_scale)
+{
+	unsigned int ewma = se->util_est, diff;
+	unsigned long dequeued = se->util_avg;
+
+	if (ewma & PELT_UTIL_AVG_UNCHANGED)
+		return;
+	if (ewma <= dequeued) {
+		ewma = (unsigned int)dequeued;
+		goto done;
+	}
+	diff = ewma - (unsigned int)dequeued;
+	if (diff < UTIL_EST_MARGIN)
+		goto done;
+	/* above the CPU's capacity, util_avg says nothing of the need */
+	if (dequeued > cpu_scale)
+		return;
+	/* it waited more than it ran: keep the estimate */
+	if (dequeued + UTIL_EST_MARGIN < se->runnable_avg)
+		goto done;
+	/* ewma = ewma - (ewma - dequeued) / 4, in integers */
+	ewma <<= UTIL_EST_WEIGHT_SHIFT;
+	ewma -= diff;
+	ewma >>= UTIL_EST_WEIGHT_SHIFT;
+done:
+	se->util_est = ewma | PELT_UTIL_AVG_UNCHANGED;
+}
+
 /* cap_scale() */
 static uint64_t cap_scale(uint64_t v, unsigned long s)
 {

@@ -119,6 +119,30 @@ void pelt_detach(struct pelt_avg *rq, const struct pelt_avg *se,
 void pelt_remove(struct pelt_removed *removed, const struct pelt_avg *se);
 
 /*
+ * util_est (6.12: one value per task and per cfs_rq, the task's with the
+ * UTIL_AVG_UNCHANGED flag while util_avg has not moved since its last
+ * update). _task_util_est(): the value without the flag.
+ */
+static inline unsigned int pelt_task_util_est(const struct pelt_avg *se)
+{
+	return se->util_est & ~PELT_UTIL_AVG_UNCHANGED;
+}
+
+/* util_est_enqueue() / util_est_dequeue(): the queue's sum of estimates */
+void pelt_util_est_enqueue(struct pelt_avg *rq, const struct pelt_avg *se);
+void pelt_util_est_dequeue(struct pelt_avg *rq, const struct pelt_avg *se);
+
+/*
+ * util_est_update() of a task going to sleep on a CPU of capacity
+ * @cpu_scale: a rise is taken at once; a fall within the 1% margin is
+ * ignored, and so is one of a task that was waiting rather than running
+ * (runnable above util by the margin) or that ran above the CPU's
+ * capacity; else the EWMA moves a quarter of the way down. Nothing while
+ * util_avg has not been recomputed since the last update.
+ */
+void pelt_util_est_update(struct pelt_avg *se, unsigned long cpu_scale);
+
+/*
  * update_rq_clock_pelt(): @delta ns of clock_task pass; on an idle rq
  * the PELT clock syncs to clock_task, else it advances by the delta
  * scaled by the CPU's capacity and its current frequency's

@@ -86,10 +86,32 @@ void sig_tick_blocked(struct sim *s, struct sim_cpu *c)
 	}
 }
 
+/* cpu_util(cpu, NULL, -1, @boost): util_avg, runnable if boosted, util_est */
+static unsigned long cfs_util(const struct sim_cpu *c, bool boost)
+{
+	unsigned long util = c->cfs.avg.util_avg;
+
+	if (boost && c->cfs.avg.runnable_avg > util)
+		util = c->cfs.avg.runnable_avg;
+	if (c->cfs.avg.util_est > util)
+		util = c->cfs.avg.util_est;
+	return util < c->capacity ? util : c->capacity;
+}
+
+unsigned long cpu_util_cfs(const struct sim_cpu *c)
+{
+	return cfs_util(c, false);
+}
+
+unsigned long cpu_util_cfs_boost(const struct sim_cpu *c)
+{
+	return cfs_util(c, true);
+}
+
 unsigned long cpu_util(struct sim *s, struct sim_cpu *c)
 {
 	(void)s;
-	return c->cfs.avg.util_avg + c->rt.avg.util_avg + c->dl.avg.util_avg;
+	return cpu_util_cfs(c) + c->rt.avg.util_avg + c->dl.avg.util_avg;
 }
 
 /*
@@ -104,4 +126,11 @@ unsigned long task_util(struct sim *s, struct sim_task *t)
 		pelt_update_blocked_se(c->cfs.avg.last_update_time, &t->avg,
 				       t->se.node.weight);
 	return t->avg.util_avg;
+}
+
+unsigned long task_util_est(struct sim *s, struct sim_task *t)
+{
+	unsigned long u = task_util(s, t), e = pelt_task_util_est(&t->avg);
+
+	return u > e ? u : e;
 }

@@ -685,7 +685,7 @@ void sim_cpufreq_update(struct sim *s, struct sim_cpu *c)
 
 		sim_update_curr(s, x);
 		/* sugov_get_util(): the signals as last updated */
-		inp[i].util_cfs = x->cfs.avg.util_avg;
+		inp[i].util_cfs = cpu_util_cfs_boost(x);
 		inp[i].util_rt = x->rt.avg.util_avg;
 		inp[i].util_dl = x->dl.avg.util_avg;
 		inp[i].bw_dl = x->dl.running_bw;

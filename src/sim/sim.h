@@ -356,8 +356,13 @@ void sig_enter_idle(struct sim *s, struct sim_cpu *c);
 void sig_update_blocked(struct sim *s, struct sim_cpu *c);
 /* the periodic / nohz blocked-load updates, from a tick */
 void sig_tick_blocked(struct sim *s, struct sim_cpu *c);
-/* cpu_util(): the CPU's util of every class, as last updated */
+/* cpu_util(): the CPU's util of every class, as last updated (CFS: with util_est) */
 unsigned long cpu_util(struct sim *s, struct sim_cpu *c);
+/* cpu_util_cfs(): max(util_avg, util_est); _boost: and runnable_avg */
+unsigned long cpu_util_cfs(const struct sim_cpu *c);
+unsigned long cpu_util_cfs_boost(const struct sim_cpu *c);
+/* task_util_est(): max(task_util(), its util_est) */
+unsigned long task_util_est(struct sim *s, struct sim_task *t);
 /* task_util(): a sleeping task's synced to its queue's last update */
 unsigned long task_util(struct sim *s, struct sim_task *t);
 

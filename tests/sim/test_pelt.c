@@ -273,6 +273,69 @@ START_TEST(attach_detach_and_removed)
 }
 END_TEST
 
+/*
+ * util_est_update() (6.12), by hand: a fall moves a quarter of the way,
+ * ewma' = (4 ewma - (ewma - util)) / 4: 600 -> 200 gives 500, and with
+ * util 0 next, 500 -> 375; a rise is taken at once; the 1% margin (10),
+ * a task that waited (runnable > util + 10) and one above the CPU's
+ * capacity keep their estimate; UTIL_AVG_UNCHANGED stops a second
+ * update until util_avg is recomputed.
+ */
+START_TEST(util_est_rules)
+{
+	struct pelt_avg se = { .util_est = 600, .util_avg = 200,
+			       .runnable_avg = 200,
+			       .last_update_time = BOOT };
+
+	pelt_util_est_update(&se, 1024);
+	ck_assert_uint_eq(se.util_est, 500 | PELT_UTIL_AVG_UNCHANGED);
+	ck_assert_uint_eq(pelt_task_util_est(&se), 500);
+	se.util_avg = 0;		/* not recomputed: the flag holds */
+	pelt_util_est_update(&se, 1024);
+	ck_assert_uint_eq(pelt_task_util_est(&se), 500);
+	/* a period crossed: util_avg recomputed (to 0), the flag cleared */
+	ck_assert(pelt_update_se(BOOT + 2 * PERIOD, &se, false, false, 1024));
+	ck_assert_uint_eq(se.util_avg, 0);
+	ck_assert_uint_eq(se.util_est, 500);
+	se.runnable_avg = 0;
+	pelt_util_est_update(&se, 1024);
+	ck_assert_uint_eq(pelt_task_util_est(&se), 375);
+
+	se = (struct pelt_avg){ .util_est = 200, .util_avg = 600 };
+	pelt_util_est_update(&se, 1024);
+	ck_assert_uint_eq(se.util_est, 600 | PELT_UTIL_AVG_UNCHANGED);
+	se = (struct pelt_avg){ .util_est = 605, .util_avg = 600 };
+	pelt_util_est_update(&se, 1024);
+	ck_assert_uint_eq(se.util_est, 605 | PELT_UTIL_AVG_UNCHANGED);
+	se = (struct pelt_avg){ .util_est = 600, .util_avg = 200,
+				.runnable_avg = 300 };
+	pelt_util_est_update(&se, 1024);
+	ck_assert_uint_eq(se.util_est, 600 | PELT_UTIL_AVG_UNCHANGED);
+	se = (struct pelt_avg){ .util_est = 900, .util_avg = 500,
+				.runnable_avg = 500 };
+	pelt_util_est_update(&se, 446);
+	ck_assert_uint_eq(se.util_est, 900);
+}
+END_TEST
+
+/* The queue's estimate: a sum, never below 0 (util_est_dequeue()) */
+START_TEST(util_est_queue_sum)
+{
+	struct pelt_avg rq = { 0 };
+	struct pelt_avg a = { .util_est = 500 | PELT_UTIL_AVG_UNCHANGED };
+	struct pelt_avg b = { .util_est = 300 };
+
+	pelt_util_est_enqueue(&rq, &a);
+	pelt_util_est_enqueue(&rq, &b);
+	ck_assert_uint_eq(rq.util_est, 800);
+	pelt_util_est_dequeue(&rq, &a);
+	ck_assert_uint_eq(rq.util_est, 300);
+	b.util_est = 400;	/* it grew while queued: the sum stops at 0 */
+	pelt_util_est_dequeue(&rq, &b);
+	ck_assert_uint_eq(rq.util_est, 0);
+}
+END_TEST
+
 int main(void)
 {
 	return check_main("pelt", 60, CHECK_TESTS(
@@ -283,5 +346,7 @@ int main(void)
 			  half_frequency_same_util_after_idle_sync,
 			  saturated_rq_loses_its_idle_time,
 			  new_task_initial_util,
-			  attach_detach_and_removed));
+			  attach_detach_and_removed,
+			  util_est_rules,
+			  util_est_queue_sum));
 }
