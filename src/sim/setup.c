@@ -280,6 +280,8 @@ struct sim *sim_create(const struct platform *pl, const struct workload *wl,
 		cap_total += c->capacity / 1024.0;
 	}
 	s->tick_ns = NSEC_PER_SEC / (o->hz ? o->hz : 250);
+	for (i = 0; i < s->ndoms; i++)	/* the iowait boost's reset */
+		s->doms[i].gov_params.tick_ns = s->tick_ns;
 	for (log2 = 0, n = s->ncpus < 8 ? s->ncpus : 8; n > 1; n >>= 1)
 		log2++;
 	s->base_slice_ns = 750000ULL * (uint64_t)(1 + log2);

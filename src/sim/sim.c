@@ -244,9 +244,12 @@ void sim_migrate(struct sim *s, struct sim_task *t, struct sim_cpu *dst,
 void sim_wake(struct sim *s, struct sim_task *t, int waker_cpu)
 {
 	struct sim_cpu *dst;
+	bool io;
 
 	if (t->state != TS_SLEEPING)
 		return;
+	io = t->iowait && t->cls == &fair_sched_class;	/* p->in_iowait */
+	t->iowait = false;
 	sim_trace(s, waker_cpu, "sched_waking",
 		  "comm=%s pid=%d prio=%d target_cpu=%03d", t->comm, t->pid,
 		  task_kprio(t), t->cpu);
@@ -266,7 +269,8 @@ void sim_wake(struct sim *s, struct sim_task *t, int waker_cpu)
 		  "comm=%s pid=%d prio=%d target_cpu=%03d", t->comm, t->pid,
 		  task_kprio(t), dst->id);
 	sim_check_preempt(s, dst, t);
-	sim_cpufreq_update(s, dst);
+	/* enqueue_task_fair(): a task back from I/O asks for the boost */
+	sim_cpufreq_update_flags(s, dst, io);
 }
 
 void sim_block(struct sim *s, struct sim_task *t, uint64_t until, char state)
@@ -667,6 +671,11 @@ static void apply_freq(struct sim *s, struct sim_domain *d)
  */
 void sim_cpufreq_update(struct sim *s, struct sim_cpu *c)
 {
+	sim_cpufreq_update_flags(s, c, false);
+}
+
+void sim_cpufreq_update_flags(struct sim *s, struct sim_cpu *c, bool iowait)
+{
 	struct sim_domain *d = c->dom;
 	const struct pdomain *pd = d->pd;
 	struct sugov_cpu_input in[64], *inp = in;
@@ -675,6 +684,9 @@ void sim_cpufreq_update(struct sim *s, struct sim_cpu *c)
 	int i, caller = 0;
 	bool changed;
 
+	/* sugov_update_{single_common,shared}(): before the rate limit */
+	sugov_iowait_boost(&c->gov, &d->gov_params, s->now, iowait);
+	sugov_ignore_dl_rate_limit(&d->gov, &c->gov, c->dl.running_bw);
 	if (!sugov_should_update(&d->gov, &d->gov_params, s->now))
 		return;
 	if (pd->ncpus > 64)
@@ -694,6 +706,8 @@ void sim_cpufreq_update(struct sim *s, struct sim_cpu *c)
 		inp[i].idle = cpu_idle(x);
 		inp[i].idle_calls = x->idle_calls;
 		s->policy->cpu_clamp(s, x, &inp[i], si.scale);
+		inp[i].boost = sugov_iowait_apply(&x->gov, &d->gov_params,
+						  s->now, c->capacity);
 		if (x == c)
 			caller = i;
 	}
@@ -704,6 +718,8 @@ void sim_cpufreq_update(struct sim *s, struct sim_cpu *c)
 			  s->policy->domain_range(s, d, c->id, &si.range);
 	changed = sugov_update(&d->gov, &d->gov_params, &si, caller, s->now,
 			       &dec);
+	for (i = 0; i < pd->ncpus; i++)	/* sg_cpu->bw_min */
+		s->cpus[pd->cpus[i]].gov.bw_min = sugov_cpu_min(&si, i);
 	if (inp != in)
 		free(inp);
 	if (!changed)

@@ -192,6 +192,7 @@ struct sim_cpu {
 	struct sim_dl_rq dl;
 	struct pelt_clock pelt;		/* clock_task, clock_pelt */
 	struct uclamp_cpu uclamp;	/* rq->uclamp, --policy uclamp */
+	struct sugov_cpu_state gov;	/* schedutil's sugov_cpu */
 	uint64_t last_blocked_ns;	/* the last blocked-averages update */
 	uint64_t last_update;
 	int idle_state;			/* -1 while not idle */
@@ -327,6 +328,8 @@ void sim_set_cpus_allowed(struct sim *s, struct sim_task *t, const int *cpus,
 			  int ncpus);
 void sim_update_curr(struct sim *s, struct sim_cpu *c);
 void sim_cpufreq_update(struct sim *s, struct sim_cpu *c);
+/* cpufreq_update_util() with SCHED_CPUFREQ_IOWAIT when @iowait */
+void sim_cpufreq_update_flags(struct sim *s, struct sim_cpu *c, bool iowait);
 void sim_migrate(struct sim *s, struct sim_task *t, struct sim_cpu *dst,
 		 int trace_cpu);
 void sim_set_group(struct sim *s, struct sim_task *t, struct host_group *g);

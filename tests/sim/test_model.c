@@ -3,6 +3,30 @@
  * asymmetric platform, CBS isolation, CFS wake-up latency, phase changes. */
 #include "simtest.h"
 
+/*
+ * schedutil's iowait boost (6.12): a task waking from I/O every 0.4 ms
+ * doubles its CPU's boost at each decision (128, 256, 512, 1024) and
+ * takes the domain to the top OPP; the same task sleeping instead of
+ * waiting for I/O (no SCHED_CPUFREQ_IOWAIT) stays at its util's OPPs.
+ */
+START_TEST(iowait_boost_lifts_an_io_bound_task)
+{
+	struct run *io = run_text(
+		"{ \"tasks\": { \"io\": { \"run\": 200, \"iorun\": 20000 } } }",
+		"sym4", POLICY_NONE, CLAMP_ORDER_612, 2, NULL);
+	struct run *sl = run_text(
+		"{ \"tasks\": { \"io\": { \"run\": 200, \"sleep\": 200 } } }",
+		"sym4", POLICY_NONE, CLAMP_ORDER_612, 2, NULL);
+
+	RUN_OK(io);
+	RUN_OK(sl);
+	ck_assert(time_at(io->s, 0, 2500000) > 0.5);
+	ck_assert(time_at(sl->s, 0, 2500000) == 0);
+	run_free(io);
+	run_free(sl);
+}
+END_TEST
+
 START_TEST(eas_places_small_tasks_on_little)
 {
 	struct run *r = run_text(
@@ -142,6 +166,7 @@ int main(void)
 	if (!mkdtemp(dir) || chdir(dir))
 		return 1;
 	return check_main("model", 120, CHECK_TESTS(
+			  iowait_boost_lifts_an_io_bound_task,
 			  eas_places_small_tasks_on_little,
 			  misfit_moves_to_big,
 			  cbs_isolates_an_overrunning_dl_task,
