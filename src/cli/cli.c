@@ -45,7 +45,8 @@ static const char usage_main[] =
 static const char usage_run[] =
 "usage: capsim run WORKLOAD.json [--platform NAME|FILE] [--policy rfc|uclamp|none]\n"
 "                  [--duration SEC] [--seed N] [-o DIR] [--clamp-order 6.12|4.10]\n"
-"                  [--domain-rule rfc|nonidle] [--hz N] [--trace-util] [--strict]\n"
+"                  [--domain-rule rfc|nonidle] [--hz N] [--trace-util]\n"
+"                  [--trace-signals] [--strict]\n"
 "                  [--trace-dat] [--plot] [--quiet]\n"
 "\n"
 "Simulates WORKLOAD (rt-app JSON, with an optional \"capsim\" object for task\n"
@@ -68,7 +69,10 @@ static const char usage_run[] =
 "                        always counts, so an emptied caller uncaps\n"
 "  --hz N                scheduler tick rate (default 250)\n"
 "  --trace-util          a capsim_util line per busy CPU at every tick\n"
-"                        (the simplified signal, not kernel PELT)\n"
+"  --trace-signals       LISA's signal events (lisa__sched_pelt_*, util_est,\n"
+"                        uclamp) where 6.12's tracepoints fire, and\n"
+"                        capsim_sugov at every decision with its inputs\n"
+"                        (capsim_sugov_cpu); see docs/simulator.md\n"
 "  --strict              keys rt-app ignores and capsim does not know are\n"
 "                        errors, not warnings\n"
 "  --trace-dat           also DIR/trace.dat, trace.txt in trace-cmd's binary\n"
@@ -491,6 +495,8 @@ static int cmd_run(int argc, char **argv)
 			quiet = true;
 		} else if (!strcmp(a, "--trace-util")) {
 			o.trace_util = true;
+		} else if (!strcmp(a, "--trace-signals")) {
+			o.trace_signals = true;
 		} else if (!strcmp(a, "--strict")) {
 			strict = true;
 		} else if (!strcmp(a, "--trace-dat")) {

@@ -75,15 +75,21 @@ static void update_load_avg(struct sim *s, struct sim_cpu *c,
 	uint64_t now = sig_clock_pelt(s, c);
 	unsigned long w = t->se.node.weight;
 
-	if (t->avg.last_update_time)
-		pelt_update_se(now, &t->avg, t->se.on_rq, c->cfs.curr == t, w);
-	pelt_update_cfs_rq(now, &c->cfs.avg, &c->cfs.removed,
-			   (unsigned long)c->cfs.tree.load,
-			   (unsigned int)c->cfs.nr, c->cfs.curr != NULL);
-	if (!t->avg.last_update_time && (flags & DO_ATTACH))
+	/* the tracepoints fire when an average was recomputed */
+	if (t->avg.last_update_time &&
+	    pelt_update_se(now, &t->avg, t->se.on_rq, c->cfs.curr == t, w))
+		sig_trace_se(s, c, t);
+	if (pelt_update_cfs_rq(now, &c->cfs.avg, &c->cfs.removed,
+			       (unsigned long)c->cfs.tree.load,
+			       (unsigned int)c->cfs.nr, c->cfs.curr != NULL))
+		sig_trace_cfs(s, c);
+	if (!t->avg.last_update_time && (flags & DO_ATTACH)) {
 		pelt_attach(&c->cfs.avg, &t->avg, w);
-	else if (flags & DO_DETACH)
+		sig_trace_cfs(s, c);
+	} else if (flags & DO_DETACH) {
 		pelt_detach(&c->cfs.avg, &t->avg, w);
+		sig_trace_cfs(s, c);
+	}
 }
 
 static void enqueue_fair(struct sim *s, struct sim_cpu *c, struct sim_task *t,
@@ -95,6 +101,7 @@ static void enqueue_fair(struct sim *s, struct sim_cpu *c, struct sim_task *t,
 	(void)flags;
 	/* enqueue_task_fair(): its estimate joins before schedutil looks */
 	pelt_util_est_enqueue(&c->cfs.avg, &t->avg);
+	sig_trace_util_est_cfs(s, c);
 	/* enqueue_entity(): the signals first, the task not yet counted */
 	update_load_avg(s, c, t, DO_ATTACH);
 	avg = avg_vruntime(c);
@@ -126,8 +133,9 @@ static void dequeue_fair(struct sim *s, struct sim_cpu *c, struct sim_task *t,
 	 * dequeue_entity() updates the signals while the task still counts
 	 */
 	pelt_util_est_dequeue(&c->cfs.avg, &t->avg);
-	if (flags & DEQUEUE_SLEEP)
-		pelt_util_est_update(&t->avg, c->capacity);
+	sig_trace_util_est_cfs(s, c);
+	if (flags & DEQUEUE_SLEEP && pelt_util_est_update(&t->avg, c->capacity))
+		sig_trace_util_est_se(s, c, t);
 	update_load_avg(s, c, t, flags & DEQUEUE_MIGRATING ? DO_DETACH : 0);
 	t->se.on_rq = false;
 	avg = avg_vruntime(c);

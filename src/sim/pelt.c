@@ -316,13 +316,13 @@ void pelt_util_est_dequeue(struct pelt_avg *rq, const struct pelt_avg *se)
 #define UTIL_EST_WEIGHT_SHIFT	2
 #define UTIL_EST_MARGIN		(PELT_CAPACITY_SCALE / 100)
 
-void pelt_util_est_update(struct pelt_avg *se, unsigned long cpu_scale)
+bool pelt_util_est_update(struct pelt_avg *se, unsigned long cpu_scale)
 {
 	unsigned int ewma = se->util_est, diff;
 	unsigned long dequeued = se->util_avg;
 
 	if (ewma & PELT_UTIL_AVG_UNCHANGED)
-		return;
+		return false;
 	if (ewma <= dequeued) {
 		ewma = (unsigned int)dequeued;
 		goto done;
@@ -332,7 +332,7 @@ void pelt_util_est_update(struct pelt_avg *se, unsigned long cpu_scale)
 		goto done;
 	/* above the CPU's capacity, util_avg says nothing of the need */
 	if (dequeued > cpu_scale)
-		return;
+		return false;
 	/* it waited more than it ran: keep the estimate */
 	if (dequeued + UTIL_EST_MARGIN < se->runnable_avg)
 		goto done;
@@ -342,6 +342,7 @@ void pelt_util_est_update(struct pelt_avg *se, unsigned long cpu_scale)
 	ewma >>= UTIL_EST_WEIGHT_SHIFT;
 done:
 	se->util_est = ewma | PELT_UTIL_AVG_UNCHANGED;
+	return true;
 }
 
 /* cap_scale() */

@@ -138,9 +138,10 @@ void pelt_util_est_dequeue(struct pelt_avg *rq, const struct pelt_avg *se);
  * ignored, and so is one of a task that was waiting rather than running
  * (runnable above util by the margin) or that ran above the CPU's
  * capacity; else the EWMA moves a quarter of the way down. Nothing while
- * util_avg has not been recomputed since the last update.
+ * util_avg has not been recomputed since the last update. True when it
+ * wrote the estimate (where 6.12's sched_util_est_se_tp fires).
  */
-void pelt_util_est_update(struct pelt_avg *se, unsigned long cpu_scale);
+bool pelt_util_est_update(struct pelt_avg *se, unsigned long cpu_scale);
 
 /*
  * update_rq_clock_pelt(): @delta ns of clock_task pass; on an idle rq

@@ -30,12 +30,14 @@ uint64_t sig_clock_pelt(struct sim *s, struct sim_cpu *c)
 
 void sig_update_rt(struct sim *s, struct sim_cpu *c, bool running)
 {
-	pelt_update_class_rq(sig_clock_pelt(s, c), &c->rt.avg, running);
+	if (pelt_update_class_rq(sig_clock_pelt(s, c), &c->rt.avg, running))
+		sig_trace_class_rq(s, c, true);
 }
 
 void sig_update_dl(struct sim *s, struct sim_cpu *c, bool running)
 {
-	pelt_update_class_rq(sig_clock_pelt(s, c), &c->dl.avg, running);
+	if (pelt_update_class_rq(sig_clock_pelt(s, c), &c->dl.avg, running))
+		sig_trace_class_rq(s, c, false);
 }
 
 void sig_enter_idle(struct sim *s, struct sim_cpu *c)
@@ -55,11 +57,14 @@ void sig_update_blocked(struct sim *s, struct sim_cpu *c)
 	uint64_t now = sig_clock_pelt(s, c);
 	const struct sim_class *cur = c->curr ? c->curr->cls : NULL;
 
-	pelt_update_class_rq(now, &c->rt.avg, cur == &rt_sched_class);
-	pelt_update_class_rq(now, &c->dl.avg, cur == &dl_sched_class);
-	pelt_update_cfs_rq(now, &c->cfs.avg, &c->cfs.removed,
-			   (unsigned long)c->cfs.tree.load,
-			   (unsigned int)c->cfs.nr, c->cfs.curr != NULL);
+	if (pelt_update_class_rq(now, &c->rt.avg, cur == &rt_sched_class))
+		sig_trace_class_rq(s, c, true);
+	if (pelt_update_class_rq(now, &c->dl.avg, cur == &dl_sched_class))
+		sig_trace_class_rq(s, c, false);
+	if (pelt_update_cfs_rq(now, &c->cfs.avg, &c->cfs.removed,
+			       (unsigned long)c->cfs.tree.load,
+			       (unsigned int)c->cfs.nr, c->cfs.curr != NULL))
+		sig_trace_cfs(s, c);
 	c->last_blocked_ns = s->now;
 }
 
@@ -122,9 +127,10 @@ unsigned long task_util(struct sim *s, struct sim_task *t)
 {
 	struct sim_cpu *c = &s->cpus[t->cpu];
 
-	if (!t->se.on_rq && t->avg.last_update_time)
-		pelt_update_blocked_se(c->cfs.avg.last_update_time, &t->avg,
-				       t->se.node.weight);
+	if (!t->se.on_rq && t->avg.last_update_time &&
+	    pelt_update_blocked_se(c->cfs.avg.last_update_time, &t->avg,
+				   t->se.node.weight))
+		sig_trace_se(s, c, t);
 	return t->avg.util_avg;
 }
 

@@ -669,6 +669,27 @@ static void apply_freq(struct sim *s, struct sim_domain *d)
  * from the domain's signals and the clamp policy's values; this applies
  * its decision, at once or after the driver's transition latency.
  */
+/*
+ * capsim_sugov_cpu (--trace-signals): each CPU's inputs to a decision, so
+ * that the pure governor can replay it from the trace alone
+ */
+static void trace_sugov_inputs(struct sim *s, struct sim_cpu *c,
+			       const struct sugov_input *si)
+{
+	const struct pdomain *pd = c->dom->pd;
+
+	for (int i = 0; i < si->ncpus; i++) {
+		const struct sugov_cpu_input *x = &si->cpu[i];
+
+		sim_trace(s, c->id, "capsim_sugov_cpu",
+			  "dom=%d cpu=%d util_cfs=%lu util_rt=%lu util_dl=%lu bw_dl=%lu rt_runnable=%d dl_runnable=%d idle=%d idle_calls=%lu clamp_min=%lu clamp_max=%lu rt_floor=%lu boost=%lu",
+			  pd->id, pd->cpus[i], x->util_cfs, x->util_rt,
+			  x->util_dl, x->bw_dl, x->rt_runnable,
+			  x->dl_runnable, x->idle, x->idle_calls,
+			  x->clamp.min, x->clamp.max, x->rt_floor, x->boost);
+	}
+}
+
 void sim_cpufreq_update(struct sim *s, struct sim_cpu *c)
 {
 	sim_cpufreq_update_flags(s, c, false);
@@ -682,7 +703,7 @@ void sim_cpufreq_update_flags(struct sim *s, struct sim_cpu *c, bool iowait)
 	struct sugov_input si = { .order = s->o.order };
 	struct sugov_decision dec;
 	int i, caller = 0;
-	bool changed;
+	bool changed, need;
 
 	/* sugov_update_{single_common,shared}(): before the rate limit */
 	sugov_iowait_boost(&c->gov, &d->gov_params, s->now, iowait);
@@ -716,20 +737,27 @@ void sim_cpufreq_update_flags(struct sim *s, struct sim_cpu *c, bool iowait)
 	si.cpu = inp;
 	si.domain_clamp = s->policy->domain_range &&
 			  s->policy->domain_range(s, d, c->id, &si.range);
+	need = d->gov.need_freq_update;
 	changed = sugov_update(&d->gov, &d->gov_params, &si, caller, s->now,
 			       &dec);
 	for (i = 0; i < pd->ncpus; i++)	/* sg_cpu->bw_min */
 		s->cpus[pd->cpus[i]].gov.bw_min = sugov_cpu_min(&si, i);
+	if (s->o.trace_signals)
+		trace_sugov_inputs(s, c, &si);
 	if (inp != in)
 		free(inp);
+	/* every decision with --trace-signals, else the changes */
+	if (changed || s->o.trace_signals)
+		sim_trace(s, c->id, "capsim_sugov",
+			  "dom=%d util=%lu perf=%lu min=%lu max=%lu target_khz=%u khz=%u changed=%d caller=%d cached_khz=%u need_update=%d",
+			  pd->id, dec.out.util, dec.out.perf,
+			  dec.out.range.min, dec.out.range.max, dec.out.khz,
+			  pd->opps[d->gov.next_opp].khz, changed, c->id,
+			  d->gov.cached_raw_khz, need);
 	if (!changed)
 		return;
 	d->next_opp = dec.opp;
 	d->freq_caller = c->id;
-	sim_trace(s, c->id, "capsim_sugov",
-		  "dom=%d util=%lu perf=%lu min=%lu max=%lu target_khz=%u khz=%u",
-		  pd->id, dec.out.util, dec.out.perf, dec.out.range.min,
-		  dec.out.range.max, dec.out.khz, pd->opps[dec.opp].khz);
 	if (dec.apply_at_ns == s->now) {
 		apply_freq(s, d);
 	} else if (!d->freq_pending) {

@@ -244,6 +244,7 @@ struct sim_opts {
 	uint64_t duration_ns;
 	unsigned int hz;
 	bool trace_util;	/* capsim_util lines at every tick */
+	bool trace_signals;	/* LISA's signal events, every decision */
 	bool nonidle_rule;	/* domain rule: an idle caller does not count */
 };
 
@@ -359,6 +360,13 @@ void sig_enter_idle(struct sim *s, struct sim_cpu *c);
 void sig_update_blocked(struct sim *s, struct sim_cpu *c);
 /* the periodic / nohz blocked-load updates, from a tick */
 void sig_tick_blocked(struct sim *s, struct sim_cpu *c);
+/* signal_trace.c: the lisa__* events, with --trace-signals */
+void sig_trace_se(struct sim *s, struct sim_cpu *c, struct sim_task *t);
+void sig_trace_cfs(struct sim *s, struct sim_cpu *c);
+void sig_trace_class_rq(struct sim *s, struct sim_cpu *c, bool rt);
+void sig_trace_util_est_se(struct sim *s, struct sim_cpu *c,
+			   struct sim_task *t);
+void sig_trace_util_est_cfs(struct sim *s, struct sim_cpu *c);
 /* cpu_util(): the CPU's util of every class, as last updated (CFS: with util_est) */
 unsigned long cpu_util(struct sim *s, struct sim_cpu *c);
 /* cpu_util_cfs(): max(util_avg, util_est); _boost: and runnable_avg */

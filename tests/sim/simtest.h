@@ -27,17 +27,12 @@ struct run {
 	int ret;
 };
 
-/* Parse and run @text on @platform; NULL-safe teardown with run_free() */
-static inline struct run *run_text(const char *text, const char *platform,
-				   enum clamp_policy pol, enum clamp_order ord,
-				   double duration_s, FILE *trace)
+/* Parse and run @text on @platform with options @o */
+static inline struct run *run_text_opts(const char *text, const char *platform,
+					const struct sim_opts *o, FILE *trace)
 {
 	struct run *r = calloc(1, sizeof(*r));
-	/* capsim run's defaults: the core's domain rule */
-	struct sim_opts o = { .policy = pol, .order = ord, .hz = 250,
-			      .nonidle_rule = true };
 
-	o.duration_ns = (uint64_t)(duration_s * 1e9);
 	diag_init(&r->d, true);
 	/* as capsim run loads it: all the errors in one pass */
 	r->wl = sim_workload_check(workload_load_buffer_all("test.json", text,
@@ -45,10 +40,23 @@ static inline struct run *run_text(const char *text, const char *platform,
 	if (r->wl)
 		r->pl = platform_load(platform, &r->d);
 	if (r->pl)
-		r->s = sim_create(r->pl, r->wl, &o, &r->d);
+		r->s = sim_create(r->pl, r->wl, o, &r->d);
 	if (r->s)
 		r->ret = sim_run(r->s, trace);
 	return r;
+}
+
+/* Parse and run @text on @platform; NULL-safe teardown with run_free() */
+static inline struct run *run_text(const char *text, const char *platform,
+				   enum clamp_policy pol, enum clamp_order ord,
+				   double duration_s, FILE *trace)
+{
+	/* capsim run's defaults: the core's domain rule */
+	struct sim_opts o = { .policy = pol, .order = ord, .hz = 250,
+			      .nonidle_rule = true };
+
+	o.duration_ns = (uint64_t)(duration_s * 1e9);
+	return run_text_opts(text, platform, &o, trace);
 }
 
 static inline void run_free(struct run *r)
