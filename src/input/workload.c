@@ -972,6 +972,19 @@ static void parse_global(struct wp *p, json_t *g)
 	}
 }
 
+/* One capsim.events write (@attr 0: min, 1: max) */
+static void add_gevent(struct workload *wl, uint64_t at_ns, const char *group,
+		       const char *ptr, int attr, uint64_t value)
+{
+	struct wl_group_event *ge = &wl->gevents[wl->ngevents++];
+
+	ge->at_ns = at_ns;
+	ge->group = xstrdup(group);
+	ge->ptr = xstrdup(ptr);
+	ge->attr = attr;
+	ge->value = value;
+}
+
 /* capsim.uclamp: the uclamp sysctls and the bucket count */
 static void parse_uclamp_sys(struct wp *p, struct workload *wl, json_t *v,
 			     const char *kp)
@@ -1118,7 +1131,6 @@ static void parse_capsim(struct wp *p, json_t *c)
 				}
 				json_object_foreach(ev, ek, evv) {
 					char *vp = jptr_key(ep, ek);
-
 					unsigned int u;
 
 					if ((streq(ek, "uclamp_min") ||
@@ -1127,14 +1139,8 @@ static void parse_capsim(struct wp *p, json_t *c)
 					    gpath) {
 						/* cpu.uclamp.*: the same write,
 						 * in capacity units */
-						struct wl_group_event *ge =
-							&wl->gevents[wl->ngevents++];
-
-						ge->at_ns = at_ns;
-						ge->group = xstrdup(gpath);
-						ge->ptr = xstrdup(vp);
-						ge->attr = streq(ek, "uclamp_max");
-						ge->value = u;
+						add_gevent(wl, at_ns, gpath, vp,
+							   streq(ek, "uclamp_max"), u);
 						nattr++;
 					} else if (streq(ek, "capacity_min") ||
 					    streq(ek, "capacity_max")) {
@@ -1143,14 +1149,9 @@ static void parse_capsim(struct wp *p, json_t *c)
 						 * non-negative value */
 						if (get_int(p, evv, vp, 0, 1LL << 32, &x) &&
 						    gpath) {
-							struct wl_group_event *ge =
-								&wl->gevents[wl->ngevents++];
-
-							ge->at_ns = at_ns;
-							ge->group = xstrdup(gpath);
-							ge->ptr = xstrdup(vp);
-							ge->attr = !strcmp(ek, "capacity_max");
-							ge->value = (uint64_t)x;
+							add_gevent(wl, at_ns, gpath, vp,
+								   streq(ek, "capacity_max"),
+								   (uint64_t)x);
 							nattr++;
 						}
 					} else if (!listed(ek, gevent_keys)) {
