@@ -81,6 +81,12 @@ static void task_effective(struct sim *s, struct sim_task *t,
 	uclamp_task_effective(req, root ? NULL : tg, sys, out);
 }
 
+void uclamp_task_eff(struct sim *s, struct sim_task *t,
+		     unsigned int out[UCLAMP_CNT])
+{
+	task_effective(s, t, out);
+}
+
 /* uclamp_rq_inc() */
 static void clamp_inc(struct sim *s, struct sim_cpu *c, struct sim_task *t)
 {

@@ -391,6 +391,9 @@ static inline bool fits_capacity(unsigned long util, unsigned long cap)
  */
 int task_util_fits(struct sim *s, struct sim_task *t, struct sim_cpu *c,
 		   unsigned long util);
+/* uclamp_eff_value() of @t for both clamps, under --policy uclamp */
+void uclamp_task_eff(struct sim *s, struct sim_task *t,
+		     unsigned int out[UCLAMP_CNT]);
 
 /* dl.c: a throttled DEADLINE task's replenishment timer fired */
 void dl_replenish(struct sim *s, struct sim_task *t);

@@ -157,6 +157,35 @@ START_TEST(uclamp_keys_are_strict)
 }
 END_TEST
 
+/*
+ * Clamp-aware EAS on juno-r0 (4 A53 of capacity 446, 2 A57 of 1024):
+ * small periodic tasks go to the A53s under none (the energy model's
+ * choice); boosted with util_min 1024 under uclamp their boost fits no
+ * A53 (util_fits_cpu() -1), so find_energy_efficient_cpu() takes the
+ * biggest CPU instead.
+ */
+START_TEST(boosted_small_tasks_go_big_under_uclamp)
+{
+	static const char text[] =
+		"{ \"tasks\": { \"small\": { \"instance\": 2, \"util_min\": 1024,\n"
+		"  \"run\": 1000, \"timer\": { \"ref\": \"unique\", \"period\": 16000 } } } }";
+	struct run *n = run_text(text, "juno-r0", POLICY_NONE, CLAMP_ORDER_612,
+				 3, NULL);
+	struct run *u = run_text(text, "juno-r0", POLICY_UCLAMP,
+				 CLAMP_ORDER_612, 3, NULL);
+	double big_n, big_u;
+
+	RUN_OK(n);
+	RUN_OK(u);
+	big_n = cpu_busy(n->s, 1) + cpu_busy(n->s, 2);
+	big_u = cpu_busy(u->s, 1) + cpu_busy(u->s, 2);
+	ck_assert_msg(big_n < 0.05, "none: %f s on the A57s", big_n);
+	ck_assert_msg(big_u > 0.2, "uclamp: %f s on the A57s", big_u);
+	run_free(n);
+	run_free(u);
+}
+END_TEST
+
 int main(void)
 {
 	return check_main("uclamp-sim", 120, CHECK_TESTS(
@@ -164,5 +193,6 @@ int main(void)
 			  rt_default_boost_and_util_min,
 			  wider_child_rfc_refuses_uclamp_restricts,
 			  uclamp_keys_in_the_capsim_object,
-			  uclamp_keys_are_strict));
+			  uclamp_keys_are_strict,
+			  boosted_small_tasks_go_big_under_uclamp));
 }
