@@ -48,8 +48,9 @@ static const char usage_main[] =
 static const char usage_run[] =
 "usage: capsim run WORKLOAD.json [--platform NAME|FILE] [--policy rfc|uclamp|none]\n"
 "                  [--duration SEC] [--seed N] [-o DIR] [--clamp-order 6.12|4.10]\n"
-"                  [--domain-rule rfc|nonidle] [--hz N] [--trace-util] [--strict]\n"
-"                  [--governor G] [--clamp-backend rbtree|exact]\n"
+"                  [--domain-rule rfc|nonidle] [--hz N] [--trace-util]\n"
+"                  [--trace-signals] [--strict] [--governor G]\n"
+"                  [--clamp-backend rbtree|exact]\n"
 "                  [--trace-dat] [--plot] [--quiet]\n"
 "                  [--max-trace-mb N]\n"
 "\n"
@@ -68,7 +69,7 @@ static const char usage_run[] =
 "                        performance, powersave or userspace:KHZ (a fixed\n"
 "                        OPP; the clamp policies act through schedutil only)\n"
 "  --policy P            rfc (the RFC's group capacity clamping, default),\n"
-"                        none (no clamping), uclamp (not implemented yet)\n"
+"                        none (no clamping), uclamp (mainline 6.12 uclamp)\n"
 "  --duration SEC        simulated seconds (default: global.duration)\n"
 "  --seed N              seed of capsim.run_jitter_pct (default 0)\n"
 "  -o DIR                output directory\n"
@@ -80,7 +81,10 @@ static const char usage_run[] =
 "                        always counts, so an emptied caller uncaps\n"
 "  --hz N                scheduler tick rate (default 250)\n"
 "  --trace-util          a capsim_util line per busy CPU at every tick\n"
-"                        (the simplified signal, not kernel PELT)\n"
+"  --trace-signals       LISA's signal events (lisa__sched_pelt_*, util_est,\n"
+"                        uclamp) where 6.12's tracepoints fire, and\n"
+"                        capsim_sugov at every decision with its inputs\n"
+"                        (capsim_sugov_cpu); see docs/simulator.md\n"
 "  --strict              keys rt-app ignores and capsim does not know are\n"
 "                        errors, not warnings\n"
 "  --trace-dat           also DIR/trace.dat, trace.txt in trace-cmd's binary\n"
@@ -509,6 +513,8 @@ static int cmd_run(int argc, char **argv)
 			quiet = true;
 		} else if (!strcmp(a, "--trace-util")) {
 			o.trace_util = true;
+		} else if (!strcmp(a, "--trace-signals")) {
+			o.trace_signals = true;
 		} else if (!strcmp(a, "--strict")) {
 			strict = true;
 		} else if (!strcmp(a, "--trace-dat")) {
@@ -601,8 +607,6 @@ static int cmd_run(int argc, char **argv)
 	if (policy && policy_parse(policy, &o.policy))
 		return usage_error("run", "unknown policy \"%s\": allowed rfc, uclamp, none",
 				   policy);
-	if (policy && o.policy == POLICY_UCLAMP)
-		return usage_error("run", "policy uclamp is not implemented yet (it arrives with the signals issue): use rfc or none");
 	if (order && clamp_order_parse(order, &o.order))
 		return usage_error("run", "unknown clamp order \"%s\": allowed 6.12, 4.10",
 				   order);
@@ -621,11 +625,6 @@ static int cmd_run(int argc, char **argv)
 	/* the workload's own choices were checked by its parser */
 	if (!policy)
 		policy_parse(wl->policy ? wl->policy : "rfc", &o.policy);
-	if (o.policy == POLICY_UCLAMP) {
-		jdoc_error(&wl->doc, "/capsim/policy",
-			   "policy uclamp is not implemented yet (it arrives with the signals issue): use rfc or none");
-		goto out;
-	}
 	if (!order)
 		clamp_order_parse(wl->clamp_order ? wl->clamp_order : "6.12",
 				  &o.order);

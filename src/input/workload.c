@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "spelling.h"
+#include "uclamp_percent.h"
 #include "workload.h"
 #include "util.h"
 
@@ -207,11 +208,15 @@ static const char *const timer_keys[] = { "ref", "period", "mode", NULL };
 static const char *const capsim_keys[] = {
 	"taskgroups", "events", "platform", "policy", "clamp_order",
 	"domain_rule", "run_jitter_pct", "io_bandwidth_mbps",
-	"mem_bandwidth_mbps", "description", NULL };
+	"mem_bandwidth_mbps", "description", "uclamp", NULL };
 static const char *const group_keys[] = { "capacity_min", "capacity_max",
-					  NULL };
+					  "uclamp_min", "uclamp_max", NULL };
 static const char *const gevent_keys[] = { "at_ms", "group", "capacity_min",
-					   "capacity_max", NULL };
+					   "capacity_max", "uclamp_min",
+					   "uclamp_max", NULL };
+static const char *const uclamp_keys[] = { "util_min", "util_max",
+					   "util_min_rt_default", "buckets",
+					   NULL };
 
 static bool listed(const char *key, const char *const *keys)
 {
@@ -348,6 +353,65 @@ static bool get_str(struct wp *p, json_t *v, const char *ptr,
 	}
 	*out = json_string_value(v);
 	return true;
+}
+
+/*
+ * A cgroup cpu.uclamp.min/max value as the file takes it: "max" or a
+ * percentage with at most two decimals (a string, or a JSON number),
+ * converted to capacity units by capacity_from_percent()'s rounding.
+ */
+static bool get_uclamp_pct(struct wp *p, json_t *v, const char *ptr,
+			   unsigned int *cap)
+{
+	char buf[64];
+	const char *s = buf;
+	unsigned int x100;
+
+	if (json_is_string(v))
+		s = json_string_value(v);
+	else if (json_is_integer(v))
+		snprintf(buf, sizeof(buf), "%lld", (long long)json_integer_value(v));
+	else if (json_is_real(v))
+		snprintf(buf, sizeof(buf), "%.17g", json_real_value(v));
+	else
+		buf[0] = '\0';
+	if (uclamp_parse_percent(s, &x100)) {
+		char *b = jdoc_brief(v);
+
+		perr(p, ptr, "%s is not a uclamp value: \"max\" or a percentage with at most two decimals, allowed [0, 100]",
+		     b);
+		free(b);
+		return false;
+	}
+	*cap = uclamp_capacity_from_percent(x100);
+	return true;
+}
+
+/*
+ * A group's uclamp_min/max is its capacity_min/max in uclamp's words:
+ * one range, which each policy applies its own way. Both given must
+ * agree (after the percent's rounding).
+ */
+static void group_uclamp(struct wp *p, struct wl_group *grp, json_t *g,
+			 const char *ptr, bool max, unsigned int cap)
+{
+	json_t *other = json_object_get(g, max ? "capacity_max" :
+					    "capacity_min");
+
+	if (json_is_integer(other) && json_integer_value(other) != cap) {
+		perr(p, ptr, "%s is %u in capacity units, but the group's %s is %lld: give one of them, or the same value",
+		     max ? "uclamp_max" : "uclamp_min", cap,
+		     max ? "capacity_max" : "capacity_min",
+		     (long long)json_integer_value(other));
+		return;
+	}
+	if (max) {
+		grp->max_set = true;
+		grp->max = cap;
+	} else {
+		grp->min_set = true;
+		grp->min = cap;
+	}
 }
 
 static bool parse_policy(struct wp *p, json_t *v, const char *ptr,
@@ -1107,6 +1171,53 @@ static void parse_global(struct wp *p, json_t *g)
 	}
 }
 
+/* One capsim.events write (@attr 0: min, 1: max) */
+static void add_gevent(struct workload *wl, uint64_t at_ns, const char *group,
+		       const char *ptr, int attr, uint64_t value)
+{
+	struct wl_group_event *ge = &wl->gevents[wl->ngevents++];
+
+	ge->at_ns = at_ns;
+	ge->group = xstrdup(group);
+	ge->ptr = xstrdup(ptr);
+	ge->attr = attr;
+	ge->value = value;
+}
+
+/* capsim.uclamp: the uclamp sysctls and the bucket count */
+static void parse_uclamp_sys(struct wp *p, struct workload *wl, json_t *v,
+			     const char *kp)
+{
+	const char *k;
+	json_t *x;
+
+	if (!json_is_object(v)) {
+		perr(p, kp, "must be an object {\"util_min\", \"util_max\", \"util_min_rt_default\", \"buckets\"}");
+		return;
+	}
+	json_object_foreach(v, k, x) {
+		char *vp = jptr_key(kp, k);
+		long long n;
+
+		if (streq(k, "buckets")) {
+			if (get_int(p, x, vp, 5, 20, &n))
+				wl->uclamp_buckets = (int)n;
+		} else if (listed(k, uclamp_keys)) {
+			if (get_int(p, x, vp, 0, 1024, &n)) {
+				if (streq(k, "util_min"))
+					wl->uclamp_util_min = (int)n;
+				else if (streq(k, "util_max"))
+					wl->uclamp_util_max = (int)n;
+				else
+					wl->uclamp_util_min_rt_default = (int)n;
+			}
+		} else {
+			capsim_unknown(p, vp, k, uclamp_keys);
+		}
+		free(vp);
+	}
+}
+
 static void parse_capsim(struct wp *p, json_t *c)
 {
 	struct workload *wl = p->wl;
@@ -1144,13 +1255,20 @@ static void parse_capsim(struct wp *p, json_t *c)
 				} else if (!json_is_object(g)) {
 					perr(p, gp, "must be an object {\"capacity_min\", \"capacity_max\"}");
 				} else {
+					unsigned int u;
+
 					grp->path = xstrdup(path);
 					grp->ptr = xstrdup(gp);
 					wl->ngroups++;
 					json_object_foreach(g, gk, gv) {
 						char *vp = jptr_key(gp, gk);
 
-						if (streq(gk, "capacity_min") &&
+						if ((streq(gk, "uclamp_min") ||
+						     streq(gk, "uclamp_max")) &&
+						    get_uclamp_pct(p, gv, vp, &u)) {
+							group_uclamp(p, grp, g, vp,
+								     streq(gk, "uclamp_max"), u);
+						} else if (streq(gk, "capacity_min") &&
 						    get_int(p, gv, vp, 0, 1024, &x)) {
 							grp->min_set = true;
 							grp->min = (unsigned int)x;
@@ -1215,22 +1333,27 @@ static void parse_capsim(struct wp *p, json_t *c)
 				}
 				json_object_foreach(ev, ek, evv) {
 					char *vp = jptr_key(ep, ek);
+					unsigned int u;
 
-					if (streq(ek, "capacity_min") ||
+					if ((streq(ek, "uclamp_min") ||
+					     streq(ek, "uclamp_max")) &&
+					    get_uclamp_pct(p, evv, vp, &u) &&
+					    gpath) {
+						/* cpu.uclamp.*: the same write,
+						 * in capacity units */
+						add_gevent(wl, at_ns, gpath, vp,
+							   streq(ek, "uclamp_max"), u);
+						nattr++;
+					} else if (streq(ek, "capacity_min") ||
 					    streq(ek, "capacity_max")) {
 						/* out-of-range writes are the
 						 * kernel's to reject: keep any
 						 * non-negative value */
 						if (get_int(p, evv, vp, 0, 1LL << 32, &x) &&
 						    gpath) {
-							struct wl_group_event *ge =
-								&wl->gevents[wl->ngevents++];
-
-							ge->at_ns = at_ns;
-							ge->group = xstrdup(gpath);
-							ge->ptr = xstrdup(vp);
-							ge->attr = !strcmp(ek, "capacity_max");
-							ge->value = (uint64_t)x;
+							add_gevent(wl, at_ns, gpath, vp,
+								   streq(ek, "capacity_max"),
+								   (uint64_t)x);
 							nattr++;
 						}
 					} else if (!listed(ek, gevent_keys)) {
@@ -1240,7 +1363,7 @@ static void parse_capsim(struct wp *p, json_t *c)
 					free(vp);
 				}
 				if (!nattr && gpath)
-					perr(p, ep, "needs \"capacity_min\" or \"capacity_max\"");
+					perr(p, ep, "needs \"capacity_min\", \"capacity_max\", \"uclamp_min\" or \"uclamp_max\"");
 				free(ep);
 			}
 		} else if (streq(key, "domain_rule")) {
@@ -1277,6 +1400,8 @@ static void parse_capsim(struct wp *p, json_t *c)
 			if (get_int(p, v, kp, 1, 10000000, &x))
 				wl->mem_bw = (uint64_t)x * 1000000;
 		} else if (streq(key, "description")) {
+		} else if (streq(key, "uclamp")) {
+			parse_uclamp_sys(p, wl, v, kp);
 		} else {
 			capsim_unknown(p, kp, key, capsim_keys);
 		}
@@ -1432,6 +1557,8 @@ static struct workload *workload_new(void)
 	wl->mem_buffer_size = 4194304;
 	wl->io_bw = 100 * 1000000ULL;
 	wl->mem_bw = 4000 * 1000000ULL;
+	wl->uclamp_util_min = wl->uclamp_util_max = -1;
+	wl->uclamp_util_min_rt_default = wl->uclamp_buckets = -1;
 	return wl;
 }
 

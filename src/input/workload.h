@@ -162,6 +162,13 @@ struct workload {
 	unsigned int run_jitter_pct;
 	uint64_t io_bw;		/* bytes per second for iorun */
 	uint64_t mem_bw;	/* bytes per second at capacity 1024 for mem */
+	/*
+	 * capsim.uclamp: sched_util_clamp_min, sched_util_clamp_max,
+	 * sched_util_clamp_min_rt_default (0 .. 1024) and the bucket count
+	 * (CONFIG_UCLAMP_BUCKETS_COUNT, 5 .. 20); -1 where not given
+	 */
+	int uclamp_util_min, uclamp_util_max, uclamp_util_min_rt_default;
+	int uclamp_buckets;
 };
 
 /*

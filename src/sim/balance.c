@@ -47,19 +47,77 @@ struct sim_cpu *find_idle_cpu(struct sim *s, struct sim_task *t,
 	return NULL;
 }
 
+/*
+ * eenv_pd_max_util(): the performance level the domain would run at with
+ * @t on @dst (NULL: nowhere, @t already taken off @prev): per CPU,
+ * effective_cpu_util()'s min and max (DL bandwidth, and with uclamp the
+ * CPU's clamps, else a runnable RT class asking the top), on @dst raised
+ * by the task's own uclamp, then sugov_effective_cpu_perf().
+ */
+static unsigned long pd_max_util(struct sim *s, const struct pdomain *pd,
+				 struct sim_task *t, struct sim_cpu *prev,
+				 struct sim_cpu *dst, unsigned long tu)
+{
+	unsigned long scale = s->cpus[pd->cpus[0]].capacity, max_util = 0;
+	bool uclamp = s->policy == &clamp_policy_uclamp;
+	unsigned int teff[UCLAMP_CNT];
+	int i;
+
+	if (uclamp)
+		uclamp_task_eff(s, t, teff);
+	for (i = 0; i < pd->ncpus; i++) {
+		struct sim_cpu *c = &s->cpus[pd->cpus[i]];
+		unsigned long u = cpu_util(s, c), lo, hi = scale, perf;
+
+		if (c == prev)	/* cpu_util_without() */
+			u = u > tu ? u - tu : 0;
+		if (c == dst)
+			u += tu;
+		if (u > scale)
+			u = scale;
+		lo = (unsigned long)c->dl.running_bw;
+		if (uclamp) {
+			unsigned long rq_max = uclamp_cpu_value(&c->uclamp,
+								UCLAMP_MAX);
+
+			if (uclamp_cpu_value(&c->uclamp, UCLAMP_MIN) > lo)
+				lo = uclamp_cpu_value(&c->uclamp, UCLAMP_MIN);
+			hi = rq_max < scale ? rq_max : scale;
+			if (c == dst) {
+				if (teff[UCLAMP_MIN] > lo)
+					lo = teff[UCLAMP_MIN];
+				/* an idle CPU's held max is the task's now */
+				if (c->uclamp.idle || teff[UCLAMP_MAX] > hi)
+					hi = teff[UCLAMP_MAX];
+			}
+		} else if (c->rt.nr) {
+			lo = scale;
+		}
+		perf = map_util_perf(u);
+		if (perf > hi)
+			perf = hi;
+		if (lo > perf)
+			perf = lo;
+		if (perf > max_util)
+			max_util = perf;
+	}
+	return max_util < scale ? max_util : scale;
+}
+
 /* find_energy_efficient_cpu(), simplified: one candidate per domain */
 static struct sim_cpu *feec(struct sim *s, struct sim_task *t,
 			    struct sim_cpu *prev)
 {
-	unsigned long tu = task_util(s, t);
+	unsigned long tu = task_util_est(s, t);
 	struct sim_cpu *best = NULL;
 	uint64_t best_delta = UINT64_MAX;
-	int d, i;
+	int d, i, best_fits = 0;
 
 	for (d = 0; d < s->ndoms; d++) {
 		const struct pdomain *pd = s->doms[d].pd;
 		struct sim_cpu *cand = NULL;
-		unsigned long cand_spare = 0, max_u = 0, sum_u = 0, max_w = 0;
+		unsigned long cand_spare = 0, sum_u = 0;
+		int fits, cand_fits = 0;
 		unsigned long scale = s->cpus[pd->cpus[0]].capacity;
 		uint64_t base, with;
 
@@ -72,36 +130,44 @@ static struct sim_cpu *feec(struct sim *s, struct sim_task *t,
 			if (u > scale)
 				u = scale;
 			sum_u += u;
-			if (u > max_u)
-				max_u = u;
-			if (!t->allowed[c->id] || !fits_capacity(u + tu, scale))
+			if (!t->allowed[c->id])
+				continue;
+			fits = task_util_fits(s, t, c, u + tu);	/* util_fits_cpu() */
+			if (!fits)
 				continue;
 			if (!cand || scale - u > cand_spare ||
 			    (scale - u == cand_spare && c == prev)) {
 				cand = c;
 				cand_spare = scale - u;
+				cand_fits = fits;
 			}
 		}
 		if (!cand)
 			continue;
-		for (i = 0; i < pd->ncpus; i++) {
-			struct sim_cpu *c = &s->cpus[pd->cpus[i]];
-			unsigned long u = cpu_util(s, c);
-
-			if (c == prev)
-				u = u > tu ? u - tu : 0;
-			if (c == cand)
-				u += tu;
-			if (u > max_w)
-				max_w = u;
+		/* compute_energy() without and with the task on cand */
+		base = em_pd_energy(pd, pd_max_util(s, pd, t, prev, NULL, tu),
+				    sum_u, scale);
+		with = em_pd_energy(pd, pd_max_util(s, pd, t, prev, cand, tu),
+				    sum_u + tu, scale);
+		/*
+		 * A CPU where the task's uclamp_min fits (fits > 0) wins over
+		 * one where only its util does (-1); among the latter the
+		 * biggest wins (6.12's best_fits / best_actual_cap); then the
+		 * least energy.
+		 */
+		if (best && cand_fits != best_fits) {
+			if (cand_fits < best_fits)
+				continue;
+		} else if (best && cand_fits < 0) {
+			if (cand->capacity <= best->capacity)
+				continue;
+		} else if (best && !(with - base < best_delta ||
+				     (with - base == best_delta && cand == prev))) {
+			continue;
 		}
-		base = em_pd_energy(pd, map_util_perf(max_u), sum_u, scale);
-		with = em_pd_energy(pd, map_util_perf(max_w), sum_u + tu, scale);
-		if (with - base < best_delta ||
-		    (with - base == best_delta && cand == prev)) {
-			best_delta = with - base;
-			best = cand;
-		}
+		best_delta = with - base;
+		best = cand;
+		best_fits = cand_fits;
 	}
 	return best;
 }
@@ -109,18 +175,20 @@ static struct sim_cpu *feec(struct sim *s, struct sim_task *t,
 static struct sim_cpu *select_idle_capacity(struct sim *s, struct sim_task *t,
 					    struct sim_cpu *prev)
 {
-	unsigned long tu = task_util(s, t);
+	unsigned long tu = task_util_est(s, t);
 	struct sim_cpu *best = NULL;
 	int i;
 
-	if (cpu_idle(prev) && t->allowed[prev->id] && fits_capacity(tu, prev->capacity))
+	/* select_idle_capacity(): fits > 0 wins, else the biggest */
+	if (cpu_idle(prev) && t->allowed[prev->id] &&
+	    task_util_fits(s, t, prev, tu) > 0)
 		return prev;
 	for (i = 0; i < s->ncpus; i++) {
 		struct sim_cpu *c = &s->cpus[(prev->id + i) % s->ncpus];
 
 		if (!t->allowed[c->id] || !cpu_idle(c))
 			continue;
-		if (fits_capacity(tu, c->capacity))
+		if (task_util_fits(s, t, c, tu) > 0)
 			return c;
 		if (!best || c->capacity > best->capacity)
 			best = c;

@@ -58,13 +58,53 @@ static int64_t avg_vruntime(const struct sim_cpu *c)
 	return cfs_tree_avg_vruntime(&c->cfs.tree);
 }
 
+/* update_load_avg()'s flags */
+#define DO_ATTACH	0x4
+#define DO_DETACH	0x8
+
+/*
+ * update_load_avg(): the task's entity (unless it is detached: it
+ * migrated, or is new) and its queue, at the queue's PELT clock, then
+ * the entity joins (DO_ATTACH) or leaves (DO_DETACH) the queue's sums.
+ * The entity's on_rq and the queue's load and nr are as the caller left
+ * them, as in the kernel's enqueue_entity()/dequeue_entity().
+ */
+static void update_load_avg(struct sim *s, struct sim_cpu *c,
+			    struct sim_task *t, int flags)
+{
+	uint64_t now = sig_clock_pelt(s, c);
+	unsigned long w = t->se.node.weight;
+
+	/* the tracepoints fire when an average was recomputed */
+	if (t->avg.last_update_time &&
+	    pelt_update_se(now, &t->avg, t->se.on_rq, c->cfs.curr == t, w))
+		sig_trace_se(s, c, t);
+	if (pelt_update_cfs_rq(now, &c->cfs.avg, &c->cfs.removed,
+			       (unsigned long)c->cfs.tree.load,
+			       (unsigned int)c->cfs.nr, c->cfs.curr != NULL))
+		sig_trace_cfs(s, c);
+	if (!t->avg.last_update_time && (flags & DO_ATTACH)) {
+		pelt_attach(&c->cfs.avg, &t->avg, w);
+		sig_trace_cfs(s, c);
+	} else if (flags & DO_DETACH) {
+		pelt_detach(&c->cfs.avg, &t->avg, w);
+		sig_trace_cfs(s, c);
+	}
+}
+
 static void enqueue_fair(struct sim *s, struct sim_cpu *c, struct sim_task *t,
 			 int flags)
 {
-	int64_t avg = avg_vruntime(c), lag = t->se.vlag, vslice;
+	int64_t avg, lag = t->se.vlag, vslice;
 	uint64_t W = c->cfs.tree.load;
 
 	(void)flags;
+	/* enqueue_task_fair(): its estimate joins before schedutil looks */
+	pelt_util_est_enqueue(&c->cfs.avg, &t->avg);
+	sig_trace_util_est_cfs(s, c);
+	/* enqueue_entity(): the signals first, the task not yet counted */
+	update_load_avg(s, c, t, DO_ATTACH);
+	avg = avg_vruntime(c);
 	/* PLACE_LAG: inflate the lag by the weight the entity adds */
 	if (W)
 		lag = lag * (int64_t)(W + t->se.node.weight) / (int64_t)W;
@@ -78,15 +118,27 @@ static void enqueue_fair(struct sim *s, struct sim_cpu *c, struct sim_task *t,
 	cfs_tree_insert(&c->cfs.tree, &t->se.node);
 	list_add_tail(&t->run_node, &c->cfs.tasks);
 	c->cfs.nr++;
+	t->se.on_rq = true;
 }
 
 static void dequeue_fair(struct sim *s, struct sim_cpu *c, struct sim_task *t,
 			 int flags)
 {
-	int64_t avg = avg_vruntime(c), limit;
+	int64_t avg, limit;
 	uint64_t span = 2 * s->base_slice_ns;
 
-	(void)flags;
+	/*
+	 * dequeue_task_fair(): the estimate leaves, and a task going to
+	 * sleep updates it from util_avg as last computed, before
+	 * dequeue_entity() updates the signals while the task still counts
+	 */
+	pelt_util_est_dequeue(&c->cfs.avg, &t->avg);
+	sig_trace_util_est_cfs(s, c);
+	if (flags & DEQUEUE_SLEEP && pelt_util_est_update(&t->avg, c->capacity))
+		sig_trace_util_est_se(s, c, t);
+	update_load_avg(s, c, t, flags & DEQUEUE_MIGRATING ? DO_DETACH : 0);
+	t->se.on_rq = false;
+	avg = avg_vruntime(c);
 	/* update_entity_lag(): the lag, clamped to a few slices */
 	if (span < s->tick_ns)
 		span = s->tick_ns;
@@ -139,11 +191,22 @@ static struct sim_task *pick_fair(struct sim *s, struct sim_cpu *c)
 	return task_of(cfs_tree_pick(&c->cfs.tree));
 }
 
+/* set_next_entity(): the signals up to now, then it is cfs_rq->curr */
 static void set_next_fair(struct sim *s, struct sim_cpu *c, struct sim_task *t)
 {
-	(void)s;
-	(void)c;
+	if (t->se.on_rq)
+		update_load_avg(s, c, t, 0);
+	c->cfs.curr = t;
 	t->se.protect = true;
+}
+
+/* put_prev_entity(): a still-queued task's running time is accounted */
+static void put_prev_fair(struct sim *s, struct sim_cpu *c, struct sim_task *t)
+{
+	if (t->se.on_rq && t->cpu == c->id)
+		update_load_avg(s, c, t, 0);
+	if (c->cfs.curr == t)
+		c->cfs.curr = NULL;
 }
 
 /* check_preempt_wakeup_fair() */
@@ -162,6 +225,8 @@ static bool check_preempt_fair(struct sim *s, struct sim_cpu *c,
 
 static bool tick_fair(struct sim *s, struct sim_cpu *c)
 {
+	/* entity_tick() */
+	update_load_avg(s, c, c->curr, 0);
 	if (c->cfs.nr < 2)
 		return false;
 	return pick_fair(s, c) != c->curr;
@@ -223,7 +288,7 @@ static bool push_fair(struct sim *s, struct sim_cpu *c)
 
 	if (!s->pl->asym || !cur || cur->cls != &fair_sched_class ||
 	    cur->state != TS_RUNNABLE || cur->pending_migrate >= 0 ||
-	    fits_capacity(task_util(s, cur), c->capacity))
+	    task_util_fits(s, cur, c, task_util_est(s, cur)) > 0)	/* task_fits_cpu() */
 		return false;
 	for (i = 0; i < s->ncpus; i++) {
 		struct sim_cpu *d = &s->cpus[i];
@@ -238,24 +303,57 @@ static bool push_fair(struct sim *s, struct sim_cpu *c)
 	return true;
 }
 
-/* post_init_entity_util_avg(): half the spare capacity, then attach */
+/*
+ * sched_fork()'s init_entity_runnable_average() and wake_up_new_task()'s
+ * post_init_entity_util_avg(); the enqueue that follows attaches it.
+ */
 static void task_new_fair(struct sim *s, struct sim_task *t, struct sim_cpu *c)
 {
-	struct sig *rq = &c->util[fair_sched_class.id];
-	long spare = ((long)c->capacity - (long)sig_value(rq)) / 2;
-
-	sig_set(&t->util, spare > 0 ? (unsigned long)spare : 0, s->now);
-	sig_attach(rq, task_util(s, t));
+	(void)s;
+	pelt_init_entity(&t->avg, t->se.node.weight);
+	pelt_post_init(&t->avg, &c->cfs.avg, c->capacity, t->se.node.weight);
 }
 
-/* detach_entity_load_avg() from @src, attach_entity_load_avg() to @dst */
+/*
+ * remove_entity_load_avg(): a task leaving while asleep (it is not on the
+ * queue's sums' books any more) syncs to its queue's last update and
+ * leaves its share in cfs_rq->removed, for the queue's next update.
+ */
+static void remove_entity(struct sim *s, struct sim_task *t,
+			  struct sim_cpu *src)
+{
+	task_util(s, t);	/* sync_entity_load_avg() */
+	pelt_remove(&src->cfs.removed, &t->avg);
+}
+
+/*
+ * migrate_task_rq_fair(): a queued task was detached by its dequeue
+ * (DEQUEUE_MIGRATING); a waking one is removed, then decays on to the
+ * idle source's estimated clock (migrate_se_pelt_lag()). Either way it
+ * is attached at its enqueue on @dst (last_update_time = 0).
+ */
 static void migrate_signals_fair(struct sim *s, struct sim_task *t,
 				 struct sim_cpu *src, struct sim_cpu *dst)
 {
-	sim_update_curr(s, src);
-	sig_detach(&src->util[fair_sched_class.id], task_util(s, t));
-	sim_update_curr(s, dst);
-	sig_attach(&dst->util[fair_sched_class.id], task_util(s, t));
+	(void)dst;
+	if (t->state != TS_RUNNABLE && t->avg.last_update_time) {
+		remove_entity(s, t, src);
+		if (!src->curr) {
+			uint64_t now = sig_clock_pelt(s, src);
+
+			if (now > src->cfs.avg.last_update_time)
+				pelt_update_blocked_se(now, &t->avg,
+						       t->se.node.weight);
+		}
+	}
+	t->avg.last_update_time = 0;
+}
+
+/* task_dead_fair() */
+static void task_dead_fair(struct sim *s, struct sim_task *t)
+{
+	if (t->avg.last_update_time)
+		remove_entity(s, t, &s->cpus[t->cpu]);
 }
 
 static struct list_head *fair_tasks(struct sim_cpu *c)
@@ -275,6 +373,7 @@ const struct sim_class fair_sched_class = {
 	.dequeue = dequeue_fair,
 	.pick = pick_fair,
 	.set_next = set_next_fair,
+	.put_prev = put_prev_fair,
 	.update_curr = update_curr_fair,
 	.check_preempt = check_preempt_fair,
 	.tick = tick_fair,
@@ -282,6 +381,7 @@ const struct sim_class fair_sched_class = {
 	.select_rq = select_fair_rq,
 	.task_new = task_new_fair,
 	.migrate_signals = migrate_signals_fair,
+	.task_dead = task_dead_fair,
 	.pull = pull_fair,
 	.push = push_fair,
 	.kprio = kprio_fair,

@@ -13,6 +13,10 @@
  *         runnable RT class asks for the scale clamped by its CPU's range
  *         (RFC patch 5);
  *  none - stock 6.12 schedutil: no clamp; RT forces the top OPP.
+ *  uclamp - mainline utilization clamping (6.12): per-task util_min/max
+ *         restricted by the group's uclamp values and the system defaults,
+ *         bucketed MAX per CPU (clamp_uclamp.c, uclamp_rq.c); RT's boost
+ *         is its uclamp_min (1024 by default).
  */
 #ifndef CAPSIM_CLAMP_POLICY_H
 #define CAPSIM_CLAMP_POLICY_H
@@ -45,6 +49,8 @@ struct clamp_policy_ops {
 	int (*group_set)(struct sim *s, struct host_group *g, int attr,
 			 uint64_t value);
 	void (*group_apply)(struct sim *s, struct host_group *g);
+	/* @t's own clamp request changed (util_min/util_max); may be NULL */
+	void (*task_update)(struct sim *s, struct sim_task *t);
 	/* the governor's per-CPU values: the CPU's range, the RT floor */
 	void (*cpu_clamp)(struct sim *s, struct sim_cpu *c,
 			  struct sugov_cpu_input *in, unsigned long scale);
@@ -58,6 +64,16 @@ struct clamp_policy_ops {
 
 extern const struct clamp_policy_ops clamp_policy_rfc;
 extern const struct clamp_policy_ops clamp_policy_none;
+extern const struct clamp_policy_ops clamp_policy_uclamp;
+
+/* uclamp: a group's request from the workload (@attr a CAP_CLAMP_ id) */
+void uclamp_group_request(struct sim *s, struct host_group *g, int attr,
+			  unsigned int value);
+
+/* rfc's host bookkeeping, which every policy keeps (tracked, traced) */
+void rfc_track_enqueue(struct sim *s, struct sim_cpu *c, struct sim_task *t);
+void rfc_track_dequeue(struct sim *s, struct sim_cpu *c, struct sim_task *t);
+void rfc_track_move(struct sim *s, struct sim_task *t, struct host_group *g);
 
 struct cap_clamp_cpu;
 

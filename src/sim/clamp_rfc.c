@@ -15,19 +15,19 @@
 #include "clamp_policy.h"
 #include "sim.h"
 
-static void rfc_enqueue(struct sim *s, struct sim_cpu *c, struct sim_task *t)
+void rfc_track_enqueue(struct sim *s, struct sim_cpu *c, struct sim_task *t)
 {
 	clamp_host_enqueue(&s->host, t->ce, (unsigned int)c->id, t->group);
 }
 
-static void rfc_dequeue(struct sim *s, struct sim_cpu *c, struct sim_task *t)
+void rfc_track_dequeue(struct sim *s, struct sim_cpu *c, struct sim_task *t)
 {
 	(void)c;
 	clamp_host_dequeue(&s->host, t->ce);
 }
 
 /* sched_move_task(): dequeued and enqueued again, re-reading the group */
-static void rfc_move(struct sim *s, struct sim_task *t, struct host_group *g)
+void rfc_track_move(struct sim *s, struct sim_task *t, struct host_group *g)
 {
 	clamp_host_move(&s->host, t->ce, g);
 }
@@ -126,9 +126,9 @@ static bool rfc_domain_range(struct sim *s, struct sim_domain *d, int caller,
 
 const struct clamp_policy_ops clamp_policy_rfc = {
 	.name = "rfc",
-	.enqueue = rfc_enqueue,
-	.dequeue = rfc_dequeue,
-	.move = rfc_move,
+	.enqueue = rfc_track_enqueue,
+	.dequeue = rfc_track_dequeue,
+	.move = rfc_track_move,
 	.group_set = rfc_group_set,
 	.group_apply = rfc_group_apply,
 	.cpu_clamp = rfc_cpu_clamp,
@@ -149,9 +149,9 @@ static void none_cpu_clamp(struct sim *s, struct sim_cpu *c,
 
 const struct clamp_policy_ops clamp_policy_none = {
 	.name = "none",
-	.enqueue = rfc_enqueue,
-	.dequeue = rfc_dequeue,
-	.move = rfc_move,
+	.enqueue = rfc_track_enqueue,
+	.dequeue = rfc_track_dequeue,
+	.move = rfc_track_move,
 	.group_set = rfc_group_set,
 	.group_apply = rfc_group_apply,
 	.cpu_clamp = none_cpu_clamp,
@@ -162,6 +162,7 @@ const struct clamp_policy_ops *clamp_policy_ops(enum clamp_policy p)
 	switch (p) {
 	case POLICY_RFC: return &clamp_policy_rfc;
 	case POLICY_NONE: return &clamp_policy_none;
+	case POLICY_UCLAMP: return &clamp_policy_uclamp;
 	default: return NULL;
 	}
 }

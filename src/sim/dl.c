@@ -65,11 +65,29 @@ static struct sim_task *pick_dl(struct sim *s, struct sim_cpu *c)
 	return best;
 }
 
+/*
+ * set_next_task_dl(): the class starts running; if the previous task was
+ * of this class, its put_prev already updated the signal
+ */
 static void set_next_dl(struct sim *s, struct sim_cpu *c, struct sim_task *t)
 {
-	(void)s;
-	(void)c;
 	(void)t;
+	if (!c->curr || c->curr->cls != &dl_sched_class)
+		sig_update_dl(s, c, false);
+}
+
+/* put_prev_task_dl(): the time it ran counts as running */
+static void put_prev_dl(struct sim *s, struct sim_cpu *c, struct sim_task *t)
+{
+	(void)t;
+	sig_update_dl(s, c, true);
+}
+
+/* task_tick_dl(): the signal; the budget has its own event */
+static bool tick_dl(struct sim *s, struct sim_cpu *c)
+{
+	sig_update_dl(s, c, true);
+	return false;
 }
 
 static bool check_preempt_dl(struct sim *s, struct sim_cpu *c,
@@ -205,8 +223,10 @@ const struct sim_class dl_sched_class = {
 	.dequeue = dequeue_dl,
 	.pick = pick_dl,
 	.set_next = set_next_dl,
+	.put_prev = put_prev_dl,
 	.update_curr = update_curr_dl,
 	.check_preempt = check_preempt_dl,
+	.tick = tick_dl,
 	.yield = yield_dl,
 	.select_rq = select_rq_dl,
 	.budget_ns = budget_ns_dl,

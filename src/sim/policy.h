@@ -3,8 +3,8 @@
  * Clamping policies: which constraints bound the frequency request.
  *  rfc    - the seed RFC's per-group capacity_min/max, aggregated per CPU by
  *           the core (src/core) and composed over a shared domain;
- *  uclamp - mainline utilization clamping: not implemented yet (signals
- *           issue); selecting it is a usage error;
+ *  uclamp - mainline utilization clamping as 6.12 has it
+ *           (clamp_uclamp.c);
  *  none   - no clamping: stock 6.12 schedutil.
  * And where the clamp lands relative to the 1.25 headroom.
  */

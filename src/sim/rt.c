@@ -46,11 +46,22 @@ static struct sim_task *pick_rt(struct sim *s, struct sim_cpu *c)
 	return best;
 }
 
+/*
+ * set_next_task_rt(): the class starts running; if the previous task was
+ * of this class, its put_prev already updated the signal
+ */
 static void set_next_rt(struct sim *s, struct sim_cpu *c, struct sim_task *t)
 {
-	(void)s;
-	(void)c;
 	(void)t;
+	if (!c->curr || c->curr->cls != &rt_sched_class)
+		sig_update_rt(s, c, false);
+}
+
+/* put_prev_task_rt(): the time it ran counts as running */
+static void put_prev_rt(struct sim *s, struct sim_cpu *c, struct sim_task *t)
+{
+	(void)t;
+	sig_update_rt(s, c, true);
 }
 
 static void update_curr_rt(struct sim *s, struct sim_cpu *c,
@@ -85,7 +96,7 @@ static bool tick_rt(struct sim *s, struct sim_cpu *c)
 {
 	struct sim_task *t = c->curr;
 
-	(void)s;
+	sig_update_rt(s, c, true);
 	if (t->policy != WL_SCHED_RR || t->rt.rr_left)
 		return false;
 	t->rt.rr_left = RR_TIMESLICE_NS;
@@ -196,6 +207,7 @@ const struct sim_class rt_sched_class = {
 	.dequeue = dequeue_rt,
 	.pick = pick_rt,
 	.set_next = set_next_rt,
+	.put_prev = put_prev_rt,
 	.update_curr = update_curr_rt,
 	.check_preempt = check_preempt_rt,
 	.tick = tick_rt,

@@ -21,8 +21,10 @@ struct sim_task;
 /* enqueue/dequeue flags, a subset of the kernel's ENQUEUE_ / DEQUEUE_ */
 #define ENQUEUE_WAKEUP	0x01	/* the task wakes up (or is new) */
 #define ENQUEUE_RESTORE	0x02	/* back after a DEQUEUE_SAVE */
+#define ENQUEUE_MIGRATED 0x04	/* a queued task moved from another CPU */
 #define DEQUEUE_SLEEP	0x01	/* the task blocks or exits */
 #define DEQUEUE_SAVE	0x02	/* an attribute change: enqueued again */
+#define DEQUEUE_MIGRATING 0x04	/* task_on_rq_migrating(): it moves CPU */
 
 struct sim_class {
 	const char *name;
@@ -35,8 +37,13 @@ struct sim_class {
 			int flags);
 	/* the task the class would run next on @c, or NULL; no side effect */
 	struct sim_task *(*pick)(struct sim *s, struct sim_cpu *c);
-	/* @t starts running on @c (set_next_task) */
+	/*
+	 * @t starts running on @c (set_next_task); c->curr is still the
+	 * previous task (NULL: idle), as rq->curr is in __schedule()
+	 */
 	void (*set_next)(struct sim *s, struct sim_cpu *c, struct sim_task *t);
+	/* @t stops running on @c (put_prev_task); NULL: nothing to do */
+	void (*put_prev)(struct sim *s, struct sim_cpu *c, struct sim_task *t);
 	/* @t ran @delta ns at capacity @cap (update_curr) */
 	void (*update_curr)(struct sim *s, struct sim_cpu *c,
 			    struct sim_task *t, uint64_t delta,
@@ -68,6 +75,8 @@ struct sim_class {
 	void (*task_new)(struct sim *s, struct sim_task *t, struct sim_cpu *c);
 	void (*migrate_signals)(struct sim *s, struct sim_task *t,
 				struct sim_cpu *src, struct sim_cpu *dst);
+	/* @t exited (task_dead): its share leaves its runqueue's signals */
+	void (*task_dead)(struct sim *s, struct sim_task *t);
 	/* newidle balance: a waiting task of another CPU to pull to @c */
 	struct sim_task *(*pull)(struct sim *s, struct sim_cpu *c);
 	/* tick balance: push a waiting task of @c away; true if one moved */

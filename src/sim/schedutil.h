@@ -22,12 +22,20 @@
  *   decisions: the rate limit (sugov_should_update_freq()), the frequency
  *   (get_next_freq(): freq = max_freq * perf / scale, cached_raw_freq),
  *   resolution to the lowest OPP at or above it
- *   (cpufreq_driver_resolve_freq()), the hold of a single-CPU policy
+ *   (cpufreq_driver_resolve_freq()), need_freq_update when the limits
+ *   changed (ignore_dl_rate_limit(): DL bandwidth above the last min
+ *   bypasses the rate limit), the hold of a single-CPU policy
  *   that has not been idle (sugov_hold_freq(): not when the CPU is
  *   capped, util_cfs + util_rt >= its clamp max < SCHED_CAPACITY_SCALE,
  *   the rule of uclamp_rq_is_capped() and of the kernel face's
  *   cap_clamp_rq_is_capped()), no change (sugov_update_next_freq()) and
  *   the transition latency.
+ *
+ * sugov_iowait_boost() / sugov_iowait_apply() - a CPU's I/O-wait boost:
+ *   IOWAIT_BOOST_MIN (1024/8) at the first wake-up from I/O, doubled at
+ *   each further one (once per decision), halved at each decision
+ *   without one, dropped below the minimum or after a tick without an
+ *   update; the boost is a floor under the CPU's util.
  */
 #ifndef CAPSIM_SCHEDUTIL_H
 #define CAPSIM_SCHEDUTIL_H
@@ -54,6 +62,7 @@ struct sugov_cpu_input {
 	struct sugov_range clamp;	/* this CPU's own range */
 	unsigned long rt_floor;		/* what a runnable RT class asks */
 	unsigned long idle_calls;	/* tick_nohz_get_idle_calls_cpu() */
+	unsigned long boost;		/* sugov_iowait_apply()'s, capacity */
 };
 
 struct sugov_input {
@@ -86,6 +95,7 @@ unsigned int sugov_next_perf(const struct sugov_input *in, int caller,
 
 struct sugov_params {
 	uint64_t rate_limit_ns;
+	uint64_t tick_ns;		/* TICK_NSEC, the iowait reset */
 	uint64_t transition_ns;		/* driver transition latency */
 	const unsigned int *opp_khz;	/* ascending */
 	int nopps;
@@ -97,6 +107,18 @@ struct sugov_state {
 	unsigned int cached_raw_khz;
 	int next_opp;		/* next_freq, as an OPP index */
 	unsigned long saved_idle_calls;
+	bool limits_changed;	/* set by ignore_dl_rate_limit() */
+	bool need_freq_update;
+};
+
+/* The per-CPU governor state (struct sugov_cpu) */
+#define SUGOV_IOWAIT_BOOST_MIN	(1024U / 8)
+
+struct sugov_cpu_state {
+	unsigned int iowait_boost;
+	bool iowait_boost_pending;
+	uint64_t last_update;
+	unsigned long bw_min;	/* effective_cpu_util()'s min, last decision */
 };
 
 struct sugov_decision {
@@ -105,8 +127,23 @@ struct sugov_decision {
 	uint64_t apply_at_ns;	/* when the frequency takes effect */
 };
 
-bool sugov_should_update(const struct sugov_state *st,
+/* sugov_should_update_freq(): a limits change passes, else the rate limit */
+bool sugov_should_update(struct sugov_state *st,
 			 const struct sugov_params *p, uint64_t now);
+/* ignore_dl_rate_limit(): DL bandwidth above the CPU's last min */
+void sugov_ignore_dl_rate_limit(struct sugov_state *st,
+				const struct sugov_cpu_state *cs,
+				unsigned long bw_dl);
+/* sugov_iowait_boost(): an update of the CPU at @now, @iowait its flag */
+void sugov_iowait_boost(struct sugov_cpu_state *cs,
+			const struct sugov_params *p, uint64_t now,
+			bool iowait);
+/* sugov_iowait_apply(): the boost for this decision, in capacity units */
+unsigned long sugov_iowait_apply(struct sugov_cpu_state *cs,
+				 const struct sugov_params *p, uint64_t now,
+				 unsigned long max_cap);
+/* effective_cpu_util()'s *min of CPU @j of @in (bw_min for the next time) */
+unsigned long sugov_cpu_min(const struct sugov_input *in, int j);
 /*
  * A decision of @caller's update at @now; true when the policy's next
  * frequency changes (@dec filled, @st updated), false when it stays.

@@ -79,7 +79,11 @@ static int setup_groups(struct sim *s)
 					continue;
 				ret = clamp_host_write(&s->host, g, ids[j],
 						       vals[j]);
-				if (ret) {
+				if (s->policy == &clamp_policy_uclamp)
+					uclamp_group_request(s, g, ids[j],
+							     vals[j]);
+				/* uclamp restricts a wider child, rfc refuses */
+				if (ret && s->policy != &clamp_policy_uclamp) {
 					char why[PATH_MAX + 160];
 					char *p = jptr_key(wg->ptr, j ? "capacity_min" :
 							   "capacity_max");
@@ -190,6 +194,18 @@ struct sim *sim_create(const struct platform *pl, const struct workload *wl,
 
 	s->o = *o;
 	s->policy = clamp_policy_ops(o->policy);
+	/* uclamp's defaults: no system limit, RT boosted to the top */
+	s->uclamp = (struct uclamp_sys){ UCLAMP_SCALE, UCLAMP_SCALE,
+					 UCLAMP_SCALE, UCLAMP_BUCKETS_DEFAULT };
+	if (wl->uclamp_util_min >= 0)
+		s->uclamp.util_min = (unsigned int)wl->uclamp_util_min;
+	if (wl->uclamp_util_max >= 0)
+		s->uclamp.util_max = (unsigned int)wl->uclamp_util_max;
+	if (wl->uclamp_util_min_rt_default >= 0)
+		s->uclamp.util_min_rt_default =
+			(unsigned int)wl->uclamp_util_min_rt_default;
+	if (wl->uclamp_buckets >= 0)
+		s->uclamp.buckets = (unsigned int)wl->uclamp_buckets;
 	s->pl = pl;
 	s->wl = wl;
 	s->diag = dg;
@@ -243,9 +259,18 @@ struct sim *sim_create(const struct platform *pl, const struct workload *wl,
 		c->busy_ns = xcalloc((size_t)c->dom->pd->nopps, sizeof(uint64_t));
 		c->idle_ns = xcalloc((size_t)c->dom->pd->nidle, sizeof(uint64_t));
 		c->idle_state = -1;
+		/*
+		 * The rq clocks of a machine that has been up a while: a PELT
+		 * clock at 0 would read as "never updated" (last_update_time 0
+		 * means detached), so it starts at a period-aligned offset.
+		 */
+		c->pelt.clock_task = c->pelt.clock_pelt = SIM_PELT_BOOT_NS;
+		uclamp_cpu_init(&c->uclamp, s->uclamp.buckets);
 		cap_total += c->capacity / 1024.0;
 	}
 	s->tick_ns = NSEC_PER_SEC / (o->hz ? o->hz : 250);
+	for (i = 0; i < s->ndoms; i++)	/* the iowait boost's reset */
+		s->doms[i].gov_params.tick_ns = s->tick_ns;
 	for (log2 = 0, n = s->ncpus < 8 ? s->ncpus : 8; n > 1; n >>= 1)
 		log2++;
 	s->base_slice_ns = 750000ULL * (uint64_t)(1 + log2);
@@ -328,6 +353,13 @@ struct sim *sim_create(const struct platform *pl, const struct workload *wl,
 			t->prio = wt->attrs.prio;
 			t->cls = sim_policy_class(t->policy);
 			t->se.node.weight = cfs_weight(t->policy, t->prio);
+			t->uclamp_req[UCLAMP_MAX] = UCLAMP_SCALE;
+			t->uclamp_user[UCLAMP_MIN] = wt->attrs.util_min_set;
+			t->uclamp_req[UCLAMP_MIN] = wt->attrs.util_min;
+			if (wt->attrs.util_max_set) {
+				t->uclamp_user[UCLAMP_MAX] = true;
+				t->uclamp_req[UCLAMP_MAX] = wt->attrs.util_max;
+			}
 			t->dl.runtime = wt->dl_runtime_us * NSEC_PER_USEC;
 			t->dl.rel_deadline = wt->dl_deadline_us * NSEC_PER_USEC;
 			t->dl.period = wt->dl_period_us * NSEC_PER_USEC;
@@ -396,6 +428,7 @@ void sim_destroy(struct sim *s)
 		free(s->res);
 	}
 	free(s->gw);
+	free(s->ugroups);
 	evq_free(&s->q);
 	free(s);
 }

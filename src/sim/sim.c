@@ -151,11 +151,12 @@ void sim_update_curr(struct sim *s, struct sim_cpu *c)
 	unsigned int cap = sim_cur_capacity(c);
 	struct sim_task *t = c->curr;
 	bool running = t && t->state == TS_RUNNABLE;
-	int i, run_cls = running ? t->cls->id : -1;
 
 	if (now < c->last_update)
 		return;
 	if (delta) {
+		/* update_rq_clock() -> update_rq_clock_pelt(), c->curr's delta */
+		sig_clock_advance(c, delta);
 		if (running) {
 			if (t->kind == 1) {
 				uint64_t done = delta * cap;
@@ -175,31 +176,7 @@ void sim_update_curr(struct sim *s, struct sim_cpu *c)
 				delta;
 		}
 	}
-	for (i = 0; i < NR_SCHED_CLASSES; i++)
-		sig_update(&c->util[i], now, i == run_cls ? cap : 0);
-	if (t)
-		sig_update(&t->util, now, running ? cap : 0);
 	c->last_update = now;
-}
-
-unsigned long cpu_util(struct sim *s, struct sim_cpu *c)
-{
-	unsigned long sum = 0;
-	int i;
-
-	sim_update_curr(s, c);
-	for (i = 0; i < NR_SCHED_CLASSES; i++)
-		sum += sig_value(&c->util[i]);
-	return sum;
-}
-
-unsigned long task_util(struct sim *s, struct sim_task *t)
-{
-	if (t->on_cpu)
-		sim_update_curr(s, &s->cpus[t->cpu]);
-	else
-		sig_update(&t->util, s->now, 0);
-	return sig_value(&t->util);
 }
 
 /* enqueue_task(): the class, then the clamp core, under the rq lock */
@@ -294,10 +271,10 @@ void sim_migrate(struct sim *s, struct sim_task *t, struct sim_cpu *dst,
 	}
 	sim_update_curr(s, src);
 	sim_update_curr(s, dst);
-	deactivate(s, src, t, 0);
+	deactivate(s, src, t, DEQUEUE_MIGRATING);
 	trace_migrate(s, t, src->id, dst->id, trace_cpu, why);
 	move_signals(s, t, src, dst);
-	activate(s, dst, t, 0);
+	activate(s, dst, t, ENQUEUE_MIGRATED);
 	sim_check_preempt(s, dst, t);
 	sim_cpufreq_update(s, src);
 	sim_cpufreq_update(s, dst);
@@ -306,9 +283,12 @@ void sim_migrate(struct sim *s, struct sim_task *t, struct sim_cpu *dst,
 void sim_wake(struct sim *s, struct sim_task *t, int waker_cpu)
 {
 	struct sim_cpu *dst;
+	bool io;
 
 	if (t->state != TS_SLEEPING)
 		return;
+	io = t->iowait && t->cls == &fair_sched_class;	/* p->in_iowait */
+	t->iowait = false;
 	sim_trace(s, waker_cpu, "sched_waking",
 		  "comm=%s pid=%d prio=%d target_cpu=%03d", t->comm, t->pid,
 		  task_kprio(t), t->cpu);
@@ -330,7 +310,8 @@ void sim_wake(struct sim *s, struct sim_task *t, int waker_cpu)
 		  "comm=%s pid=%d prio=%d target_cpu=%03d", t->comm, t->pid,
 		  task_kprio(t), dst->id);
 	sim_check_preempt(s, dst, t);
-	sim_cpufreq_update(s, dst);
+	/* enqueue_task_fair(): a task back from I/O asks for the boost */
+	sim_cpufreq_update_flags(s, dst, io);
 }
 
 struct timer_check {
@@ -384,6 +365,8 @@ void sim_task_exit(struct sim *s, struct sim_task *t)
 
 	sim_update_curr(s, c);
 	deactivate(s, c, t, DEQUEUE_SLEEP);
+	if (t->cls->task_dead)
+		t->cls->task_dead(s, t);
 	t->state = TS_DEAD;
 	t->sleep_state = 'X';
 	t->kind = 0;
@@ -442,6 +425,8 @@ void sim_setscheduler(struct sim *s, struct sim_task *t, enum wl_policy pol,
 	if (queued) {
 		sim_update_curr(s, c);
 		deactivate(s, c, t, DEQUEUE_SAVE);
+		if (t->on_cpu && t->cls->put_prev)
+			t->cls->put_prev(s, c, t);
 	}
 	t->policy = pol;
 	t->prio = prio;
@@ -449,6 +434,8 @@ void sim_setscheduler(struct sim *s, struct sim_task *t, enum wl_policy pol,
 	t->se.node.weight = cfs_weight(pol, prio);
 	if (queued) {
 		activate(s, c, t, ENQUEUE_RESTORE);
+		if (t->on_cpu)
+			t->cls->set_next(s, c, t);
 		if (t->on_cpu)
 			sim_resched(s, c);
 		else
@@ -567,11 +554,16 @@ static void switch_to(struct sim *s, struct sim_cpu *c, struct sim_task *prev,
 		  prev ? task_kprio(prev) : 120, pstate,
 		  next ? next->comm : idle_comm, next ? next->pid : 0,
 		  next ? task_kprio(next) : 120);
-	if (prev)
+	if (prev) {
 		prev->on_cpu = false;
-	c->curr = next;
+		if (prev->cls->put_prev)
+			prev->cls->put_prev(s, c, prev);
+	}
 	if (!next) {
 		int st = pick_idle_state(s, c);
+
+		c->curr = NULL;
+		sig_enter_idle(s, c);	/* set_next_task_idle() */
 
 		c->idle_state = st;
 		c->idle_calls++;
@@ -580,10 +572,10 @@ static void switch_to(struct sim *s, struct sim_cpu *c, struct sim_task *prev,
 		c->tick_armed = false;
 		return;
 	}
-	sig_update(&next->util, s->now, 0);
+	next->cls->set_next(s, c, next);	/* c->curr: still prev */
+	c->curr = next;
 	next->switches++;
 	next->on_cpu = true;
-	next->cls->set_next(s, c, next);
 	if (next->latency_pending) {
 		int64_t delay = (int64_t)(s->now - next->woken_at);
 
@@ -726,6 +718,7 @@ static void tick(struct sim *s, struct sim_cpu *c)
 	}
 	if (resched)
 		sim_resched(s, c);
+	sig_tick_blocked(s, c);
 	/* the overutilized flag of EAS (fair.c: cpu_overutilized) */
 	for (i = 0; i < s->ndoms; i++)
 		s->doms[i].ou_next = false;
@@ -739,11 +732,9 @@ static void tick(struct sim *s, struct sim_cpu *c)
 	if (s->o.trace_util)
 		sim_trace(s, c->id, "capsim_util",
 			  "cpu=%d util_cfs=%lu util_rt=%lu util_dl=%lu bw_dl=%lu task_util=%lu",
-			  c->id, sig_value(&c->util[fair_sched_class.id]),
-			  sig_value(&c->util[rt_sched_class.id]),
-			  sig_value(&c->util[dl_sched_class.id]),
-			  (unsigned long)c->dl.running_bw,
-			  sig_value(&t->util));
+			  c->id, c->cfs.avg.util_avg, c->rt.avg.util_avg,
+			  c->dl.avg.util_avg, (unsigned long)c->dl.running_bw,
+			  task_util(s, t));
 	tick_balance(s, c);
 	sim_cpufreq_update(s, c);
 	if (c->curr)
@@ -787,7 +778,33 @@ static void apply_freq(struct sim *s, struct sim_domain *d)
  * from the domain's signals and the clamp policy's values; this applies
  * its decision, at once or after the driver's transition latency.
  */
+/*
+ * capsim_sugov_cpu (--trace-signals): each CPU's inputs to a decision, so
+ * that the pure governor can replay it from the trace alone
+ */
+static void trace_sugov_inputs(struct sim *s, struct sim_cpu *c,
+			       const struct sugov_input *si)
+{
+	const struct pdomain *pd = c->dom->pd;
+
+	for (int i = 0; i < si->ncpus; i++) {
+		const struct sugov_cpu_input *x = &si->cpu[i];
+
+		sim_trace(s, c->id, "capsim_sugov_cpu",
+			  "dom=%d cpu=%d util_cfs=%lu util_rt=%lu util_dl=%lu bw_dl=%lu rt_runnable=%d dl_runnable=%d idle=%d idle_calls=%lu clamp_min=%lu clamp_max=%lu rt_floor=%lu boost=%lu",
+			  pd->id, pd->cpus[i], x->util_cfs, x->util_rt,
+			  x->util_dl, x->bw_dl, x->rt_runnable,
+			  x->dl_runnable, x->idle, x->idle_calls,
+			  x->clamp.min, x->clamp.max, x->rt_floor, x->boost);
+	}
+}
+
 void sim_cpufreq_update(struct sim *s, struct sim_cpu *c)
+{
+	sim_cpufreq_update_flags(s, c, false);
+}
+
+void sim_cpufreq_update_flags(struct sim *s, struct sim_cpu *c, bool iowait)
 {
 	struct sim_domain *d = c->dom;
 	const struct pdomain *pd = d->pd;
@@ -795,11 +812,15 @@ void sim_cpufreq_update(struct sim *s, struct sim_cpu *c)
 	struct sugov_input si = { .order = s->o.order };
 	struct sugov_decision dec;
 	int i, caller = 0;
-	bool changed;
+	bool changed, need;
 
 	/* performance, powersave, userspace: no clamp, no decision */
-	if (d->fixed_opp >= 0 ||
-	    !sugov_should_update(&d->gov, &d->gov_params, s->now))
+	if (d->fixed_opp >= 0)
+		return;
+	/* sugov_update_{single_common,shared}(): before the rate limit */
+	sugov_iowait_boost(&c->gov, &d->gov_params, s->now, iowait);
+	sugov_ignore_dl_rate_limit(&d->gov, &c->gov, c->dl.running_bw);
+	if (!sugov_should_update(&d->gov, &d->gov_params, s->now))
 		return;
 	if (pd->ncpus > 64)
 		inp = xcalloc((size_t)pd->ncpus, sizeof(*inp));
@@ -808,15 +829,18 @@ void sim_cpufreq_update(struct sim *s, struct sim_cpu *c)
 		struct sim_cpu *x = &s->cpus[pd->cpus[i]];
 
 		sim_update_curr(s, x);
-		inp[i].util_cfs = sig_value(&x->util[fair_sched_class.id]);
-		inp[i].util_rt = sig_value(&x->util[rt_sched_class.id]);
-		inp[i].util_dl = sig_value(&x->util[dl_sched_class.id]);
+		/* sugov_get_util(): the signals as last updated */
+		inp[i].util_cfs = cpu_util_cfs_boost(x);
+		inp[i].util_rt = x->rt.avg.util_avg;
+		inp[i].util_dl = x->dl.avg.util_avg;
 		inp[i].bw_dl = x->dl.running_bw;
 		inp[i].rt_runnable = x->rt.nr > 0;
 		inp[i].dl_runnable = x->dl.nr > 0;
 		inp[i].idle = cpu_idle(x);
 		inp[i].idle_calls = x->idle_calls;
 		s->policy->cpu_clamp(s, x, &inp[i], si.scale);
+		inp[i].boost = sugov_iowait_apply(&x->gov, &d->gov_params,
+						  s->now, c->capacity);
 		if (x == c)
 			caller = i;
 	}
@@ -825,18 +849,27 @@ void sim_cpufreq_update(struct sim *s, struct sim_cpu *c)
 	si.cpu = inp;
 	si.domain_clamp = s->policy->domain_range &&
 			  s->policy->domain_range(s, d, c->id, &si.range);
+	need = d->gov.need_freq_update;
 	changed = sugov_update(&d->gov, &d->gov_params, &si, caller, s->now,
 			       &dec);
+	for (i = 0; i < pd->ncpus; i++)	/* sg_cpu->bw_min */
+		s->cpus[pd->cpus[i]].gov.bw_min = sugov_cpu_min(&si, i);
+	if (s->o.trace_signals)
+		trace_sugov_inputs(s, c, &si);
 	if (inp != in)
 		free(inp);
+	/* every decision with --trace-signals, else the changes */
+	if (changed || s->o.trace_signals)
+		sim_trace(s, c->id, "capsim_sugov",
+			  "dom=%d util=%lu perf=%lu min=%lu max=%lu target_khz=%u khz=%u changed=%d caller=%d cached_khz=%u need_update=%d",
+			  pd->id, dec.out.util, dec.out.perf,
+			  dec.out.range.min, dec.out.range.max, dec.out.khz,
+			  pd->opps[d->gov.next_opp].khz, changed, c->id,
+			  d->gov.cached_raw_khz, need);
 	if (!changed)
 		return;
 	d->next_opp = dec.opp;
 	d->freq_caller = c->id;
-	sim_trace(s, c->id, "capsim_sugov",
-		  "dom=%d util=%lu perf=%lu min=%lu max=%lu target_khz=%u khz=%u",
-		  pd->id, dec.out.util, dec.out.perf, dec.out.range.min,
-		  dec.out.range.max, dec.out.khz, pd->opps[dec.opp].khz);
 	if (dec.apply_at_ns == s->now) {
 		apply_freq(s, d);
 	} else if (!d->freq_pending) {

@@ -28,7 +28,8 @@
 #include "schedutil.h"
 #include "sched_class.h"
 #include "timer_heap.h"
-#include "util_avg.h"
+#include "pelt.h"
+#include "uclamp_rq.h"
 #include "util.h"
 #include "workload.h"
 
@@ -100,6 +101,7 @@ struct sim_cfs_entity {
 	struct cfs_node node;
 	int64_t vlag;
 	bool protect;		/* RUN_TO_PARITY: keep running until deadline */
+	bool on_rq;		/* se->on_rq: in the queue's sums and tree */
 };
 
 /* SCHED_FIFO / SCHED_RR state: sched_rt_entity */
@@ -150,7 +152,14 @@ struct sim_task {
 	struct sim_rt_entity rt;
 	struct sim_dl_entity dl;
 
-	struct sig util;
+	/* se.avg: PELT of the task (fair class), util_est within */
+	struct pelt_avg avg;
+
+	/* uclamp (--policy uclamp): p->uclamp_req, p->uclamp while active */
+	unsigned int uclamp_req[UCLAMP_CNT];
+	bool uclamp_user[UCLAMP_CNT];	/* set by util_min / util_max */
+	unsigned int uclamp_eff[UCLAMP_CNT];
+	bool uclamp_active;		/* counted in its CPU's buckets */
 
 	/* execution of the rt-app events */
 	int phase, phase_iter, ev, loop_iter;
@@ -206,17 +215,22 @@ struct sim_cfs_rq {
 	int nr;
 	struct cfs_tree tree;		/* by deadline, with the avg sums */
 	int64_t avg_vruntime_empty;	/* avg_vruntime when it emptied */
+	struct sim_task *curr;		/* cfs_rq->curr: set_next .. put_prev */
+	struct pelt_avg avg;		/* the queue's PELT sums */
+	struct pelt_removed removed;	/* shares of tasks that left asleep */
 };
 
 struct sim_rt_rq {
 	struct list_head tasks;
 	int nr;
+	struct pelt_avg avg;		/* rq->avg_rt */
 };
 
 struct sim_dl_rq {
 	struct list_head tasks;
 	int nr;
 	uint64_t running_bw;		/* capacity units */
+	struct pelt_avg avg;		/* rq->avg_dl */
 };
 
 struct sim_cpu {
@@ -232,8 +246,10 @@ struct sim_cpu {
 	struct sim_cfs_rq cfs;
 	struct sim_rt_rq rt;
 	struct sim_dl_rq dl;
-	/* the per-class utilization signals, by sim_class.id */
-	struct sig util[NR_SCHED_CLASSES];
+	struct pelt_clock pelt;		/* clock_task, clock_pelt */
+	struct uclamp_cpu uclamp;	/* rq->uclamp, --policy uclamp */
+	struct sugov_cpu_state gov;	/* schedutil's sugov_cpu */
+	uint64_t last_blocked_ns;	/* the last blocked-averages update */
 	uint64_t last_update;
 	int idle_state;			/* -1 while not idle */
 	uint64_t *busy_ns;		/* per OPP */
@@ -291,10 +307,24 @@ struct sim_opts {
 	bool trace_util;	/* capsim_util lines at every tick */
 	bool activations;	/* keep a record per activation */
 	const char *clamp_backend;	/* "rbtree", "exact" or NULL: default */
+	bool trace_signals;	/* LISA's signal events, every decision */
 	bool nonidle_rule;	/* domain rule: an idle caller does not count */
 	/* --governor: every domain's, over the platform file's */
 	bool governor_set;
 	struct governor governor;
+};
+
+/* A group's cpu.uclamp.{min,max} requests (tg->uclamp_req) */
+struct uclamp_group {
+	struct host_group *g;
+	unsigned int req[UCLAMP_CNT];
+};
+
+/* uclamp's system settings (the sysctls, CONFIG_UCLAMP_BUCKETS_COUNT) */
+struct uclamp_sys {
+	unsigned int util_min, util_max;	/* sched_util_clamp_min/max */
+	unsigned int util_min_rt_default;	/* ..._min_rt_default */
+	unsigned int buckets;
 };
 
 struct sim {
@@ -310,6 +340,9 @@ struct sim {
 	struct sim_task **tasks;
 	int ntasks;
 	struct clamp_host host;		/* the clamp core's groups and CPUs */
+	struct uclamp_sys uclamp;
+	struct uclamp_group *ugroups;
+	int nugroups;
 	struct res_state *res;
 	struct evq q;
 	uint64_t now;
@@ -365,6 +398,8 @@ void sim_set_cpus_allowed(struct sim *s, struct sim_task *t, const int *cpus,
 			  int ncpus);
 void sim_update_curr(struct sim *s, struct sim_cpu *c);
 void sim_cpufreq_update(struct sim *s, struct sim_cpu *c);
+/* cpufreq_update_util() with SCHED_CPUFREQ_IOWAIT when @iowait */
+void sim_cpufreq_update_flags(struct sim *s, struct sim_cpu *c, bool iowait);
 void sim_migrate(struct sim *s, struct sim_task *t, struct sim_cpu *dst,
 		 int trace_cpu, enum mig_reason why);
 void sim_set_group(struct sim *s, struct sim_task *t, struct host_group *g);
@@ -375,7 +410,40 @@ unsigned int sim_cur_capacity(const struct sim_cpu *c);
 int task_kprio(const struct sim_task *t);
 bool cpu_idle(const struct sim_cpu *c);
 int cpu_nr_running(const struct sim_cpu *c);
+
+/*
+ * signals.c: PELT's clock and the update points of the simulator's CPUs
+ * (the class runqueues' own points are in cfs.c, rt.c and dl.c)
+ */
+/* The ns of clock_task when the simulation starts (a booted machine) */
+#define SIM_PELT_BOOT_NS (1ULL << 30)
+void sig_clock_advance(struct sim_cpu *c, uint64_t delta);
+/* rq_clock_pelt() of @c, brought up to now */
+uint64_t sig_clock_pelt(struct sim *s, struct sim_cpu *c);
+/* update_rt_rq_load_avg() / update_dl_rq_load_avg() at now */
+void sig_update_rt(struct sim *s, struct sim_cpu *c, bool running);
+void sig_update_dl(struct sim *s, struct sim_cpu *c, bool running);
+/* set_next_task_idle(): update_idle_rq_clock_pelt() */
+void sig_enter_idle(struct sim *s, struct sim_cpu *c);
+/* sched_balance_update_blocked_averages() */
+void sig_update_blocked(struct sim *s, struct sim_cpu *c);
+/* the periodic / nohz blocked-load updates, from a tick */
+void sig_tick_blocked(struct sim *s, struct sim_cpu *c);
+/* signal_trace.c: the lisa__* events, with --trace-signals */
+void sig_trace_se(struct sim *s, struct sim_cpu *c, struct sim_task *t);
+void sig_trace_cfs(struct sim *s, struct sim_cpu *c);
+void sig_trace_class_rq(struct sim *s, struct sim_cpu *c, bool rt);
+void sig_trace_util_est_se(struct sim *s, struct sim_cpu *c,
+			   struct sim_task *t);
+void sig_trace_util_est_cfs(struct sim *s, struct sim_cpu *c);
+/* cpu_util(): the CPU's util of every class, as last updated (CFS: with util_est) */
 unsigned long cpu_util(struct sim *s, struct sim_cpu *c);
+/* cpu_util_cfs(): max(util_avg, util_est); _boost: and runnable_avg */
+unsigned long cpu_util_cfs(const struct sim_cpu *c);
+unsigned long cpu_util_cfs_boost(const struct sim_cpu *c);
+/* task_util_est(): max(task_util(), its util_est) */
+unsigned long task_util_est(struct sim *s, struct sim_task *t);
+/* task_util(): a sleeping task's synced to its queue's last update */
 unsigned long task_util(struct sim *s, struct sim_task *t);
 
 /* fits_capacity(): @util fits @cap with the 20 % margin (1280/1024) */
@@ -383,6 +451,18 @@ static inline bool fits_capacity(unsigned long util, unsigned long cap)
 {
 	return util * 1280 < cap * 1024;
 }
+
+/*
+ * util_fits_cpu() of @t with @util on @c: fits_capacity() unless the
+ * policy is uclamp, then with the task's clamps, raised to the CPU's
+ * unless it is idle (find_energy_efficient_cpu()'s rule). 1, -1 (fits
+ * but not its boost) or 0, as util_fits_cpu() returns.
+ */
+int task_util_fits(struct sim *s, struct sim_task *t, struct sim_cpu *c,
+		   unsigned long util);
+/* uclamp_eff_value() of @t for both clamps, under --policy uclamp */
+void uclamp_task_eff(struct sim *s, struct sim_task *t,
+		     unsigned int out[UCLAMP_CNT]);
 
 /* dl.c: a throttled DEADLINE task's replenishment timer fired */
 void dl_replenish(struct sim *s, struct sim_task *t);

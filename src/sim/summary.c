@@ -150,7 +150,9 @@ int summary_write(struct sim *s, const struct run_info *ri, FILE *f)
 	json_object_set_new(root, "clamp_backend",
 			    json_string(clamp_host_backend(&s->host)));
 	json_object_set_new(root, "trace_util", json_boolean(s->o.trace_util));
-	json_object_set_new(root, "signal", json_string("simplified PELT-like (not kernel-exact)"));
+	json_object_set_new(root, "trace_signals",
+			    json_boolean(s->o.trace_signals));
+	json_object_set_new(root, "signal", json_string("PELT, 6.12 integer arithmetic"));
 	json_object_set_new(root, "simulated_s", json_real(sim_seconds(s)));
 	json_object_set_new(root, "events", json_integer((json_int_t)s->nevents));
 	json_object_set_new(root, "trace_entries",

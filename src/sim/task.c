@@ -72,6 +72,19 @@ void task_apply_attrs(struct sim *s, struct sim_task *t,
 	if (a->policy_set || a->prio_set)
 		sim_setscheduler(s, t, a->policy_set ? a->policy : t->policy,
 				 a->prio_set ? a->prio : t->prio);
+	if (a->util_min_set || a->util_max_set) {
+		/* sched_setattr() with SCHED_FLAG_UTIL_CLAMP_MIN/MAX */
+		if (a->util_min_set) {
+			t->uclamp_req[UCLAMP_MIN] = a->util_min;
+			t->uclamp_user[UCLAMP_MIN] = true;
+		}
+		if (a->util_max_set) {
+			t->uclamp_req[UCLAMP_MAX] = a->util_max;
+			t->uclamp_user[UCLAMP_MAX] = true;
+		}
+		if (s->policy->task_update)
+			s->policy->task_update(s, t);
+	}
 	if (a->cpus_set && a->ncpus)
 		sim_set_cpus_allowed(s, t, a->cpus, a->ncpus);
 	else if (a->cpus_set)	/* a phase without "cpus" (rt-app) */

@@ -52,7 +52,59 @@ static const struct td_field group_write_fields[] = {
 static const struct td_field sugov_fields[] = {
 	{ "dom", TD_INT }, { "util", TD_ULONG }, { "perf", TD_ULONG },
 	{ "min", TD_UINT }, { "max", TD_UINT }, { "target_khz", TD_UINT },
-	{ "khz", TD_UINT }, { NULL, 0 },
+	{ "khz", TD_UINT }, { "changed", TD_INT }, { "caller", TD_INT },
+	{ "cached_khz", TD_UINT }, { "need_update", TD_INT }, { NULL, 0 },
+};
+
+static const struct td_field sugov_cpu_fields[] = {
+	{ "dom", TD_INT }, { "cpu", TD_INT }, { "util_cfs", TD_ULONG },
+	{ "util_rt", TD_ULONG }, { "util_dl", TD_ULONG },
+	{ "bw_dl", TD_ULONG }, { "rt_runnable", TD_INT },
+	{ "dl_runnable", TD_INT }, { "idle", TD_INT },
+	{ "idle_calls", TD_ULONG }, { "clamp_min", TD_ULONG },
+	{ "clamp_max", TD_ULONG }, { "rt_floor", TD_ULONG },
+	{ "boost", TD_ULONG }, { NULL, 0 },
+};
+
+/* LISA's kernel module's events (--trace-signals), as it prints them */
+static const struct td_field pelt_se_fields[] = {
+	{ "cpu", TD_INT }, { "path", TD_STR }, { "comm", TD_STR },
+	{ "pid", TD_INT }, { "load", TD_ULONG }, { "util", TD_ULONG },
+	{ "update_time", TD_U64 }, { "runnable", TD_ULONG }, { NULL, 0 },
+};
+
+static const struct td_field pelt_cfs_fields[] = {
+	{ "cpu", TD_INT }, { "path", TD_STR }, { "load", TD_ULONG },
+	{ "util", TD_ULONG }, { "update_time", TD_U64 },
+	{ "runnable", TD_ULONG }, { NULL, 0 },
+};
+
+static const struct td_field pelt_rq_fields[] = {
+	{ "cpu", TD_INT }, { "load", TD_ULONG }, { "util", TD_ULONG },
+	{ "update_time", TD_U64 }, { "runnable", TD_ULONG }, { NULL, 0 },
+};
+
+static const struct td_field util_est_se_fields[] = {
+	{ "cpu", TD_INT }, { "path", TD_STR }, { "comm", TD_STR },
+	{ "pid", TD_INT }, { "util", TD_ULONG }, { "util_est", TD_UINT },
+	{ NULL, 0 },
+};
+
+static const struct td_field util_est_cfs_fields[] = {
+	{ "cpu", TD_INT }, { "path", TD_STR }, { "util", TD_ULONG },
+	{ "util_est", TD_UINT }, { NULL, 0 },
+};
+
+static const struct td_field uclamp_se_fields[] = {
+	{ "pid", TD_INT }, { "comm", TD_STR }, { "cpu", TD_INT },
+	{ "util_avg", TD_ULONG }, { "uclamp_avg", TD_ULONG },
+	{ "uclamp_min", TD_ULONG }, { "uclamp_max", TD_ULONG }, { NULL, 0 },
+};
+
+static const struct td_field uclamp_cfs_fields[] = {
+	{ "cpu", TD_INT }, { "util_avg", TD_ULONG },
+	{ "uclamp_avg", TD_ULONG }, { "uclamp_min", TD_ULONG },
+	{ "uclamp_max", TD_ULONG }, { NULL, 0 },
 };
 
 static const struct td_field util_fields[] = {
@@ -85,6 +137,15 @@ const struct td_event td_events[] = {
 	{ "capsim", "cap_clamp_group_write", 1001, group_write_fields, NULL },
 	{ "capsim", "capsim_sugov", 1002, sugov_fields, NULL },
 	{ "capsim", "capsim_util", 1003, util_fields, NULL },
+	{ "capsim", "capsim_sugov_cpu", 1004, sugov_cpu_fields, NULL },
+	{ "lisa", "lisa__sched_pelt_se", 1100, pelt_se_fields, NULL },
+	{ "lisa", "lisa__sched_pelt_cfs", 1101, pelt_cfs_fields, NULL },
+	{ "lisa", "lisa__sched_pelt_rt", 1102, pelt_rq_fields, NULL },
+	{ "lisa", "lisa__sched_pelt_dl", 1103, pelt_rq_fields, NULL },
+	{ "lisa", "lisa__sched_util_est_se", 1104, util_est_se_fields, NULL },
+	{ "lisa", "lisa__sched_util_est_cfs", 1105, util_est_cfs_fields, NULL },
+	{ "lisa", "lisa__uclamp_util_se", 1106, uclamp_se_fields, NULL },
+	{ "lisa", "lisa__uclamp_util_cfs", 1107, uclamp_cfs_fields, NULL },
 	{ NULL, NULL, 0, NULL, NULL },
 };
 

@@ -23,7 +23,7 @@
 const char *const whatif_default_policies[] = {
 	"rfc",
 	"none",
-	/* "uclamp", -- once capsim run simulates it (issue 10 / signals) */
+	"uclamp",
 	NULL,
 };
 

@@ -16,6 +16,7 @@ static const unsigned int khz[] = { 625000, 1000000, 1750000, 2500000 };
 static struct sugov_params params(uint64_t rate_limit_ns, uint64_t lat_ns)
 {
 	struct sugov_params p = { .rate_limit_ns = rate_limit_ns,
+				  .tick_ns = 4000000,	/* HZ=250 */
 				  .transition_ns = lat_ns,
 				  .opp_khz = khz, .nopps = 4 };
 	return p;
@@ -283,7 +284,7 @@ START_TEST(platform_file_governor_per_domain)
 	ck_assert(fabs(time_at(r->s, 1, r->s->doms[1].pd->opps[
 		r->s->doms[1].pd->nopps - 1].khz) - 2.0) < 1e-9);
 	ck_assert_int_lt(r->s->doms[0].fixed_opp, 0);
-	ck_assert(r->s->doms[0].gov.ever_updated);
+	ck_assert_int_eq(r->s->doms[0].governor.kind, GOV_SCHEDUTIL);
 	run_free(r);
 
 	/* a bad one is an input error at its place */
@@ -308,6 +309,146 @@ START_TEST(platform_file_governor_per_domain)
 }
 END_TEST
 
+/*
+ * The iowait boost of one CPU (6.12 sugov_iowait_boost()/_apply()),
+ * each row a step: an update at t (µs) with or without the I/O flag,
+ * then (apply) a decision at t, and the boost it gives at capacity 1024.
+ * Ramp: 128, 256, 512, 1024, capped at 1024; a request while the last
+ * one is pending does not double; decay: halved at each decision
+ * without a request, dropped below 128; a tick (4 ms) without an
+ * update resets it.
+ */
+START_TEST(iowait_boost_ramp_decay_and_reset)
+{
+	static const struct {
+		unsigned int t_us;
+		bool io, apply;
+		unsigned long boost;	/* the apply's result */
+		unsigned int state;	/* iowait_boost after the step */
+	} step[] = {
+		{ 0, true, true, 128, 128 },
+		{ 1000, true, true, 256, 256 },
+		{ 2000, true, false, 0, 512 },	/* requested, pending */
+		{ 2100, true, true, 512, 512 },	/* pending: no doubling */
+		{ 3000, true, true, 1024, 1024 },
+		{ 4000, true, true, 1024, 1024 },	/* capped */
+		{ 5000, false, true, 512, 512 },	/* no request: halve */
+		{ 6000, false, true, 256, 256 },
+		{ 7000, false, true, 128, 128 },
+		{ 8000, false, true, 0, 0 },		/* 64 < 128: dropped */
+		{ 9000, true, true, 128, 128 },
+		/* 4.001 ms since the last update: reset, at the minimum */
+		{ 13001, true, true, 128, 128 },
+	};
+	struct sugov_params p = params(0, 0);
+	struct sugov_cpu_state cs = { 0 };
+	unsigned int i;
+
+	for (i = 0; i < sizeof(step) / sizeof(step[0]); i++) {
+		uint64_t t = (uint64_t)step[i].t_us * 1000;
+
+		sugov_iowait_boost(&cs, &p, t, step[i].io);
+		if (step[i].apply)
+			ck_assert_msg(sugov_iowait_apply(&cs, &p, t, 1024) == step[i].boost,
+				      "step %u", i);
+		ck_assert_msg(cs.iowait_boost == step[i].state, "step %u: %u",
+			      i, cs.iowait_boost);
+	}
+	/* a decision more than a tick after the CPU's last update: none */
+	ck_assert_uint_eq(sugov_iowait_apply(&cs, &p, 13001000 + 4000001, 1024), 0);
+	ck_assert_uint_eq(cs.iowait_boost, 0);
+	/* on a LITTLE CPU of capacity 446 the boost is scaled: 128 -> 55 */
+	cs = (struct sugov_cpu_state){ 0 };
+	sugov_iowait_boost(&cs, &p, 0, true);
+	ck_assert_uint_eq(sugov_iowait_apply(&cs, &p, 0, 446), 55);
+}
+END_TEST
+
+/* The boost is a floor under util, before the headroom (sugov_get_util()) */
+START_TEST(iowait_boost_is_a_util_floor)
+{
+	struct sugov_cpu_input c = unclamped(100);
+	struct sugov_input in = one_cpu(&c);
+	struct sugov_output out;
+
+	c.boost = 512;
+	/* max(100, 512) * 1.25 = 640 -> 2.5 GHz * 640 / 1024 = 1.5625 GHz */
+	ck_assert_uint_eq(sugov_next_perf(&in, 0, &out), 1562500);
+	ck_assert_uint_eq(out.util, 512);
+	c.boost = 0;
+	ck_assert_uint_eq(sugov_next_perf(&in, 0, &out), 305175);
+}
+END_TEST
+
+/*
+ * ignore_dl_rate_limit(): a DL bandwidth above the CPU's last min
+ * (bw_min) sets limits_changed; the next check passes the rate limit,
+ * with need_freq_update, which also skips the cached_raw_freq shortcut
+ * and the hold; the flag is cleared by the decision.
+ */
+START_TEST(dl_bandwidth_ignores_the_rate_limit)
+{
+	struct sugov_params p = params(10000000, 0);
+	struct sugov_state st = { 0 };
+	struct sugov_cpu_state cs = { 0 };
+	struct sugov_cpu_input c = unclamped(100);
+	struct sugov_input in = one_cpu(&c);
+	struct sugov_decision d;
+
+	ck_assert(sugov_update(&st, &p, &in, 0, 0, &d));
+	ck_assert_int_eq(d.opp, 0);
+	cs.bw_min = sugov_cpu_min(&in, 0);
+	ck_assert_uint_eq(cs.bw_min, 0);
+	/* 1 ms later, rate-limited (10 ms), a DL task of bw 600 arrives */
+	ck_assert(!sugov_should_update(&st, &p, 1000000));
+	c.bw_dl = 600;
+	sugov_ignore_dl_rate_limit(&st, &cs, c.bw_dl);
+	ck_assert(sugov_should_update(&st, &p, 1000000));
+	ck_assert(st.need_freq_update);
+	/* min 600 -> 2.5 GHz * 600 / 1024 = 1.46 GHz -> the 1.75 GHz OPP */
+	ck_assert(sugov_update(&st, &p, &in, 0, 1000000, &d));
+	ck_assert_int_eq(d.opp, 2);
+	ck_assert(!st.need_freq_update);
+	cs.bw_min = sugov_cpu_min(&in, 0);
+	/* the same bandwidth again: bw_min covers it, the limit holds */
+	sugov_ignore_dl_rate_limit(&st, &cs, c.bw_dl);
+	ck_assert(!sugov_should_update(&st, &p, 2000000));
+}
+END_TEST
+
+/*
+ * cached_raw_freq and the hold: a single busy CPU (no idle in between)
+ * holds its higher frequency and restores the raw frequency it came
+ * from, so after an idle period the same low request resolves again
+ * instead of reusing the held next_freq.
+ */
+START_TEST(hold_restores_cached_raw_freq)
+{
+	struct sugov_params p = params(0, 0);
+	struct sugov_state st = { 0 };
+	struct sugov_cpu_input c = unclamped(800);
+	struct sugov_input in = one_cpu(&c);
+	struct sugov_decision d;
+
+	/* 800 * 1.25 = 1000 -> 2441406 kHz -> 2.5 GHz */
+	ck_assert(sugov_update(&st, &p, &in, 0, 0, &d));
+	ck_assert_int_eq(d.opp, 3);
+	ck_assert_uint_eq(st.cached_raw_khz, 2441406);
+	/* busy (idle_calls unchanged), util 200: held, raw restored */
+	c.util_cfs = 200;
+	ck_assert(!sugov_update(&st, &p, &in, 0, 1000, &d));
+	ck_assert_int_eq(st.next_opp, 3);
+	ck_assert_uint_eq(st.cached_raw_khz, 2441406);
+	/* after an idle period the same request (raw 610351) goes down */
+	c.idle_calls = 1;
+	ck_assert(sugov_update(&st, &p, &in, 0, 2000, &d));
+	ck_assert_int_eq(d.opp, 0);
+	ck_assert_uint_eq(st.cached_raw_khz, 610351);
+	/* the same raw frequency again: reused, no change */
+	ck_assert(!sugov_update(&st, &p, &in, 0, 3000, &d));
+}
+END_TEST
+
 int main(void)
 {
 	return check_main("governor", 30, CHECK_TESTS(
@@ -318,5 +459,9 @@ int main(void)
 			  hold_unless_capped,
 			  transition_latency,
 			  fixed_governors_pin_the_opp,
-			  platform_file_governor_per_domain));
+			  platform_file_governor_per_domain,
+			  iowait_boost_ramp_decay_and_reset,
+			  iowait_boost_is_a_util_floor,
+			  dl_bandwidth_ignores_the_rate_limit,
+			  hold_restores_cached_raw_freq));
 }

@@ -1,22 +1,29 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Model properties: the signal's time constants, EAS placement on an
+/* Model properties: EAS placement on an
  * asymmetric platform, CBS isolation, CFS wake-up latency, phase changes. */
 #include "simtest.h"
 
-#include "util_avg.h"
-
-START_TEST(signal_half_life_and_invariance)
+/*
+ * schedutil's iowait boost (6.12): a task waking from I/O every 0.4 ms
+ * doubles its CPU's boost at each decision (128, 256, 512, 1024) and
+ * takes the domain to the top OPP; the same task sleeping instead of
+ * waiting for I/O (no SCHED_CPUFREQ_IOWAIT) stays at its util's OPPs.
+ */
+START_TEST(iowait_boost_lifts_an_io_bound_task)
 {
-	/* PELT's half-life: 32 periods of 1024 us */
-	double u = sig_advance(1000, 32 * 1024 * 1000ULL, 0);
+	struct run *io = run_text(
+		"{ \"tasks\": { \"io\": { \"run\": 200, \"iorun\": 20000 } } }",
+		"sym4", POLICY_NONE, CLAMP_ORDER_612, 2, NULL);
+	struct run *sl = run_text(
+		"{ \"tasks\": { \"io\": { \"run\": 200, \"sleep\": 200 } } }",
+		"sym4", POLICY_NONE, CLAMP_ORDER_612, 2, NULL);
 
-	ck_assert(fabs(u - 500) < 1e-6);
-	/* running at capacity 410 converges to 410, not 1024 */
-	u = sig_advance(0, 2 * NSEC_PER_SEC, 410);
-	ck_assert(fabs(u - 410) < 0.1);
-	/* splitting an interval changes nothing */
-	ck_assert(fabs(sig_advance(sig_advance(100, 3000000, 800), 5000000, 800) -
-		       sig_advance(100, 8000000, 800)) < 1e-9);
+	RUN_OK(io);
+	RUN_OK(sl);
+	ck_assert(time_at(io->s, 0, 2500000) > 0.5);
+	ck_assert(time_at(sl->s, 0, 2500000) == 0);
+	run_free(io);
+	run_free(sl);
 }
 END_TEST
 
@@ -200,7 +207,7 @@ int main(void)
 		return 1;
 	return check_main("model", 120, CHECK_TESTS(
 			  timer_heap_earliest_valid,
-			  signal_half_life_and_invariance,
+			  iowait_boost_lifts_an_io_bound_task,
 			  eas_places_small_tasks_on_little,
 			  misfit_moves_to_big,
 			  cbs_isolates_an_overrunning_dl_task,

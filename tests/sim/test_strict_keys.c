@@ -134,7 +134,6 @@ START_TEST(usage_errors_say_see_help)
 	expect_short_usage("capsim: unknown policy \"bogus\": allowed rfc, uclamp, none\n", "run", "run", w, "--policy", "bogus", NULL);
 	expect_short_usage("capsim: unknown clamp order \"5\": allowed 6.12, 4.10\n", "run", "run", w, "--clamp-order", "5", NULL);
 	expect_short_usage("capsim: unknown domain rule \"x\": allowed rfc, nonidle\n", "run", "run", w, "--domain-rule", "x", NULL);
-	expect_short_usage("capsim: policy uclamp is not implemented yet", "run", "run", w, "--policy", "uclamp", NULL);
 	expect_short_usage("capsim: unknown platform \"sd885\": did you mean \"sd855\"?\n", "run", "run", w, "--platform", "sd885", NULL);
 	expect_short_usage("capsim: unknown platform \"nope\" (see `capsim platforms`", "validate", "validate", "--platform", "nope", w, NULL);
 	expect_short_usage("capsim: unknown option: --bogus\n", "validate", "validate", "--bogus", w, NULL);

@@ -25,10 +25,12 @@ compare)
 	[ -s "$tmp/c/compare.md" ] || fail "no compare.md"
 	grep -q '^| energy (mJ) |' "$tmp/c/compare.md" || fail "compare.md has no table"
 	# keyed by policy; the RFC's cap saves energy against none
-	[ "$(json "$tmp/c/compare.json" 'sorted(d.keys())')" = "['none', 'rfc']" ] ||
+	[ "$(json "$tmp/c/compare.json" 'sorted(d.keys())')" = "['none', 'rfc', 'uclamp']" ] ||
 		fail "compare.json keys"
 	[ "$(json "$tmp/c/compare.json" 'd["rfc"]["energy_mj"] < d["none"]["energy_mj"]')" = True ] ||
 		fail "rfc should spend less energy than none"
+	[ "$(json "$tmp/c/compare.json" 'd["uclamp"]["energy_mj"] < d["none"]["energy_mj"]')" = True ] ||
+		fail "uclamp (the same cap, as uclamp_max) should spend less energy than none"
 	# the capped hogs stay in their band under rfc, never under none
 	[ "$(json "$tmp/c/compare.json" '[t["in_clamp_band_pct"] > 50 for t in d["rfc"]["tasks"] if t["group"] == "/bg"]')" = "[True, True]" ] ||
 		fail "in-band under rfc"
@@ -90,18 +92,18 @@ plots)
 	done
 	;;
 sweep)
-	# 8 caps x 2 policies, comments in the input, events dropped
-	sweep16() {
+	# 8 caps x 3 policies (rfc, none, uclamp), comments in the input, events dropped
+	sweep24() {
 		"$capsim" sweep "$w" --set 'capsim.taskgroups["/bg"].capacity_max=128:1024:128' \
 			--drop capsim.events --duration 2 "$@"
 	}
-	sweep16 -j 2 --seed 7 -o "$tmp/s" > /dev/null
-	[ "$(wc -l < "$tmp/s/sweep.csv")" = 17 ] || fail "16 rows expected"
+	sweep24 -j 2 --seed 7 -o "$tmp/s" > /dev/null
+	[ "$(wc -l < "$tmp/s/sweep.csv")" = 25 ] || fail "24 rows expected"
 	head -1 "$tmp/s/sweep.csv" | grep -q '^point,"capsim.taskgroups\[""/bg""\].capacity_max",policy,platform,seed,status,energy_mj,' ||
 		fail "header: $(head -1 "$tmp/s/sweep.csv")"
 	head -1 "$tmp/s/sweep.csv" | grep -q 'fg_touch.resp_p95_us' || fail "no response column"
 	head -1 "$tmp/s/sweep.csv" | grep -q 'dom0.avg_mhz' || fail "no domain column"
-	[ "$(grep -c ',ok,' "$tmp/s/sweep.csv")" = 16 ] || fail "all points ok"
+	[ "$(grep -c ',ok,' "$tmp/s/sweep.csv")" = 24 ] || fail "all points ok"
 	pycheck "$tmp/s/pareto.png" 1000 720
 	# the edit reached the run: the cap of point 1 is 128, its events gone
 	[ "$(json "$tmp/s/points/0001/whatif-bg-cap.json" 'd["capsim"]["taskgroups"]["/bg"]["capacity_max"]')" = 128 ] ||
@@ -114,7 +116,7 @@ sweep)
 	[ "$(awk -F, 'NR > 1 && $3 == "none" { print $7 }' "$tmp/s/sweep.csv" | sort -u | wc -l)" = 1 ] ||
 		fail "none should not depend on the cap"
 	# reproducible: -j 1 gives the same sweep.csv
-	sweep16 -j 1 --seed 7 -o "$tmp/s1" --quiet
+	sweep24 -j 1 --seed 7 -o "$tmp/s1" --quiet
 	cmp "$tmp/s/sweep.csv" "$tmp/s1/sweep.csv" || fail "not reproducible"
 	# seeds follow the values and the sweep seed
 	"$capsim" sweep "$src/traces/video-playback.json" --set 'tasks.decoder.run=8000,9000' \
@@ -141,8 +143,8 @@ parallel)
 	command -v parallel > /dev/null || fail "GNU parallel is not installed (scripts/deps.sh)"
 	args="--set capsim.taskgroups./bg.capacity_max=128:1024:128 --drop capsim.events --duration 2"
 	eval "\"\$capsim\" sweep \"\$w\" $args --seed 3 -o \"\$tmp/e\" --emit-jobs \"\$tmp/jobs\"" > /dev/null
-	[ "$(wc -l < "$tmp/jobs")" = 16 ] || fail "16 commands"
-	grep -q -- '--array=1-16' "$tmp/jobs.slurm" || fail "slurm array"
+	[ "$(wc -l < "$tmp/jobs")" = 24 ] || fail "24 commands"
+	grep -q -- '--array=1-24' "$tmp/jobs.slurm" || fail "slurm array"
 	sh -n "$tmp/jobs.slurm" || fail "slurm script syntax"
 	[ ! -e "$tmp/e/sweep.csv" ] || fail "nothing is run with --emit-jobs"
 	(cd / && parallel -j 2 < "$tmp/jobs")
@@ -189,7 +191,7 @@ progress)
 	[ ! -s "$tmp/err" ] || fail "progress with --quiet"
 	CAPSIM_PROGRESS=1 "$capsim" sweep "$w" --set 'global.duration=9,10' -o "$tmp/s" \
 		> /dev/null 2> "$tmp/err"
-	grep -q 'sweep: 4/4 points' "$tmp/err" || fail "no sweep progress"
+	grep -q 'sweep: 6/6 points' "$tmp/err" || fail "no sweep progress"
 	;;
 library)
 	n=0

@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The signal trace events, behind --trace-signals, in LISA's formats (its
+ * kernel module's lisa__* events), so LISA's analyses read a capsim trace
+ * as they read a kernel's. Each is emitted where 6.12's bare tracepoint
+ * fires: pelt_se_tp after a task's signal crossed a period, pelt_cfs_tp
+ * after the queue's did (and at attach/detach), pelt_rt_tp/pelt_dl_tp,
+ * sched_util_est_se_tp at util_est_update(), sched_util_est_cfs_tp at
+ * util_est_enqueue()/dequeue(). LISA prints the uclamp events beside the
+ * PELT ones (under --policy uclamp). update_time is last_update_time in
+ * ns of the PELT clock. A task's path is "(null)" (LISA's for a task
+ * entity), the root cfs_rq's "/".
+ */
+#include "sim.h"
+
+static bool on(const struct sim *s)
+{
+	return s->o.trace_signals && s->tr.f;
+}
+
+void sig_trace_se(struct sim *s, struct sim_cpu *c, struct sim_task *t)
+{
+	if (!on(s))
+		return;
+	sim_trace(s, c->id, "lisa__sched_pelt_se",
+		  "cpu=%d path=(null) comm=%s pid=%d load=%lu util=%lu update_time=%llu runnable=%lu",
+		  c->id, t->comm, t->pid, t->avg.load_avg, t->avg.util_avg,
+		  (unsigned long long)t->avg.last_update_time,
+		  t->avg.runnable_avg);
+	if (s->policy == &clamp_policy_uclamp)
+		sim_trace(s, c->id, "lisa__uclamp_util_se",
+			  "pid=%d comm=%s cpu=%d util_avg=%lu uclamp_avg=%lu uclamp_min=%u uclamp_max=%u",
+			  t->pid, t->comm, c->id, t->avg.util_avg,
+			  uclamp_rq_util_with(&c->uclamp, t->avg.util_avg,
+					      NULL),
+			  uclamp_cpu_value(&c->uclamp, UCLAMP_MIN),
+			  uclamp_cpu_value(&c->uclamp, UCLAMP_MAX));
+}
+
+void sig_trace_cfs(struct sim *s, struct sim_cpu *c)
+{
+	const struct pelt_avg *a = &c->cfs.avg;
+
+	if (!on(s))
+		return;
+	sim_trace(s, c->id, "lisa__sched_pelt_cfs",
+		  "cpu=%d path=/ load=%lu util=%lu update_time=%llu runnable=%lu",
+		  c->id, a->load_avg, a->util_avg,
+		  (unsigned long long)a->last_update_time, a->runnable_avg);
+	if (s->policy == &clamp_policy_uclamp)
+		sim_trace(s, c->id, "lisa__uclamp_util_cfs",
+			  "cpu=%d util_avg=%lu uclamp_avg=%lu uclamp_min=%u uclamp_max=%u",
+			  c->id, a->util_avg,
+			  uclamp_rq_util_with(&c->uclamp, a->util_avg, NULL),
+			  uclamp_cpu_value(&c->uclamp, UCLAMP_MIN),
+			  uclamp_cpu_value(&c->uclamp, UCLAMP_MAX));
+}
+
+void sig_trace_class_rq(struct sim *s, struct sim_cpu *c, bool rt)
+{
+	const struct pelt_avg *a = rt ? &c->rt.avg : &c->dl.avg;
+
+	if (!on(s))
+		return;
+	sim_trace(s, c->id, rt ? "lisa__sched_pelt_rt" : "lisa__sched_pelt_dl",
+		  "cpu=%d load=%lu util=%lu update_time=%llu runnable=%lu",
+		  c->id, a->load_avg, a->util_avg,
+		  (unsigned long long)a->last_update_time, a->runnable_avg);
+}
+
+void sig_trace_util_est_se(struct sim *s, struct sim_cpu *c,
+			   struct sim_task *t)
+{
+	if (!on(s))
+		return;
+	sim_trace(s, c->id, "lisa__sched_util_est_se",
+		  "cpu=%d path=(null) comm=%s pid=%d util=%lu util_est=%u",
+		  c->id, t->comm, t->pid, t->avg.util_avg,
+		  pelt_task_util_est(&t->avg));
+}
+
+void sig_trace_util_est_cfs(struct sim *s, struct sim_cpu *c)
+{
+	if (!on(s))
+		return;
+	sim_trace(s, c->id, "lisa__sched_util_est_cfs",
+		  "cpu=%d path=/ util=%lu util_est=%u", c->id,
+		  c->cfs.avg.util_avg, c->cfs.avg.util_est);
+}

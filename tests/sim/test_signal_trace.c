@@ -1,0 +1,160 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * --trace-signals: LISA's events where 6.12's tracepoints fire, and the
+ * schedutil decision event with every input a replay needs: each
+ * capsim_sugov line is recomputed here by the pure governor from the
+ * capsim_sugov_cpu lines before it, and must give the same target.
+ */
+#include "simtest.h"
+
+static const char workload[] =
+	"{ \"tasks\": { \"ui\": { \"run\": 3000, \"timer\": { \"ref\": \"u\", \"period\": 16000 } },\n"
+	"  \"bg\": { \"instance\": 2, \"taskgroup\": \"/bg\", \"run\": 20000, \"sleep\": 20000 },\n"
+	"  \"rt\": { \"policy\": \"SCHED_FIFO\", \"priority\": 5, \"run\": 500, \"timer\": { \"ref\": \"r\", \"period\": 10000 } } },\n"
+	"  \"capsim\": { \"taskgroups\": { \"/bg\": { \"uclamp_max\": \"40\" } } } }";
+
+static struct run *traced(enum clamp_policy p, bool signals, FILE *f)
+{
+	struct sim_opts o = { .policy = p, .order = CLAMP_ORDER_612, .hz = 250,
+			      .nonidle_rule = true, .trace_signals = signals,
+			      .duration_ns = 2000000000ULL };
+	struct run *r;
+
+	ck_assert(ftruncate(fileno(f), 0) == 0);
+	rewind(f);
+	r = run_with(workload, "juno-r0", &o, f);
+	RUN_OK(r);
+	rewind(f);
+	return r;
+}
+
+/* The value of " key=" in @line */
+static unsigned long long field(const char *line, const char *key)
+{
+	char pat[40];
+	const char *p;
+
+	snprintf(pat, sizeof(pat), " %s=", key);
+	p = strstr(line, pat);
+	ck_assert_msg(p != NULL, "no %s in %s", key, line);
+	return strtoull(p + strlen(pat), NULL, 10);
+}
+
+static void replay_decisions(enum clamp_policy pol)
+{
+	FILE *f = tmpfile();
+	struct run *r = traced(pol, true, f);
+	struct sugov_cpu_input cpu[8];
+	char line[1024];
+	int n = 0, decisions = 0, changes = 0;
+
+	while (fgets(line, sizeof(line), f)) {
+		if (strstr(line, "capsim_sugov_cpu:")) {
+			struct sugov_cpu_input *c = &cpu[n++];
+
+			ck_assert_int_le(n, 8);
+			*c = (struct sugov_cpu_input){
+				.util_cfs = field(line, "util_cfs"),
+				.util_rt = field(line, "util_rt"),
+				.util_dl = field(line, "util_dl"),
+				.bw_dl = field(line, "bw_dl"),
+				.rt_runnable = field(line, "rt_runnable"),
+				.dl_runnable = field(line, "dl_runnable"),
+				.idle = field(line, "idle"),
+				.clamp = { field(line, "clamp_min"),
+					   field(line, "clamp_max") },
+				.rt_floor = field(line, "rt_floor"),
+				.boost = field(line, "boost") };
+		} else if (strstr(line, "capsim_sugov:")) {
+			int dom = (int)field(line, "dom");
+			const struct pdomain *pd = r->s->doms[dom].pd;
+			struct sugov_input in = {
+				.order = CLAMP_ORDER_612,
+				.scale = r->s->cpus[pd->cpus[0]].capacity,
+				.max_khz = pd->opps[pd->nopps - 1].khz,
+				.ncpus = n, .cpu = cpu };
+			struct sugov_output out;
+			int caller = 0;
+
+			ck_assert_int_eq(n, pd->ncpus);
+			for (int j = 0; j < n; j++)
+				if (pd->cpus[j] == (int)field(line, "caller"))
+					caller = j;
+			ck_assert_uint_eq(sugov_next_perf(&in, caller, &out),
+					  field(line, "target_khz"));
+			ck_assert_uint_eq(out.perf, field(line, "perf"));
+			decisions++;
+			changes += (int)field(line, "changed");
+			n = 0;
+		}
+	}
+	/* every decision is there, not only the changes */
+	ck_assert_int_gt(changes, 10);
+	ck_assert_int_gt(decisions, changes);
+	run_free(r);
+	fclose(f);
+}
+
+START_TEST(decisions_replay_from_the_trace)
+{
+	replay_decisions(POLICY_UCLAMP);
+	replay_decisions(POLICY_NONE);
+}
+END_TEST
+
+/*
+ * The LISA events: present only with --trace-signals; update_time is a
+ * PELT clock time, advanced in 1024 ns units from a 1024-aligned start;
+ * utilizations within the scale; uclamp events under uclamp only.
+ */
+START_TEST(lisa_events)
+{
+	FILE *f = tmpfile();
+	struct run *r = traced(POLICY_UCLAMP, false, f);
+	char line[1024];
+	int se = 0, cfs = 0, rt = 0, est = 0, ucl = 0, sugov_plain = 0;
+
+	while (fgets(line, sizeof(line), f)) {
+		ck_assert_msg(!strstr(line, "lisa__"), "%s", line);
+		sugov_plain += strstr(line, "capsim_sugov:") != NULL;
+	}
+	ck_assert_int_gt(sugov_plain, 0);
+	run_free(r);
+
+	r = traced(POLICY_UCLAMP, true, f);
+	while (fgets(line, sizeof(line), f)) {
+		if (strstr(line, "lisa__sched_pelt_se:")) {
+			ck_assert(strstr(line, " path=(null) comm="));
+			ck_assert_uint_eq(field(line, "update_time") % 1024, 0);
+			ck_assert_uint_le(field(line, "util"), 1024);
+			se++;
+		} else if (strstr(line, "lisa__sched_pelt_cfs:")) {
+			ck_assert(strstr(line, " path=/ load="));
+			ck_assert_uint_eq(field(line, "update_time") % 1024, 0);
+			cfs++;
+		} else if (strstr(line, "lisa__sched_pelt_rt:")) {
+			rt++;
+		} else if (strstr(line, "lisa__sched_util_est_se:")) {
+			est++;
+		} else if (strstr(line, "lisa__uclamp_util_cfs:")) {
+			ck_assert_uint_le(field(line, "uclamp_avg"), 1024);
+			ucl++;
+		}
+	}
+	ck_assert(se > 100 && cfs > 100 && rt > 10 && est > 10 && ucl > 100);
+	run_free(r);
+	/* no uclamp events under rfc */
+	r = traced(POLICY_RFC, true, f);
+	while (fgets(line, sizeof(line), f))
+		ck_assert(!strstr(line, "lisa__uclamp"));
+	run_free(r);
+	fclose(f);
+}
+END_TEST
+
+int main(void)
+{
+	return check_main("signal-trace", 120, CHECK_TESTS(
+			  decisions_replay_from_the_trace,
+			  lisa_events));
+}
