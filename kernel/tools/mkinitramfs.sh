@@ -19,7 +19,7 @@ $cc -static -std=gnu11 -O2 -Wall -Wextra -Werror -D_GNU_SOURCE \
 	-I "$src/input" -I "$src/trace" -I "$src/clamphost" -I "$src/core" \
 	-I "$src/kcompat/include" -DCAP_CLAMP_ALL_BACKENDS -DCONFIG_CAP_CLAMP_EXACT \
 	-o "$stage/bin/capsim-run" \
-	"$here"/guest/*.c "$src"/input/{util,diag,sha256,jsondoc,spelling,workload}.c \
+	"$here"/guest/*.c "$src"/input/{util,diag,sha256,jsondoc,spelling,uclamp_percent,workload}.c \
 	"$src"/core/*.c "$src"/kcompat/*.c "$src/clamphost/clamp_host.c" \
 	"$src/trace/ftrace.c" -ljansson -lpthread -lm
 cp "$here"/guest/tests/*.sh "$stage/tests/"
