@@ -29,7 +29,7 @@
 #include <unistd.h>
 
 #include "diag.h"
-#include "replay.h"
+#include "clamp_replay.h"
 #include "runner.h"
 #include "work.h"
 #include "workload.h"
@@ -133,12 +133,23 @@ static int cmd_write(const char *path, const char *val)
 	return err ? 1 : 0;
 }
 
+/* the trace's clamp events against the core (src/xcheck/clamp_replay.c) */
+static int cmd_replay(const char *file)
+{
+	struct clamp_replay_result r;
+
+	if (clamp_replay_trace(file, stderr, &r))
+		return 2;
+	clamp_replay_print(stdout, &r);
+	return clamp_replay_passed(&r) ? 0 : 1;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc >= 4 && !strcmp(argv[1], "write"))
 		return cmd_write(argv[2], argv[3]);
 	if (argc >= 3 && !strcmp(argv[1], "replay"))
-		return replay_trace(argv[2]);
+		return cmd_replay(argv[2]);
 	if (argc >= 3 && !strcmp(argv[1], "spin")) {
 		long long end = now_ns(CLOCK_MONOTONIC) +
 				(long long)(atof(argv[2]) * 1e9);

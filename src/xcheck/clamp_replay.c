@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -9,7 +10,7 @@
 
 #include "clamp_host.h"
 #include "ftrace.h"
-#include "replay.h"
+#include "clamp_replay.h"
 #include "util.h"
 
 #define REPLAY_MAX_CPUS 64
@@ -59,11 +60,12 @@ static unsigned long long field(const struct ftrace_event *ev, const char *key,
 	return (unsigned long long)v;
 }
 
-/* report the first few problems only */
+/* report the first few problems only, to the caller's log */
 static long replay_reports;
+static FILE *replay_log;
 #define report(...) do {						\
-	if (replay_reports++ < 20)					\
-		fprintf(stderr, __VA_ARGS__);				\
+	if (replay_log && replay_reports++ < 20)			\
+		fprintf(replay_log, __VA_ARGS__);			\
 } while (0)
 
 /* The entity of task @pid on a one-CPU host, with a group of its own */
@@ -113,7 +115,76 @@ static bool keys_are(const struct host_entity *e, unsigned int min,
 	       e->se.key[CAP_CLAMP_MAX] == max;
 }
 
-int replay_trace(const char *file)
+/* The group at @path in @h, created with its missing ancestors (mkdir) */
+static struct host_group *write_group(struct clamp_host *h, const char *path)
+{
+	struct host_group *g = clamp_host_group(h, path);
+	char *p, *slash;
+
+	if (g)
+		return g;
+	p = xstrdup(path);
+	slash = strrchr(p, '/');
+	if (slash && slash != p) {
+		*slash = 0;
+		write_group(h, p);
+	}
+	free(p);
+	if (clamp_host_group_create(h, path, &g))
+		return NULL;
+	return g;
+}
+
+/*
+ * A cap_clamp_write line: the same write made through the core, on a
+ * group tree built from the paths the trace names (a group inherits its
+ * parent's values when created, as the cgroup's css_online does); the
+ * kernel's result and the group's values after it must be the core's.
+ */
+static void clamp_write_line(struct clamp_host *h,
+			     struct clamp_replay_result *res, char *line,
+			     const char *file, long lineno)
+{
+	struct ftrace_event fe;
+	const char *err, *path, *attr;
+	int64_t value, ret, min, max;
+	struct host_group *g;
+	int col, got;
+
+	if (ftrace_parse_line(line, &fe, &err, &col) != 1)
+		return;
+	path = ftrace_get(&fe, "path");
+	attr = ftrace_get(&fe, "attr");
+	res->writes++;
+	if (!path || !attr || !ftrace_get_i64(&fe, "value", &value) ||
+	    !ftrace_get_i64(&fe, "ret", &ret) ||
+	    !ftrace_get_i64(&fe, "min", &min) ||
+	    !ftrace_get_i64(&fe, "max", &max) || path[0] != '/') {
+		report("replay: %s:%ld: a cap_clamp_write field is missing\n",
+		       file, lineno);
+		return;
+	}
+	g = write_group(h, path);
+	if (!g) {
+		report("replay: %s:%ld: cannot make group %s\n", file, lineno,
+		       path);
+		return;
+	}
+	got = clamp_host_write(h, g, strcmp(attr, "capacity_max") ?
+			       CAP_CLAMP_MIN : CAP_CLAMP_MAX, (uint64_t)value);
+	if (got != ret || g->cg.value[CAP_CLAMP_MIN] != min ||
+	    g->cg.value[CAP_CLAMP_MAX] != max) {
+		report("replay: %s:%ld: write %s %s=%lld: kernel ret=%lld [%lld,%lld], core ret=%d [%u,%u]\n",
+		       file, lineno, path, attr, (long long)value,
+		       (long long)ret, (long long)min, (long long)max, got,
+		       g->cg.value[CAP_CLAMP_MIN], g->cg.value[CAP_CLAMP_MAX]);
+		return;
+	}
+	res->writes_matched++;
+}
+
+int clamp_replay_trace(const char *file, FILE *log,
+		       struct clamp_replay_result *res)
 {
 	FILE *f = fopen(file, "r");
 	size_t n = 0, cap = 1 << 16, i;
@@ -121,16 +192,31 @@ int replay_trace(const char *file)
 	char line[1024];
 	long lineno = 0;
 	long bad = 0, gaps = 0, ops = 0, checked = 0, resyncs = 0, unsynced_end = 0;
+	long compared = 0, matched = 0;
+	struct clamp_host wh;	/* the group tree the writes go through */
 	int cpus = 0;
 
+	memset(res, 0, sizeof(*res));
+	if (clamp_host_init(&wh, 1))
+		xoom();
+	replay_log = log;
+	replay_reports = 0;
 	if (!f) {
-		perror(file);
-		return 2;
+		if (log)
+			fprintf(log, "replay: %s: %s\n", file, strerror(errno));
+		free(evs);
+		clamp_host_destroy(&wh);
+		return -1;
 	}
 	while (fgets(line, sizeof(line), f)) {
 		struct ev e = { 0 };
 		struct ftrace_event fe;
 		bool ours = strstr(line, ": cap_clamp_") != NULL;
+
+		if (ours && strstr(line, ": cap_clamp_write:")) {
+			clamp_write_line(&wh, res, line, file, lineno + 1);
+			ours = false;
+		}
 		const char *err;
 		int ok = 1, col, rc;
 
@@ -280,11 +366,14 @@ int replay_trace(const char *file)
 			clamp_host_range(&h, 0, &r);
 			kmin = e->kind == EV_CPU ? e->min : e->cmin;
 			kmax = e->kind == EV_CPU ? e->max : e->cmax;
+			compared++;
 			if (kmin != r.min || kmax != r.max ||
 			    (e->kind != EV_CPU && e->nr != ns)) {
 				report("replay: cpu%d seq %llu: kernel [%u,%u] nr=%u, replay [%u,%u] nr=%zu\n",
 					cpu, e->seq, kmin, kmax, e->nr, r.min, r.max, ns);
 				bad++;
+			} else {
+				matched++;
 			}
 			if (e->kind != EV_CPU)
 				checked++;
@@ -293,10 +382,34 @@ int replay_trace(const char *file)
 			unsynced_end++;
 		clamp_host_destroy(&h);
 	}
-	printf("replay: events=%zu ops=%ld checked=%ld cpus=%d mismatches=%ld gaps=%ld resyncs=%ld unsynced=%ld\n",
-	       n, ops, checked, cpus, bad, gaps, resyncs, unsynced_end);
+	res->events = (long)n;
+	res->ops = ops;
+	res->checked = checked;
+	res->compared = compared;
+	res->matched = matched;
+	res->mismatches = bad;
+	res->gaps = gaps;
+	res->resyncs = resyncs;
+	res->unsynced_end = unsynced_end;
+	res->cpus = cpus;
 	free(evs);
+	clamp_host_destroy(&wh);
+	return 0;
+}
+
+bool clamp_replay_passed(const struct clamp_replay_result *r)
+{
 	/* every gap resynced, and at most 1% of the operations unchecked */
-	return (bad || unsynced_end || !ops || (ops - checked) * 100 > ops) ? 1 : 0;
+	return !r->mismatches && !r->unsynced_end && r->ops &&
+	       (r->ops - r->checked) * 100 <= r->ops &&
+	       r->writes_matched == r->writes;
+}
+
+void clamp_replay_print(FILE *out, const struct clamp_replay_result *r)
+{
+	fprintf(out, "replay: events=%ld ops=%ld checked=%ld cpus=%d mismatches=%ld gaps=%ld resyncs=%ld unsynced=%ld writes=%ld writes_matched=%ld\n",
+		r->events, r->ops, r->checked, r->cpus, r->mismatches,
+		r->gaps, r->resyncs, r->unsynced_end, r->writes,
+		r->writes_matched);
 }
 
