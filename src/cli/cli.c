@@ -24,6 +24,7 @@
 #include "summary.h"
 #include "workload.h"
 #include "whatif.h"
+#include "xcheck.h"
 
 #define EXIT_RUN 1
 #define EXIT_USAGE 2
@@ -35,6 +36,8 @@ static const char usage_main[] =
 "  run WORKLOAD.json [options]   simulate an rt-app workload\n"
 "  compare WORKLOAD.json         the same workload under each policy, side by side\n"
 "  sweep WORKLOAD.json --set ... a parameter sweep, in parallel, with a Pareto plot\n"
+"  xcheck WORKLOAD.json         the same workload in the guest kernel and simulated,\n"
+"                               compared level by level (docs/xcheck.md)\n"
 "  plot RUN_DIR|TRACE            plots of a run or of any ftrace text trace\n"
 "  platforms                     list the embedded platforms\n"
 "  platform show NAME            print an embedded platform as a platform file\n"
@@ -751,6 +754,8 @@ int capsim_main(int argc, char **argv)
 		return cmd_compare(argc - 1, argv + 1);
 	if (!strcmp(cmd, "sweep"))
 		return cmd_sweep(argc - 1, argv + 1);
+	if (!strcmp(cmd, "xcheck"))
+		return cmd_xcheck(argc - 1, argv + 1);
 	if (!strcmp(cmd, "plot"))
 		return cmd_plot(argc - 1, argv + 1);
 	if (!strcmp(cmd, "platforms"))

@@ -780,7 +780,9 @@ static void apply_freq(struct sim *s, struct sim_domain *d)
  */
 /*
  * capsim_sugov_cpu (--trace-signals): each CPU's inputs to a decision, so
- * that the pure governor can replay it from the trace alone
+ * that the pure governor can replay it from the trace alone (xcheck level
+ * 2); clamp_nr, the entities in the CPU's clamp aggregate, says whether
+ * the CPU counts in the RFC's domain rule
  */
 static void trace_sugov_inputs(struct sim *s, struct sim_cpu *c,
 			       const struct sugov_input *si)
@@ -791,11 +793,12 @@ static void trace_sugov_inputs(struct sim *s, struct sim_cpu *c,
 		const struct sugov_cpu_input *x = &si->cpu[i];
 
 		sim_trace(s, c->id, "capsim_sugov_cpu",
-			  "dom=%d cpu=%d util_cfs=%lu util_rt=%lu util_dl=%lu bw_dl=%lu rt_runnable=%d dl_runnable=%d idle=%d idle_calls=%lu clamp_min=%lu clamp_max=%lu rt_floor=%lu boost=%lu",
+			  "dom=%d cpu=%d util_cfs=%lu util_rt=%lu util_dl=%lu bw_dl=%lu rt_runnable=%d dl_runnable=%d idle=%d idle_calls=%lu clamp_min=%lu clamp_max=%lu rt_floor=%lu boost=%lu clamp_nr=%u",
 			  pd->id, pd->cpus[i], x->util_cfs, x->util_rt,
 			  x->util_dl, x->bw_dl, x->rt_runnable,
 			  x->dl_runnable, x->idle, x->idle_calls,
-			  x->clamp.min, x->clamp.max, x->rt_floor, x->boost);
+			  x->clamp.min, x->clamp.max, x->rt_floor, x->boost,
+			  s->host.cpus[pd->cpus[i]].cc.nr);
 	}
 }
 

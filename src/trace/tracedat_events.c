@@ -63,7 +63,7 @@ static const struct td_field sugov_cpu_fields[] = {
 	{ "dl_runnable", TD_INT }, { "idle", TD_INT },
 	{ "idle_calls", TD_ULONG }, { "clamp_min", TD_ULONG },
 	{ "clamp_max", TD_ULONG }, { "rt_floor", TD_ULONG },
-	{ "boost", TD_ULONG }, { NULL, 0 },
+	{ "boost", TD_ULONG }, { "clamp_nr", TD_UINT }, { NULL, 0 },
 };
 
 /* LISA's kernel module's events (--trace-signals), as it prints them */

@@ -1,0 +1,53 @@
+# capsim xcheck: the guest kernel's and the simulator's run of one
+# workload. xcheck-freq: each domain's frequency over the same window, the
+# guest above the simulator on one time axis, with each CPU's clamp band
+# (the OPPs its capacity_min/max resolve to; dashed: max, dotted: min).
+# xcheck-residency: each domain's time per OPP, guest and simulator side
+# by side. Data (written by capsim xcheck): plot-{guest,sim}.dat lines
+# "f DOM T KHZ" and "b CPU T MIN_KHZ MAX_KHZ"; plot-residency-domN.dat
+# "MHz guest% sim%"; plot-vars.gp.
+load datadir.'/plot-vars.gp'
+sel(kind, idx, file) = sprintf("< awk '$1==\"%s\" && $2==%d' '%s'", kind, idx, file)
+
+out = datadir.'/xcheck-freq.'.fmt
+height = 760
+load scriptsdir.'/common.gp'
+set multiplot layout 2, 1 title runtitle."\nfrequency and each CPU's clamp band" noenhanced
+set xrange [0:duration]
+set yrange [0:fmaxmhz * 1.1]
+set ylabel 'MHz'
+set key outside right top vertical font ',9'
+do for [side = 1:2] {
+	name = side == 1 ? 'guest' : 'sim'
+	file = datadir.'/plot-'.name.'.dat'
+	set title (side == 1 ? 'guest kernel' : 'simulator') noenhanced
+	if (side == 2) { set xlabel 's from the first event of a workload task' }
+	plot for [d = 0:ndoms - 1] sel('f', d, file) using 3:($4 / 1000) \
+		with steps lw 1 lc d + 1 title sprintf('domain %d', d), \
+	     for [c = 0:ncpus - 1] sel('b', c, file) using 3:($5 / 1000) \
+		with steps lw 2 dt 2 lc c + 3 title sprintf('cpu%d max', c), \
+	     for [c = 0:ncpus - 1] sel('b', c, file) using 3:($4 / 1000) \
+		with steps lw 2 dt 3 lc c + 3 notitle
+}
+unset multiplot
+
+out = datadir.'/xcheck-residency.'.fmt
+height = 480
+load scriptsdir.'/common.gp'
+set multiplot layout 1, ndoms title runtitle."\ntime at each OPP: guest and simulator" noenhanced
+set style data histograms
+set style histogram clustered gap 1
+set style fill solid 0.85 border -1
+set yrange [0:115]
+set xrange [*:*]
+set ylabel '% of the window'
+set xlabel 'MHz'
+unset title
+set key inside top left font ',10'
+do for [d = 1:ndoms] {
+	f = sprintf('%s/plot-residency-dom%d.dat', datadir, d - 1)
+	set title sprintf('domain %d (TVD %.3f)', d - 1, tvd[d]) noenhanced
+	plot f using 2:xtic(1) title 'guest' lc 1, \
+	     f using 3 title 'simulator' lc 2
+}
+unset multiplot

@@ -1,0 +1,259 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <linux/sched/cap_clamp.h>
+
+#include "clamp_policy.h"
+#include "decision_replay.h"
+#include "ftrace.h"
+#include "schedutil.h"
+#include "util.h"
+
+#define DR_MAX_CPUS 64
+
+/* One capsim_sugov_cpu line */
+struct dr_cpu_line {
+	bool set;
+	struct sugov_cpu_input in;
+	unsigned int clamp_nr;
+};
+
+/* What one trace CPU logged since its last decision line */
+struct dr_pending {
+	struct dr_cpu_line cpu[DR_MAX_CPUS];	/* by CPU id */
+};
+
+/*
+ * Per domain: the governor's state across decisions (get_next_freq()'s
+ * cached raw frequency, the next frequency, sugov_hold_freq()'s idle
+ * count), carried by the pure governor's own sugov_update()
+ */
+struct dr_dom {
+	struct sugov_state st;
+};
+
+static long dr_reports;
+#define report(log, ...) do {						\
+	if ((log) && dr_reports++ < 20)					\
+		fprintf((log), __VA_ARGS__);				\
+} while (0)
+
+static bool get_ul(const struct ftrace_event *ev, const char *k,
+		   unsigned long *out)
+{
+	int64_t v;
+
+	if (!ftrace_get_i64(ev, k, &v) || v < 0)
+		return false;
+	*out = (unsigned long)v;
+	return true;
+}
+
+static bool parse_cpu_line(const struct ftrace_event *ev, int *cpu,
+			   struct dr_cpu_line *l)
+{
+	unsigned long v[13];
+	static const char *const keys[] = {
+		"cpu", "util_cfs", "util_rt", "util_dl", "bw_dl",
+		"rt_runnable", "dl_runnable", "idle", "idle_calls",
+		"clamp_min", "clamp_max", "rt_floor", "boost",
+	};
+	unsigned long nr;
+
+	for (size_t i = 0; i < ARRAY_SIZE(keys); i++)
+		if (!get_ul(ev, keys[i], &v[i]))
+			return false;
+	if (v[0] >= DR_MAX_CPUS)
+		return false;
+	*cpu = (int)v[0];
+	memset(l, 0, sizeof(*l));
+	l->set = true;
+	l->in.util_cfs = v[1];
+	l->in.util_rt = v[2];
+	l->in.util_dl = v[3];
+	l->in.bw_dl = v[4];
+	l->in.rt_runnable = v[5];
+	l->in.dl_runnable = v[6];
+	l->in.idle = v[7];
+	l->in.idle_calls = v[8];
+	l->in.clamp.min = v[9];
+	l->in.clamp.max = v[10];
+	l->in.rt_floor = v[11];
+	l->in.boost = v[12];
+	/* older traces: a CPU with nothing runnable had no entity either */
+	l->clamp_nr = get_ul(ev, "clamp_nr", &nr) ? (unsigned int)nr :
+		      !l->in.idle;
+	return true;
+}
+
+/* The RFC's domain range from the logged per-CPU ranges, by the core */
+static void compose(const struct dr_cpu_line *const *lines, int n, int caller,
+		    struct sugov_range *out)
+{
+	struct cap_clamp_cpu cc[DR_MAX_CPUS];
+	const struct cap_clamp_cpu *cp[DR_MAX_CPUS];
+	bool idle[DR_MAX_CPUS];
+
+	for (int j = 0; j < n; j++) {
+		memset(&cc[j], 0, sizeof(cc[j]));
+		cc[j].value[CAP_CLAMP_MIN] = (unsigned int)lines[j]->in.clamp.min;
+		cc[j].value[CAP_CLAMP_MAX] = (unsigned int)lines[j]->in.clamp.max;
+		cc[j].nr = lines[j]->clamp_nr;
+		cp[j] = &cc[j];
+		idle[j] = lines[j]->in.idle;
+	}
+	rfc_domain_compose(cp, idle, n, caller, true, out);
+}
+
+static void one_decision(const struct ftrace_event *ev, struct dr_pending *p,
+			 const struct decision_replay_opts *o,
+			 struct dr_dom *doms, FILE *log, const char *file,
+			 long lineno, struct decision_replay_result *r)
+{
+	const struct platform *pl = o->pl;
+	const struct dr_cpu_line *lines[DR_MAX_CPUS];
+	struct sugov_cpu_input in[DR_MAX_CPUS];
+	unsigned long util, perf, min, max, target, khz, caller, need, changed;
+	const struct pdomain *pd;
+	struct sugov_input si = { .order = CLAMP_ORDER_612 };
+	struct sugov_output out;
+	struct sugov_params sp = { 0 };
+	unsigned int opp_khz[64];
+	unsigned int want_khz;
+	struct sugov_decision dec;
+	struct dr_dom *dd;
+	bool now_changed;
+	int j, me = -1;
+	bool ok = true;
+
+	r->decisions++;
+	if (!get_ul(ev, "util", &util) || !get_ul(ev, "perf", &perf) ||
+	    !get_ul(ev, "min", &min) || !get_ul(ev, "max", &max) ||
+	    !get_ul(ev, "target_khz", &target) || !get_ul(ev, "khz", &khz) ||
+	    !get_ul(ev, "caller", &caller) ||
+	    !get_ul(ev, "need_update", &need) ||
+	    !get_ul(ev, "changed", &changed) || (long)caller >= pl->ncpus) {
+		report(log, "xcheck: %s:%ld: a capsim_sugov field is missing\n",
+		       file, lineno);
+		r->incomplete++;
+		return;
+	}
+	r->changed += changed != 0;
+	pd = &pl->domains[pl->cpus[caller].domain];
+	for (j = 0; j < pd->ncpus; j++) {
+		int cpu = pd->cpus[j];
+
+		if (cpu >= DR_MAX_CPUS || !p->cpu[cpu].set) {
+			ok = false;
+			break;
+		}
+		lines[j] = &p->cpu[cpu];
+		in[j] = p->cpu[cpu].in;
+		if (cpu == (int)caller)
+			me = j;
+	}
+	/* the next decision on this CPU starts from fresh input lines */
+	for (j = 0; j < DR_MAX_CPUS; j++)
+		p->cpu[j].set = false;
+	if (!ok || me < 0 || pd->nopps > 64) {
+		r->incomplete++;
+		return;
+	}
+	si.scale = pl->cpus[caller].capacity;
+	si.max_khz = pd->opps[pd->nopps - 1].khz;
+	si.ncpus = pd->ncpus;
+	si.cpu = in;
+	si.domain_clamp = o->domain_clamp;
+	if (o->domain_clamp)
+		compose(lines, pd->ncpus, me, &si.range);
+	sugov_next_perf(&si, me, &out);
+	r->recomputed++;
+	if (out.range.min != min || out.range.max != max) {
+		r->range_mismatch++;
+		report(log, "xcheck: %s:%ld: cpu%lu's range: logged [%lu,%lu], the core's rule [%lu,%lu]\n",
+		       file, lineno, caller, min, max, out.range.min,
+		       out.range.max);
+		return;
+	}
+	if (out.util != util || out.perf != perf || out.khz != target) {
+		r->perf_mismatch++;
+		report(log, "xcheck: %s:%ld: cpu%lu: logged util=%lu perf=%lu target=%lu kHz, recomputed util=%lu perf=%lu target=%u kHz\n",
+		       file, lineno, caller, util, perf, target, out.util,
+		       out.perf, out.khz);
+		return;
+	}
+	for (j = 0; j < pd->nopps; j++)
+		opp_khz[j] = pd->opps[j].khz;
+	sp.opp_khz = opp_khz;
+	sp.nopps = pd->nopps;
+	dd = &doms[pd - pl->domains];
+	/* a limits change the trace logged forces the update */
+	dd->st.need_freq_update = need;
+	now_changed = sugov_update(&dd->st, &sp, &si, me, 0, &dec);
+	want_khz = opp_khz[dd->st.next_opp];
+	if (want_khz != khz || now_changed != (changed != 0)) {
+		r->khz_mismatch++;
+		report(log, "xcheck: %s:%ld: cpu%lu: target %lu kHz: logged next %lu kHz changed=%lu, the governor's %u kHz changed=%d\n",
+		       file, lineno, caller, target, khz, changed, want_khz,
+		       now_changed);
+		/* go on from the kernel's state */
+		for (j = 0; j < pd->nopps - 1 && opp_khz[j] < khz; j++)
+			;
+		dd->st.next_opp = j;
+		return;
+	}
+	r->matched++;
+}
+
+int decision_replay_trace(const char *file,
+			  const struct decision_replay_opts *o, FILE *log,
+			  struct decision_replay_result *r)
+{
+	FILE *f = fopen(file, "r");
+	struct dr_pending *pend;
+	struct dr_dom *doms;
+	char *line = NULL;
+	size_t cap = 0;
+	long lineno = 0;
+
+	memset(r, 0, sizeof(*r));
+	dr_reports = 0;
+	if (!f) {
+		if (log)
+			fprintf(log, "xcheck: %s: %s\n", file, strerror(errno));
+		return -1;
+	}
+	pend = xcalloc(DR_MAX_CPUS, sizeof(*pend));
+	doms = xcalloc((size_t)o->pl->ndomains, sizeof(*doms));
+	while (getline(&line, &cap, f) > 0) {
+		struct ftrace_event ev;
+		struct dr_cpu_line l;
+		const char *err;
+		int col, cpu;
+
+		lineno++;
+		if (!strstr(line, ": capsim_sugov"))
+			continue;
+		if (ftrace_parse_line(line, &ev, &err, &col) != 1 ||
+		    ev.cpu < 0 || ev.cpu >= DR_MAX_CPUS)
+			continue;
+		if (!strcmp(ev.name, "capsim_sugov_cpu")) {
+			if (parse_cpu_line(&ev, &cpu, &l) &&
+			    cpu < o->pl->ncpus)
+				pend[ev.cpu].cpu[cpu] = l;
+			else
+				report(log, "xcheck: %s:%ld: a capsim_sugov_cpu field is missing\n",
+				       file, lineno);
+		} else if (!strcmp(ev.name, "capsim_sugov")) {
+			one_decision(&ev, &pend[ev.cpu], o, doms, log, file,
+				     lineno, r);
+		}
+	}
+	free(line);
+	fclose(f);
+	free(pend);
+	free(doms);
+	return 0;
+}

@@ -1,0 +1,464 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "e2e.h"
+#include "ftrace.h"
+
+/* A task as the pass sees it */
+struct e2e_pid {
+	int pid;
+	int cpu;		/* RUNNABLE in a clamp aggregate there, or -1 */
+	unsigned int max;	/* its capacity_max key while RUNNABLE */
+	int task;		/* index in r->tasks, or -1 */
+	int other;		/* index in r->others, or -1 */
+	bool woken;
+	uint64_t woken_at;
+};
+
+struct e2e_pass {
+	const struct platform *pl;
+	struct e2e_run *r;
+	char *const *comms;
+	int ncomms;
+	uint64_t now;
+	int *curr;		/* pid running per CPU, 0 idle, -1 unknown */
+	unsigned int *cmin, *cmax;
+	int *dom_opp;		/* OPP index per domain, -1 unknown */
+	struct e2e_pid *pids;
+	int npids, cap;
+	FILE *tl;
+	bool tl_started;
+};
+
+static int clamp_opp(const struct pdomain *pd, unsigned int scale,
+		     unsigned int cap);
+
+/* Every domain's frequency and CPU's range at @t s, for step plots */
+static void tl_state(struct e2e_pass *p, double t)
+{
+	const struct platform *pl = p->pl;
+
+	for (int d = 0; d < pl->ndomains; d++)
+		if (p->dom_opp[d] >= 0)
+			fprintf(p->tl, "f %d %.6f %u\n", d, t,
+				pl->domains[d].opps[p->dom_opp[d]].khz);
+	for (int c = 0; c < pl->ncpus; c++) {
+		const struct pdomain *pd = &pl->domains[pl->cpus[c].domain];
+		unsigned int sc = pl->cpus[c].capacity;
+
+		fprintf(p->tl, "b %d %.6f %u %u\n", c, t,
+			pd->opps[clamp_opp(pd, sc, p->cmin[c])].khz,
+			pd->opps[clamp_opp(pd, sc, p->cmax[c])].khz);
+	}
+}
+
+static bool is_workload(const struct e2e_pass *p, const char *comm)
+{
+	for (int i = 0; i < p->ncomms; i++)
+		if (!strcmp(p->comms[i], comm))
+			return true;
+	return false;
+}
+
+static struct e2e_pid *pid_get(struct e2e_pass *p, int pid, const char *comm)
+{
+	struct e2e_pid *e;
+	struct e2e_run *r = p->r;
+	int i;
+
+	for (i = 0; i < p->npids; i++)
+		if (p->pids[i].pid == pid)
+			break;
+	if (i < p->npids) {
+		e = &p->pids[i];
+	} else {
+		if (p->npids == p->cap) {
+			p->cap = p->cap ? 2 * p->cap : 64;
+			p->pids = xrealloc(p->pids,
+					   (size_t)p->cap * sizeof(*p->pids));
+		}
+		e = &p->pids[p->npids++];
+		memset(e, 0, sizeof(*e));
+		e->pid = pid;
+		e->cpu = -1;
+		e->task = -1;
+		e->other = -1;
+	}
+	if (!comm || e->task >= 0 || e->other >= 0 || pid <= 0)
+		return e;
+	/* the first comm seen names it: a workload task, or another */
+	if (is_workload(p, comm)) {
+		for (i = 0; i < r->ntasks; i++)
+			if (!strcmp(r->tasks[i].comm, comm))
+				break;
+		if (i == r->ntasks) {
+			r->tasks = xrealloc(r->tasks, (size_t)(i + 1) *
+					    sizeof(*r->tasks));
+			memset(&r->tasks[i], 0, sizeof(r->tasks[i]));
+			r->tasks[i].comm = xstrdup(comm);
+			r->ntasks++;
+		}
+		e->task = i;
+	} else {
+		for (i = 0; i < r->nothers; i++)
+			if (!strcmp(r->others[i].comm, comm))
+				break;
+		if (i == r->nothers) {
+			r->others = xrealloc(r->others, (size_t)(i + 1) *
+					     sizeof(*r->others));
+			memset(&r->others[i], 0, sizeof(r->others[i]));
+			r->others[i].comm = xstrdup(comm);
+			r->nothers++;
+		}
+		e->other = i;
+	}
+	return e;
+}
+
+/* schedutil's OPP for a clamp value: the lowest at or above fmax*cap/scale */
+static int clamp_opp(const struct pdomain *pd, unsigned int scale,
+		     unsigned int cap)
+{
+	unsigned long long raw;
+	int i;
+
+	if (cap >= scale)
+		return pd->nopps - 1;
+	raw = (unsigned long long)pd->opps[pd->nopps - 1].khz * cap / scale;
+	for (i = 0; i < pd->nopps - 1 && pd->opps[i].khz < raw; i++)
+		;
+	return i;
+}
+
+static void advance(struct e2e_pass *p, uint64_t to)
+{
+	const struct platform *pl = p->pl;
+	struct e2e_run *r = p->r;
+	uint64_t from = p->now, dt;
+	int c, d, i;
+
+	p->now = to;
+	if (from < r->t0)
+		from = r->t0;
+	if (to > r->t1)
+		to = r->t1;
+	if (to <= from)
+		return;
+	dt = to - from;
+	for (d = 0; d < pl->ndomains; d++) {
+		const struct pdomain *pd = &pl->domains[d];
+		unsigned int wl_max = 0;
+		bool wl_any = false, lifted = false;
+
+		if (p->dom_opp[d] >= 0) {
+			r->res_ns[d][p->dom_opp[d]] += dt;
+			r->dom_known_ns[d] += dt;
+		}
+		for (i = 0; i < pd->ncpus; i++) {
+			const struct opp *o;
+			unsigned int scale;
+
+			c = pd->cpus[i];
+			if (p->curr[c] <= 0 || p->dom_opp[d] < 0)
+				continue;
+			o = &pd->opps[p->dom_opp[d]];
+			scale = pl->cpus[c].capacity;
+			r->busy_ns += dt;
+			r->energy_mj += (double)o->power_mw * (double)dt / 1e9;
+			if (p->dom_opp[d] > clamp_opp(pd, scale, p->cmax[c]))
+				r->above_ns += dt;
+			if (p->dom_opp[d] < clamp_opp(pd, scale, p->cmin[c]))
+				r->below_ns += dt;
+		}
+		/* who holds the domain's MAX of maxes up */
+		for (i = 0; i < p->npids; i++) {
+			const struct e2e_pid *e = &p->pids[i];
+
+			if (e->cpu < 0 || pl->cpus[e->cpu].domain != d ||
+			    e->task < 0)
+				continue;
+			wl_any = true;
+			if (e->max > wl_max)
+				wl_max = e->max;
+		}
+		for (i = 0; i < p->npids; i++) {
+			const struct e2e_pid *e = &p->pids[i];
+
+			if (e->cpu < 0 || pl->cpus[e->cpu].domain != d ||
+			    e->other < 0)
+				continue;
+			r->others[e->other].runnable_ns += dt;
+			if (wl_any && e->max > wl_max) {
+				r->others[e->other].lift_ns += dt;
+				lifted = true;
+			}
+		}
+		if (lifted)
+			r->lifted_ns += dt;
+	}
+	for (c = 0; c < pl->ncpus; c++) {
+		for (i = 0; i < p->npids && p->curr[c] > 0; i++) {
+			const struct e2e_pid *e = &p->pids[i];
+
+			if (e->pid != p->curr[c])
+				continue;
+			if (e->task >= 0)
+				r->tasks[e->task].run_ns += dt;
+			else if (e->other >= 0)
+				r->others[e->other].run_ns += dt;
+			break;
+		}
+	}
+}
+
+static int geti(const struct ftrace_event *ev, const char *k, int64_t *v)
+{
+	return ftrace_get_i64(ev, k, v);
+}
+
+static void on_event(struct e2e_pass *p, const struct ftrace_event *ev)
+{
+	const struct platform *pl = p->pl;
+	struct e2e_run *r = p->r;
+	bool in = ev->ts_ns >= r->t0 && ev->ts_ns <= r->t1;
+	int64_t a, b, c;
+
+	if (in && p->tl && !p->tl_started) {
+		p->tl_started = true;
+		tl_state(p, 0);
+	}
+	if (!strcmp(ev->name, "sched_switch")) {
+		const char *nc = ftrace_get(ev, "next_comm");
+
+		if (!geti(ev, "next_pid", &a) || ev->cpu < 0 ||
+		    ev->cpu >= pl->ncpus)
+			return;
+		p->curr[ev->cpu] = (int)a;
+		if (a > 0) {
+			struct e2e_pid *e = pid_get(p, (int)a, nc);
+
+			if (e->woken && in && e->task >= 0) {
+				samples_add(&r->tasks[e->task].wlat,
+					    (int64_t)(ev->ts_ns - e->woken_at));
+				r->tasks[e->task].wakeups++;
+			}
+			e->woken = false;
+		}
+	} else if (!strcmp(ev->name, "sched_wakeup") ||
+		   !strcmp(ev->name, "sched_wakeup_new")) {
+		struct e2e_pid *e;
+
+		if (!geti(ev, "pid", &a) || a <= 0)
+			return;
+		e = pid_get(p, (int)a, ftrace_get(ev, "comm"));
+		e->woken = true;
+		e->woken_at = ev->ts_ns;
+	} else if (!strcmp(ev->name, "cpu_frequency")) {
+		int d, i;
+
+		if (!geti(ev, "cpu_id", &a) || !geti(ev, "state", &b) ||
+		    a < 0 || a >= pl->ncpus)
+			return;
+		d = pl->cpus[a].domain;
+		for (i = pl->domains[d].nopps - 1; i > 0; i--)
+			if (pl->domains[d].opps[i].khz <= (unsigned int)b)
+				break;
+		if (p->dom_opp[d] != i && in)
+			r->freq_changes++;
+		if (p->dom_opp[d] != i && in && p->tl)
+			fprintf(p->tl, "f %d %.6f %u\n", d,
+				(double)(ev->ts_ns - r->t0) / 1e9,
+				pl->domains[d].opps[i].khz);
+		p->dom_opp[d] = i;
+	} else if (!strcmp(ev->name, "cap_clamp_cpu")) {
+		if (!geti(ev, "cpu", &a) || !geti(ev, "min", &b) ||
+		    !geti(ev, "max", &c) || a < 0 || a >= pl->ncpus)
+			return;
+		p->cmin[a] = (unsigned int)b;
+		p->cmax[a] = (unsigned int)c;
+		if (in && p->tl) {
+			const struct pdomain *pd =
+				&pl->domains[pl->cpus[a].domain];
+			unsigned int sc = pl->cpus[a].capacity;
+
+			fprintf(p->tl, "b %d %.6f %u %u\n", (int)a,
+				(double)(ev->ts_ns - r->t0) / 1e9,
+				pd->opps[clamp_opp(pd, sc, p->cmin[a])].khz,
+				pd->opps[clamp_opp(pd, sc, p->cmax[a])].khz);
+		}
+	} else if (!strcmp(ev->name, "cap_clamp_enqueue") ||
+		   !strcmp(ev->name, "cap_clamp_dequeue")) {
+		bool enq = ev->name[10] == 'e';
+		struct e2e_pid *e;
+
+		if (!geti(ev, "pid", &a) || !geti(ev, "cpu", &b) ||
+		    !geti(ev, "max", &c) || b < 0 || b >= pl->ncpus)
+			return;
+		r->has_ops = true;
+		e = pid_get(p, (int)a, ftrace_get(ev, "comm"));
+		e->cpu = enq ? (int)b : -1;
+		e->max = (unsigned int)c;
+		if (enq && in && e->other >= 0)
+			r->others[e->other].enqueues++;
+	} else if (!strcmp(ev->name, "cap_clamp_update")) {
+		struct e2e_pid *e;
+
+		if (!geti(ev, "pid", &a) || !geti(ev, "max", &c))
+			return;
+		e = pid_get(p, (int)a, ftrace_get(ev, "comm"));
+		e->max = (unsigned int)c;
+	}
+}
+
+/* The first event of a workload task: the window's start */
+static int find_start(const char *trace, char *const *comms, int ncomms,
+		      uint64_t *t0)
+{
+	FILE *f = fopen(trace, "r");
+	char *line = NULL;
+	size_t cap = 0;
+	int found = -1;
+
+	if (!f) {
+		fprintf(stderr, "capsim: cannot read %s: %s\n", trace,
+			strerror(errno));
+		return -1;
+	}
+	while (found < 0 && getline(&line, &cap, f) > 0) {
+		struct ftrace_event ev;
+		const char *err, *n;
+		int col;
+
+		if (ftrace_parse_line(line, &ev, &err, &col) != 1)
+			continue;
+		n = ftrace_get(&ev, "next_comm");
+		if (!n)
+			n = ftrace_get(&ev, "comm");
+		for (int i = 0; i < ncomms && n; i++)
+			if (!strcmp(n, comms[i]) ||
+			    !strcmp(ev.comm, comms[i])) {
+				*t0 = ev.ts_ns;
+				found = 0;
+				break;
+			}
+	}
+	free(line);
+	fclose(f);
+	if (found)
+		fprintf(stderr, "capsim: %s: no event of the workload's tasks\n",
+			trace);
+	return found;
+}
+
+int e2e_scan(const char *trace, const struct platform *pl,
+	     char *const *comms, int ncomms, uint64_t duration_ns,
+	     struct e2e_run *r)
+{
+	return e2e_scan_timeline(trace, pl, comms, ncomms, duration_ns, r,
+				 NULL);
+}
+
+int e2e_scan_timeline(const char *trace, const struct platform *pl,
+		      char *const *comms, int ncomms, uint64_t duration_ns,
+		      struct e2e_run *r, FILE *tl)
+{
+	struct e2e_pass p = { .pl = pl, .r = r, .comms = comms,
+			      .ncomms = ncomms, .tl = tl };
+	char *line = NULL;
+	size_t cap = 0;
+	FILE *f;
+	int d, c;
+
+	memset(r, 0, sizeof(*r));
+	if (find_start(trace, comms, ncomms, &r->t0))
+		return -1;
+	r->t1 = r->t0 + duration_ns;
+	f = fopen(trace, "r");
+	if (!f)
+		return -1;
+	r->res_ns = xcalloc((size_t)pl->ndomains, sizeof(*r->res_ns));
+	r->dom_known_ns = xcalloc((size_t)pl->ndomains, sizeof(uint64_t));
+	p.dom_opp = xmalloc((size_t)pl->ndomains * sizeof(int));
+	for (d = 0; d < pl->ndomains; d++) {
+		r->res_ns[d] = xcalloc((size_t)pl->domains[d].nopps,
+				       sizeof(uint64_t));
+		p.dom_opp[d] = -1;
+	}
+	p.curr = xcalloc((size_t)pl->ncpus, sizeof(int));
+	p.cmin = xcalloc((size_t)pl->ncpus, sizeof(unsigned int));
+	p.cmax = xcalloc((size_t)pl->ncpus, sizeof(unsigned int));
+	for (c = 0; c < pl->ncpus; c++) {
+		p.curr[c] = -1;
+		p.cmax[c] = 1024;
+	}
+	while (getline(&line, &cap, f) > 0) {
+		struct ftrace_event ev;
+		const char *err;
+		int col;
+
+		if (ftrace_parse_line(line, &ev, &err, &col) != 1)
+			continue;
+		if (ev.ts_ns > p.now)
+			advance(&p, ev.ts_ns);
+		if (ev.ts_ns > r->t1)
+			break;
+		on_event(&p, &ev);
+	}
+	advance(&p, r->t1);
+	if (tl)
+		tl_state(&p, (double)duration_ns / 1e9);
+	free(line);
+	fclose(f);
+	free(p.dom_opp);
+	free(p.curr);
+	free(p.cmin);
+	free(p.cmax);
+	free(p.pids);
+	return 0;
+}
+
+void e2e_free(struct e2e_run *r, const struct platform *pl)
+{
+	int i;
+
+	for (i = 0; r->res_ns && i < pl->ndomains; i++)
+		free(r->res_ns[i]);
+	free(r->res_ns);
+	free(r->dom_known_ns);
+	for (i = 0; i < r->ntasks; i++) {
+		free(r->tasks[i].comm);
+		samples_free(&r->tasks[i].wlat);
+	}
+	free(r->tasks);
+	for (i = 0; i < r->nothers; i++)
+		free(r->others[i].comm);
+	free(r->others);
+	memset(r, 0, sizeof(*r));
+}
+
+double e2e_tvd(const struct e2e_run *a, const struct e2e_run *b,
+	       const struct platform *pl, int d)
+{
+	double tv = 0;
+
+	if (!a->dom_known_ns[d] || !b->dom_known_ns[d])
+		return 1.0;
+	for (int i = 0; i < pl->domains[d].nopps; i++) {
+		double x = (double)a->res_ns[d][i] / (double)a->dom_known_ns[d];
+		double y = (double)b->res_ns[d][i] / (double)b->dom_known_ns[d];
+
+		tv += x > y ? x - y : y - x;
+	}
+	return tv / 2;
+}
+
+struct e2e_task *e2e_task(const struct e2e_run *r, const char *comm)
+{
+	for (int i = 0; i < r->ntasks; i++)
+		if (!strcmp(r->tasks[i].comm, comm))
+			return &r->tasks[i];
+	return NULL;
+}

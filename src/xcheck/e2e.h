@@ -1,0 +1,83 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * xcheck level 4: the figures of one run read from its ftrace text (the
+ * simulator's or the guest's: the same events), over the workload's
+ * window (from the first event of a workload task, for the workload's
+ * duration), so that the two runs compare on the same definitions:
+ *  - each domain's frequency residency (time per OPP, from cpu_frequency);
+ *  - clamp respect: busy time of a CPU (a task other than idle running on
+ *    it) at a frequency above the OPP its own capacity_max allows, or
+ *    below the one its capacity_min asks (cap_clamp_cpu gives the range;
+ *    an OPP "allowed" is schedutil's resolution, scan_clamp_khz());
+ *  - per workload task: wake-up latency (sched_wakeup to its switch-in);
+ *  - energy: busy time x the platform's power at the domain's OPP;
+ *  - who lifts a domain: from the clamp ops (cap_clamp_enqueue/dequeue,
+ *    with comm), the time each task that is not the workload's (kernel
+ *    threads) was RUNNABLE with a capacity_max above every workload
+ *    task's in its domain - the RFC's MAX-of-maxes rule counts it.
+ */
+#ifndef CAPSIM_XCHECK_E2E_H
+#define CAPSIM_XCHECK_E2E_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "platform.h"
+#include "util.h"
+
+struct e2e_task {
+	char *comm;
+	long wakeups;
+	struct samples wlat;	/* ns */
+	uint64_t run_ns;
+};
+
+/* a task outside the workload seen in the clamp ops */
+struct e2e_other {
+	char *comm;		/* ksoftirqd/1 -> kept whole */
+	long enqueues;
+	uint64_t runnable_ns;	/* RUNNABLE inside the window */
+	uint64_t lift_ns;	/* ... while its max lifted its domain */
+	uint64_t run_ns;
+};
+
+struct e2e_run {
+	uint64_t t0, t1;		/* the window, trace clock */
+	uint64_t **res_ns;		/* [domain][opp] */
+	uint64_t *dom_known_ns;		/* time with a known frequency */
+	uint64_t busy_ns, above_ns, below_ns;
+	double energy_mj;
+	struct e2e_task *tasks;		/* the workload's, by comm */
+	int ntasks;
+	struct e2e_other *others;
+	int nothers;
+	uint64_t lifted_ns;		/* any domain, any other task */
+	bool has_ops;			/* cap_clamp_enqueue lines present */
+	long freq_changes;
+};
+
+/*
+ * Scan @trace over the window of @duration_ns starting at the first
+ * event of a task named in @comms. 0, or -1 (message printed).
+ */
+int e2e_scan(const char *trace, const struct platform *pl,
+	     char *const *comms, int ncomms, uint64_t duration_ns,
+	     struct e2e_run *r);
+/*
+ * The same pass writing the plots' timelines to @tl (may be NULL), times
+ * in s from the window's start: "f DOM T KHZ" at each frequency change,
+ * "b CPU T MIN_KHZ MAX_KHZ" at each change of a CPU's range (as the
+ * OPPs schedutil resolves them to)
+ */
+int e2e_scan_timeline(const char *trace, const struct platform *pl,
+		      char *const *comms, int ncomms, uint64_t duration_ns,
+		      struct e2e_run *r, FILE *tl);
+void e2e_free(struct e2e_run *r, const struct platform *pl);
+
+/* Total-variation distance of domain @d's residency between two runs */
+double e2e_tvd(const struct e2e_run *a, const struct e2e_run *b,
+	       const struct platform *pl, int d);
+/* The task named @comm, or NULL */
+struct e2e_task *e2e_task(const struct e2e_run *r, const char *comm);
+
+#endif

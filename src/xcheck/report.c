@@ -1,0 +1,317 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The xcheck report: xcheck.json (every figure, for scripts and the test
+ * suite), xcheck.md (the same for people, with each level's gate and
+ * what explains the differences), and the plots' data.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "plot.h"
+#include "xcheck.h"
+
+static double pct(long a, long b)
+{
+	return b ? 100.0 * (double)a / (double)b : 0;
+}
+
+static double ms(int64_t ns)
+{
+	return (double)ns / 1e6;
+}
+
+static json_t *lat_json(struct e2e_task *t)
+{
+	if (!t || !t->wlat.n)
+		return json_null();
+	return json_pack("{s:I,s:f,s:f,s:f}", "wakeups", (json_int_t)t->wakeups,
+			 "p50_ms", ms(samples_pct(&t->wlat, 50)),
+			 "p95_ms", ms(samples_pct(&t->wlat, 95)),
+			 "run_s", (double)t->run_ns / 1e9);
+}
+
+static json_t *run_json(const struct xcheck *x, const struct e2e_run *r)
+{
+	json_t *o = json_object(), *doms = json_array(), *others = json_array();
+	const struct platform *pl = x->pl;
+
+	for (int d = 0; d < pl->ndomains; d++) {
+		json_t *res = json_object();
+
+		for (int i = 0; i < pl->domains[d].nopps; i++) {
+			char k[32];
+
+			snprintf(k, sizeof(k), "%u", pl->domains[d].opps[i].khz);
+			json_object_set_new(res, k, json_real(
+				r->dom_known_ns[d] ? (double)r->res_ns[d][i] /
+				(double)r->dom_known_ns[d] : 0));
+		}
+		json_array_append_new(doms, res);
+	}
+	for (int i = 0; i < r->nothers; i++) {
+		const struct e2e_other *e = &r->others[i];
+
+		if (!e->enqueues && !e->run_ns)
+			continue;
+		json_array_append_new(others, json_pack(
+			"{s:s,s:I,s:f,s:f,s:f}", "comm", e->comm,
+			"enqueues", (json_int_t)e->enqueues,
+			"runnable_s", (double)e->runnable_ns / 1e9,
+			"lift_s", (double)e->lift_ns / 1e9,
+			"run_s", (double)e->run_ns / 1e9));
+	}
+	json_object_set_new(o, "residency", doms);
+	json_object_set_new(o, "busy_s", json_real((double)r->busy_ns / 1e9));
+	json_object_set_new(o, "above_max_s",
+			    json_real((double)r->above_ns / 1e9));
+	json_object_set_new(o, "below_min_s",
+			    json_real((double)r->below_ns / 1e9));
+	json_object_set_new(o, "energy_mj", json_real(r->energy_mj));
+	json_object_set_new(o, "freq_changes", json_integer(r->freq_changes));
+	json_object_set_new(o, "lifted_s",
+			    json_real((double)r->lifted_ns / 1e9));
+	json_object_set_new(o, "other_tasks", others);
+	return o;
+}
+
+static json_t *build_json(const struct xcheck *x)
+{
+	json_t *root, *tasks = json_object(), *tvd = json_array();
+	const struct clamp_replay_result *l1 = &x->l1;
+	const struct decision_replay_result *l2 = &x->l2, *l2s = &x->l2_sim;
+
+	for (int i = 0; i < x->sim.ntasks; i++) {
+		struct e2e_task *s = &x->sim.tasks[i];
+
+		json_object_set_new(tasks, s->comm, json_pack("{s:o,s:o}",
+			"guest", lat_json(e2e_task(&x->guest, s->comm)),
+			"sim", lat_json(s)));
+	}
+	for (int d = 0; d < x->pl->ndomains; d++)
+		json_array_append_new(tvd, json_real(x->tvd[d]));
+	root = json_pack("{s:s,s:s,s:s,s:s,s:s,s:f,s:b,s:s?}",
+		"workload", x->workload, "platform", x->pl->name,
+		"policy", x->policy, "guest_trace", x->guest_trace,
+		"sim_trace", x->sim_trace, "duration_s", x->duration_s,
+		"pass", x->pass[0], "failed", x->why);
+	json_object_set_new(root, "level1", json_pack(
+		"{s:b,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:f}",
+		"pass", x->pass[1], "events", (json_int_t)l1->events,
+		"ops", (json_int_t)l1->ops, "checked", (json_int_t)l1->checked,
+		"compared", (json_int_t)l1->compared,
+		"matched", (json_int_t)l1->matched,
+		"gaps", (json_int_t)l1->gaps, "resyncs", (json_int_t)l1->resyncs,
+		"writes", (json_int_t)l1->writes,
+		"writes_matched", (json_int_t)l1->writes_matched,
+		"matched_pct", pct(l1->matched, l1->compared)));
+	json_object_set_new(root, "level2", json_pack(
+		"{s:b,s:{s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:f},s:{s:I,s:I,s:I,s:f}}",
+		"pass", x->pass[2],
+		"guest", "decisions", (json_int_t)l2->decisions,
+		"recomputed", (json_int_t)l2->recomputed,
+		"matched", (json_int_t)l2->matched,
+		"range_mismatch", (json_int_t)l2->range_mismatch,
+		"perf_mismatch", (json_int_t)l2->perf_mismatch,
+		"khz_mismatch", (json_int_t)l2->khz_mismatch,
+		"incomplete", (json_int_t)l2->incomplete,
+		"matched_pct", pct(l2->matched, l2->recomputed),
+		"sim", "decisions", (json_int_t)l2s->decisions,
+		"recomputed", (json_int_t)l2s->recomputed,
+		"matched", (json_int_t)l2s->matched,
+		"matched_pct", pct(l2s->matched, l2s->recomputed)));
+	json_object_set_new(root, "level4", json_pack(
+		"{s:b,s:f,s:o,s:o,s:o,s:o}", "pass", x->pass[4],
+		"tvd_limit", x->lim.tvd, "residency_tvd", tvd,
+		"guest", run_json(x, &x->guest), "sim", run_json(x, &x->sim),
+		"tasks", tasks));
+	return root;
+}
+
+static void md_level4(FILE *f, const struct xcheck *x)
+{
+	const struct e2e_run *g = &x->guest, *s = &x->sim;
+
+	fprintf(f, "## Level 4: end to end\n\n");
+	fprintf(f, "Gate: residency total-variation distance <= %.3f per domain.\n\n",
+		x->lim.tvd);
+	fprintf(f, "| figure | guest | simulator |\n| --- | ---: | ---: |\n");
+	for (int d = 0; d < x->pl->ndomains; d++) {
+		const struct pdomain *pd = &x->pl->domains[d];
+
+		fprintf(f, "| domain %d residency TVD | %.3f | |\n", d,
+			x->tvd[d]);
+		for (int i = 0; i < pd->nopps; i++)
+			fprintf(f, "| domain %d at %u MHz | %.1f %% | %.1f %% |\n",
+				d, pd->opps[i].khz / 1000,
+				g->dom_known_ns[d] ? 100.0 * (double)g->res_ns[d][i] / (double)g->dom_known_ns[d] : 0,
+				s->dom_known_ns[d] ? 100.0 * (double)s->res_ns[d][i] / (double)s->dom_known_ns[d] : 0);
+	}
+	fprintf(f, "| busy CPU time | %.3f s | %.3f s |\n",
+		(double)g->busy_ns / 1e9, (double)s->busy_ns / 1e9);
+	fprintf(f, "| ... above its CPU's capacity_max | %.3f s | %.3f s |\n",
+		(double)g->above_ns / 1e9, (double)s->above_ns / 1e9);
+	fprintf(f, "| ... below its CPU's capacity_min | %.3f s | %.3f s |\n",
+		(double)g->below_ns / 1e9, (double)s->below_ns / 1e9);
+	fprintf(f, "| energy (busy x power) | %.1f mJ | %.1f mJ |\n",
+		g->energy_mj, s->energy_mj);
+	fprintf(f, "| frequency changes | %ld | %ld |\n", g->freq_changes,
+		s->freq_changes);
+	fprintf(f, "| a domain lifted by a task outside the workload | %.3f s | %.3f s |\n",
+		(double)g->lifted_ns / 1e9, (double)s->lifted_ns / 1e9);
+	for (int i = 0; i < s->ntasks; i++) {
+		struct e2e_task *st = &s->tasks[i];
+		struct e2e_task *gt = e2e_task(g, st->comm);
+
+		fprintf(f, "| %s wake-up latency p50 / p95 | ", st->comm);
+		if (gt && gt->wlat.n)
+			fprintf(f, "%.3f / %.3f ms (%ld) | ",
+				ms(samples_pct(&gt->wlat, 50)),
+				ms(samples_pct(&gt->wlat, 95)), gt->wakeups);
+		else
+			fprintf(f, "- | ");
+		if (st->wlat.n)
+			fprintf(f, "%.3f / %.3f ms (%ld) |\n",
+				ms(samples_pct(&st->wlat, 50)),
+				ms(samples_pct(&st->wlat, 95)), st->wakeups);
+		else
+			fprintf(f, "- |\n");
+	}
+	fprintf(f, "\n### Where the differences come from\n\n");
+	if (!g->has_ops) {
+		fprintf(f, "The guest trace has no clamp ops: who lifted a domain is unknown.\n\n");
+		return;
+	}
+	fprintf(f, "The RFC's shared-domain rule takes the MAX of the maxes of every CPU with a RUNNABLE task, kernel threads included. Tasks outside the workload in the guest, by the time they were RUNNABLE and by the time their capacity_max (uncapped: the root group) lifted their domain above every workload task's max (the simulator has none of them):\n\n");
+	fprintf(f, "| task | enqueues | RUNNABLE | lifting its domain | running |\n| --- | ---: | ---: | ---: | ---: |\n");
+	for (int i = 0; i < g->nothers; i++) {
+		const struct e2e_other *e = &g->others[i];
+
+		if (!e->enqueues)
+			continue;
+		fprintf(f, "| %s | %ld | %.1f ms | %.1f ms | %.1f ms |\n",
+			e->comm, e->enqueues, (double)e->runnable_ns / 1e6,
+			(double)e->lift_ns / 1e6, (double)e->run_ns / 1e6);
+	}
+	fprintf(f, "\n");
+}
+
+int xcheck_report(const struct xcheck *x, const char *dir)
+{
+	json_t *root = build_json(x);
+	char *jp = xasprintf("%s/xcheck.json", dir);
+	char *mp = xasprintf("%s/xcheck.md", dir);
+	const struct clamp_replay_result *l1 = &x->l1;
+	const struct decision_replay_result *l2 = &x->l2;
+	FILE *f;
+	int ret = -1;
+
+	if (json_dump_file(root, jp, JSON_INDENT(2) | JSON_SORT_KEYS)) {
+		fprintf(stderr, "capsim: cannot write %s\n", jp);
+		goto out;
+	}
+	f = fopen(mp, "w");
+	if (!f) {
+		fprintf(stderr, "capsim: cannot write %s\n", mp);
+		goto out;
+	}
+	fprintf(f, "# xcheck: %s on %s, policy %s: %s\n\n", x->workload,
+		x->pl->name, x->policy, x->pass[0] ? "pass" : "FAIL");
+	if (x->why)
+		fprintf(f, "Failed: %s.\n\n", x->why);
+	fprintf(f, "Guest trace `%s`, simulator trace `%s`; the window is %.1f s from each trace's first event of a workload task.\n\n",
+		x->guest_trace, x->sim_trace, x->duration_s);
+	fprintf(f, "## Level 1: clamp ops replayed through src/core\n\n");
+	fprintf(f, "%ld of %ld ranges match (%.2f %%): %ld ops (%ld checked) and their `cap_clamp_cpu` ranges on %d CPUs; %ld seq gaps (tracing turned on while a CPU had tasks), each resynced when its CPU emptied (%ld); group writes: %ld of %ld as the core decides. Gate: 100 %%, at most 1 %% of the ops unchecked.\n\n",
+		l1->matched, l1->compared, pct(l1->matched, l1->compared),
+		l1->ops, l1->checked, l1->cpus, l1->gaps, l1->resyncs,
+		l1->writes_matched, l1->writes);
+	fprintf(f, "## Level 2: schedutil decisions recomputed\n\n");
+	fprintf(f, "Guest: %ld of %ld decisions recomputed equal (%.2f %%; range %ld, util/perf/target %ld, next frequency %ld differ; %ld without their input lines). Simulator: %ld of %ld. Gate: 100 %%.\n\n",
+		l2->matched, l2->recomputed, pct(l2->matched, l2->recomputed),
+		l2->range_mismatch, l2->perf_mismatch, l2->khz_mismatch,
+		l2->incomplete, x->l2_sim.matched, x->l2_sim.recomputed);
+	md_level4(f, x);
+	fprintf(f, "Plots: `xcheck-freq.png` (frequency and clamp bands, guest above the simulator), `xcheck-residency.png` (residency side by side).\n");
+	if (fclose(f)) {
+		fprintf(stderr, "capsim: cannot write %s\n", mp);
+		goto out;
+	}
+	ret = 0;
+out:
+	json_decref(root);
+	free(jp);
+	free(mp);
+	return ret;
+}
+
+int xcheck_plots(const struct xcheck *x, const char *dir)
+{
+	const char *sdir = plot_scripts_dir();
+	char *vp = xasprintf("%s/plot-vars.gp", dir), *script = NULL;
+	FILE *f;
+	int ret = -1;
+
+	if (!sdir)
+		goto out;
+	for (int d = 0; d < x->pl->ndomains; d++) {
+		const struct pdomain *pd = &x->pl->domains[d];
+		char *rp = xasprintf("%s/plot-residency-dom%d.dat", dir, d);
+		const struct e2e_run *g = &x->guest, *s = &x->sim;
+
+		f = fopen(rp, "w");
+		free(rp);
+		if (!f)
+			goto out;
+		for (int i = 0; i < pd->nopps; i++)
+			fprintf(f, "%u %.3f %.3f\n", pd->opps[i].khz / 1000,
+				g->dom_known_ns[d] ? 100.0 * (double)g->res_ns[d][i] / (double)g->dom_known_ns[d] : 0,
+				s->dom_known_ns[d] ? 100.0 * (double)s->res_ns[d][i] / (double)s->dom_known_ns[d] : 0);
+		if (fclose(f))
+			goto out;
+	}
+	f = fopen(vp, "w");
+	if (!f)
+		goto out;
+	fprintf(f, "ndoms = %d\nncpus = %d\nduration = %.3f\nfmaxmhz = %u\n",
+		x->pl->ndomains, x->pl->ncpus, x->duration_s,
+		x->pl->domains[x->pl->ndomains - 1].opps[x->pl->domains[x->pl->ndomains - 1].nopps - 1].khz / 1000);
+	fprintf(f, "array tvd[%d]\n", x->pl->ndomains);
+	for (int d = 0; d < x->pl->ndomains; d++)
+		fprintf(f, "tvd[%d] = %.3f\n", d + 1, x->tvd[d]);
+	{
+		char *t = xasprintf("%s on %s, policy %s", x->workload,
+				    x->pl->name, x->policy);
+		char *q = gp_quote(t);
+
+		fprintf(f, "runtitle = %s\n", q);
+		free(q);
+		free(t);
+	}
+	if (fclose(f))
+		goto out;
+	script = xasprintf("%s/xcheck.gp", sdir);
+	for (int k = 0; k < 2; k++) {
+		const char *fmt = k ? "svg" : "png";
+		char *qd = gp_quote(dir), *qs = gp_quote(sdir);
+		char *vars = xasprintf("datadir=%s; scriptsdir=%s; fmt='%s'",
+				       qd, qs, fmt);
+
+		free(qd);
+		free(qs);
+		if (plot_gnuplot(vars, script)) {
+			free(vars);
+			goto out;
+		}
+		free(vars);
+	}
+	ret = 0;
+out:
+	if (ret)
+		fprintf(stderr, "capsim: xcheck: the plots failed\n");
+	free(vp);
+	free(script);
+	return ret;
+}

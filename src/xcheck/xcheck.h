@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * capsim xcheck: one workload run in the guest kernel and in the
+ * simulator on the same platform and policy, compared at four levels
+ * (docs/xcheck.md): the clamp ops replayed through src/core, schedutil's
+ * decisions recomputed by the pure governor, PELT replayed by the pure
+ * signal, and the end-to-end figures. The results and their report.
+ */
+#ifndef CAPSIM_XCHECK_H
+#define CAPSIM_XCHECK_H
+
+#include <stdbool.h>
+
+#include "clamp_replay.h"
+#include "decision_replay.h"
+#include "e2e.h"
+#include "platform.h"
+
+struct xcheck_limits {
+	double tvd;		/* level 4: residency TVD per domain */
+};
+
+struct xcheck {
+	/* inputs */
+	const char *workload;
+	const char *policy;
+	const struct platform *pl;
+	char *guest_trace;	/* paths relative to the output directory */
+	char *sim_trace;
+	struct xcheck_limits lim;
+	double duration_s;
+	/* results */
+	struct clamp_replay_result l1;
+	bool l1_ran;
+	struct decision_replay_result l2, l2_sim;
+	struct e2e_run guest, sim;
+	double *tvd;		/* per domain */
+	bool pass[5];		/* per level, [0] all */
+	char *why;		/* the failed gates, in words */
+};
+
+/* Write DIR/xcheck.json and DIR/xcheck.md; 0 or -1 (reported) */
+int xcheck_report(const struct xcheck *x, const char *dir);
+/* Draw DIR/xcheck-freq.{png,svg} and xcheck-residency.{png,svg} */
+int xcheck_plots(const struct xcheck *x, const char *dir);
+
+int cmd_xcheck(int argc, char **argv);
+
+#endif

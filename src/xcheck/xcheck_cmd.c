@@ -1,0 +1,402 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * capsim xcheck: run (or take) the guest's trace, run the simulator on
+ * the same workload, platform and policy, compare level by level and
+ * write the report. The guest side is kernel/run-workload.sh from the
+ * source tree; both sides run as child processes (src/whatif/procs.c),
+ * so a failed boot or run is reported with its log's tail.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <jansson.h>
+
+#include "outdir.h"
+#include "procs.h"
+#include "xcheck.h"
+
+#define EXIT_USAGE 2
+
+static const char usage_xcheck[] =
+"usage: capsim xcheck WORKLOAD.json [options]\n"
+"Run WORKLOAD in the capsim guest kernel (QEMU) and in the simulator, on\n"
+"the same platform and policy, and compare them at four levels: the clamp\n"
+"ops replayed through the clamp core, schedutil's decisions recomputed,\n"
+"PELT replayed, and end to end (frequency residency, clamp respect,\n"
+"wake-up latency, energy). Writes DIR/xcheck.json, DIR/xcheck.md and\n"
+"the plots; exits 1 when a level misses its gate (docs/xcheck.md).\n"
+"  --platform NAME|FILE   platform (default sym4)\n"
+"  --policy rfc|uclamp|none  clamp policy of both runs (default rfc)\n"
+"  -o DIR                 output directory (default xcheck-out)\n"
+"  --guest-trace FILE     take the guest's trace from FILE, no boot\n"
+"  --tvd X                level 4 gate: residency TVD per domain (default 0.05)\n"
+"  --no-plots             skip the plots\n"
+"  --quiet                no progress lines\n"
+"env: CAPSIM_KBUILD (the kernel build, default build/kernel of the source\n"
+"tree), CAPSIM_ICOUNT, CAPSIM_TIMEOUT (passed to kernel/run-workload.sh)\n";
+
+static int copy_file(const char *from, const char *to)
+{
+	FILE *in = fopen(from, "r"), *out;
+	char buf[1 << 16];
+	size_t n;
+	int ret = 0;
+
+	if (!in) {
+		fprintf(stderr, "capsim: cannot read %s: %s\n", from,
+			strerror(errno));
+		return -1;
+	}
+	out = fopen(to, "w");
+	if (!out) {
+		fprintf(stderr, "capsim: cannot write %s: %s\n", to,
+			strerror(errno));
+		fclose(in);
+		return -1;
+	}
+	while ((n = fread(buf, 1, sizeof(buf), in)) > 0)
+		if (fwrite(buf, 1, n, out) != n)
+			ret = -1;
+	if (ferror(in))
+		ret = -1;
+	fclose(in);
+	if (fclose(out))
+		ret = -1;
+	if (ret)
+		fprintf(stderr, "capsim: copying %s to %s failed\n", from, to);
+	return ret;
+}
+
+/* One child job to completion; its log's tail on failure */
+static int run_job(char **argv, const char *log, const char *what)
+{
+	struct job j = { .argv = argv, .log_path = (char *)log };
+
+	if (!procs_run(&j, 1, 1, NULL))
+		return 0;
+	{
+		char *tail = procs_log_tail(log, 15);
+
+		fprintf(stderr, "capsim: xcheck: %s failed (exit %d), log %s:\n%s",
+			what, j.status, log, tail ? tail : "");
+		free(tail);
+	}
+	return -1;
+}
+
+/* The workload's task comms and run length, from the simulator's summary */
+static int read_summary(const char *path, char ***comms, int *n, double *dur)
+{
+	json_error_t err;
+	json_t *root = json_load_file(path, 0, &err), *tasks, *t;
+	size_t i;
+
+	if (!root) {
+		fprintf(stderr, "capsim: %s:%d:%d: %s\n", path, err.line,
+			err.column, err.text);
+		return -1;
+	}
+	tasks = json_object_get(root, "tasks");
+	*dur = json_number_value(json_object_get(root, "simulated_s"));
+	*n = 0;
+	*comms = xcalloc(json_array_size(tasks) + 1, sizeof(char *));
+	json_array_foreach(tasks, i, t) {
+		const char *c = json_string_value(json_object_get(t, "comm"));
+
+		if (c)
+			(*comms)[(*n)++] = xstrdup(c);
+	}
+	json_decref(root);
+	if (!*n || *dur <= 0) {
+		fprintf(stderr, "capsim: %s: no tasks or no duration\n", path);
+		return -1;
+	}
+	return 0;
+}
+
+static char *src_path(const char *rel)
+{
+	const char *top = getenv("CAPSIM_SRCDIR");
+
+	return xasprintf("%s/%s", top && *top ? top : CAPSIM_SRCDIR, rel);
+}
+
+/* The guest side: kernel/run-workload.sh into @dir/guest */
+static int run_guest(const char *dir, const char *wfile, const char *platform,
+		     const char *policy, bool quiet)
+{
+	char *script = src_path("kernel/run-workload.sh");
+	char *gdir = xasprintf("%s/guest", dir);
+	char *log = xasprintf("%s/guest.log", dir);
+	char *cmdline = xasprintf("capsim.policy=%s", policy);
+	char *argv[] = { (char *)"bash", script, gdir, (char *)wfile, NULL };
+	int ret;
+
+	setenv("CAPSIM_PLATFORM", platform, 1);
+	setenv("CAPSIM_EVENTS", "xcheck", 1);
+	setenv("CAPSIM_CMDLINE", cmdline, 1);
+	if (!quiet)
+		fprintf(stderr, "capsim: xcheck: booting the guest (%s, %s), log %s\n",
+			platform, policy, log);
+	ret = run_job(argv, log, "the guest run");
+	free(script);
+	free(gdir);
+	free(log);
+	free(cmdline);
+	return ret;
+}
+
+static int run_sim(const char *dir, const char *wfile, const char *platform,
+		   const char *policy)
+{
+	char *self = procs_self_exe();
+	char *sdir = xasprintf("%s/sim", dir);
+	char *log = xasprintf("%s/sim.log", dir);
+	char *argv[] = { self, (char *)"run", (char *)wfile,
+			 (char *)"--platform", (char *)platform,
+			 (char *)"--policy", (char *)policy,
+			 (char *)"--trace-signals", (char *)"--quiet",
+			 (char *)"-o", sdir, NULL };
+	int ret = run_job(argv, log, "the simulator run");
+
+	free(self);
+	free(sdir);
+	free(log);
+	return ret;
+}
+
+static void gate(struct xcheck *x, int level, bool ok, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+static void gate(struct xcheck *x, int level, bool ok, const char *fmt, ...)
+{
+	char buf[512];
+	va_list ap;
+
+	if (ok)
+		return;
+	x->pass[level] = false;
+	x->pass[0] = false;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	x->why = x->why ? xasprintf("%s; %s", x->why, buf) : xstrdup(buf);
+}
+
+/* Level 4's pass over one side, its timeline to DIR/plot-SIDE.dat */
+static int scan_side(const char *trace, const struct xcheck *x, char **comms,
+		     int ncomms, uint64_t dur, struct e2e_run *r,
+		     const char *dir, const char *side)
+{
+	char *path = xasprintf("%s/plot-%s.dat", dir, side);
+	FILE *tl = fopen(path, "w");
+	int ret;
+
+	if (!tl) {
+		fprintf(stderr, "capsim: cannot write %s: %s\n", path,
+			strerror(errno));
+		free(path);
+		return -1;
+	}
+	ret = e2e_scan_timeline(trace, x->pl, comms, ncomms, dur, r, tl);
+	if (fclose(tl))
+		ret = -1;
+	free(path);
+	return ret;
+}
+
+/* The four levels on the two traces in @dir */
+static int compare(struct xcheck *x, const char *dir, char **comms,
+		   int ncomms)
+{
+	char *g = xasprintf("%s/%s", dir, x->guest_trace);
+	char *s = xasprintf("%s/%s", dir, x->sim_trace);
+	struct decision_replay_opts dro = {
+		.pl = x->pl, .domain_clamp = !strcmp(x->policy, "rfc"),
+	};
+	uint64_t dur = (uint64_t)(x->duration_s * 1e9);
+	int ret = -1;
+
+	for (int i = 0; i < 5; i++)
+		x->pass[i] = true;
+	/* level 1: the guest's clamp ops through src/core */
+	if (clamp_replay_trace(g, stderr, &x->l1))
+		goto out;
+	x->l1_ran = true;
+	gate(x, 1, x->l1.ops > 0, "level 1: no clamp ops in the guest trace");
+	gate(x, 1, clamp_replay_passed(&x->l1),
+	     "level 1: %ld of %ld compared ranges differ, %ld of %ld writes",
+	     x->l1.mismatches, x->l1.compared,
+	     x->l1.writes - x->l1.writes_matched, x->l1.writes);
+	/* level 2: both traces' decisions recomputed */
+	if (decision_replay_trace(g, &dro, stderr, &x->l2) ||
+	    decision_replay_trace(s, &dro, stderr, &x->l2_sim))
+		goto out;
+	gate(x, 2, x->l2.recomputed > 0,
+	     "level 2: no decision events in the guest trace");
+	gate(x, 2, x->l2.matched == x->l2.recomputed,
+	     "level 2: %ld of %ld guest decisions differ",
+	     x->l2.recomputed - x->l2.matched, x->l2.recomputed);
+	gate(x, 2, x->l2_sim.matched == x->l2_sim.recomputed,
+	     "level 2: %ld of %ld simulated decisions differ",
+	     x->l2_sim.recomputed - x->l2_sim.matched, x->l2_sim.recomputed);
+	/* level 4: the same figures from both traces */
+	if (scan_side(g, x, comms, ncomms, dur, &x->guest, dir, "guest") ||
+	    scan_side(s, x, comms, ncomms, dur, &x->sim, dir, "sim"))
+		goto out;
+	x->tvd = xcalloc((size_t)x->pl->ndomains, sizeof(double));
+	for (int d = 0; d < x->pl->ndomains; d++) {
+		x->tvd[d] = e2e_tvd(&x->guest, &x->sim, x->pl, d);
+		gate(x, 4, x->tvd[d] <= x->lim.tvd,
+		     "level 4: domain %d residency TVD %.3f above %.3f", d,
+		     x->tvd[d], x->lim.tvd);
+	}
+	ret = 0;
+out:
+	free(g);
+	free(s);
+	return ret;
+}
+
+int cmd_xcheck(int argc, char **argv)
+{
+	const char *wfile = NULL, *platform = "sym4", *policy = "rfc",
+		   *outdir = "xcheck-out", *gtrace = NULL;
+	bool plots = true, quiet = false;
+	struct xcheck x = { .lim = { .tvd = 0.05 } };
+	struct outdir od = { 0 };
+	struct diag dg = { 0 };
+	struct platform *pl = NULL;
+	char **comms = NULL, *p = NULL;
+	int ncomms = 0, ret = EXIT_USAGE, i;
+
+	for (i = 1; i < argc; i++) {
+		const char *a = argv[i];
+
+		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+			fputs(usage_xcheck, stdout);
+			return 0;
+		} else if (!strcmp(a, "--no-plots")) {
+			plots = false;
+		} else if (!strcmp(a, "--quiet")) {
+			quiet = true;
+		} else if (!strcmp(a, "--platform") || !strcmp(a, "--policy") ||
+			   !strcmp(a, "-o") || !strcmp(a, "--guest-trace") ||
+			   !strcmp(a, "--tvd")) {
+			const char *v;
+
+			if (i + 1 >= argc) {
+				fprintf(stderr, "capsim: missing value for: %s\nsee `capsim xcheck --help`\n", a);
+				return EXIT_USAGE;
+			}
+			v = argv[++i];
+			if (!strcmp(a, "--platform")) {
+				platform = v;
+			} else if (!strcmp(a, "--policy")) {
+				policy = v;
+			} else if (!strcmp(a, "-o")) {
+				outdir = v;
+			} else if (!strcmp(a, "--guest-trace")) {
+				gtrace = v;
+			} else {
+				char *end;
+
+				x.lim.tvd = strtod(v, &end);
+				if (*end || end == v || !(x.lim.tvd >= 0) ||
+				    x.lim.tvd > 1) {
+					fprintf(stderr, "capsim: --tvd needs a number in [0, 1]: %s\n", v);
+					return EXIT_USAGE;
+				}
+			}
+		} else if (a[0] == '-' && a[1]) {
+			fprintf(stderr, "capsim: unknown option: %s\nsee `capsim xcheck --help`\n", a);
+			return EXIT_USAGE;
+		} else if (!wfile) {
+			wfile = a;
+		} else {
+			fprintf(stderr, "capsim: xcheck takes one workload: %s\n", a);
+			return EXIT_USAGE;
+		}
+	}
+	if (!wfile) {
+		fputs(usage_xcheck, stderr);
+		return EXIT_USAGE;
+	}
+	if (strcmp(policy, "rfc") && strcmp(policy, "uclamp") &&
+	    strcmp(policy, "none")) {
+		fprintf(stderr, "capsim: --policy: rfc, uclamp or none, not %s\n",
+			policy);
+		return EXIT_USAGE;
+	}
+	if (access(wfile, R_OK)) {
+		fprintf(stderr, "capsim: cannot read %s: %s\n", wfile,
+			strerror(errno));
+		return EXIT_USAGE;
+	}
+	diag_init(&dg, false);
+	pl = platform_load(platform, &dg);
+	diag_free(&dg);
+	if (!pl)
+		return EXIT_USAGE;
+	x.workload = wfile;
+	x.policy = policy;
+	x.pl = pl;
+	x.guest_trace = xstrdup("guest/trace.txt");
+	x.sim_trace = xstrdup("sim/trace.txt");
+	ret = 1;
+	if (outdir_begin(&od, outdir))
+		goto out;
+	/* the simulator first: it checks the workload's grammar in seconds */
+	if (run_sim(od.tmp, wfile, platform, policy))
+		goto fail;
+	p = xasprintf("%s/sim/summary.json", od.tmp);
+	if (read_summary(p, &comms, &ncomms, &x.duration_s))
+		goto fail;
+	if (gtrace) {
+		char *gd = xasprintf("%s/guest", od.tmp);
+		char *to = xasprintf("%s/guest/trace.txt", od.tmp);
+		int r = make_dirs(gd) ? -1 : copy_file(gtrace, to);
+
+		free(gd);
+		free(to);
+		if (r)
+			goto fail;
+	} else if (run_guest(od.tmp, wfile, platform, policy, quiet)) {
+		goto fail;
+	}
+	if (compare(&x, od.tmp, comms, ncomms))
+		goto fail;
+	if (xcheck_report(&x, od.tmp))
+		goto fail;
+	if (plots && xcheck_plots(&x, od.tmp))
+		goto fail;
+	if (outdir_commit(&od))
+		goto out;
+	printf("xcheck: %s on %s, policy %s: %s\n", wfile, pl->name, policy,
+	       x.pass[0] ? "pass" : "FAIL");
+	if (!x.pass[0])
+		printf("xcheck: %s\n", x.why);
+	printf("xcheck: report %s/xcheck.md\n", outdir);
+	ret = x.pass[0] ? 0 : 1;
+	goto out;
+fail:
+	outdir_abort(&od);
+out:
+	for (i = 0; i < ncomms; i++)
+		free(comms[i]);
+	free(comms);
+	free(p);
+	e2e_free(&x.guest, pl);
+	e2e_free(&x.sim, pl);
+	free(x.tvd);
+	free(x.why);
+	free(x.guest_trace);
+	free(x.sim_trace);
+	platform_free(pl);
+	return ret;
+}
