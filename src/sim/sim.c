@@ -882,6 +882,20 @@ void sim_cpufreq_update_flags(struct sim *s, struct sim_cpu *c, bool iowait)
 	}
 }
 
+/* A group's position in creation order ("/" is 0), its id in traces */
+static int group_index(struct sim *s, const struct host_group *g)
+{
+	const struct host_group *x;
+	int i = 0;
+
+	list_for_each_entry(x, &s->host.groups, node) {
+		if (x == g)
+			return i;
+		i++;
+	}
+	return -1;
+}
+
 /*
  * A capsim.events group write: the write (traced with its result, as the
  * kernel face traces cpu.capacity_* writes), then, if accepted, its
@@ -896,10 +910,13 @@ static void group_write_event(struct sim *s, int idx)
 
 	ret = s->policy->group_set(s, g, ge->attr ? CAP_CLAMP_MAX :
 				   CAP_CLAMP_MIN, ge->value);
-	sim_trace(s, 0, "cap_clamp_group_write",
-		  "group=%s attr=%s value=%llu ret=%d", g->path,
+	/* the kernel face's cap_clamp_write; group: the creation index */
+	sim_trace(s, 0, "cap_clamp_write",
+		  "group=%d path=%s attr=%s value=%llu ret=%d min=%u max=%u",
+		  group_index(s, g), g->path,
 		  ge->attr ? "capacity_max" : "capacity_min",
-		  (unsigned long long)ge->value, ret);
+		  (unsigned long long)ge->value, ret,
+		  g->cg.value[CAP_CLAMP_MIN], g->cg.value[CAP_CLAMP_MAX]);
 	s->gw = xrealloc(s->gw, (size_t)(s->ngw + 1) * sizeof(*s->gw));
 	log = &s->gw[s->ngw++];
 	log->at_ns = s->now;

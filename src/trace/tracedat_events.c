@@ -45,8 +45,9 @@ static const struct td_field clamp_cpu_fields[] = {
 };
 
 static const struct td_field group_write_fields[] = {
-	{ "group", TD_STR }, { "attr", TD_STR }, { "value", TD_U64 },
-	{ "ret", TD_INT }, { NULL, 0 },
+	{ "group", TD_INT }, { "path", TD_STR }, { "attr", TD_STR },
+	{ "value", TD_U64 }, { "ret", TD_INT }, { "min", TD_UINT },
+	{ "max", TD_UINT }, { NULL, 0 },
 };
 
 static const struct td_field sugov_fields[] = {
@@ -134,7 +135,7 @@ const struct td_event td_events[] = {
 	{ "power", "cpu_idle", 500, cpu_fields, CPU_FMT },
 	{ "power", "cpu_frequency", 503, cpu_fields, CPU_FMT },
 	{ "capsim", "cap_clamp_cpu", 1000, clamp_cpu_fields, NULL },
-	{ "capsim", "cap_clamp_group_write", 1001, group_write_fields, NULL },
+	{ "capsim", "cap_clamp_write", 1001, group_write_fields, NULL },
 	{ "capsim", "capsim_sugov", 1002, sugov_fields, NULL },
 	{ "capsim", "capsim_util", 1003, util_fields, NULL },
 	{ "capsim", "capsim_sugov_cpu", 1004, sugov_cpu_fields, NULL },

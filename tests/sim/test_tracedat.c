@@ -145,7 +145,7 @@ START_TEST(trace_cmd_reads_every_event)
 		{ "cpu_frequency", NULL, NULL },
 		{ "cpu_idle", "state", "4294967295" },
 		{ "cap_clamp_cpu", NULL, NULL },
-		{ "cap_clamp_group_write", "group", "/g0123456789g" },
+		{ "cap_clamp_write", "path", "/g0123456789g" },
 		{ "capsim_sugov", NULL, NULL }, { "capsim_util", NULL, NULL },
 	};
 	size_t i, n;
