@@ -1,6 +1,7 @@
 #!/bin/sh
 # Run the workload JSON files in /work with tracing on, then send the trace
-# to the host over ttyS1. Usage: workload.sh [EVENTS]
+# to the host over ttyS1. Usage: workload.sh [EVENTS]; the policy from
+# capsim.policy= on the kernel command line (init exports CAPSIM_POLICY).
 TR=/sys/kernel/tracing
 events=${1:-cap_clamp:*,power:cpu_frequency,sched:sched_switch,sched:sched_wakeup,sched:sched_waking,sched:sched_migrate_task}
 echo 0 > $TR/tracing_on
@@ -13,7 +14,8 @@ rc=0
 for w in /work/*.json; do
 	[ -e "$w" ] || continue
 	echo "workload: $w"
-	capsim-run "$w" || rc=1
+	# capsim.policy= on the kernel command line overrides the workload's
+	capsim-run ${CAPSIM_POLICY:+--policy "$CAPSIM_POLICY"} "$w" || rc=1
 done
 echo 0 > $TR/tracing_on
 cat $TR/per_cpu/cpu*/stats | grep -E "^(overrun|dropped events)" | awk '{ s += $NF } END { print "workload: trace overrun+dropped:", s }'
