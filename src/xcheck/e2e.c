@@ -87,9 +87,14 @@ static struct e2e_pid *pid_get(struct e2e_pass *p, int pid, const char *comm)
 		e->task = -1;
 		e->other = -1;
 	}
-	if (!comm || e->task >= 0 || e->other >= 0 || pid <= 0)
+	if (!comm || e->task >= 0 || pid <= 0)
 		return e;
-	/* the first comm seen names it: a workload task, or another */
+	/*
+	 * The first comm seen names it, a workload task or another; a task
+	 * the runner forks is first seen as the runner and renamed after
+	 */
+	if (e->other >= 0 && !is_workload(p, comm))
+		return e;
 	if (is_workload(p, comm)) {
 		for (i = 0; i < r->ntasks; i++)
 			if (!strcmp(r->tasks[i].comm, comm))
@@ -102,6 +107,7 @@ static struct e2e_pid *pid_get(struct e2e_pass *p, int pid, const char *comm)
 			r->ntasks++;
 		}
 		e->task = i;
+		e->other = -1;
 	} else {
 		for (i = 0; i < r->nothers; i++)
 			if (!strcmp(r->others[i].comm, comm))

@@ -25,6 +25,7 @@ struct xcheck {
 	const char *workload;
 	const char *policy;
 	const struct platform *pl;
+	const char *platform_arg;	/* as given: name or file */
 	char *guest_trace;	/* paths relative to the output directory */
 	char *sim_trace;
 	struct xcheck_limits lim;
@@ -33,8 +34,13 @@ struct xcheck {
 	struct clamp_replay_result l1;
 	bool l1_ran;
 	struct decision_replay_result l2, l2_sim;
+	bool kthreads;		/* model the guest's other tasks */
 	struct e2e_run guest, sim;
-	double *tvd;		/* per domain */
+	struct e2e_run simk;	/* the simulation with them */
+	bool has_simk;
+	int nkthreads;
+	double *tvd;		/* per domain: the gate's (with them) */
+	double *tvd_plain;	/* ... without them */
 	bool pass[5];		/* per level, [0] all */
 	char *why;		/* the failed gates, in words */
 };
