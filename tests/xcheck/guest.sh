@@ -1,0 +1,58 @@
+#!/bin/bash
+# The xcheck suite against the booted kernel: each workload of
+# traces/xcheck/ run in the guest (kernel/run-workload.sh, deterministic
+# guest time) and in the simulator by `capsim xcheck`, which exits 1 when
+# a level misses its gate (docs/xcheck.md). Needs the kernel build
+# (kernel/build.sh or kernel/test.sh first) and build/capsim.
+# Output: build/xcheck/NAME/ per case; last line "N passed, N failed".
+# env: CAPSIM_XCHECK_CASES (a subset: names as below, space-separated)
+set -uo pipefail
+top=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$top"
+capsim=${CAPSIM:-build/capsim}
+out=${CAPSIM_XCHECK_OUT:-build/xcheck}
+[ -x "$capsim" ] || scripts/build.sh build >/dev/null || exit 1
+[ -e "${CAPSIM_KBUILD:-build/kernel}/obj/arch/x86/boot/bzImage" ] ||
+	kernel/build.sh || exit 1
+mkdir -p "$out"
+
+# name workload platform policy
+cases="
+bg-hog-rfc            bg-hog-capped     sym4    rfc
+bg-hog-uclamp         bg-hog-capped     sym4    uclamp
+bg-hog-none           bg-hog-capped     sym4    none
+boosted-rfc           boosted-periodic  sym4    rfc
+boosted-uclamp        boosted-periodic  sym4    uclamp
+rt-capped-rfc         rt-capped         sym4    rfc
+juno-eas-rfc          juno-eas          juno-r0 rfc
+"
+pass=0 fail=0
+while read -r name w pl pol; do
+	[ -n "$name" ] || continue
+	case " ${CAPSIM_XCHECK_CASES:-$name} " in *" $name "*) ;; *) continue ;; esac
+	start=$(date +%s)
+	flock /tmp/capsim-kernel.lock "$capsim" xcheck "traces/xcheck/$w.json" \
+		--platform "$pl" --policy "$pol" -o "$out/$name" --quiet \
+		> "$out/$name.log" 2>&1
+	rc=$?
+	sum=$(python3 - "$out/$name/xcheck.json" <<'PY' 2>/dev/null
+import json, sys
+x = json.load(open(sys.argv[1]))
+l1, l2, l4 = x["level1"], x["level2"]["guest"], x["level4"]
+tvd = " ".join("%.3f" % t for t in l4["residency_tvd"])
+plain = " ".join("%.3f" % t for t in l4["residency_tvd_without_kthreads"])
+print("L1 %d/%d  L2 %d/%d  L4 TVD %s (no kthreads %s)" % (
+    l1["matched"], l1["compared"], l2["matched"], l2["recomputed"], tvd, plain))
+PY
+)
+	if [ $rc = 0 ]; then
+		echo "ok: xcheck $name ($(( $(date +%s) - start )) s): $sum"
+		pass=$((pass + 1))
+	else
+		echo "FAIL: xcheck $name (exit $rc): $sum"
+		tail -5 "$out/$name.log" | sed 's/^/  /'
+		fail=$((fail + 1))
+	fi
+done <<< "$cases"
+echo "$pass passed, $fail failed"
+[ $fail = 0 ]

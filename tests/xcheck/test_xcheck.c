@@ -1,0 +1,371 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * capsim xcheck's levels on traces whose answer is known: a real guest
+ * trace (tests/fixtures/guest/) and corrupted copies of it for level 1,
+ * the simulator's own decisions and a tampered one for level 2,
+ * hand-written traces for level 4's figures and the kernel-thread model,
+ * and the command's errors and outputs.
+ */
+#include <check.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "clitest.h"
+
+#include "clamp_replay.h"
+#include "decision_replay.h"
+#include "e2e.h"
+#include "kthreads.h"
+
+#define FIXTURE "tests/fixtures/guest/sym4-bg-hog-rfc-clamp.txt"
+
+/* @path's text with the first @from replaced by @to, written to @out */
+static void replace_in(const char *path, const char *from, const char *to,
+		       const char *out)
+{
+	FILE *f = fopen(path, "r");
+	char *buf, *hit;
+	long n;
+
+	ck_assert_ptr_nonnull(f);
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	rewind(f);
+	buf = xcalloc((size_t)n + 1, 1);
+	ck_assert_int_eq(fread(buf, 1, (size_t)n, f), n);
+	fclose(f);
+	hit = strstr(buf, from);
+	ck_assert_msg(hit, "%s not in %s", from, path);
+	f = fopen(out, "w");
+	ck_assert_ptr_nonnull(f);
+	fwrite(buf, 1, (size_t)(hit - buf), f);
+	fputs(to, f);
+	fputs(hit + strlen(from), f);
+	ck_assert_int_eq(fclose(f), 0);
+	free(buf);
+}
+
+static struct platform *sym4(void)
+{
+	struct diag d;
+	struct platform *pl;
+
+	diag_init(&d, true);
+	pl = platform_load("sym4", &d);
+	diag_free(&d);
+	ck_assert_ptr_nonnull(pl);
+	return pl;
+}
+
+START_TEST(level1_real_guest_trace_matches)
+{
+	char *fx = src(FIXTURE);
+	struct clamp_replay_result r;
+
+	ck_assert_int_eq(clamp_replay_trace(fx, stderr, &r), 0);
+	ck_assert_int_gt(r.ops, 150);
+	ck_assert_int_eq(r.mismatches, 0);
+	ck_assert_int_eq(r.matched, r.compared);
+	ck_assert_int_eq(r.writes, 1);
+	ck_assert_int_eq(r.writes_matched, 1);
+	/* tracing began mid-stream: each CPU resynced once it emptied */
+	ck_assert_int_eq(r.gaps, 4);
+	ck_assert_int_eq(r.resyncs, 4);
+	ck_assert_int_eq(r.unsynced_end, 0);
+	free(fx);
+}
+END_TEST
+
+START_TEST(level1_catches_a_wrong_range)
+{
+	char *fx = src(FIXTURE);
+	struct clamp_replay_result r;
+
+	replace_in(fx, "cap_clamp_cpu: cpu=1 min=0 max=300 seq=323",
+		   "cap_clamp_cpu: cpu=1 min=0 max=301 seq=323", "wrong.txt");
+	ck_assert_int_eq(clamp_replay_trace("wrong.txt", NULL, &r), 0);
+	ck_assert_int_eq(r.mismatches, 1);
+	ck_assert_int_eq(r.matched, r.compared - 1);
+	ck_assert(!clamp_replay_passed(&r));
+	free(fx);
+}
+END_TEST
+
+START_TEST(level1_catches_a_write_the_core_refuses)
+{
+	char *fx = src(FIXTURE);
+	struct clamp_replay_result r;
+
+	/* a capacity_min above the group's max: -EINVAL by the RFC's rule */
+	replace_in(fx, "attr=capacity_max value=300 ret=0 min=0 max=300",
+		   "attr=capacity_min value=500 ret=0 min=500 max=1024",
+		   "write.txt");
+	ck_assert_int_eq(clamp_replay_trace("write.txt", NULL, &r), 0);
+	ck_assert_int_eq(r.writes, 1);
+	ck_assert_int_eq(r.writes_matched, 1);	/* min 500 <= max 1024 */
+	replace_in(fx, "attr=capacity_max value=300 ret=0 min=0 max=300",
+		   "attr=capacity_max value=300 ret=-22 min=0 max=1024",
+		   "write2.txt");
+	ck_assert_int_eq(clamp_replay_trace("write2.txt", NULL, &r), 0);
+	ck_assert_int_eq(r.writes_matched, 0);
+	ck_assert(!clamp_replay_passed(&r));
+	free(fx);
+}
+END_TEST
+
+/* A simulated run with every decision traced, into @dir */
+static void simulate(const char *workload, const char *policy,
+		     const char *dir)
+{
+	char *w = src(workload);
+
+	ck_assert_int_eq(cli("run", w, "--policy", policy, "--trace-signals",
+			     "--quiet", "-o", dir, NULL), 0);
+	free(w);
+}
+
+START_TEST(level2_simulator_decisions_recompute)
+{
+	static const char *const pol[] = { "rfc", "uclamp", "none" };
+	struct platform *pl = sym4();
+
+	for (size_t i = 0; i < 3; i++) {
+		struct decision_replay_opts o = {
+			.pl = pl, .domain_clamp = !strcmp(pol[i], "rfc"),
+		};
+		struct decision_replay_result r;
+		char *dir = xasprintf("l2-%s", pol[i]);
+		char *tr = xasprintf("%s/trace.txt", dir);
+
+		simulate("traces/xcheck/bg-hog-capped.json", pol[i], dir);
+		ck_assert_int_eq(decision_replay_trace(tr, &o, stderr, &r), 0);
+		ck_assert_int_gt(r.decisions, 500);
+		ck_assert_int_eq(r.recomputed, r.decisions);
+		ck_assert_msg(r.matched == r.recomputed,
+			      "%s: %ld of %ld", pol[i], r.matched,
+			      r.recomputed);
+		ck_assert_int_ge(r.changed, 1);
+		free(dir);
+		free(tr);
+	}
+	platform_free(pl);
+}
+END_TEST
+
+/* The first line of @path containing @needle, copied to @out (or NULL) */
+static char *line_with(const char *path, const char *needle)
+{
+	FILE *f = fopen(path, "r");
+	char line[1024];
+	char *ret = NULL;
+
+	ck_assert_ptr_nonnull(f);
+	while (!ret && fgets(line, sizeof(line), f))
+		if (strstr(line, needle))
+			ret = xstrdup(line);
+	fclose(f);
+	return ret;
+}
+
+START_TEST(level2_catches_tampered_decisions)
+{
+	struct platform *pl = sym4();
+	struct decision_replay_opts o = { .pl = pl, .domain_clamp = true };
+	struct decision_replay_result r;
+	char *l, *bad, *p;
+
+	simulate("traces/xcheck/bg-hog-capped.json", "rfc", "l2t");
+	/* a decision whose perf is one more than its inputs give */
+	l = line_with("l2t/trace.txt", "capsim_sugov: ");
+	ck_assert_ptr_nonnull(l);
+	p = strstr(l, " perf=");
+	bad = xasprintf("%.*s perf=%ld%s", (int)(p - l), l,
+			strtol(p + 6, NULL, 10) + 1, strchr(p + 1, ' '));
+	replace_in("l2t/trace.txt", l, bad, "l2t-perf.txt");
+	ck_assert_int_eq(decision_replay_trace("l2t-perf.txt", &o, NULL, &r),
+			 0);
+	ck_assert_int_eq(r.perf_mismatch, 1);
+	ck_assert_int_eq(r.matched, r.recomputed - 1);
+	free(bad);
+	free(l);
+	/* a CPU's logged range that its domain's range does not follow */
+	l = line_with("l2t/trace.txt", "clamp_max=300 ");
+	ck_assert_ptr_nonnull(l);
+	p = strstr(l, "clamp_max=300 ");
+	bad = xasprintf("%.*sclamp_max=900 %s", (int)(p - l), l, p + 14);
+	replace_in("l2t/trace.txt", l, bad, "l2t-range.txt");
+	ck_assert_int_eq(decision_replay_trace("l2t-range.txt", &o, NULL, &r),
+			 0);
+	ck_assert_int_ge(r.range_mismatch + r.perf_mismatch, 1);
+	free(bad);
+	free(l);
+	platform_free(pl);
+}
+END_TEST
+
+/*
+ * 2 s from the workload task's first event at 1.0 s: 1 GHz until 1.5 s,
+ * 2.5 GHz after; w (capped at 300: the 1 GHz OPP) runs on CPU 0 from 1.0
+ * to 2.0 s; ksoftirqd/1 is RUNNABLE uncapped on CPU 1 for 0.1 s
+ */
+static const char hand_trace[] =
+"# tracer: nop\n"
+"  sh-5 [000] d..3.  1.000000: sched_wakeup: comm=w pid=10 prio=120 target_cpu=000\n"
+"  sh-5 [000] d..3.  1.000000: cpu_frequency: state=1000000 cpu_id=0\n"
+"  sh-5 [000] d..3.  1.000000: cap_clamp_enqueue: cpu=0 pid=10 comm=w group=2 min=0 max=300 cpu_min=0 cpu_max=300 nr=1 seq=1\n"
+"  sh-5 [000] d..3.  1.000000: cap_clamp_cpu: cpu=0 min=0 max=300 seq=1\n"
+"  sh-5 [000] d..3.  1.000100: sched_switch: prev_comm=sh prev_pid=5 prev_prio=120 prev_state=S ==> next_comm=w next_pid=10 next_prio=120\n"
+"  <idle>-0 [001] d.s3.  1.200000: cap_clamp_enqueue: cpu=1 pid=20 comm=ksoftirqd/1 group=1 min=0 max=1024 cpu_min=0 cpu_max=1024 nr=1 seq=1\n"
+"  <idle>-0 [001] d..3.  1.300000: cap_clamp_dequeue: cpu=1 pid=20 comm=ksoftirqd/1 group=1 min=0 max=1024 cpu_min=0 cpu_max=1024 nr=0 seq=2\n"
+"  w-10 [000] d..3.  1.500000: cpu_frequency: state=2500000 cpu_id=0\n"
+"  w-10 [000] d..3.  2.000100: sched_switch: prev_comm=w prev_pid=10 prev_prio=120 prev_state=S ==> next_comm=swapper/0 next_pid=0 next_prio=120\n"
+"  <idle>-0 [000] d..3.  3.500000: cpu_frequency: state=500000 cpu_id=0\n";
+
+START_TEST(level4_figures_of_a_known_trace)
+{
+	struct platform *pl = sym4();
+	char *comms[] = { (char *)"w" };
+	struct e2e_run r, flat;
+	struct e2e_task *t;
+
+	put_file("hand.txt", hand_trace);
+	ck_assert_int_eq(e2e_scan("hand.txt", pl, comms, 1, 2000000000ULL,
+				  &r), 0);
+	ck_assert_int_eq(r.t0, 1000000000ULL);
+	/* 0.5 s of 2 s at 1 GHz, 1.5 s at 2.5 GHz */
+	ck_assert_int_eq(r.dom_known_ns[0], 2000000000ULL);
+	ck_assert_int_eq(r.res_ns[0][1], 500000000ULL);
+	ck_assert_int_eq(r.res_ns[0][4], 1500000000ULL);
+	ck_assert_int_eq(r.busy_ns, 1000000000ULL);
+	/* capped at 300: 732 MHz resolves to 1 GHz; 2.5 GHz is above */
+	ck_assert_int_eq(r.above_ns, 500100000ULL);
+	ck_assert_int_eq(r.below_ns, 0);
+	ck_assert_double_eq_tol(r.energy_mj,
+				0.4999 * 160 + 0.5001 * 900, 1e-6);
+	t = e2e_task(&r, "w");
+	ck_assert_ptr_nonnull(t);
+	ck_assert_int_eq(t->wakeups, 1);
+	ck_assert_int_eq(samples_pct(&t->wlat, 50), 100000);
+	ck_assert_int_eq(r.nothers, 1);		/* ksoftirqd/1 */
+	ck_assert_int_eq(r.lifted_ns, 100000000ULL);
+	/* against a run that stayed at 1 GHz: 0.75 of the time moved */
+	put_file("flat.txt",
+		 "  sh-5 [000] d..3.  1.000000: cpu_frequency: state=1000000 cpu_id=0\n"
+		 "  sh-5 [000] d..3.  1.000000: sched_wakeup: comm=w pid=10 prio=120 target_cpu=000\n");
+	ck_assert_int_eq(e2e_scan("flat.txt", pl, comms, 1, 2000000000ULL,
+				  &flat), 0);
+	ck_assert_double_eq_tol(e2e_tvd(&r, &flat, pl, 0), 0.75, 1e-9);
+	ck_assert_double_eq_tol(e2e_tvd(&r, &r, pl, 0), 0, 1e-12);
+	e2e_free(&flat, pl);
+	e2e_free(&r, pl);
+	platform_free(pl);
+}
+END_TEST
+
+START_TEST(kthread_model_from_a_known_trace)
+{
+	struct platform *pl = sym4();
+	char *comms[] = { (char *)"w" };
+	json_error_t err;
+	json_t *root, *t;
+	struct e2e_run r;
+
+	put_file("hand.txt", hand_trace);
+	put_file("w.json", "{ /* one task */ \"global\": { \"duration\": 2 },\n"
+		 "  \"tasks\": { \"w\": { \"run\": 1000, \"sleep\": 9000 } } }\n");
+	ck_assert_int_eq(e2e_scan("hand.txt", pl, comms, 1, 2000000000ULL,
+				  &r), 0);
+	ck_assert_int_eq(kthreads_workload("w.json", &r, 2.0, pl->ncpus,
+					   "wk.json"), 1);
+	root = json_load_file("wk.json", 0, &err);
+	ck_assert_ptr_nonnull(root);
+	t = json_object_get(json_object_get(root, "tasks"), "kt-ksoftirqd-1");
+	ck_assert_ptr_nonnull(t);
+	/* one wake-up in 2 s, pinned to the CPU its name says */
+	ck_assert_int_eq(json_integer_value(json_object_get(
+		json_object_get(t, "timer"), "period")), 2000000);
+	ck_assert_int_eq(json_integer_value(json_array_get(
+		json_object_get(t, "cpus"), 0)), 1);
+	ck_assert_ptr_nonnull(json_object_get(json_object_get(root, "tasks"),
+					      "w"));
+	/* the written workload runs */
+	ck_assert_int_eq(cli("run", "wk.json", "--quiet", "-o", "wk", NULL),
+			 0);
+	json_decref(root);
+	e2e_free(&r, pl);
+	platform_free(pl);
+}
+END_TEST
+
+START_TEST(command_errors)
+{
+	char *w = src("traces/xcheck/bg-hog-capped.json");
+
+	ck_assert_int_eq(cli("xcheck", NULL), 2);
+	ck_assert_int_eq(cli("xcheck", w, "--policy", "rfcc", NULL), 2);
+	ck_assert_int_eq(cli("xcheck", w, "--tvd", "2", NULL), 2);
+	ck_assert_int_eq(cli("xcheck", w, "--bogus", NULL), 2);
+	ck_assert_int_eq(cli("xcheck", "nonexistent.json", NULL), 2);
+	ck_assert_int_eq(cli("xcheck", w, "--platform", "nosuch", NULL), 2);
+	ck_assert(!exists("xcheck-out"));
+	free(w);
+}
+END_TEST
+
+START_TEST(command_on_a_saved_guest_trace)
+{
+	char *w = src("traces/xcheck/bg-hog-capped.json");
+	char *fx = src(FIXTURE);
+	json_error_t err;
+	json_t *x;
+	int rc;
+
+	/* the fixture has no decision events: level 2 fails, the report
+	 * is still written whole */
+	rc = cli("xcheck", w, "--guest-trace", fx, "-o", "xc", "--no-plots",
+		 "--quiet", NULL);
+	ck_assert_int_eq(rc, 1);
+	ck_assert(exists("xc/xcheck.md"));
+	ck_assert(exists("xc/guest/trace.txt"));
+	ck_assert(exists("xc/sim/trace.txt"));
+	x = json_load_file("xc/xcheck.json", 0, &err);
+	ck_assert_ptr_nonnull(x);
+	ck_assert(json_is_true(json_object_get(json_object_get(x, "level1"),
+					       "pass")));
+	ck_assert(json_is_false(json_object_get(json_object_get(x, "level2"),
+						"pass")));
+	ck_assert(json_is_false(json_object_get(x, "pass")));
+	ck_assert_str_eq(json_string_value(json_object_get(x, "guest_trace")),
+			 "guest/trace.txt");
+	json_decref(x);
+	free(w);
+	free(fx);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("xcheck");
+	TCase *tc = tcase_create("levels");
+	SRunner *sr;
+	int failed;
+
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, level1_real_guest_trace_matches);
+	tcase_add_test(tc, level1_catches_a_wrong_range);
+	tcase_add_test(tc, level1_catches_a_write_the_core_refuses);
+	tcase_add_test(tc, level2_simulator_decisions_recompute);
+	tcase_add_test(tc, level2_catches_tampered_decisions);
+	tcase_add_test(tc, level4_figures_of_a_known_trace);
+	tcase_add_test(tc, kthread_model_from_a_known_trace);
+	tcase_add_test(tc, command_errors);
+	tcase_add_test(tc, command_on_a_saved_guest_trace);
+	suite_add_tcase(s, tc);
+	sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? 1 : 0;
+}
