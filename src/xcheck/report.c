@@ -163,11 +163,12 @@ static void md_level4(FILE *f, const struct xcheck *x)
 	const struct e2e_run *runs[3] = { g, k, s };
 
 	fprintf(f, "## Level 4: end to end\n\n");
-	fprintf(f, "Gate: residency total-variation distance <= %.3f per domain, between the guest and the simulation %s.\n\n",
-		x->lim.tvd, k ? "with the guest's other tasks modelled (kernel threads, the runner: " : "(no other task modelled)");
 	if (k)
-		fprintf(f, "%d tasks, each periodic at its measured rate and mean run time, in the root group, pinned when per-CPU; `sim-kthreads.json`).\n\n",
-			x->nkthreads);
+		fprintf(f, "Gate: residency total-variation distance <= %.3f per domain, between the guest and the simulation with the guest's other tasks modelled: %d kernel threads and helper processes, each periodic at the rate and with the mean run time the guest trace shows, in the root group, pinned to its CPU when per-CPU (`sim-kthreads.json`).\n\n",
+			x->lim.tvd, x->nkthreads);
+	else
+		fprintf(f, "Gate: residency total-variation distance <= %.3f per domain, between the guest and the plain simulation.\n\n",
+			x->lim.tvd);
 	fprintf(f, "| figure | guest | simulator + other tasks | simulator |\n| --- | ---: | ---: | ---: |\n");
 	for (int d = 0; d < x->pl->ndomains; d++) {
 		const struct pdomain *pd = &x->pl->domains[d];
