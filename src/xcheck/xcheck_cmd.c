@@ -132,6 +132,32 @@ static char *src_path(const char *rel)
 	return xasprintf("%s/%s", top && *top ? top : CAPSIM_SRCDIR, rel);
 }
 
+/* kernel/build.sh when the guest kernel is not built yet */
+static int build_guest(const char *dir, bool quiet)
+{
+	const char *kb = getenv("CAPSIM_KBUILD");
+	char *top = src_path("");
+	char *bz = kb && *kb ?
+		   xasprintf("%s/obj/arch/x86/boot/bzImage", kb) :
+		   xasprintf("%s/build/kernel/obj/arch/x86/boot/bzImage", top);
+	char *script = src_path("kernel/build.sh");
+	char *log = xasprintf("%s/kernel-build.log", dir);
+	char *argv[] = { (char *)"/bin/bash", script, NULL };
+	int ret = 0;
+
+	if (access(bz, R_OK)) {
+		if (!quiet)
+			fprintf(stderr, "capsim: xcheck: building the guest kernel (kernel/build.sh, minutes), log %s\n",
+				log);
+		ret = run_job(argv, log, "the guest kernel build");
+	}
+	free(top);
+	free(bz);
+	free(script);
+	free(log);
+	return ret;
+}
+
 /* The guest side: kernel/run-workload.sh into @dir/guest */
 static int run_guest(const char *dir, const char *wfile, const char *platform,
 		     const char *policy, bool quiet)
@@ -144,6 +170,8 @@ static int run_guest(const char *dir, const char *wfile, const char *platform,
 			 NULL };
 	int ret;
 
+	if (build_guest(dir, quiet))
+		return -1;
 	setenv("CAPSIM_PLATFORM", platform, 1);
 	setenv("CAPSIM_EVENTS", "xcheck", 1);
 	setenv("CAPSIM_CMDLINE", cmdline, 1);
@@ -376,8 +404,10 @@ int cmd_xcheck(int argc, char **argv)
 			policy);
 		return EXIT_USAGE;
 	}
-	if (access(wfile, R_OK)) {
-		fprintf(stderr, "capsim: cannot read %s: %s\n", wfile,
+	if (access(wfile, R_OK) || (gtrace && access(gtrace, R_OK))) {
+		const char *f = access(wfile, R_OK) ? wfile : gtrace;
+
+		fprintf(stderr, "capsim: cannot read %s: %s\n", f,
 			strerror(errno));
 		return EXIT_USAGE;
 	}

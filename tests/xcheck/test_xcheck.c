@@ -309,7 +309,14 @@ START_TEST(command_errors)
 	ck_assert_int_eq(cli("xcheck", w, "--bogus", NULL), 2);
 	ck_assert_int_eq(cli("xcheck", "nonexistent.json", NULL), 2);
 	ck_assert_int_eq(cli("xcheck", w, "--platform", "nosuch", NULL), 2);
+	ck_assert_int_eq(cli("xcheck", w, "--guest-trace", "nosuch.txt",
+			     NULL), 2);
 	ck_assert(!exists("xcheck-out"));
+	/* a file that is no trace of this workload: nothing written */
+	put_file("notatrace.txt", "hello\n");
+	ck_assert_int_eq(cli("xcheck", w, "--guest-trace", "notatrace.txt",
+			     "-o", "xc-bad", "--quiet", NULL), 1);
+	ck_assert(!exists("xc-bad"));
 	free(w);
 }
 END_TEST
