@@ -25,6 +25,7 @@ boosted-rfc           boosted-periodic  sym4    rfc
 boosted-uclamp        boosted-periodic  sym4    uclamp
 rt-capped-rfc         rt-capped         sym4    rfc
 juno-eas-rfc          juno-eas          juno-r0 rfc
+bg-hog-rfc-again      bg-hog-capped     sym4    rfc
 "
 pass=0 fail=0
 while read -r name w pl pol; do
@@ -54,5 +55,23 @@ PY
 		fail=$((fail + 1))
 	fi
 done <<< "$cases"
+# repeatability: the same workload booted twice, deterministic guest time
+if [ -e "$out/bg-hog-rfc/xcheck.json" ] && [ -e "$out/bg-hog-rfc-again/xcheck.json" ]; then
+	line=$(python3 - "$out/bg-hog-rfc/xcheck.json" "$out/bg-hog-rfc-again/xcheck.json" \
+		"${CAPSIM_XCHECK_REPEAT_TVD:-0.02}" <<'PY'
+import json, sys
+a, b = (json.load(open(p))["level4"]["guest"]["residency"] for p in sys.argv[1:3])
+tvd = max(sum(abs(x[k] - y[k]) for k in x) / 2 for x, y in zip(a, b))
+print("%s %.4f" % ("ok" if tvd <= float(sys.argv[3]) else "FAIL", tvd))
+PY
+)
+	if [ "${line%% *}" = ok ]; then
+		echo "ok: guest repeatability: residency TVD between two boots ${line#* } (<= ${CAPSIM_XCHECK_REPEAT_TVD:-0.02})"
+		pass=$((pass + 1))
+	else
+		echo "FAIL: guest repeatability: residency TVD between two boots ${line#* } (> ${CAPSIM_XCHECK_REPEAT_TVD:-0.02})"
+		fail=$((fail + 1))
+	fi
+fi
 echo "$pass passed, $fail failed"
 [ $fail = 0 ]
