@@ -6,7 +6,12 @@
 #        the simulator's own parser; default: the driver's sym4 table),
 #        CAPSIM_CMDLINE (more kernel parameters), CAPSIM_TIMEOUT (s,
 #        default 300), CAPSIM_SMP (default 4, or the platform's CPUs),
-#        CAPSIM_ACCEL (default: kvm if a probe boot works, else tcg)
+#        CAPSIM_ACCEL (default: kvm if a probe boot works, else tcg),
+#        CAPSIM_EVENTS (the events to trace, guest/tests/workload.sh: a
+#        comma list of set_event names, "+LIST" for the default list plus
+#        LIST, or "xcheck" for the default plus capsim:* and lisa:*),
+#        CAPSIM_TRACE_BUF (trace_buf_size, per CPU; default 32M, 64M with
+#        xcheck), CAPSIM_ICOUNT (tools/qemu-run.sh)
 # Needs kernel/build.sh first. OUTDIR gets console.log and trace.txt.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -24,8 +29,14 @@ if [ -n "${CAPSIM_PLATFORM:-}" ]; then
 	smp=${CAPSIM_SMP:-$("$capsim" platform cmdline --smp "$CAPSIM_PLATFORM")}
 fi
 "$here/tools/mkinitramfs.sh" "$out/initramfs.cpio.gz" "$@"
+events=${CAPSIM_EVENTS:-}
+case "$events" in
+*' '*) echo "run-workload: CAPSIM_EVENTS is a comma list, no blanks" >&2; exit 2 ;;
+esac
+buf=${CAPSIM_TRACE_BUF:-32M}
+[ "$events" = xcheck ] && buf=${CAPSIM_TRACE_BUF:-64M}
 CAPSIM_ACCEL=$("$here/tools/accel-probe.sh" "$kernel" "$out/initramfs.cpio.gz" "$out/kvm-probe")
 export CAPSIM_ACCEL
 "$here/tools/qemu-run.sh" "$kernel" "$out/initramfs.cpio.gz" "$out" \
 	"${CAPSIM_TIMEOUT:-300}" \
-	"capsim.run=workload trace_buf_size=32M $platform_args ${CAPSIM_CMDLINE:-}" "$smp"
+	"capsim.run=workload${events:+ capsim.arg=$events} trace_buf_size=$buf $platform_args ${CAPSIM_CMDLINE:-}" "$smp"

@@ -4,15 +4,30 @@
 # OUTDIR gets console.log (ttyS0) and trace.txt (ttyS1). The QEMU process is
 # ended with SIGKILL, by its pid, if it has not exited by the deadline
 # (SIGTERM is not enough for a hung TCG guest). Exit: 0 when the guest
-# printed its closing marker with rc=0, 1 otherwise, 124 on timeout.
+# printed its closing marker with rc=0, 1 otherwise, 124 on timeout, 2
+# when the console shows a timekeeping warning (below), whatever the rest.
+#
+# Deterministic guest time (TCG only): QEMU runs with -icount
+# "$CAPSIM_ICOUNT" (default shift=2,sleep=off,align=off: the guest clock
+# advances 4 ns per instruction and jumps over idle time, so two boots of
+# the same workload see the same time; CAPSIM_ICOUNT=off: real time).
+# Any RCU stall, clocksource or watchdog warning, hung task or soft
+# lockup on the console fails the boot (exit 2, the lines on stderr).
 set -uo pipefail
 kernel=$1 initrd=$2 out=$3 timeout=$4 extra=${5:-} smp=${6:-4}
 mkdir -p "$out"
 rm -f "$out/console.log" "$out/trace.txt"
 accel=${CAPSIM_ACCEL:-tcg}
-echo "qemu-run: accel $accel, smp $smp, deadline ${timeout}s" > "$out/qemu.log"
+icount=${CAPSIM_ICOUNT:-shift=2,sleep=off,align=off}
+icount_args=()
+if [ "$icount" != off ] && [ "$accel" = tcg ]; then
+	icount_args=(-icount "$icount")
+else
+	icount=off
+fi
+echo "qemu-run: accel $accel, smp $smp, icount $icount, deadline ${timeout}s" > "$out/qemu.log"
 qemu-system-x86_64 -accel "$accel" -cpu "${CAPSIM_CPU:-Nehalem}" -nodefaults -display none -no-reboot \
-	-smp "$smp" -m 1024M \
+	"${icount_args[@]}" -smp "$smp" -m 1024M \
 	-kernel "$kernel" -initrd "$initrd" \
 	-append "console=ttyS0 panic=-1 oops=panic loglevel=6 $extra" \
 	-serial "file:$out/console.log" -serial "file:$out/trace.txt" \
@@ -35,5 +50,12 @@ fi
 end=$(date +%s.%N)
 printf 'qemu-run: %.1f s\n' "$(echo "$end - $start" | bc)" > "$out/time.txt"
 if [ $rc = 124 ]; then exit 124; fi
+# timekeeping and liveness warnings: a run with them is not to be trusted
+bad='rcu: INFO|rcu_.*detected stall|timer wakeup didn.t happen|clocksource.*unstable|Marking clocksource|TSC unstable|watchdog: BUG|soft lockup|hard LOCKUP|blocked for more than|hung_task'
+if grep -Eq "$bad" "$out/console.log"; then
+	echo "qemu-run: timekeeping/liveness warning on the console (icount $icount): $out/console.log" >&2
+	grep -E "$bad" "$out/console.log" | head -5 >&2
+	exit 2
+fi
 grep -q "capsim-guest: done rc=0" "$out/console.log" && exit 0
 exit 1

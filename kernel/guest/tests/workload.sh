@@ -1,14 +1,29 @@
 #!/bin/sh
 # Run the workload JSON files in /work with tracing on, then send the trace
-# to the host over ttyS1. Usage: workload.sh [EVENTS]; the policy from
-# capsim.policy= on the kernel command line (init exports CAPSIM_POLICY).
+# to the host over ttyS1. Usage: workload.sh [EVENTS]
+# EVENTS: a comma list of set_event names (default: the one below), or
+# "xcheck": the default plus schedutil's decisions and the PELT/util_est
+# signals, the events `capsim xcheck` compares with the simulator's
+# (capsim:capsim_sugov_cpu, capsim:capsim_sugov, lisa:lisa__sched_pelt_*,
+# lisa:lisa__sched_util_est_*, lisa:capsim_pelt_se), or "+LIST": the
+# default plus LIST. The policy: capsim.policy= on the kernel command
+# line (init exports CAPSIM_POLICY), else the workload's.
 TR=/sys/kernel/tracing
-events=${1:-cap_clamp:*,power:cpu_frequency,sched:sched_switch,sched:sched_wakeup,sched:sched_waking,sched:sched_migrate_task}
+default=cap_clamp:*,power:cpu_frequency,sched:sched_switch,sched:sched_wakeup,sched:sched_waking,sched:sched_migrate_task
+case "${1:-}" in
+'') events=$default ;;
+xcheck) events=$default,capsim:*,lisa:* ;;
++*) events=$default,${1#+} ;;
+*) events=$1 ;;
+esac
+echo "workload: events $events"
 echo 0 > $TR/tracing_on
 echo > $TR/trace
+set -f	# the names are globs for set_event, not for the shell
 for e in $(echo "$events" | tr ',' ' '); do
 	echo "$e" >> $TR/set_event || echo "workload: no event $e"
 done
+set +f
 echo 1 > $TR/tracing_on
 rc=0
 for w in /work/*.json; do
