@@ -32,7 +32,25 @@ struct dr_pending {
  */
 struct dr_dom {
 	struct sugov_state st;
+	bool seeded;
 };
+
+/* Go on from the state the trace logged, after a mismatch or at first */
+static void resync(struct dr_dom *dd, const struct sugov_params *sp,
+		   unsigned long target, unsigned long khz,
+		   const struct sugov_cpu_input *first)
+{
+	int j;
+
+	dd->seeded = true;
+	dd->st.ever_updated = true;
+	dd->st.cached_raw_khz = (unsigned int)target;
+	dd->st.need_freq_update = false;
+	dd->st.saved_idle_calls = first->idle_calls;
+	for (j = 0; j < sp->nopps - 1 && sp->opp_khz[j] < khz; j++)
+		;
+	dd->st.next_opp = j;
+}
 
 static long dr_reports;
 #define report(log, ...) do {						\
@@ -170,11 +188,17 @@ static void one_decision(const struct ftrace_event *ev, struct dr_pending *p,
 		compose(lines, pd->ncpus, me, &si.range);
 	sugov_next_perf(&si, me, &out);
 	r->recomputed++;
+	for (j = 0; j < pd->nopps; j++)
+		opp_khz[j] = pd->opps[j].khz;
+	sp.opp_khz = opp_khz;
+	sp.nopps = pd->nopps;
+	dd = &doms[pd - pl->domains];
 	if (out.range.min != min || out.range.max != max) {
 		r->range_mismatch++;
 		report(log, "xcheck: %s:%ld: cpu%lu's range: logged [%lu,%lu], the core's rule [%lu,%lu]\n",
 		       file, lineno, caller, min, max, out.range.min,
 		       out.range.max);
+		resync(dd, &sp, target, khz, &in[0]);
 		return;
 	}
 	if (out.util != util || out.perf != perf || out.khz != target) {
@@ -182,13 +206,19 @@ static void one_decision(const struct ftrace_event *ev, struct dr_pending *p,
 		report(log, "xcheck: %s:%ld: cpu%lu: logged util=%lu perf=%lu target=%lu kHz, recomputed util=%lu perf=%lu target=%u kHz\n",
 		       file, lineno, caller, util, perf, target, out.util,
 		       out.perf, out.khz);
+		resync(dd, &sp, target, khz, &in[0]);
 		return;
 	}
-	for (j = 0; j < pd->nopps; j++)
-		opp_khz[j] = pd->opps[j].khz;
-	sp.opp_khz = opp_khz;
-	sp.nopps = pd->nopps;
-	dd = &doms[pd - pl->domains];
+	/*
+	 * The policy's state before the trace's first decision is unknown
+	 * (tracing starts mid-run): the first one seeds it
+	 */
+	if (!dd->seeded) {
+		resync(dd, &sp, target, khz, &in[0]);
+		r->seeded++;
+		r->matched++;
+		return;
+	}
 	/* a limits change the trace logged forces the update */
 	dd->st.need_freq_update = need;
 	now_changed = sugov_update(&dd->st, &sp, &si, me, 0, &dec);
@@ -198,10 +228,7 @@ static void one_decision(const struct ftrace_event *ev, struct dr_pending *p,
 		report(log, "xcheck: %s:%ld: cpu%lu: target %lu kHz: logged next %lu kHz changed=%lu, the governor's %u kHz changed=%d\n",
 		       file, lineno, caller, target, khz, changed, want_khz,
 		       now_changed);
-		/* go on from the kernel's state */
-		for (j = 0; j < pd->nopps - 1 && opp_khz[j] < khz; j++)
-			;
-		dd->st.next_opp = j;
+		resync(dd, &sp, target, khz, &in[0]);
 		return;
 	}
 	r->matched++;

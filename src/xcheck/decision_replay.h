@@ -34,6 +34,9 @@ struct decision_replay_result {
 	long matched;		/* range, util, perf, target and OPP equal */
 	long range_mismatch, perf_mismatch, khz_mismatch;
 	long incomplete;	/* input lines missing: not recomputed */
+	long seeded;		/* a domain's first decision: its range and
+				 * perf checked (and counted in matched), its
+				 * next frequency taken as the state */
 	long changed;		/* decisions that changed the frequency */
 };
 
