@@ -1,0 +1,670 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The signal replay of capsim xcheck (see pelt_replay.h): the trace is
+ * read once, in order; each CPU keeps its frequency, whether it is busy
+ * and an estimate of its PELT clock; each task the inputs of its signal
+ * (on_rq, running) as the sched events change them, and, since its last
+ * capsim_pelt_se, the state it started from and the changes after it.
+ * At its next capsim_pelt_se the interval is replayed with pelt.c and
+ * compared. The arithmetic is pelt.c's alone.
+ */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ftrace.h"
+#include "pelt.h"
+#include "platform.h"
+#include "pelt_replay.h"
+
+#define MAX_CHANGES 32		/* inside one interval; more is a gap */
+#define TASK_BUCKETS 1024
+
+struct inputs {
+	bool on_rq, running;
+};
+
+struct change {
+	uint64_t ts;
+	uint64_t est;		/* the CPU's estimated PELT clock then */
+	struct inputs now;	/* the inputs from then on */
+};
+
+struct task {
+	int pid;
+	char comm[16];
+	struct inputs cur;	/* as the sched events left them */
+	/* the chain: the last capsim_pelt_se and what happened since */
+	bool chain;
+	int cpu;
+	uint64_t ts0, est0;
+	struct pelt_avg avg;
+	struct inputs start;
+	int nch;
+	struct change ch[MAX_CHANGES];
+	bool migrated, gap;
+	unsigned long weight;	/* se_weight(), 0 while unknown */
+	/* the lisa__sched_pelt_se printed just before, for its averages */
+	bool lisa;
+	unsigned long lisa_load, lisa_util, lisa_runnable;
+	struct task *next;
+};
+
+struct cpu {
+	unsigned int capacity, max_khz, cur_khz;
+	bool busy;
+	uint64_t est, est_ts;	/* estimated PELT clock at trace time */
+};
+
+struct replay {
+	const struct pelt_replay_opts *o;
+	struct pelt_replay_result *r;
+	int ncpus;
+	struct cpu *cpus;
+	struct task *tasks[TASK_BUCKETS];
+};
+
+/* 6.12 sched_prio_to_weight[] and WEIGHT_IDLEPRIO: what se_weight() is */
+static const unsigned long nice_weights[] = {
+	1024, 88761, 71755, 56483, 46273, 36291, 29154, 23254, 18705, 14949,
+	11916, 9548, 7620, 6100, 4904, 3906, 3121, 2501, 1991, 1586, 1277,
+	820, 655, 526, 423, 335, 272, 215, 172, 137, 110, 87, 70, 56, 45, 36,
+	29, 23, 18, 15, 3,
+};
+
+static struct task *task_get(struct replay *rp, int pid, const char *comm)
+{
+	struct task **b = &rp->tasks[(unsigned int)pid % TASK_BUCKETS], *t;
+
+	for (t = *b; t; t = t->next)
+		if (t->pid == pid)
+			break;
+	if (!t) {
+		t = calloc(1, sizeof(*t));
+		if (!t)
+			return NULL;
+		t->pid = pid;
+		t->next = *b;
+		*b = t;
+	}
+	if (comm && *comm)
+		snprintf(t->comm, sizeof(t->comm), "%s", comm);
+	return t;
+}
+
+static struct cpu *cpu_get(struct replay *rp, int64_t id)
+{
+	return id >= 0 && id < rp->ncpus ? &rp->cpus[id] : NULL;
+}
+
+/*
+ * update_rq_clock_pelt() as far as the trace tells: a busy CPU's PELT
+ * clock runs at capacity x frequency; an idle one's follows clock_task
+ * (its sync at idle entry, a jump, is unknown here, which is why only
+ * differences over a short stretch after a known point are used).
+ */
+static void cpu_advance(struct cpu *c, uint64_t ts)
+{
+	uint64_t d;
+
+	if (ts <= c->est_ts)
+		return;
+	d = ts - c->est_ts;
+	if (c->busy) {
+		d = (d * c->capacity) >> PELT_CAPACITY_SHIFT;
+		d = (d * pelt_freq_scale(c->cur_khz, c->max_khz)) >>
+		    PELT_CAPACITY_SHIFT;
+	}
+	c->est += d;
+	c->est_ts = ts;
+}
+
+/* The task's inputs change at @ts: part of its open interval, if any */
+static void task_set(struct replay *rp, struct task *t, uint64_t ts,
+		     struct inputs now)
+{
+	if (t->cur.on_rq == now.on_rq && t->cur.running == now.running)
+		return;
+	t->cur = now;
+	if (!t->chain)
+		return;
+	if (ts <= t->ts0) {		/* the same update point: the start */
+		t->start = now;
+		return;
+	}
+	if (t->nch == MAX_CHANGES) {
+		t->gap = true;
+		return;
+	}
+	cpu_advance(&rp->cpus[t->cpu], ts);
+	t->ch[t->nch++] = (struct change){ ts, rp->cpus[t->cpu].est, now };
+}
+
+static void on_switch(struct replay *rp, const struct ftrace_event *ev)
+{
+	int64_t prev, next;
+	const char *st = ftrace_get(ev, "prev_state");
+	struct cpu *c = cpu_get(rp, ev->cpu);
+	struct task *t;
+
+	if (!c || !ftrace_get_i64(ev, "prev_pid", &prev) ||
+	    !ftrace_get_i64(ev, "next_pid", &next))
+		return;
+	cpu_advance(c, ev->ts_ns);
+	c->busy = next != 0;
+	if (prev > 0 && (t = task_get(rp, (int)prev,
+				      ftrace_get(ev, "prev_comm"))))
+		/* preempted (R, R+) stays queued; any other state sleeps */
+		task_set(rp, t, ev->ts_ns,
+			 (struct inputs){ st && st[0] == 'R', false });
+	if (next > 0 && (t = task_get(rp, (int)next,
+				      ftrace_get(ev, "next_comm")))) {
+		if (t->chain && t->cpu != ev->cpu)
+			t->migrated = true;
+		task_set(rp, t, ev->ts_ns, (struct inputs){ true, true });
+	}
+}
+
+static void on_wakeup(struct replay *rp, const struct ftrace_event *ev)
+{
+	int64_t pid, cpu;
+	struct task *t;
+
+	if (!ftrace_get_i64(ev, "pid", &pid) || pid <= 0 ||
+	    !ftrace_get_i64(ev, "target_cpu", &cpu))
+		return;
+	t = task_get(rp, (int)pid, ftrace_get(ev, "comm"));
+	if (!t)
+		return;
+	if (t->chain && t->cpu != cpu)
+		t->migrated = true;
+	task_set(rp, t, ev->ts_ns, (struct inputs){ true, t->cur.running });
+}
+
+static void on_migrate(struct replay *rp, const struct ftrace_event *ev)
+{
+	int64_t pid, dst;
+	struct task *t;
+
+	if (!ftrace_get_i64(ev, "pid", &pid) || pid <= 0 ||
+	    !ftrace_get_i64(ev, "dest_cpu", &dst))
+		return;
+	t = task_get(rp, (int)pid, ftrace_get(ev, "comm"));
+	if (t && t->chain && t->cpu != dst)
+		t->migrated = true;
+}
+
+static void on_frequency(struct replay *rp, const struct ftrace_event *ev)
+{
+	int64_t khz, id;
+	struct cpu *c;
+
+	if (!ftrace_get_i64(ev, "state", &khz) ||
+	    !ftrace_get_i64(ev, "cpu_id", &id) || !(c = cpu_get(rp, id)))
+		return;
+	cpu_advance(c, ev->ts_ns);
+	c->cur_khz = (unsigned int)khz;
+}
+
+static void on_lisa_se(struct replay *rp, const struct ftrace_event *ev)
+{
+	int64_t pid, load, util, runnable;
+	struct task *t;
+
+	if (!ftrace_get_i64(ev, "pid", &pid) || pid <= 0 ||
+	    !ftrace_get_i64(ev, "load", &load) ||
+	    !ftrace_get_i64(ev, "util", &util) ||
+	    !ftrace_get_i64(ev, "runnable", &runnable))
+		return;
+	t = task_get(rp, (int)pid, ftrace_get(ev, "comm"));
+	if (!t)
+		return;
+	t->lisa = true;
+	t->lisa_load = (unsigned long)load;
+	t->lisa_util = (unsigned long)util;
+	t->lisa_runnable = (unsigned long)runnable;
+}
+
+/*
+ * Replay from the chain's start to @end (update_time u1) with the inputs
+ * of the last stretch @last; @split > 0 adds one update of the start's
+ * inputs that many units in (the split search of a uniform interval).
+ */
+static void replay_interval(const struct task *t, uint64_t ts1, uint64_t u1,
+			    struct inputs last, int split, unsigned long w,
+			    struct pelt_avg *sa)
+{
+	uint64_t u0 = t->avg.last_update_time, kmax, kprev = 0;
+	struct inputs in = t->start;
+	int i;
+
+	*sa = t->avg;
+	/* every unlogged update lies before the first period boundary */
+	kmax = 1023 - t->avg.period_contrib;
+	if (split > 0)
+		pelt_update_load_sum(u0 + ((uint64_t)split << 10), sa,
+				     in.on_rq, in.on_rq, in.running);
+	for (i = 0; i < t->nch && t->ch[i].ts < ts1; i++) {
+		/* the clock was somewhere in its 1024 ns unit: take the middle */
+		uint64_t k = (t->ch[i].est - t->est0 + 512) >> 10;
+
+		if (k > kmax)
+			k = kmax;
+		if (k < kprev)
+			k = kprev;
+		kprev = k;
+		pelt_update_load_sum(u0 + (k << 10), sa, in.on_rq, in.on_rq,
+				     in.running);
+		in = t->ch[i].now;
+	}
+	pelt_update_load_sum(u1, sa, last.on_rq, last.on_rq, last.running);
+	pelt_update_load_avg(sa, w);
+}
+
+static void sig_of(const struct pelt_avg *a, struct pelt_replay_sig *s)
+{
+	*s = (struct pelt_replay_sig){
+		.update_time = a->last_update_time, .load_sum = a->load_sum,
+		.runnable_sum = (uint32_t)a->runnable_sum,
+		.util_sum = a->util_sum, .period_contrib = a->period_contrib,
+		.load_avg = a->load_avg, .runnable_avg = a->runnable_avg,
+		.util_avg = a->util_avg };
+}
+
+static unsigned long udiff(unsigned long a, unsigned long b)
+{
+	return a > b ? a - b : b - a;
+}
+
+static bool same(const struct pelt_replay_sig *a,
+		 const struct pelt_replay_sig *b, bool load_known)
+{
+	return a->update_time == b->update_time &&
+	       a->load_sum == b->load_sum &&
+	       a->runnable_sum == b->runnable_sum &&
+	       a->util_sum == b->util_sum &&
+	       a->period_contrib == b->period_contrib &&
+	       a->util_avg == b->util_avg &&
+	       a->runnable_avg == b->runnable_avg &&
+	       (!load_known || a->load_avg == b->load_avg);
+}
+
+/* worse: a larger util_avg error, then a larger util_sum one */
+static bool worse(const struct pelt_replay_interval *a,
+		  const struct pelt_replay_interval *b)
+{
+	if (a->util_diff != b->util_diff)
+		return a->util_diff > b->util_diff;
+	return a->util_sum_diff > b->util_sum_diff;
+}
+
+static void account(struct pelt_replay_stats *s,
+		    const struct pelt_replay_interval *iv)
+{
+	int i;
+
+	s->n++;
+	s->exact += iv->exact;
+	s->util_exact += iv->util_diff == 0;
+	s->split_explained += iv->split_units > 0;
+	s->hist[iv->util_diff < PELT_REPLAY_HIST ? iv->util_diff :
+		PELT_REPLAY_HIST - 1]++;
+	if (iv->util_diff > s->max_util_diff)
+		s->max_util_diff = iv->util_diff;
+	if (iv->util_sum_diff > s->max_util_sum_diff)
+		s->max_util_sum_diff = iv->util_sum_diff;
+	if (iv->load_known &&
+	    udiff(iv->expected.load_avg, iv->logged.load_avg) >
+	    s->max_load_diff)
+		s->max_load_diff = udiff(iv->expected.load_avg,
+					 iv->logged.load_avg);
+	if (udiff(iv->expected.runnable_avg, iv->logged.runnable_avg) >
+	    s->max_runnable_diff)
+		s->max_runnable_diff = udiff(iv->expected.runnable_avg,
+					     iv->logged.runnable_avg);
+	if (iv->exact)
+		return;
+	/* keep the worst, worst first */
+	for (i = s->nworst; i > 0 && worse(iv, &s->worst[i - 1]); i--)
+		if (i < PELT_REPLAY_WORST)
+			s->worst[i] = s->worst[i - 1];
+	if (i < PELT_REPLAY_WORST) {
+		s->worst[i] = *iv;
+		if (s->nworst < PELT_REPLAY_WORST)
+			s->nworst++;
+	}
+}
+
+/* The interval from the chain's start to this event, replayed */
+static void replay_one(struct replay *rp, struct task *t, uint64_t ts1,
+		       const struct pelt_replay_sig *lg, struct inputs last)
+{
+	struct pelt_replay_interval iv = {
+		.pid = t->pid, .cpu = t->cpu, .ts0_ns = t->ts0, .ts1_ns = ts1,
+		.logged = *lg, .load_known = t->weight != 0,
+		.split_units = -1 };
+	struct inputs before = t->start;
+	struct pelt_avg sa;
+	int i;
+
+	snprintf(iv.comm, sizeof(iv.comm), "%s", t->comm);
+	for (i = 0; i < t->nch && t->ch[i].ts < ts1; i++)
+		before = t->ch[i].now;
+	iv.nchanges = i;
+	iv.cls = i ? PELT_REPLAY_CHANGES : PELT_REPLAY_UNIFORM;
+	iv.flags_mismatch = before.on_rq != last.on_rq ||
+			    before.running != last.running;
+	rp->r->flags_mismatch += iv.flags_mismatch;
+	replay_interval(t, ts1, lg->update_time, last, 0,
+			t->weight ? t->weight : 1024, &sa);
+	sig_of(&sa, &iv.expected);
+	iv.exact = same(&iv.expected, lg, iv.load_known);
+	iv.util_diff = udiff(iv.expected.util_avg, lg->util_avg);
+	iv.util_sum_diff = iv.expected.util_sum > lg->util_sum ?
+			   iv.expected.util_sum - lg->util_sum :
+			   lg->util_sum - iv.expected.util_sum;
+	if (!iv.exact && iv.cls == PELT_REPLAY_UNIFORM &&
+	    rp->o->split_search) {
+		int k;
+
+		for (k = 1; k <= 1023 - (int)t->avg.period_contrib; k++) {
+			struct pelt_replay_sig x;
+
+			replay_interval(t, ts1, lg->update_time, last, k,
+					t->weight ? t->weight : 1024, &sa);
+			sig_of(&sa, &x);
+			if (same(&x, lg, iv.load_known)) {
+				iv.split_units = k;
+				break;
+			}
+		}
+	}
+	account(&rp->r->cls[iv.cls], &iv);
+	if (rp->o->on_interval)
+		rp->o->on_interval(&iv, rp->o->arg);
+}
+
+/* se_weight(): the nice weight that gives the logged load_avg */
+static unsigned long infer_weight(const struct pelt_avg *a,
+				  unsigned long load_avg)
+{
+	size_t i;
+
+	if (!a->load_sum)
+		return 0;
+	for (i = 0; i < sizeof(nice_weights) / sizeof(nice_weights[0]); i++)
+		if (nice_weights[i] * a->load_sum / pelt_divider(a) == load_avg)
+			return nice_weights[i];
+	return 0;
+}
+
+static bool get_u64(const struct ftrace_event *ev, const char *k,
+		    uint64_t *v)
+{
+	int64_t x;
+
+	if (!ftrace_get_i64(ev, k, &x) || x < 0)
+		return false;
+	*v = (uint64_t)x;
+	return true;
+}
+
+static void on_capsim_se(struct replay *rp, const struct ftrace_event *ev)
+{
+	uint64_t v[8];
+	static const char *const keys[8] = {
+		"cpu", "pid", "update_time", "load_sum", "runnable_sum",
+		"util_sum", "period_contrib", "on_rq" };
+	int64_t pid, running;
+	struct pelt_replay_sig lg;
+	struct pelt_avg a = { 0 };
+	struct inputs last;
+	struct task *t;
+	struct cpu *c;
+	int i;
+
+	if (!ftrace_get_i64(ev, "pid", &pid) || pid <= 0)
+		return;		/* a group's entity */
+	for (i = 0; i < 8; i++)
+		if (i != 1 && !get_u64(ev, keys[i], &v[i]))
+			return;
+	if (!ftrace_get_i64(ev, "running", &running) ||
+	    !(c = cpu_get(rp, (int64_t)v[0])) ||
+	    !(t = task_get(rp, (int)pid, NULL)))
+		return;
+	rp->r->events++;
+	a.last_update_time = v[2];
+	a.load_sum = v[3];
+	a.runnable_sum = v[4];
+	a.util_sum = (uint32_t)v[5];
+	a.period_contrib = (uint32_t)v[6];
+	/* the logged averages: LISA's line of the same update, else from
+	 * the sums as ___update_load_avg() makes them */
+	pelt_update_load_avg(&a, t->weight ? t->weight : 1024);
+	if (t->lisa) {
+		a.load_avg = t->lisa_load;
+		a.util_avg = t->lisa_util;
+		a.runnable_avg = t->lisa_runnable;
+	}
+	sig_of(&a, &lg);
+	last = (struct inputs){ v[7] != 0, running != 0 };
+
+	if (!t->chain) {
+		rp->r->first++;
+	} else if (t->cpu != (int)v[0] || t->migrated) {
+		rp->r->skipped[PELT_SKIP_MIGRATED]++;
+	} else if (t->gap) {
+		rp->r->skipped[PELT_SKIP_GAP]++;
+	} else if (lg.update_time <= t->avg.last_update_time ||
+		   (lg.update_time - t->avg.last_update_time) & 1023) {
+		rp->r->skipped[PELT_SKIP_CHAIN]++;
+	} else {
+		replay_one(rp, t, ev->ts_ns, &lg, last);
+	}
+
+	/* the next interval starts here, from the logged state */
+	if (t->lisa)
+		t->weight = infer_weight(&a, t->lisa_load);
+	t->lisa = false;
+	t->chain = true;
+	t->cpu = (int)v[0];
+	t->ts0 = ev->ts_ns;
+	cpu_advance(c, ev->ts_ns);
+	t->est0 = c->est;
+	t->avg = a;
+	t->start = t->cur;
+	t->nch = 0;
+	t->migrated = t->gap = false;
+}
+
+/* lost events: every open interval has a hole */
+static void all_gap(struct replay *rp)
+{
+	int i;
+	struct task *t;
+
+	for (i = 0; i < TASK_BUCKETS; i++)
+		for (t = rp->tasks[i]; t; t = t->next)
+			t->gap = true;
+}
+
+static void finish(struct pelt_replay_result *r)
+{
+	int c, i;
+
+	for (c = 0; c < PELT_REPLAY_NCLASSES; c++) {
+		struct pelt_replay_stats *s = &r->cls[c];
+		unsigned long seen = 0;
+
+		/* the smallest diff at or below which 99% of them are */
+		for (i = 0; i < PELT_REPLAY_HIST && s->n; i++) {
+			seen += s->hist[i];
+			if (seen * 100 >= s->n * 99) {
+				s->p99_util_diff = (unsigned long)i;
+				break;
+			}
+		}
+	}
+}
+
+static int setup(struct replay *rp, const struct pelt_replay_opts *o,
+		 struct pelt_replay_result *r)
+{
+	const struct platform *p = o->platform;
+	int i;
+
+	memset(r, 0, sizeof(*r));
+	memset(rp, 0, sizeof(*rp));
+	rp->o = o;
+	rp->r = r;
+	if (!p || p->ncpus <= 0) {
+		fprintf(stderr, "pelt replay: no platform\n");
+		return -1;
+	}
+	rp->ncpus = p->ncpus;
+	rp->cpus = calloc((size_t)p->ncpus, sizeof(*rp->cpus));
+	if (!rp->cpus)
+		return -1;
+	for (i = 0; i < p->ncpus; i++) {
+		const struct pdomain *d = &p->domains[p->cpus[i].domain];
+
+		rp->cpus[i].capacity = p->cpus[i].capacity;
+		rp->cpus[i].max_khz = d->opps[d->nopps - 1].khz;
+		/* until its first cpu_frequency: the top */
+		rp->cpus[i].cur_khz = rp->cpus[i].max_khz;
+	}
+	return 0;
+}
+
+static void teardown(struct replay *rp)
+{
+	int i;
+
+	for (i = 0; i < TASK_BUCKETS; i++)
+		while (rp->tasks[i]) {
+			struct task *t = rp->tasks[i];
+
+			rp->tasks[i] = t->next;
+			free(t);
+		}
+	free(rp->cpus);
+}
+
+int pelt_replay_stream(FILE *f, const char *name,
+		       const struct pelt_replay_opts *o,
+		       struct pelt_replay_result *r)
+{
+	struct replay rp;
+	char *line = NULL;
+	size_t cap = 0;
+	long lineno = 0;
+	int ret = 0;
+
+	if (setup(&rp, o, r))
+		return -1;
+	while (getline(&line, &cap, f) > 0) {
+		struct ftrace_event ev;
+		const char *err;
+		int col, k;
+
+		lineno++;
+		if (strstr(line, "LOST") && strstr(line, "EVENTS")) {
+			all_gap(&rp);
+			continue;
+		}
+		k = ftrace_parse_line(line, &ev, &err, &col);
+		if (k < 0) {
+			fprintf(stderr, "%s:%ld:%d: error: %s\n", name, lineno,
+				col, err);
+			ret = -1;
+			break;
+		}
+		if (!k)
+			continue;
+		if (!strcmp(ev.name, "sched_switch"))
+			on_switch(&rp, &ev);
+		else if (!strcmp(ev.name, "sched_wakeup") ||
+			 !strcmp(ev.name, "sched_wakeup_new"))
+			on_wakeup(&rp, &ev);
+		else if (!strcmp(ev.name, "sched_migrate_task"))
+			on_migrate(&rp, &ev);
+		else if (!strcmp(ev.name, "cpu_frequency"))
+			on_frequency(&rp, &ev);
+		else if (!strcmp(ev.name, "lisa__sched_pelt_se"))
+			on_lisa_se(&rp, &ev);
+		else if (!strcmp(ev.name, "capsim_pelt_se"))
+			on_capsim_se(&rp, &ev);
+	}
+	free(line);
+	teardown(&rp);
+	finish(r);
+	return ret;
+}
+
+int pelt_replay_trace(const char *path, const struct pelt_replay_opts *o,
+		      struct pelt_replay_result *r)
+{
+	FILE *f = fopen(path, "r");
+	int ret;
+
+	if (!f) {
+		memset(r, 0, sizeof(*r));
+		perror(path);
+		return -1;
+	}
+	ret = pelt_replay_stream(f, path, o, r);
+	fclose(f);
+	return ret;
+}
+
+static void print_iv(FILE *out, const struct pelt_replay_interval *iv)
+{
+	fprintf(out,
+		"    pid=%d comm=%s cpu=%d ts=%" PRIu64 ".%06" PRIu64
+		"..%" PRIu64 ".%06" PRIu64 " changes=%d%s util %lu/%lu"
+		" util_sum %" PRIu32 "/%" PRIu32 " load_sum %" PRIu64
+		"/%" PRIu64 " runnable_sum %" PRIu64 "/%" PRIu64,
+		iv->pid, iv->comm, iv->cpu, iv->ts0_ns / 1000000000u,
+		iv->ts0_ns % 1000000000u / 1000u, iv->ts1_ns / 1000000000u,
+		iv->ts1_ns % 1000000000u / 1000u, iv->nchanges,
+		iv->flags_mismatch ? " (inputs differ)" : "",
+		iv->expected.util_avg, iv->logged.util_avg,
+		iv->expected.util_sum, iv->logged.util_sum,
+		iv->expected.load_sum, iv->logged.load_sum,
+		iv->expected.runnable_sum, iv->logged.runnable_sum);
+	if (iv->split_units > 0)
+		fprintf(out, " exact with an unlogged update at +%d us",
+			iv->split_units);
+	fputc('\n', out);
+}
+
+void pelt_replay_print(FILE *out, const struct pelt_replay_result *r)
+{
+	static const char *const names[] = { "(a) uniform", "(b) changes" };
+	int c, i;
+
+	fprintf(out, "task events %lu, chains started %lu, inputs differing "
+		"from the logged ones %lu\n", r->events, r->first,
+		r->flags_mismatch);
+	fprintf(out, "(c) skipped: migrated %lu, chain reset %lu, gap %lu\n",
+		r->skipped[PELT_SKIP_MIGRATED], r->skipped[PELT_SKIP_CHAIN],
+		r->skipped[PELT_SKIP_GAP]);
+	for (c = 0; c < PELT_REPLAY_NCLASSES; c++) {
+		const struct pelt_replay_stats *s = &r->cls[c];
+
+		fprintf(out, "%s: %lu intervals, exact %lu (%.2f%%), util "
+			"exact %lu, max |util diff| %lu, p99 %lu, max "
+			"|util_sum diff| %" PRIu64 ", max load/runnable diff "
+			"%lu/%lu", names[c], s->n, s->exact,
+			s->n ? 100.0 * (double)s->exact / (double)s->n : 100.0,
+			s->util_exact, s->max_util_diff, s->p99_util_diff,
+			s->max_util_sum_diff, s->max_load_diff,
+			s->max_runnable_diff);
+		if (c == PELT_REPLAY_UNIFORM)
+			fprintf(out, ", explained by one unlogged update %lu",
+				s->split_explained);
+		fputc('\n', out);
+		for (i = 0; i < s->nworst; i++)
+			print_iv(out, &s->worst[i]);
+	}
+}

@@ -1,0 +1,127 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * capsim xcheck, level 3: signal replay. A pure function over an ftrace
+ * text trace (a kernel's or capsim's, --trace-signals) that carries
+ * capsim_pelt_se events: for each pair of consecutive events of one task
+ * on one CPU it starts from the first one's exact struct sched_avg, runs
+ * src/sim/pelt.c's integer PELT over the interval with the task's inputs
+ * (on_rq, running) rebuilt from the sched events between them, and
+ * compares with the second one.
+ *
+ * Why the replay can be exact: pelt_se_tp fires only when an update
+ * crossed a period boundary, so every update between two logged events
+ * (an enqueue, dequeue, pick or put that did not cross) lies before the
+ * first boundary after the first event; the inputs of the last stretch
+ * are the second event's own on_rq/running (6.12 prints them before it
+ * changes them). The PELT-clock length of the interval is exact (the
+ * difference of update_time); only the positions of the state changes
+ * inside are estimated, from trace time, the CPU's capacity and its
+ * current frequency.
+ */
+#ifndef CAPSIM_PELT_REPLAY_H
+#define CAPSIM_PELT_REPLAY_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+struct platform;
+struct pelt_replay_interval;
+
+/* The classes of intervals */
+enum pelt_replay_class {
+	/* no state change of the task inside: should be bit-exact */
+	PELT_REPLAY_UNIFORM,
+	/* state changes inside, at positions estimated from trace time */
+	PELT_REPLAY_CHANGES,
+	PELT_REPLAY_NCLASSES,
+};
+
+/* Why an interval was not replayed (class (c)) */
+enum pelt_replay_skip {
+	PELT_SKIP_MIGRATED,	/* the task moved CPU between the events */
+	PELT_SKIP_CHAIN,	/* update_time not after the first event's by
+				 * whole 1024 ns units: re-attached, reset */
+	PELT_SKIP_GAP,		/* lost events, or too many changes to keep */
+	PELT_SKIP_NREASONS,
+};
+
+struct pelt_replay_opts {
+	/* capacities and OPP tables (required): cpu i is platform CPU i */
+	const struct platform *platform;
+	/*
+	 * For an inexact uniform interval, try every single unlogged update
+	 * inside the first period (the kernel's tick or a put/pick of the
+	 * same state) and record the one that makes it exact, if any.
+	 */
+	bool split_search;
+	/* called for every replayed interval (may be NULL) */
+	void (*on_interval)(const struct pelt_replay_interval *iv, void *arg);
+	void *arg;
+};
+
+/* The state both sides agree on, and where they differ */
+struct pelt_replay_sig {
+	uint64_t update_time;
+	uint64_t load_sum;
+	uint64_t runnable_sum;
+	uint32_t util_sum;
+	uint32_t period_contrib;
+	unsigned long load_avg, runnable_avg, util_avg;
+};
+
+struct pelt_replay_interval {
+	int pid;
+	char comm[16];
+	int cpu;
+	enum pelt_replay_class cls;
+	uint64_t ts0_ns, ts1_ns;	/* trace time of the two events */
+	int nchanges;			/* state changes inside */
+	bool flags_mismatch;		/* rebuilt inputs != logged ones */
+	bool load_known;		/* the weight was inferred */
+	bool exact;			/* every sum and average equal */
+	/* class (a): the single unlogged update that explains it, in
+	 * 1024 ns units after ts0's update; -1 none found or not tried */
+	int split_units;
+	struct pelt_replay_sig expected;	/* the replay */
+	struct pelt_replay_sig logged;		/* the second event */
+	unsigned long util_diff;		/* |expected - logged| util_avg */
+	uint64_t util_sum_diff;
+};
+
+#define PELT_REPLAY_WORST 8
+#define PELT_REPLAY_HIST 1025	/* util diffs 0 .. 1024 (and above) */
+
+struct pelt_replay_stats {
+	unsigned long n, exact, util_exact, split_explained;
+	unsigned long max_util_diff, p99_util_diff;
+	uint64_t max_util_sum_diff;
+	unsigned long max_load_diff, max_runnable_diff;
+	unsigned long hist[PELT_REPLAY_HIST];
+	int nworst;
+	struct pelt_replay_interval worst[PELT_REPLAY_WORST];
+};
+
+struct pelt_replay_result {
+	unsigned long events;		/* capsim_pelt_se of tasks read */
+	unsigned long first;		/* events that start a chain */
+	unsigned long flags_mismatch;
+	unsigned long skipped[PELT_SKIP_NREASONS];
+	struct pelt_replay_stats cls[PELT_REPLAY_NCLASSES];
+};
+
+/*
+ * Replay the trace at @path (or the open stream @f). Returns 0, or -1 with
+ * a message on stderr (unreadable file, malformed line). @r is filled in
+ * either way up to the point reached.
+ */
+int pelt_replay_trace(const char *path, const struct pelt_replay_opts *o,
+		      struct pelt_replay_result *r);
+int pelt_replay_stream(FILE *f, const char *name,
+		       const struct pelt_replay_opts *o,
+		       struct pelt_replay_result *r);
+
+/* A human-readable report: per class the figures, then the worst ones */
+void pelt_replay_print(FILE *out, const struct pelt_replay_result *r);
+
+#endif
