@@ -25,6 +25,7 @@ struct inputs {
 };
 
 struct change {
+	bool tick;		/* an update at a tick, the inputs unchanged */
 	uint64_t ts;
 	uint64_t est;		/* the CPU's estimated PELT clock then */
 	struct inputs now;	/* the inputs from then on */
@@ -43,6 +44,10 @@ struct task {
 	int nch;
 	struct change ch[MAX_CHANGES];
 	bool migrated, gap;
+	/* the last sched_migrate_task: one at the chain's own timestamp
+	 * (printed before or after its event) re-attaches it unlogged */
+	bool moved;
+	uint64_t moved_ts;
 	unsigned long weight;	/* se_weight(), 0 while unknown */
 	/* the lisa__sched_pelt_se printed just before, for its averages */
 	bool lisa;
@@ -53,6 +58,8 @@ struct task {
 struct cpu {
 	unsigned int capacity, max_khz, cur_khz;
 	bool busy;
+	int curr;		/* pid running, 0 idle */
+	uint64_t next_tick;
 	uint64_t est, est_ts;	/* estimated PELT clock at trace time */
 };
 
@@ -137,7 +144,45 @@ static void task_set(struct replay *rp, struct task *t, uint64_t ts,
 		return;
 	}
 	cpu_advance(&rp->cpus[t->cpu], ts);
-	t->ch[t->nch++] = (struct change){ ts, rp->cpus[t->cpu].est, now };
+	t->ch[t->nch++] = (struct change){ false, ts, rp->cpus[t->cpu].est,
+					   now };
+}
+
+static struct task *task_find(struct replay *rp, int pid)
+{
+	struct task *t = rp->tasks[(unsigned int)pid % TASK_BUCKETS];
+
+	while (t && t->pid != pid)
+		t = t->next;
+	return t;
+}
+
+/* The known ticks up to @ts: an update of each busy CPU's running task */
+static void ticks_upto(struct replay *rp, uint64_t ts)
+{
+	uint64_t tick = rp->o->tick_ns;
+	int i;
+
+	if (!tick)
+		return;
+	for (i = 0; i < rp->ncpus; i++) {
+		struct cpu *c = &rp->cpus[i];
+		struct task *t;
+
+		for (; c->next_tick <= ts; c->next_tick += tick) {
+			t = c->curr > 0 ? task_find(rp, c->curr) : NULL;
+			if (!t || !t->chain || t->cpu != i ||
+			    c->next_tick <= t->ts0)
+				continue;
+			if (t->nch == MAX_CHANGES) {
+				t->gap = true;
+				continue;
+			}
+			cpu_advance(c, c->next_tick);
+			t->ch[t->nch++] = (struct change){ true, c->next_tick,
+							   c->est, t->cur };
+		}
+	}
 }
 
 static void on_switch(struct replay *rp, const struct ftrace_event *ev)
@@ -152,6 +197,7 @@ static void on_switch(struct replay *rp, const struct ftrace_event *ev)
 		return;
 	cpu_advance(c, ev->ts_ns);
 	c->busy = next != 0;
+	c->curr = (int)next;
 	if (prev > 0 && (t = task_get(rp, (int)prev,
 				      ftrace_get(ev, "prev_comm"))))
 		/* preempted (R, R+) stays queued; any other state sleeps */
@@ -190,8 +236,12 @@ static void on_migrate(struct replay *rp, const struct ftrace_event *ev)
 	    !ftrace_get_i64(ev, "dest_cpu", &dst))
 		return;
 	t = task_get(rp, (int)pid, ftrace_get(ev, "comm"));
-	if (t && t->chain && t->cpu != dst)
+	if (!t)
+		return;
+	if (t->chain && t->cpu != dst)
 		t->migrated = true;
+	t->moved = true;
+	t->moved_ts = ev->ts_ns;
 }
 
 static void on_frequency(struct replay *rp, const struct ftrace_event *ev)
@@ -226,6 +276,15 @@ static void on_lisa_se(struct replay *rp, const struct ftrace_event *ev)
 }
 
 /*
+ * Where change @i happened, in 1024 ns units after the chain's start: the
+ * clock was somewhere in its unit at the start, take the middle.
+ */
+static uint64_t change_units(const struct task *t, int i)
+{
+	return (t->ch[i].est - t->est0 + 512) >> 10;
+}
+
+/*
  * Replay from the chain's start to @end (update_time u1) with the inputs
  * of the last stretch @last; @split > 0 adds one update of the start's
  * inputs that many units in (the split search of a uniform interval).
@@ -245,9 +304,11 @@ static void replay_interval(const struct task *t, uint64_t ts1, uint64_t u1,
 		pelt_update_load_sum(u0 + ((uint64_t)split << 10), sa,
 				     in.on_rq, in.on_rq, in.running);
 	for (i = 0; i < t->nch && t->ch[i].ts < ts1; i++) {
-		/* the clock was somewhere in its 1024 ns unit: take the middle */
-		uint64_t k = (t->ch[i].est - t->est0 + 512) >> 10;
+		uint64_t k = change_units(t, i);
 
+		/* the split stands for the one tick inside */
+		if (split > 0 && t->ch[i].tick)
+			continue;
 		if (k > kmax)
 			k = kmax;
 		if (k < kprev)
@@ -307,6 +368,9 @@ static void account(struct pelt_replay_stats *s,
 	s->exact += iv->exact;
 	s->util_exact += iv->util_diff == 0;
 	s->split_explained += iv->split_units > 0;
+	s->split_at_tick += iv->split_units > 0 && iv->tick_units >= 0 &&
+			    abs(iv->split_units - iv->tick_units) <=
+			    PELT_REPLAY_TICK_SLACK;
 	s->hist[iv->util_diff < PELT_REPLAY_HIST ? iv->util_diff :
 		PELT_REPLAY_HIST - 1]++;
 	if (iv->util_diff > s->max_util_diff)
@@ -348,10 +412,23 @@ static void replay_one(struct replay *rp, struct task *t, uint64_t ts1,
 	int i;
 
 	snprintf(iv.comm, sizeof(iv.comm), "%s", t->comm);
-	for (i = 0; i < t->nch && t->ch[i].ts < ts1; i++)
+	for (i = 0; i < t->nch && t->ch[i].ts < ts1; i++) {
 		before = t->ch[i].now;
-	iv.nchanges = i;
-	iv.cls = i ? PELT_REPLAY_CHANGES : PELT_REPLAY_UNIFORM;
+		if (t->ch[i].tick)
+			iv.nticks++;
+		else
+			iv.nchanges++;
+	}
+	iv.cls = iv.nchanges ? PELT_REPLAY_CHANGES : PELT_REPLAY_UNIFORM;
+	iv.tick_units = -1;
+	for (i = 0; i < t->nch && t->ch[i].ts < ts1; i++)
+		if (t->ch[i].tick) {
+			uint64_t k = change_units(t, i);
+			uint64_t kmax = 1023 - t->avg.period_contrib;
+
+			iv.tick_units = (int)(k < kmax ? k : kmax);
+			break;
+		}
 	iv.flags_mismatch = before.on_rq != last.on_rq ||
 			    before.running != last.running;
 	rp->r->flags_mismatch += iv.flags_mismatch;
@@ -363,12 +440,22 @@ static void replay_one(struct replay *rp, struct task *t, uint64_t ts1,
 	iv.util_sum_diff = iv.expected.util_sum > lg->util_sum ?
 			   iv.expected.util_sum - lg->util_sum :
 			   lg->util_sum - iv.expected.util_sum;
-	if (!iv.exact && iv.cls == PELT_REPLAY_UNIFORM &&
+	/* one unlogged update explains it; with one known tick, its place */
+	if (!iv.exact && iv.cls == PELT_REPLAY_UNIFORM && iv.nticks <= 1 &&
 	    rp->o->split_search) {
-		int k;
+		int kmax = 1023 - (int)t->avg.period_contrib, d, k;
+		int from = iv.tick_units > 0 ? iv.tick_units : 1;
 
-		for (k = 1; k <= 1023 - (int)t->avg.period_contrib; k++) {
+		/*
+		 * Nearest the known tick first: several places can give the
+		 * same sums, and the tick is the update the kernel makes.
+		 */
+		for (d = 0; d <= 2 * kmax; d++) {
 			struct pelt_replay_sig x;
+
+			k = d & 1 ? from + (d + 1) / 2 : from - d / 2;
+			if (k < 1 || k > kmax)
+				continue;
 
 			replay_interval(t, ts1, lg->update_time, last, k,
 					t->weight ? t->weight : 1024, &sa);
@@ -451,7 +538,8 @@ static void on_capsim_se(struct replay *rp, const struct ftrace_event *ev)
 
 	if (!t->chain) {
 		rp->r->first++;
-	} else if (t->cpu != (int)v[0] || t->migrated) {
+	} else if (t->cpu != (int)v[0] || t->migrated ||
+		   (t->moved && t->moved_ts >= t->ts0)) {
 		rp->r->skipped[PELT_SKIP_MIGRATED]++;
 	} else if (t->gap) {
 		rp->r->skipped[PELT_SKIP_GAP]++;
@@ -581,6 +669,7 @@ int pelt_replay_stream(FILE *f, const char *name,
 		}
 		if (!k)
 			continue;
+		ticks_upto(&rp, ev.ts_ns);
 		if (!strcmp(ev.name, "sched_switch"))
 			on_switch(&rp, &ev);
 		else if (!strcmp(ev.name, "sched_wakeup") ||
@@ -621,12 +710,12 @@ static void print_iv(FILE *out, const struct pelt_replay_interval *iv)
 {
 	fprintf(out,
 		"    pid=%d comm=%s cpu=%d ts=%" PRIu64 ".%06" PRIu64
-		"..%" PRIu64 ".%06" PRIu64 " changes=%d%s util %lu/%lu"
+		"..%" PRIu64 ".%06" PRIu64 " changes=%d ticks=%d%s util %lu/%lu"
 		" util_sum %" PRIu32 "/%" PRIu32 " load_sum %" PRIu64
 		"/%" PRIu64 " runnable_sum %" PRIu64 "/%" PRIu64,
 		iv->pid, iv->comm, iv->cpu, iv->ts0_ns / 1000000000u,
 		iv->ts0_ns % 1000000000u / 1000u, iv->ts1_ns / 1000000000u,
-		iv->ts1_ns % 1000000000u / 1000u, iv->nchanges,
+		iv->ts1_ns % 1000000000u / 1000u, iv->nchanges, iv->nticks,
 		iv->flags_mismatch ? " (inputs differ)" : "",
 		iv->expected.util_avg, iv->logged.util_avg,
 		iv->expected.util_sum, iv->logged.util_sum,
@@ -635,6 +724,8 @@ static void print_iv(FILE *out, const struct pelt_replay_interval *iv)
 	if (iv->split_units > 0)
 		fprintf(out, " exact with an unlogged update at +%d us",
 			iv->split_units);
+	if (iv->tick_units >= 0)
+		fprintf(out, " (tick estimated at +%d us)", iv->tick_units);
 	fputc('\n', out);
 }
 
@@ -661,8 +752,9 @@ void pelt_replay_print(FILE *out, const struct pelt_replay_result *r)
 			s->max_util_sum_diff, s->max_load_diff,
 			s->max_runnable_diff);
 		if (c == PELT_REPLAY_UNIFORM)
-			fprintf(out, ", explained by one unlogged update %lu",
-				s->split_explained);
+			fprintf(out, ", explained by one unlogged update %lu"
+				" (at a known tick %lu)", s->split_explained,
+				s->split_at_tick);
 		fputc('\n', out);
 		for (i = 0; i < s->nworst; i++)
 			print_iv(out, &s->worst[i]);

@@ -55,6 +55,13 @@ struct pelt_replay_opts {
 	 * same state) and record the one that makes it exact, if any.
 	 */
 	bool split_search;
+	/*
+	 * The tick period when the tick's times are known (capsim ticks at
+	 * multiples of it on busy CPUs): entity_tick() updates the running
+	 * task's signal there, unlogged unless it crossed a period, so the
+	 * replay makes the same update. 0: not known (a kernel's trace).
+	 */
+	uint64_t tick_ns;
 	/* called for every replayed interval (may be NULL) */
 	void (*on_interval)(const struct pelt_replay_interval *iv, void *arg);
 	void *arg;
@@ -77,12 +84,15 @@ struct pelt_replay_interval {
 	enum pelt_replay_class cls;
 	uint64_t ts0_ns, ts1_ns;	/* trace time of the two events */
 	int nchanges;			/* state changes inside */
+	int nticks;			/* known ticks inside */
 	bool flags_mismatch;		/* rebuilt inputs != logged ones */
 	bool load_known;		/* the weight was inferred */
 	bool exact;			/* every sum and average equal */
 	/* class (a): the single unlogged update that explains it, in
 	 * 1024 ns units after ts0's update; -1 none found or not tried */
 	int split_units;
+	/* the first known tick inside, estimated, in the same units; -1 */
+	int tick_units;
 	struct pelt_replay_sig expected;	/* the replay */
 	struct pelt_replay_sig logged;		/* the second event */
 	unsigned long util_diff;		/* |expected - logged| util_avg */
@@ -90,10 +100,18 @@ struct pelt_replay_interval {
 };
 
 #define PELT_REPLAY_WORST 8
+/*
+ * How far (1024 ns units) a tick's true place may be from its estimate:
+ * the trace's microsecond timestamps and the PELT clock's unknown place
+ * inside its unit at the chain's start make up to 1.5 units.
+ */
+#define PELT_REPLAY_TICK_SLACK 2
 #define PELT_REPLAY_HIST 1025	/* util diffs 0 .. 1024 (and above) */
 
 struct pelt_replay_stats {
 	unsigned long n, exact, util_exact, split_explained;
+	/* of those, the update found within the slack of a known tick */
+	unsigned long split_at_tick;
 	unsigned long max_util_diff, p99_util_diff;
 	uint64_t max_util_sum_diff;
 	unsigned long max_load_diff, max_runnable_diff;

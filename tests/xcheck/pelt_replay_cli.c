@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * pelt-replay TRACE [PLATFORM]: the signal replay of one trace, printed,
- * for measuring by hand until capsim xcheck wires it (not installed).
+ * pelt-replay TRACE [PLATFORM [HZ]]: the signal replay of one trace,
+ * printed, for measuring by hand until capsim xcheck wires it (not
+ * installed). HZ: the ticks are known (a capsim trace: its --hz, 250).
  * Exit 0 when every uniform interval is exact or explained by one
  * unlogged update, 1 if not, 2 on an error.
  */
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "pelt_replay.h"
 #include "platform.h"
@@ -19,12 +21,14 @@ int main(int argc, char **argv)
 	struct platform *p;
 	int ret;
 
-	if (argc < 2 || argc > 3) {
-		fprintf(stderr, "usage: %s TRACE [PLATFORM]\n", argv[0]);
+	if (argc < 2 || argc > 4) {
+		fprintf(stderr, "usage: %s TRACE [PLATFORM [HZ]]\n", argv[0]);
 		return 2;
 	}
 	diag_init(&d, false);
-	p = platform_load(argc == 3 ? argv[2] : PLATFORM_DEFAULT, &d);
+	if (argc == 4 && atoi(argv[3]) > 0)
+		o.tick_ns = 1000000000u / (unsigned int)atoi(argv[3]);
+	p = platform_load(argc >= 3 ? argv[2] : PLATFORM_DEFAULT, &d);
 	diag_free(&d);
 	if (!p)
 		return 2;
@@ -34,5 +38,5 @@ int main(int argc, char **argv)
 	platform_free(p);
 	if (ret)
 		return 2;
-	return a->exact + a->split_explained == a->n ? 0 : 1;
+	return a->exact + a->split_at_tick == a->n ? 0 : 1;
 }
