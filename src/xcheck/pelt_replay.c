@@ -39,6 +39,13 @@ struct task {
 	bool chain;
 	int cpu;
 	uint64_t ts0, est0;
+	/*
+	 * The first event was a sync (sync_entity_load_avg() at wake-up
+	 * placement or migration) to its queue's last update, behind the
+	 * CPU's clock: the changes at its own timestamp come later in PELT
+	 * time, where the enqueue's update reads the clock.
+	 */
+	bool stale;
 	struct pelt_avg avg;
 	struct inputs start;
 	int nch;
@@ -126,6 +133,26 @@ static void cpu_advance(struct cpu *c, uint64_t ts)
 	c->est_ts = ts;
 }
 
+/*
+ * Every update_time logged on a CPU is at or behind its PELT clock: the
+ * estimate never stays below one (this also catches the sync at idle
+ * entry, which the integration cannot see: it jumps to clock_task only
+ * if the CPU was not saturated, else lost_idle_time takes it).
+ */
+static void cpu_anchor(struct replay *rp, const struct ftrace_event *ev,
+		       const char *cpu_key)
+{
+	int64_t id, ut;
+	struct cpu *c;
+
+	if (!ftrace_get_i64(ev, cpu_key, &id) || !(c = cpu_get(rp, id)) ||
+	    !ftrace_get_i64(ev, "update_time", &ut) || ut < 0)
+		return;
+	cpu_advance(c, ev->ts_ns);
+	if ((uint64_t)ut > c->est)
+		c->est = (uint64_t)ut;
+}
+
 /* The task's inputs change at @ts: part of its open interval, if any */
 static void task_set(struct replay *rp, struct task *t, uint64_t ts,
 		     struct inputs now)
@@ -135,7 +162,7 @@ static void task_set(struct replay *rp, struct task *t, uint64_t ts,
 	t->cur = now;
 	if (!t->chain)
 		return;
-	if (ts <= t->ts0) {		/* the same update point: the start */
+	if (ts <= t->ts0 && !t->stale) {	/* the same update: the start */
 		t->start = now;
 		return;
 	}
@@ -261,6 +288,7 @@ static void on_lisa_se(struct replay *rp, const struct ftrace_event *ev)
 	int64_t pid, load, util, runnable;
 	struct task *t;
 
+	cpu_anchor(rp, ev, "cpu");
 	if (!ftrace_get_i64(ev, "pid", &pid) || pid <= 0 ||
 	    !ftrace_get_i64(ev, "load", &load) ||
 	    !ftrace_get_i64(ev, "util", &util) ||
@@ -558,7 +586,12 @@ static void on_capsim_se(struct replay *rp, const struct ftrace_event *ev)
 	t->cpu = (int)v[0];
 	t->ts0 = ev->ts_ns;
 	cpu_advance(c, ev->ts_ns);
+	cpu_anchor(rp, ev, "cpu");
 	t->est0 = c->est;
+	/* two units behind at least: not the clock's unit, a queue's lut */
+	t->stale = c->est >= a.last_update_time + 2048;
+	if (t->stale)
+		t->est0 = a.last_update_time;
 	t->avg = a;
 	t->start = t->cur;
 	t->nch = 0;
@@ -681,6 +714,8 @@ int pelt_replay_stream(FILE *f, const char *name,
 			on_frequency(&rp, &ev);
 		else if (!strcmp(ev.name, "lisa__sched_pelt_se"))
 			on_lisa_se(&rp, &ev);
+		else if (!strncmp(ev.name, "lisa__sched_pelt_", 17))
+			cpu_anchor(&rp, &ev, "cpu");
 		else if (!strcmp(ev.name, "capsim_pelt_se"))
 			on_capsim_se(&rp, &ev);
 	}
