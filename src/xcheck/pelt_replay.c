@@ -68,6 +68,15 @@ struct cpu {
 	int curr;		/* pid running, 0 idle */
 	uint64_t next_tick;
 	uint64_t est, est_ts;	/* estimated PELT clock at trace time */
+	/*
+	 * clock_task - clock_pelt: what running below full capacity left
+	 * behind since the last idle entry; update_idle_rq_clock_pelt()
+	 * catches it up at the next one, unless the CPU was saturated
+	 * (then lost_idle_time takes it). The classes' last logged
+	 * util_avg tell which.
+	 */
+	uint64_t lag;
+	unsigned long util[3];	/* cfs, rt, dl */
 };
 
 struct replay {
@@ -125,9 +134,12 @@ static void cpu_advance(struct cpu *c, uint64_t ts)
 		return;
 	d = ts - c->est_ts;
 	if (c->busy) {
+		uint64_t wall = d;
+
 		d = (d * c->capacity) >> PELT_CAPACITY_SHIFT;
 		d = (d * pelt_freq_scale(c->cur_khz, c->max_khz)) >>
 		    PELT_CAPACITY_SHIFT;
+		c->lag += wall - d;
 	}
 	c->est += d;
 	c->est_ts = ts;
@@ -135,22 +147,28 @@ static void cpu_advance(struct cpu *c, uint64_t ts)
 
 /*
  * Every update_time logged on a CPU is at or behind its PELT clock: the
- * estimate never stays below one (this also catches the sync at idle
- * entry, which the integration cannot see: it jumps to clock_task only
- * if the CPU was not saturated, else lost_idle_time takes it).
+ * estimate never stays below one. A queue's (@exact: the root cfs_rq's,
+ * rt's, dl's) is updated at the clock itself, never synced to another
+ * time as an entity is, so it is the clock to within one unit: the
+ * estimate is set to it, down as well as up (this corrects the guess of
+ * the sync at idle entry, which the integration cannot see).
  */
 static void cpu_anchor(struct replay *rp, const struct ftrace_event *ev,
-		       const char *cpu_key)
+		       bool exact)
 {
 	int64_t id, ut;
 	struct cpu *c;
 
-	if (!ftrace_get_i64(ev, cpu_key, &id) || !(c = cpu_get(rp, id)) ||
+	if (!ftrace_get_i64(ev, "cpu", &id) || !(c = cpu_get(rp, id)) ||
 	    !ftrace_get_i64(ev, "update_time", &ut) || ut < 0)
 		return;
 	cpu_advance(c, ev->ts_ns);
 	if ((uint64_t)ut > c->est)
 		c->est = (uint64_t)ut;
+	/* the clock is in the unit after a queue's: if the estimate is
+	 * not, take the middle of that unit */
+	else if (exact && c->est >= (uint64_t)ut + 1024)
+		c->est = (uint64_t)ut + 512;
 }
 
 /* The task's inputs change at @ts: part of its open interval, if any */
@@ -218,11 +236,15 @@ static void on_switch(struct replay *rp, const struct ftrace_event *ev)
 	const char *st = ftrace_get(ev, "prev_state");
 	struct cpu *c = cpu_get(rp, ev->cpu);
 	struct task *t;
+	bool went_idle;
 
 	if (!c || !ftrace_get_i64(ev, "prev_pid", &prev) ||
 	    !ftrace_get_i64(ev, "next_pid", &next))
 		return;
 	cpu_advance(c, ev->ts_ns);
+	/* the updates of the switch (put, pick) read the clock before the
+	 * idle task's set_next syncs it */
+	went_idle = c->busy && !next;
 	c->busy = next != 0;
 	c->curr = (int)next;
 	if (prev > 0 && (t = task_get(rp, (int)prev,
@@ -235,6 +257,12 @@ static void on_switch(struct replay *rp, const struct ftrace_event *ev)
 		if (t->chain && t->cpu != ev->cpu)
 			t->migrated = true;
 		task_set(rp, t, ev->ts_ns, (struct inputs){ true, true });
+	}
+	if (went_idle) {
+		/* the divider of update_idle_rq_clock_pelt(), as util_avg */
+		if (c->util[0] + c->util[1] + c->util[2] < 1023)
+			c->est += c->lag;
+		c->lag = 0;
 	}
 }
 
@@ -283,12 +311,32 @@ static void on_frequency(struct replay *rp, const struct ftrace_event *ev)
 	c->cur_khz = (unsigned int)khz;
 }
 
+/* a queue's signal: an anchor of the clock, and its utilization */
+static void on_lisa_rq(struct replay *rp, const struct ftrace_event *ev)
+{
+	int64_t id, util;
+	struct cpu *c;
+	int k = !strcmp(ev->name, "lisa__sched_pelt_cfs") ? 0 :
+		!strcmp(ev->name, "lisa__sched_pelt_rt") ? 1 :
+		!strcmp(ev->name, "lisa__sched_pelt_dl") ? 2 : -1;
+
+	/* a task group's queue runs on its own clock: not an anchor */
+	if (k == 0 && ftrace_get(ev, "path") &&
+	    strcmp(ftrace_get(ev, "path"), "/"))
+		return;
+	cpu_anchor(rp, ev, k >= 0);
+	if (k < 0 || !ftrace_get_i64(ev, "cpu", &id) || !(c = cpu_get(rp, id)) ||
+	    !ftrace_get_i64(ev, "util", &util) || util < 0)
+		return;
+	c->util[k] = (unsigned long)util;
+}
+
 static void on_lisa_se(struct replay *rp, const struct ftrace_event *ev)
 {
 	int64_t pid, load, util, runnable;
 	struct task *t;
 
-	cpu_anchor(rp, ev, "cpu");
+	cpu_anchor(rp, ev, false);
 	if (!ftrace_get_i64(ev, "pid", &pid) || pid <= 0 ||
 	    !ftrace_get_i64(ev, "load", &load) ||
 	    !ftrace_get_i64(ev, "util", &util) ||
@@ -314,8 +362,9 @@ static uint64_t change_units(const struct task *t, int i)
 
 /*
  * Replay from the chain's start to @end (update_time u1) with the inputs
- * of the last stretch @last; @split > 0 adds one update of the start's
- * inputs that many units in (the split search of a uniform interval).
+ * of the last stretch @last; @split >= 0 puts the one update of the
+ * start's inputs that many units in instead of the ticks' (the search
+ * of a uniform interval; 0 is no update at all).
  */
 static void replay_interval(const struct task *t, uint64_t ts1, uint64_t u1,
 			    struct inputs last, int split, unsigned long w,
@@ -328,14 +377,14 @@ static void replay_interval(const struct task *t, uint64_t ts1, uint64_t u1,
 	*sa = t->avg;
 	/* every unlogged update lies before the first period boundary */
 	kmax = 1023 - t->avg.period_contrib;
-	if (split > 0)
+	if (split >= 0)		/* 0: the tick was a no-op update */
 		pelt_update_load_sum(u0 + ((uint64_t)split << 10), sa,
 				     in.on_rq, in.on_rq, in.running);
 	for (i = 0; i < t->nch && t->ch[i].ts < ts1; i++) {
 		uint64_t k = change_units(t, i);
 
 		/* the split stands for the one tick inside */
-		if (split > 0 && t->ch[i].tick)
+		if (split >= 0 && t->ch[i].tick)
 			continue;
 		if (k > kmax)
 			k = kmax;
@@ -395,8 +444,8 @@ static void account(struct pelt_replay_stats *s,
 	s->n++;
 	s->exact += iv->exact;
 	s->util_exact += iv->util_diff == 0;
-	s->split_explained += iv->split_units > 0;
-	s->split_at_tick += iv->split_units > 0 && iv->tick_units >= 0 &&
+	s->split_explained += iv->split_units >= 0;
+	s->split_at_tick += iv->split_units >= 0 && iv->tick_units >= 0 &&
 			    abs(iv->split_units - iv->tick_units) <=
 			    PELT_REPLAY_TICK_SLACK;
 	s->hist[iv->util_diff < PELT_REPLAY_HIST ? iv->util_diff :
@@ -460,7 +509,7 @@ static void replay_one(struct replay *rp, struct task *t, uint64_t ts1,
 	iv.flags_mismatch = before.on_rq != last.on_rq ||
 			    before.running != last.running;
 	rp->r->flags_mismatch += iv.flags_mismatch;
-	replay_interval(t, ts1, lg->update_time, last, 0,
+	replay_interval(t, ts1, lg->update_time, last, -1,
 			t->weight ? t->weight : 1024, &sa);
 	sig_of(&sa, &iv.expected);
 	iv.exact = same(&iv.expected, lg, iv.load_known);
@@ -472,7 +521,7 @@ static void replay_one(struct replay *rp, struct task *t, uint64_t ts1,
 	if (!iv.exact && iv.cls == PELT_REPLAY_UNIFORM && iv.nticks <= 1 &&
 	    rp->o->split_search) {
 		int kmax = 1023 - (int)t->avg.period_contrib, d, k;
-		int from = iv.tick_units > 0 ? iv.tick_units : 1;
+		int from = iv.tick_units > 0 ? iv.tick_units : 0;
 
 		/*
 		 * Nearest the known tick first: several places can give the
@@ -482,7 +531,7 @@ static void replay_one(struct replay *rp, struct task *t, uint64_t ts1,
 			struct pelt_replay_sig x;
 
 			k = d & 1 ? from + (d + 1) / 2 : from - d / 2;
-			if (k < 1 || k > kmax)
+			if (k < 0 || k > kmax)
 				continue;
 
 			replay_interval(t, ts1, lg->update_time, last, k,
@@ -586,7 +635,7 @@ static void on_capsim_se(struct replay *rp, const struct ftrace_event *ev)
 	t->cpu = (int)v[0];
 	t->ts0 = ev->ts_ns;
 	cpu_advance(c, ev->ts_ns);
-	cpu_anchor(rp, ev, "cpu");
+	cpu_anchor(rp, ev, false);
 	t->est0 = c->est;
 	/* two units behind at least: not the clock's unit, a queue's lut */
 	t->stale = c->est >= a.last_update_time + 2048;
@@ -715,7 +764,7 @@ int pelt_replay_stream(FILE *f, const char *name,
 		else if (!strcmp(ev.name, "lisa__sched_pelt_se"))
 			on_lisa_se(&rp, &ev);
 		else if (!strncmp(ev.name, "lisa__sched_pelt_", 17))
-			cpu_anchor(&rp, &ev, "cpu");
+			on_lisa_rq(&rp, &ev);
 		else if (!strcmp(ev.name, "capsim_pelt_se"))
 			on_capsim_se(&rp, &ev);
 	}
@@ -741,7 +790,8 @@ int pelt_replay_trace(const char *path, const struct pelt_replay_opts *o,
 	return ret;
 }
 
-static void print_iv(FILE *out, const struct pelt_replay_interval *iv)
+void pelt_replay_print_interval(FILE *out,
+				const struct pelt_replay_interval *iv)
 {
 	fprintf(out,
 		"    pid=%d comm=%s cpu=%d ts=%" PRIu64 ".%06" PRIu64
@@ -756,7 +806,7 @@ static void print_iv(FILE *out, const struct pelt_replay_interval *iv)
 		iv->expected.util_sum, iv->logged.util_sum,
 		iv->expected.load_sum, iv->logged.load_sum,
 		iv->expected.runnable_sum, iv->logged.runnable_sum);
-	if (iv->split_units > 0)
+	if (iv->split_units >= 0)
 		fprintf(out, " exact with an unlogged update at +%d us",
 			iv->split_units);
 	if (iv->tick_units >= 0)
@@ -792,6 +842,6 @@ void pelt_replay_print(FILE *out, const struct pelt_replay_result *r)
 				s->split_at_tick);
 		fputc('\n', out);
 		for (i = 0; i < s->nworst; i++)
-			print_iv(out, &s->worst[i]);
+			pelt_replay_print_interval(out, &s->worst[i]);
 	}
 }

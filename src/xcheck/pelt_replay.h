@@ -88,8 +88,9 @@ struct pelt_replay_interval {
 	bool flags_mismatch;		/* rebuilt inputs != logged ones */
 	bool load_known;		/* the weight was inferred */
 	bool exact;			/* every sum and average equal */
-	/* class (a): the single unlogged update that explains it, in
-	 * 1024 ns units after ts0's update; -1 none found or not tried */
+	/* class (a): the single unlogged update that explains it (in
+	 * place of the ticks' estimated ones), in 1024 ns units after
+	 * ts0's update, 0 for none at all; -1 none found or not tried */
 	int split_units;
 	/* the first known tick inside, estimated, in the same units; -1 */
 	int tick_units;
@@ -141,5 +142,8 @@ int pelt_replay_stream(FILE *f, const char *name,
 
 /* A human-readable report: per class the figures, then the worst ones */
 void pelt_replay_print(FILE *out, const struct pelt_replay_result *r);
+/* One interval, as the report lists it */
+void pelt_replay_print_interval(FILE *out,
+				const struct pelt_replay_interval *iv);
 
 #endif

@@ -3,6 +3,7 @@
  * pelt-replay TRACE [PLATFORM [HZ]]: the signal replay of one trace,
  * printed, for measuring by hand until capsim xcheck wires it (not
  * installed). HZ: the ticks are known (a capsim trace: its --hz, 250).
+ * PELT_REPLAY_ALL=1 in the environment lists every inexact interval.
  * Exit 0 when every uniform interval is exact or explained by one
  * unlogged update, 1 if not, 2 on an error.
  */
@@ -11,6 +12,12 @@
 
 #include "pelt_replay.h"
 #include "platform.h"
+
+static void list_inexact(const struct pelt_replay_interval *iv, void *arg)
+{
+	if (!iv->exact)
+		pelt_replay_print_interval(arg, iv);
+}
 
 int main(int argc, char **argv)
 {
@@ -33,6 +40,10 @@ int main(int argc, char **argv)
 	if (!p)
 		return 2;
 	o.platform = p;
+	if (getenv("PELT_REPLAY_ALL")) {
+		o.on_interval = list_inexact;
+		o.arg = stdout;
+	}
 	ret = pelt_replay_trace(argv[1], &o, &r);
 	pelt_replay_print(stdout, &r);
 	platform_free(p);
