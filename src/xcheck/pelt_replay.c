@@ -26,6 +26,7 @@ struct inputs {
 
 struct change {
 	bool tick;		/* an update at a tick, the inputs unchanged */
+	bool sleep;		/* switched out asleep (maybe delayed) */
 	uint64_t ts;
 	uint64_t est;		/* the CPU's estimated PELT clock then */
 	struct inputs now;	/* the inputs from then on */
@@ -48,6 +49,7 @@ struct task {
 	bool stale;
 	struct pelt_avg avg;
 	struct inputs start;
+	bool start_sleep;	/* the start is a switch-out asleep */
 	int nch;
 	struct change ch[MAX_CHANGES];
 	bool migrated, gap;
@@ -173,7 +175,7 @@ static void cpu_anchor(struct replay *rp, const struct ftrace_event *ev,
 
 /* The task's inputs change at @ts: part of its open interval, if any */
 static void task_set(struct replay *rp, struct task *t, uint64_t ts,
-		     struct inputs now)
+		     struct inputs now, bool sleep)
 {
 	if (t->cur.on_rq == now.on_rq && t->cur.running == now.running)
 		return;
@@ -182,6 +184,7 @@ static void task_set(struct replay *rp, struct task *t, uint64_t ts,
 		return;
 	if (ts <= t->ts0 && !t->stale) {	/* the same update: the start */
 		t->start = now;
+		t->start_sleep = sleep;
 		return;
 	}
 	if (t->nch == MAX_CHANGES) {
@@ -189,8 +192,8 @@ static void task_set(struct replay *rp, struct task *t, uint64_t ts,
 		return;
 	}
 	cpu_advance(&rp->cpus[t->cpu], ts);
-	t->ch[t->nch++] = (struct change){ false, ts, rp->cpus[t->cpu].est,
-					   now };
+	t->ch[t->nch++] = (struct change){ false, sleep, ts,
+					   rp->cpus[t->cpu].est, now };
 }
 
 static struct task *task_find(struct replay *rp, int pid)
@@ -224,7 +227,8 @@ static void ticks_upto(struct replay *rp, uint64_t ts)
 				continue;
 			}
 			cpu_advance(c, c->next_tick);
-			t->ch[t->nch++] = (struct change){ true, c->next_tick,
+			t->ch[t->nch++] = (struct change){ true, false,
+							   c->next_tick,
 							   c->est, t->cur };
 		}
 	}
@@ -251,12 +255,14 @@ static void on_switch(struct replay *rp, const struct ftrace_event *ev)
 				      ftrace_get(ev, "prev_comm"))))
 		/* preempted (R, R+) stays queued; any other state sleeps */
 		task_set(rp, t, ev->ts_ns,
-			 (struct inputs){ st && st[0] == 'R', false });
+			 (struct inputs){ st && st[0] == 'R', false },
+			 !(st && st[0] == 'R'));
 	if (next > 0 && (t = task_get(rp, (int)next,
 				      ftrace_get(ev, "next_comm")))) {
 		if (t->chain && t->cpu != ev->cpu)
 			t->migrated = true;
-		task_set(rp, t, ev->ts_ns, (struct inputs){ true, true });
+		task_set(rp, t, ev->ts_ns, (struct inputs){ true, true },
+			 false);
 	}
 	if (went_idle) {
 		/* the divider of update_idle_rq_clock_pelt(), as util_avg */
@@ -279,7 +285,8 @@ static void on_wakeup(struct replay *rp, const struct ftrace_event *ev)
 		return;
 	if (t->chain && t->cpu != cpu)
 		t->migrated = true;
-	task_set(rp, t, ev->ts_ns, (struct inputs){ true, t->cur.running });
+	task_set(rp, t, ev->ts_ns, (struct inputs){ true, t->cur.running },
+		 false);
 }
 
 static void on_migrate(struct replay *rp, const struct ftrace_event *ev)
@@ -361,40 +368,78 @@ static uint64_t change_units(const struct task *t, int i)
 }
 
 /*
- * Replay from the chain's start to @end (update_time u1) with the inputs
- * of the last stretch @last; @split >= 0 puts the one update of the
- * start's inputs that many units in instead of the ticks' (the search
- * of a uniform interval; 0 is no update at all).
+ * What the replay assumes beyond the trace: @split >= 0 puts the one
+ * unlogged update of a uniform interval that many units in, instead of
+ * the ticks' (0 is no update at all); @delayed >= 0 keeps the task
+ * queued, not running, from its first switch-out asleep to that many
+ * units in (6.12's DELAY_DEQUEUE: an ineligible entity stays on the
+ * queue until picked, then its dequeue is one more unlogged update).
+ */
+struct variant {
+	int split, delayed;
+};
+
+static const struct variant as_traced = { -1, -1 };
+
+/*
+ * Replay from the chain's start to @u1 with the inputs of the last
+ * stretch @last (the second event's own), and the changes before @ts1.
  */
 static void replay_interval(const struct task *t, uint64_t ts1, uint64_t u1,
-			    struct inputs last, int split, unsigned long w,
-			    struct pelt_avg *sa)
+			    struct inputs last, struct variant v,
+			    unsigned long w, struct pelt_avg *sa)
 {
+	static const struct inputs queued = { true, false };
+	static const struct inputs asleep = { false, false };
 	uint64_t u0 = t->avg.last_update_time, kmax, kprev = 0;
 	struct inputs in = t->start;
+	bool delaying = false, delay_used = false;
 	int i;
 
 	*sa = t->avg;
 	/* every unlogged update lies before the first period boundary */
 	kmax = 1023 - t->avg.period_contrib;
-	if (split >= 0)		/* 0: the tick was a no-op update */
-		pelt_update_load_sum(u0 + ((uint64_t)split << 10), sa,
+	if (v.split >= 0)	/* 0: the tick was a no-op update */
+		pelt_update_load_sum(u0 + ((uint64_t)v.split << 10), sa,
 				     in.on_rq, in.on_rq, in.running);
+	if (v.delayed >= 0 && t->start_sleep) {
+		in = queued;
+		delaying = delay_used = true;
+	}
 	for (i = 0; i < t->nch && t->ch[i].ts < ts1; i++) {
 		uint64_t k = change_units(t, i);
 
 		/* the split stands for the one tick inside */
-		if (split >= 0 && t->ch[i].tick)
+		if (v.split >= 0 && t->ch[i].tick)
 			continue;
 		if (k > kmax)
 			k = kmax;
 		if (k < kprev)
 			k = kprev;
+		if (delaying && (uint64_t)v.delayed <= k) {
+			/* the delayed dequeue, before this change */
+			pelt_update_load_sum(u0 + ((uint64_t)v.delayed << 10),
+					     sa, 1, 1, 0);
+			in = asleep;
+			delaying = false;
+		}
 		kprev = k;
 		pelt_update_load_sum(u0 + (k << 10), sa, in.on_rq, in.on_rq,
 				     in.running);
+		if (t->ch[i].tick)
+			continue;
+		/* a change ends a delay (a wake-up requeues the entity) */
+		delaying = false;
 		in = t->ch[i].now;
+		if (t->ch[i].sleep && v.delayed >= 0 && !delay_used &&
+		    (uint64_t)v.delayed >= k) {
+			in = queued;
+			delaying = delay_used = true;
+		}
 	}
+	if (delaying && (uint64_t)v.delayed <= kmax)
+		pelt_update_load_sum(u0 + ((uint64_t)v.delayed << 10), sa,
+				     1, 1, 0);
 	pelt_update_load_sum(u1, sa, last.on_rq, last.on_rq, last.running);
 	pelt_update_load_avg(sa, w);
 }
@@ -445,6 +490,7 @@ static void account(struct pelt_replay_stats *s,
 	s->exact += iv->exact;
 	s->util_exact += iv->util_diff == 0;
 	s->split_explained += iv->split_units >= 0;
+	s->delay_explained += iv->delayed_units >= 0;
 	s->split_at_tick += iv->split_units >= 0 && iv->tick_units >= 0 &&
 			    abs(iv->split_units - iv->tick_units) <=
 			    PELT_REPLAY_TICK_SLACK;
@@ -476,6 +522,38 @@ static void account(struct pelt_replay_stats *s,
 	}
 }
 
+/* the task switched out asleep at the start or inside */
+static bool asleep_inside(const struct task *t, uint64_t ts1)
+{
+	int i;
+
+	for (i = 0; i < t->nch && t->ch[i].ts < ts1; i++)
+		if (t->ch[i].sleep)
+			return true;
+	return t->start_sleep;
+}
+
+/* where a delayed dequeue makes the replay exact, or -1 */
+static int find_delay(const struct task *t, uint64_t ts1,
+		      const struct pelt_replay_sig *lg, struct inputs last,
+		      bool load_known)
+{
+	int kmax = 1023 - (int)t->avg.period_contrib, k;
+
+	for (k = 0; k <= kmax; k++) {
+		struct pelt_replay_sig x;
+		struct pelt_avg sa;
+
+		replay_interval(t, ts1, lg->update_time, last,
+				(struct variant){ -1, k },
+				t->weight ? t->weight : 1024, &sa);
+		sig_of(&sa, &x);
+		if (same(&x, lg, load_known))
+			return k;
+	}
+	return -1;
+}
+
 /* The interval from the chain's start to this event, replayed */
 static void replay_one(struct replay *rp, struct task *t, uint64_t ts1,
 		       const struct pelt_replay_sig *lg, struct inputs last)
@@ -483,7 +561,7 @@ static void replay_one(struct replay *rp, struct task *t, uint64_t ts1,
 	struct pelt_replay_interval iv = {
 		.pid = t->pid, .cpu = t->cpu, .ts0_ns = t->ts0, .ts1_ns = ts1,
 		.logged = *lg, .load_known = t->weight != 0,
-		.split_units = -1 };
+		.split_units = -1, .delayed_units = -1 };
 	struct inputs before = t->start;
 	struct pelt_avg sa;
 	int i;
@@ -509,7 +587,7 @@ static void replay_one(struct replay *rp, struct task *t, uint64_t ts1,
 	iv.flags_mismatch = before.on_rq != last.on_rq ||
 			    before.running != last.running;
 	rp->r->flags_mismatch += iv.flags_mismatch;
-	replay_interval(t, ts1, lg->update_time, last, -1,
+	replay_interval(t, ts1, lg->update_time, last, as_traced,
 			t->weight ? t->weight : 1024, &sa);
 	sig_of(&sa, &iv.expected);
 	iv.exact = same(&iv.expected, lg, iv.load_known);
@@ -534,7 +612,8 @@ static void replay_one(struct replay *rp, struct task *t, uint64_t ts1,
 			if (k < 0 || k > kmax)
 				continue;
 
-			replay_interval(t, ts1, lg->update_time, last, k,
+			replay_interval(t, ts1, lg->update_time, last,
+					(struct variant){ k, -1 },
 					t->weight ? t->weight : 1024, &sa);
 			sig_of(&sa, &x);
 			if (same(&x, lg, iv.load_known)) {
@@ -543,6 +622,9 @@ static void replay_one(struct replay *rp, struct task *t, uint64_t ts1,
 			}
 		}
 	}
+	if (!iv.exact && iv.split_units < 0 && rp->o->delay_dequeue &&
+	    rp->o->split_search && asleep_inside(t, ts1))
+		iv.delayed_units = find_delay(t, ts1, lg, last, iv.load_known);
 	account(&rp->r->cls[iv.cls], &iv);
 	if (rp->o->on_interval)
 		rp->o->on_interval(&iv, rp->o->arg);
@@ -643,6 +725,7 @@ static void on_capsim_se(struct replay *rp, const struct ftrace_event *ev)
 		t->est0 = a.last_update_time;
 	t->avg = a;
 	t->start = t->cur;
+	t->start_sleep = false;
 	t->nch = 0;
 	t->migrated = t->gap = false;
 }
@@ -811,6 +894,9 @@ void pelt_replay_print_interval(FILE *out,
 			iv->split_units);
 	if (iv->tick_units >= 0)
 		fprintf(out, " (tick estimated at +%d us)", iv->tick_units);
+	if (iv->delayed_units >= 0)
+		fprintf(out, " exact if dequeued delayed at +%d us",
+			iv->delayed_units);
 	fputc('\n', out);
 }
 
@@ -840,6 +926,9 @@ void pelt_replay_print(FILE *out, const struct pelt_replay_result *r)
 			fprintf(out, ", explained by one unlogged update %lu"
 				" (at a known tick %lu)", s->split_explained,
 				s->split_at_tick);
+		if (s->delay_explained)
+			fprintf(out, ", by a delayed dequeue %lu",
+				s->delay_explained);
 		fputc('\n', out);
 		for (i = 0; i < s->nworst; i++)
 			pelt_replay_print_interval(out, &s->worst[i]);

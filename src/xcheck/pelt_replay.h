@@ -62,6 +62,13 @@ struct pelt_replay_opts {
 	 * replay makes the same update. 0: not known (a kernel's trace).
 	 */
 	uint64_t tick_ns;
+	/*
+	 * The kernel may have kept a task that switched out asleep on its
+	 * queue (6.12's DELAY_DEQUEUE, a kernel trace; capsim does not
+	 * model it): an inexact interval with such a switch is searched
+	 * for the place of the delayed dequeue that makes it exact.
+	 */
+	bool delay_dequeue;
 	/* called for every replayed interval (may be NULL) */
 	void (*on_interval)(const struct pelt_replay_interval *iv, void *arg);
 	void *arg;
@@ -92,6 +99,8 @@ struct pelt_replay_interval {
 	 * place of the ticks' estimated ones), in 1024 ns units after
 	 * ts0's update, 0 for none at all; -1 none found or not tried */
 	int split_units;
+	/* where a delayed dequeue makes it exact (delay_dequeue); -1 */
+	int delayed_units;
 	/* the first known tick inside, estimated, in the same units; -1 */
 	int tick_units;
 	struct pelt_replay_sig expected;	/* the replay */
@@ -113,6 +122,7 @@ struct pelt_replay_stats {
 	unsigned long n, exact, util_exact, split_explained;
 	/* of those, the update found within the slack of a known tick */
 	unsigned long split_at_tick;
+	unsigned long delay_explained;	/* by a delayed dequeue */
 	unsigned long max_util_diff, p99_util_diff;
 	uint64_t max_util_sum_diff;
 	unsigned long max_load_diff, max_runnable_diff;

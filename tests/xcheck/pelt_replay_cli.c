@@ -3,7 +3,8 @@
  * pelt-replay TRACE [PLATFORM [HZ]]: the signal replay of one trace,
  * printed, for measuring by hand until capsim xcheck wires it (not
  * installed). HZ: the ticks are known (a capsim trace: its --hz, 250).
- * PELT_REPLAY_ALL=1 in the environment lists every inexact interval.
+ * PELT_REPLAY_ALL=1 in the environment lists every inexact interval;
+ * PELT_REPLAY_DELAY=1 searches delayed dequeues (a 6.12 kernel's trace).
  * Exit 0 when every uniform interval is exact or explained by one
  * unlogged update, 1 if not, 2 on an error.
  */
@@ -40,6 +41,7 @@ int main(int argc, char **argv)
 	if (!p)
 		return 2;
 	o.platform = p;
+	o.delay_dequeue = getenv("PELT_REPLAY_DELAY") != NULL;
 	if (getenv("PELT_REPLAY_ALL")) {
 		o.on_interval = list_inexact;
 		o.arg = stdout;

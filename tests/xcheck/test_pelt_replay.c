@@ -57,6 +57,7 @@ static void replay(struct snippet *s, uint64_t tick_ns,
 static void logged_running_then_sleeps(FILE *f)
 {
 	fprintf(f, "# tracer: nop\n");
+	fprintf(f, "  <idle>-0 [000] 0.999000: sched_switch: prev_comm=swapper/0 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=t next_pid=100 next_prio=120\n");
 	fprintf(f, "   t-100 [000] 1.000000: lisa__sched_pelt_se: cpu=0 path=(null) comm=t pid=100 load=%llu util=%llu update_time=%llu runnable=%llu\n",
 		1024 * LS0 / DIVIDER0, US0 / DIVIDER0, U0, RS0 / DIVIDER0);
 	fprintf(f, "   t-100 [000] 1.000000: capsim_pelt_se: cpu=0 pid=100 update_time=%llu load_sum=%llu runnable_sum=%llu util_sum=%llu period_contrib=0 on_rq=1 running=1\n",
@@ -187,6 +188,57 @@ START_TEST(change_inside_is_class_b)
 }
 END_TEST
 
+/*
+ * 6.12's DELAY_DEQUEUE: the task switched out asleep stays queued (load
+ * and runnable accumulate, util not) until its delayed dequeue, 512
+ * units in here, an update that crossed no period and was not logged.
+ * Expected, by hand: 512 units added to load_sum and runnable_sum (<<
+ * 10) from period_contrib 0, then the ten periods decay all three sums.
+ * Without the option the interval is a plain inexact sleep; with it the
+ * search finds the dequeue at 512.
+ */
+START_TEST(delayed_dequeue_is_found)
+{
+	struct pelt_replay_result r;
+	int pass;
+
+	for (pass = 0; pass < 2; pass++) {
+		struct diag d;
+		struct platform *p;
+		struct pelt_replay_opts o = { .split_search = true,
+					      .delay_dequeue = pass == 1,
+					      .on_interval = keep };
+		struct snippet s;
+		FILE *in;
+
+		sn_open(&s);
+		logged_running_then_sleeps(s.f);
+		fprintf(s.f, "  <idle>-0 [000] 1.010486: capsim_pelt_se: cpu=0 pid=100 update_time=%llu load_sum=%llu runnable_sum=%llu util_sum=%llu period_contrib=0 on_rq=0 running=0\n",
+			U0 + 10 * PERIOD_NS,
+			(unsigned long long)decay10(LS0 + 512),
+			(unsigned long long)decay10(RS0 + 512 * 1024),
+			(unsigned long long)decay10(US0));
+		fclose(s.f);
+		diag_init(&d, true);
+		p = platform_load("sym4", &d);
+		o.platform = p;
+		in = fmemopen(s.buf, s.len, "r");
+		ck_assert_int_eq(pelt_replay_stream(in, "snippet", &o, &r), 0);
+		fclose(in);
+		platform_free(p);
+		diag_free(&d);
+		free(s.buf);
+		ck_assert_uint_eq(r.cls[PELT_REPLAY_UNIFORM].n, 1);
+		ck_assert_uint_eq(r.cls[PELT_REPLAY_UNIFORM].exact, 0);
+		/* util_sum is untouched by a delay: only load, runnable */
+		ck_assert_uint_eq(seen.util_sum_diff, 0);
+		ck_assert_uint_eq(r.cls[PELT_REPLAY_UNIFORM].delay_explained,
+				  (unsigned long)pass);
+		ck_assert_int_eq(seen.delayed_units, pass ? 512 : -1);
+	}
+}
+END_TEST
+
 /* a migration between the events: skipped, counted, not compared */
 START_TEST(migration_is_skipped)
 {
@@ -285,6 +337,7 @@ int main(void)
 			  sleep_ten_periods_is_exact,
 			  uniform_miss_is_counted,
 			  change_inside_is_class_b,
+			  delayed_dequeue_is_found,
 			  migration_is_skipped,
 			  simulator_trace_sym4,
 			  simulator_trace_juno,
