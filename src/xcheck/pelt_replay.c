@@ -7,6 +7,18 @@
  * capsim_pelt_se, the state it started from and the changes after it.
  * At its next capsim_pelt_se the interval is replayed with pelt.c and
  * compared. The arithmetic is pelt.c's alone.
+ *
+ * What the trace does not say, and how it is made up for:
+ * - where a change falls in PELT time: the CPU's clock estimate at its
+ *   trace time, relative to the chain's start, and never past the first
+ *   period boundary (an update there would have been logged);
+ * - the tick's update of a running task, unlogged below a period: at the
+ *   tick's time if the ticks are known (opts.tick_ns), else searched;
+ * - a first event that is a sync to a queue's older update (wake-up
+ *   placement): the CPU's clock estimate is ahead of it, so the changes
+ *   at its own timestamp are placed where the clock was;
+ * - a migration re-attaches the entity without an event: skipped;
+ * - 6.12's delayed dequeue, searched on request (opts.delay_dequeue).
  */
 #include <inttypes.h>
 #include <stdlib.h>
@@ -124,9 +136,10 @@ static struct cpu *cpu_get(struct replay *rp, int64_t id)
 
 /*
  * update_rq_clock_pelt() as far as the trace tells: a busy CPU's PELT
- * clock runs at capacity x frequency; an idle one's follows clock_task
- * (its sync at idle entry, a jump, is unknown here, which is why only
- * differences over a short stretch after a known point are used).
+ * clock runs at capacity x frequency; an idle one's follows clock_task.
+ * The jump at idle entry is estimated (on_switch(), from the lag) and
+ * the logged update_times correct the estimate (cpu_anchor()); only its
+ * differences over the first period of an interval are used.
  */
 static void cpu_advance(struct cpu *c, uint64_t ts)
 {
@@ -151,9 +164,9 @@ static void cpu_advance(struct cpu *c, uint64_t ts)
  * Every update_time logged on a CPU is at or behind its PELT clock: the
  * estimate never stays below one. A queue's (@exact: the root cfs_rq's,
  * rt's, dl's) is updated at the clock itself, never synced to another
- * time as an entity is, so it is the clock to within one unit: the
- * estimate is set to it, down as well as up (this corrects the guess of
- * the sync at idle entry, which the integration cannot see).
+ * time as an entity is, so the clock is in the unit after it: an
+ * estimate above that unit comes down to its middle (this corrects a
+ * wrong guess of the jump at idle entry).
  */
 static void cpu_anchor(struct replay *rp, const struct ftrace_event *ev,
 		       bool exact)
@@ -217,6 +230,11 @@ static void ticks_upto(struct replay *rp, uint64_t ts)
 		struct cpu *c = &rp->cpus[i];
 		struct task *t;
 
+		if (!c->busy) {		/* no running task to update */
+			if (c->next_tick <= ts)
+				c->next_tick = (ts / tick + 1) * tick;
+			continue;
+		}
 		for (; c->next_tick <= ts; c->next_tick += tick) {
 			t = c->curr > 0 ? task_find(rp, c->curr) : NULL;
 			if (!t || !t->chain || t->cpu != i ||
@@ -332,8 +350,9 @@ static void on_lisa_rq(struct replay *rp, const struct ftrace_event *ev)
 	    strcmp(ftrace_get(ev, "path"), "/"))
 		return;
 	cpu_anchor(rp, ev, k >= 0);
-	if (k < 0 || !ftrace_get_i64(ev, "cpu", &id) || !(c = cpu_get(rp, id)) ||
-	    !ftrace_get_i64(ev, "util", &util) || util < 0)
+	if (k < 0 || !ftrace_get_i64(ev, "cpu", &id) ||
+	    !(c = cpu_get(rp, id)) || !ftrace_get_i64(ev, "util", &util) ||
+	    util < 0)
 		return;
 	c->util[k] = (unsigned long)util;
 }
