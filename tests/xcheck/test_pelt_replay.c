@@ -239,6 +239,38 @@ START_TEST(delayed_dequeue_is_found)
 }
 END_TEST
 
+/*
+ * A kernel's lines: the irq-info column, a task group's entity (pid -1,
+ * its path) and its queue, which the replay leaves alone; the task's own
+ * pair replays as in sleep_ten_periods_is_exact.
+ */
+START_TEST(kernel_format_and_groups)
+{
+	struct snippet s;
+	struct pelt_replay_result r;
+
+	sn_open(&s);
+	fprintf(s.f, "# tracer: nop\n");
+	fprintf(s.f, "           t-100     [000] d..2.  1.000000: capsim_pelt_se: cpu=0 pid=100 update_time=%llu load_sum=%llu runnable_sum=%llu util_sum=%llu period_contrib=0 on_rq=1 running=1\n",
+		U0, LS0, RS0, US0);
+	fprintf(s.f, "           t-100     [000] d..2.  1.000000: lisa__sched_pelt_se: cpu=0 path=/bg comm=(null) pid=-1 load=5 util=5 update_time=%llu runnable=5\n",
+		U0);
+	fprintf(s.f, "           t-100     [000] d..2.  1.000000: capsim_pelt_se: cpu=0 pid=-1 update_time=%llu load_sum=1 runnable_sum=1 util_sum=1 period_contrib=0 on_rq=1 running=1\n",
+		U0);
+	fprintf(s.f, "           t-100     [000] d..2.  1.000000: sched_switch: prev_comm=t prev_pid=100 prev_prio=120 prev_state=S ==> next_comm=swapper/0 next_pid=0 next_prio=120\n");
+	fprintf(s.f, "          <idle>-0     [000] d.h2.  1.005000: capsim_pelt_se: cpu=0 pid=-1 update_time=%llu load_sum=0 runnable_sum=0 util_sum=0 period_contrib=0 on_rq=1 running=0\n",
+		U0 + 5 * PERIOD_NS);
+	fprintf(s.f, "          <idle>-0     [000] d.h2.  1.010486: capsim_pelt_se: cpu=0 pid=100 update_time=%llu load_sum=%llu runnable_sum=%llu util_sum=%llu period_contrib=0 on_rq=0 running=0\n",
+		U0 + 10 * PERIOD_NS, (unsigned long long)decay10(LS0),
+		(unsigned long long)decay10(RS0),
+		(unsigned long long)decay10(US0));
+	replay(&s, 0, &r);
+	ck_assert_uint_eq(r.events, 2);
+	ck_assert_uint_eq(r.cls[PELT_REPLAY_UNIFORM].n, 1);
+	ck_assert_uint_eq(r.cls[PELT_REPLAY_UNIFORM].exact, 1);
+}
+END_TEST
+
 /* a migration between the events: skipped, counted, not compared */
 START_TEST(migration_is_skipped)
 {
@@ -338,6 +370,7 @@ int main(void)
 			  uniform_miss_is_counted,
 			  change_inside_is_class_b,
 			  delayed_dequeue_is_found,
+			  kernel_format_and_groups,
 			  migration_is_skipped,
 			  simulator_trace_sym4,
 			  simulator_trace_juno,
