@@ -392,13 +392,16 @@ static uint64_t change_units(const struct task *t, int i)
  * the ticks' (0 is no update at all); @delayed >= 0 keeps the task
  * queued, not running, from its first switch-out asleep to that many
  * units in (6.12's DELAY_DEQUEUE: an ineligible entity stays on the
- * queue until picked, then its dequeue is one more unlogged update).
+ * queue until picked, then its dequeue is one more unlogged update);
+ * @shift moves the changes from their estimated places.
  */
 struct variant {
 	int split, delayed;
+	/* units added to each change's estimated place (or NULL) */
+	const int *shift;
 };
 
-static const struct variant as_traced = { -1, -1 };
+static const struct variant as_traced = { -1, -1, NULL };
 
 /*
  * Replay from the chain's start to @u1 with the inputs of the last
@@ -431,6 +434,9 @@ static void replay_interval(const struct task *t, uint64_t ts1, uint64_t u1,
 		/* the split stands for the one tick inside */
 		if (v.split >= 0 && t->ch[i].tick)
 			continue;
+		if (v.shift)
+			k = v.shift[i] < 0 && k < (uint64_t)-v.shift[i] ? 0 :
+			    k + (uint64_t)(int64_t)v.shift[i];
 		if (k > kmax)
 			k = kmax;
 		if (k < kprev)
@@ -510,6 +516,7 @@ static void account(struct pelt_replay_stats *s,
 	s->util_exact += iv->util_diff == 0;
 	s->split_explained += iv->split_units >= 0;
 	s->delay_explained += iv->delayed_units >= 0;
+	s->jitter_explained += iv->jitter;
 	s->split_at_tick += iv->split_units >= 0 && iv->tick_units >= 0 &&
 			    abs(iv->split_units - iv->tick_units) <=
 			    PELT_REPLAY_TICK_SLACK;
@@ -564,13 +571,52 @@ static int find_delay(const struct task *t, uint64_t ts1,
 		struct pelt_avg sa;
 
 		replay_interval(t, ts1, lg->update_time, last,
-				(struct variant){ -1, k },
+				(struct variant){ -1, k, NULL },
 				t->weight ? t->weight : 1024, &sa);
 		sig_of(&sa, &x);
 		if (same(&x, lg, load_known))
 			return k;
 	}
 	return -1;
+}
+
+/*
+ * Whether moving each change (ticks included) by at most
+ * PELT_REPLAY_TICK_SLACK units from its estimated place makes the
+ * replay exact: then what is left is the trace clock's resolution, not
+ * the model. Up to JITTER_MAX changes (5^4 replays).
+ */
+#define JITTER_MAX 4
+
+static bool jitter_explains(const struct task *t, uint64_t ts1,
+			    const struct pelt_replay_sig *lg,
+			    struct inputs last, bool load_known)
+{
+	int shift[MAX_CHANGES] = { 0 }, n = 0, i, span;
+	long combo, ncombos = 1;
+
+	while (n < t->nch && t->ch[n].ts < ts1)
+		n++;
+	if (!n || n > JITTER_MAX)
+		return false;
+	span = 2 * PELT_REPLAY_TICK_SLACK + 1;
+	for (i = 0; i < n; i++)
+		ncombos *= span;
+	for (combo = 0; combo < ncombos; combo++) {
+		struct pelt_replay_sig x;
+		struct pelt_avg sa;
+		long c = combo;
+
+		for (i = 0; i < n; i++, c /= span)
+			shift[i] = (int)(c % span) - PELT_REPLAY_TICK_SLACK;
+		replay_interval(t, ts1, lg->update_time, last,
+				(struct variant){ -1, -1, shift },
+				t->weight ? t->weight : 1024, &sa);
+		sig_of(&sa, &x);
+		if (same(&x, lg, load_known))
+			return true;
+	}
+	return false;
 }
 
 /* The interval from the chain's start to this event, replayed */
@@ -632,7 +678,7 @@ static void replay_one(struct replay *rp, struct task *t, uint64_t ts1,
 				continue;
 
 			replay_interval(t, ts1, lg->update_time, last,
-					(struct variant){ k, -1 },
+					(struct variant){ k, -1, NULL },
 					t->weight ? t->weight : 1024, &sa);
 			sig_of(&sa, &x);
 			if (same(&x, lg, iv.load_known)) {
@@ -641,7 +687,10 @@ static void replay_one(struct replay *rp, struct task *t, uint64_t ts1,
 			}
 		}
 	}
-	if (!iv.exact && iv.split_units < 0 && rp->o->delay_dequeue &&
+	if (!iv.exact && iv.cls == PELT_REPLAY_CHANGES && rp->o->split_search)
+		iv.jitter = jitter_explains(t, ts1, lg, last, iv.load_known);
+	if (!iv.exact && iv.split_units < 0 && !iv.jitter &&
+	    rp->o->delay_dequeue &&
 	    rp->o->split_search && asleep_inside(t, ts1))
 		iv.delayed_units = find_delay(t, ts1, lg, last, iv.load_known);
 	account(&rp->r->cls[iv.cls], &iv);
@@ -916,6 +965,9 @@ void pelt_replay_print_interval(FILE *out,
 	if (iv->delayed_units >= 0)
 		fprintf(out, " exact if dequeued delayed at +%d us",
 			iv->delayed_units);
+	if (iv->jitter)
+		fprintf(out, " exact with the changes moved within %d us",
+			PELT_REPLAY_TICK_SLACK);
 	fputc('\n', out);
 }
 
@@ -945,6 +997,10 @@ void pelt_replay_print(FILE *out, const struct pelt_replay_result *r)
 			fprintf(out, ", explained by one unlogged update %lu"
 				" (at a known tick %lu)", s->split_explained,
 				s->split_at_tick);
+		if (c == PELT_REPLAY_CHANGES)
+			fprintf(out, ", exact with the changes within %d us "
+				"of their estimates %lu", PELT_REPLAY_TICK_SLACK,
+				s->jitter_explained);
 		if (s->delay_explained)
 			fprintf(out, ", by a delayed dequeue %lu",
 				s->delay_explained);

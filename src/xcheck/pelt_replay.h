@@ -99,6 +99,9 @@ struct pelt_replay_interval {
 	 * place of the ticks' estimated ones), in 1024 ns units after
 	 * ts0's update, 0 for none at all; -1 none found or not tried */
 	int split_units;
+	/* class (b): exact with each change moved by at most
+	 * PELT_REPLAY_TICK_SLACK units from its estimated place */
+	bool jitter;
 	/* where a delayed dequeue makes it exact (delay_dequeue); -1 */
 	int delayed_units;
 	/* the first known tick inside, estimated, in the same units; -1 */
@@ -111,9 +114,10 @@ struct pelt_replay_interval {
 
 #define PELT_REPLAY_WORST 8
 /*
- * How far (1024 ns units) a tick's true place may be from its estimate:
- * the trace's microsecond timestamps and the PELT clock's unknown place
- * inside its unit at the chain's start make up to 1.5 units.
+ * How far (1024 ns units) a tick's or a change's true place may be from
+ * its estimate: the trace's microsecond timestamps and the PELT clock's
+ * unknown place inside its unit at the chain's start make up to 1.5
+ * units.
  */
 #define PELT_REPLAY_TICK_SLACK 2
 #define PELT_REPLAY_HIST 1025	/* util diffs 0 .. 1024 (and above) */
@@ -123,6 +127,7 @@ struct pelt_replay_stats {
 	/* of those, the update found within the slack of a known tick */
 	unsigned long split_at_tick;
 	unsigned long delay_explained;	/* by a delayed dequeue */
+	unsigned long jitter_explained;	/* class (b): see .jitter */
 	unsigned long max_util_diff, p99_util_diff;
 	uint64_t max_util_sum_diff;
 	unsigned long max_load_diff, max_runnable_diff;
