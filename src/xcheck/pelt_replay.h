@@ -50,9 +50,12 @@ struct pelt_replay_opts {
 	/* capacities and OPP tables (required): cpu i is platform CPU i */
 	const struct platform *platform;
 	/*
-	 * For an inexact uniform interval, try every single unlogged update
-	 * inside the first period (the kernel's tick or a put/pick of the
-	 * same state) and record the one that makes it exact, if any.
+	 * Look for what makes an inexact interval exact, to name causes:
+	 * for a uniform one, the single unlogged update inside the first
+	 * period (the kernel's tick, or a put/pick of the same state) in
+	 * place of the estimated ticks; for one with changes, the changes
+	 * moved within PELT_REPLAY_TICK_SLACK of their estimates; with
+	 * delay_dequeue, a delayed dequeue.
 	 */
 	bool split_search;
 	/*
