@@ -341,9 +341,11 @@ static void migrate_signals_fair(struct sim *s, struct sim_task *t,
 		if (!src->curr) {
 			uint64_t now = sig_clock_pelt(s, src);
 
-			if (now > src->cfs.avg.last_update_time)
-				pelt_update_blocked_se(now, &t->avg,
-						       t->se.node.weight);
+			/* __update_load_avg_blocked_se(): pelt_se_tp too */
+			if (now > src->cfs.avg.last_update_time &&
+			    pelt_update_blocked_se(now, &t->avg,
+						   t->se.node.weight))
+				sig_trace_se(s, src, t);
 		}
 	}
 	t->avg.last_update_time = 0;

@@ -27,6 +27,18 @@ void sig_trace_se(struct sim *s, struct sim_cpu *c, struct sim_task *t)
 		  c->id, t->comm, t->pid, t->avg.load_avg, t->avg.util_avg,
 		  (unsigned long long)t->avg.last_update_time,
 		  t->avg.runnable_avg);
+	/*
+	 * The same tracepoint, with the exact state a replay starts from:
+	 * the sums and the position in the period, not only the averages,
+	 * and the inputs of the interval the update just closed.
+	 */
+	sim_trace(s, c->id, "capsim_pelt_se",
+		  "cpu=%d pid=%d update_time=%llu load_sum=%llu runnable_sum=%u util_sum=%u period_contrib=%u on_rq=%d running=%d",
+		  c->id, t->pid, (unsigned long long)t->avg.last_update_time,
+		  (unsigned long long)t->avg.load_sum,
+		  (unsigned int)t->avg.runnable_sum, t->avg.util_sum,
+		  t->avg.period_contrib, t->se.on_rq ? 1 : 0,
+		  c->cfs.curr == t ? 1 : 0);
 	if (s->policy == &clamp_policy_uclamp)
 		sim_trace(s, c->id, "lisa__uclamp_util_se",
 			  "pid=%d comm=%s cpu=%d util_avg=%lu uclamp_avg=%lu uclamp_min=%u uclamp_max=%u",

@@ -74,6 +74,14 @@ static const struct td_field pelt_se_fields[] = {
 	{ "update_time", TD_U64 }, { "runnable", TD_ULONG }, { NULL, 0 },
 };
 
+/* capsim's own event at pelt_se_tp: the state a signal replay starts from */
+static const struct td_field capsim_pelt_se_fields[] = {
+	{ "cpu", TD_INT }, { "pid", TD_INT }, { "update_time", TD_U64 },
+	{ "load_sum", TD_U64 }, { "runnable_sum", TD_UINT },
+	{ "util_sum", TD_UINT }, { "period_contrib", TD_UINT },
+	{ "on_rq", TD_INT }, { "running", TD_INT }, { NULL, 0 },
+};
+
 static const struct td_field pelt_cfs_fields[] = {
 	{ "cpu", TD_INT }, { "path", TD_STR }, { "load", TD_ULONG },
 	{ "util", TD_ULONG }, { "update_time", TD_U64 },
@@ -139,6 +147,7 @@ const struct td_event td_events[] = {
 	{ "capsim", "capsim_sugov", 1002, sugov_fields, NULL },
 	{ "capsim", "capsim_util", 1003, util_fields, NULL },
 	{ "capsim", "capsim_sugov_cpu", 1004, sugov_cpu_fields, NULL },
+	{ "capsim", "capsim_pelt_se", 1005, capsim_pelt_se_fields, NULL },
 	{ "lisa", "lisa__sched_pelt_se", 1100, pelt_se_fields, NULL },
 	{ "lisa", "lisa__sched_pelt_cfs", 1101, pelt_cfs_fields, NULL },
 	{ "lisa", "lisa__sched_pelt_rt", 1102, pelt_rq_fields, NULL },

@@ -97,11 +97,11 @@ static json_t *build_json(const struct xcheck *x)
 		json_array_append_new(tvd, json_real(x->tvd[d]));
 		json_array_append_new(tvdp, json_real(x->tvd_plain[d]));
 	}
-	root = json_pack("{s:s,s:s,s:s,s:s,s:s,s:f,s:b,s:s?}",
+	root = json_pack("{s:s,s:s,s:s,s:s,s:s,s:f,s:i,s:b,s:s?}",
 		"workload", x->workload, "platform", x->pl->name,
 		"policy", x->policy, "guest_trace", x->guest_trace,
 		"sim_trace", x->sim_trace, "duration_s", x->duration_s,
-		"pass", x->pass[0], "failed", x->why);
+		"hz", x->hz, "pass", x->pass[0], "failed", x->why);
 	json_object_set_new(root, "level1", json_pack(
 		"{s:b,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:f}",
 		"pass", x->pass[1], "events", (json_int_t)l1->events,
@@ -257,8 +257,8 @@ int xcheck_report(const struct xcheck *x, const char *dir)
 		x->pl->name, x->policy, x->pass[0] ? "pass" : "FAIL");
 	if (x->why)
 		fprintf(f, "Failed: %s.\n\n", x->why);
-	fprintf(f, "Guest trace `%s`, simulator trace `%s`; the window is %.1f s from each trace's first event of a workload task.\n\n",
-		x->guest_trace, x->sim_trace, x->duration_s);
+	fprintf(f, "Guest trace `%s`, simulator trace `%s` (tick %d Hz, the guest's); the window is %.1f s from each trace's first event of a workload task.\n\n",
+		x->guest_trace, x->sim_trace, x->hz, x->duration_s);
 	fprintf(f, "## Level 1: clamp ops replayed through src/core\n\n");
 	fprintf(f, "%ld of %ld ranges match (%.2f %%): %ld ops (%ld checked) and their `cap_clamp_cpu` ranges on %d CPUs; %ld seq gaps (tracing turned on while a CPU had tasks), each resynced when its CPU emptied (%ld); group writes: %ld of %ld as the core decides. Gate: 100 %%, at most 1 %% of the ops unchecked.\n\n",
 		l1->matched, l1->compared, pct(l1->matched, l1->compared),

@@ -30,6 +30,7 @@ struct xcheck {
 	char *sim_trace;
 	struct xcheck_limits lim;
 	double duration_s;
+	int hz;			/* the simulation's tick rate: the guest's */
 	/* results */
 	struct clamp_replay_result l1;
 	bool l1_ran;

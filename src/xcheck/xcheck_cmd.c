@@ -22,6 +22,8 @@
 #include "xcheck.h"
 
 #define EXIT_USAGE 2
+/* kernel/config/capsim.config leaves tinyconfig's HZ_1000 */
+#define CAPSIM_GUEST_HZ 1000
 
 static const char usage_xcheck[] =
 "usage: capsim xcheck WORKLOAD.json [options]\n"
@@ -36,6 +38,8 @@ static const char usage_xcheck[] =
 "  -o DIR                 output directory (default xcheck-out)\n"
 "  --guest-trace FILE     take the guest's trace from FILE, no boot\n"
 "  --tvd X                level 4 gate: residency TVD per domain (default 0.05)\n"
+"  --hz N                 the simulation's tick rate (default: CONFIG_HZ of\n"
+"                         the guest kernel's build, else 1000)\n"
 "  --no-kthreads          compare with the plain simulation only, not with\n"
 "                         the one that adds the guest's other tasks\n"
 "                         (kernel threads) at their measured rates\n"
@@ -186,19 +190,47 @@ static int run_guest(const char *dir, const char *wfile, const char *platform,
 	return ret;
 }
 
+/*
+ * The guest kernel's tick rate (CONFIG_HZ of its build), which the
+ * simulated run takes: the tick is one of schedutil's update points
+ */
+static int guest_hz(void)
+{
+	const char *kb = getenv("CAPSIM_KBUILD");
+	char *top = src_path("");
+	char *cfg = kb && *kb ? xasprintf("%s/obj/.config", kb) :
+		    xasprintf("%s/build/kernel/obj/.config", top);
+	FILE *f = fopen(cfg, "r");
+	char line[256];
+	int hz = CAPSIM_GUEST_HZ;
+
+	while (f && fgets(line, sizeof(line), f))
+		if (sscanf(line, "CONFIG_HZ=%d", &hz) == 1)
+			break;
+	if (f)
+		fclose(f);
+	free(cfg);
+	free(top);
+	return hz;
+}
+
 static int run_sim(const char *dir, const char *sub, const char *wfile,
-		   const char *platform, const char *policy)
+		   const char *platform, const char *policy, int hz)
 {
 	char *self = procs_self_exe();
 	char *sdir = xasprintf("%s/%s", dir, sub);
 	char *log = xasprintf("%s/%s.log", dir, sub);
+	char hzs[16];
 	char *argv[] = { self, (char *)"run", (char *)wfile,
 			 (char *)"--platform", (char *)platform,
 			 (char *)"--policy", (char *)policy,
+			 (char *)"--hz", hzs,
 			 (char *)"--trace-signals", (char *)"--quiet",
 			 (char *)"-o", sdir, NULL };
-	int ret = run_job(argv, log, "the simulator run");
+	int ret;
 
+	snprintf(hzs, sizeof(hzs), "%d", hz);
+	ret = run_job(argv, log, "the simulator run");
 	free(self);
 	free(sdir);
 	free(log);
@@ -303,7 +335,8 @@ static int compare(struct xcheck *x, const char *dir, char **comms,
 						 x->duration_s, x->pl->ncpus,
 						 w);
 		if (x->nkthreads < 0 ||
-		    run_sim(dir, "sim-kthreads", w, x->platform_arg, x->policy) ||
+		    run_sim(dir, "sim-kthreads", w, x->platform_arg, x->policy,
+			    x->hz) ||
 		    scan_side(t, x, comms, ncomms, dur, &x->simk, dir,
 			      "simk")) {
 			free(w);
@@ -358,7 +391,7 @@ int cmd_xcheck(int argc, char **argv)
 			x.kthreads = false;
 		} else if (!strcmp(a, "--platform") || !strcmp(a, "--policy") ||
 			   !strcmp(a, "-o") || !strcmp(a, "--guest-trace") ||
-			   !strcmp(a, "--tvd")) {
+			   !strcmp(a, "--tvd") || !strcmp(a, "--hz")) {
 			const char *v;
 
 			if (i + 1 >= argc) {
@@ -374,6 +407,15 @@ int cmd_xcheck(int argc, char **argv)
 				outdir = v;
 			} else if (!strcmp(a, "--guest-trace")) {
 				gtrace = v;
+			} else if (!strcmp(a, "--hz")) {
+				char *end;
+				long h = strtol(v, &end, 10);
+
+				if (*end || end == v || h < 100 || h > 1000) {
+					fprintf(stderr, "capsim: --hz needs an integer in [100, 1000]: %s\n", v);
+					return EXIT_USAGE;
+				}
+				x.hz = (int)h;
 			} else {
 				char *end;
 
@@ -426,7 +468,9 @@ int cmd_xcheck(int argc, char **argv)
 	if (outdir_begin(&od, outdir))
 		goto out;
 	/* the simulator first: it checks the workload's grammar in seconds */
-	if (run_sim(od.tmp, "sim", wfile, platform, policy))
+	if (!x.hz)
+		x.hz = guest_hz();
+	if (run_sim(od.tmp, "sim", wfile, platform, policy, x.hz))
 		goto fail;
 	p = xasprintf("%s/sim/summary.json", od.tmp);
 	if (read_summary(p, &comms, &ncomms, &x.duration_s))
