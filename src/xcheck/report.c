@@ -77,6 +77,49 @@ static json_t *run_json(const struct xcheck *x, const struct e2e_run *r)
 	return o;
 }
 
+static json_t *l3_json(const struct pelt_replay_result *r)
+{
+	json_t *o = json_object();
+	static const char *const names[] = { "uniform", "changes" };
+
+	for (int c = 0; c < PELT_REPLAY_NCLASSES; c++) {
+		const struct pelt_replay_stats *st = &r->cls[c];
+
+		json_object_set_new(o, names[c], json_pack(
+			"{s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I}",
+			"intervals", (json_int_t)st->n,
+			"exact", (json_int_t)st->exact,
+			"util_exact", (json_int_t)st->util_exact,
+			"explained_by_one_update",
+			(json_int_t)st->split_explained,
+			"explained_by_delayed_dequeue",
+			(json_int_t)st->delay_explained,
+			"explained_by_jitter", (json_int_t)st->jitter_explained,
+			"max_util_diff", (json_int_t)st->max_util_diff,
+			"p99_util_diff", (json_int_t)st->p99_util_diff));
+	}
+	json_object_set_new(o, "events", json_integer((json_int_t)r->events));
+	json_object_set_new(o, "skipped_migrated", json_integer(
+		(json_int_t)r->skipped[PELT_SKIP_MIGRATED]));
+	json_object_set_new(o, "skipped_other", json_integer(
+		(json_int_t)(r->skipped[PELT_SKIP_CHAIN] +
+			     r->skipped[PELT_SKIP_GAP])));
+	return o;
+}
+
+static void md_l3(FILE *f, const struct pelt_replay_result *r,
+		  const char *side)
+{
+	const struct pelt_replay_stats *a = &r->cls[PELT_REPLAY_UNIFORM];
+	const struct pelt_replay_stats *b = &r->cls[PELT_REPLAY_CHANGES];
+
+	fprintf(f, "| %s | %lu | %lu (%.2f %%) | %lu + %lu | %lu | %lu | %lu (%lu exact) | %lu / %lu | %lu |\n",
+		side, a->n, a->exact, pct((long)a->exact, (long)a->n),
+		a->split_explained, a->delay_explained, a->util_exact,
+		a->max_util_diff, b->n, b->exact, b->p99_util_diff,
+		b->max_util_diff, r->skipped[PELT_SKIP_MIGRATED]);
+}
+
 static json_t *build_json(const struct xcheck *x)
 {
 	json_t *root, *tasks = json_object(), *tvd = json_array();
@@ -127,6 +170,13 @@ static json_t *build_json(const struct xcheck *x)
 		"recomputed", (json_int_t)l2s->recomputed,
 		"matched", (json_int_t)l2s->matched,
 		"matched_pct", pct(l2s->matched, l2s->recomputed)));
+	json_object_set_new(root, "level3", json_pack(
+		"{s:b,s:o,s:o,s:{s:f,s:I,s:I,s:I}}", "pass", x->pass[3],
+		"guest", l3_json(x->l3), "sim", l3_json(x->l3_sim),
+		"limits", "uniform_util_exact", x->lim.uniform_util_exact,
+		"uniform_max", (json_int_t)x->lim.uniform_max,
+		"changes_p99", (json_int_t)x->lim.changes_p99,
+		"changes_max", (json_int_t)x->lim.changes_max));
 	json_object_set_new(root, "level4", json_pack(
 		"{s:b,s:f,s:o,s:o,s:i,s:o,s:o,s:o,s:o}", "pass", x->pass[4],
 		"tvd_limit", x->lim.tvd, "residency_tvd", tvd,
@@ -269,6 +319,18 @@ int xcheck_report(const struct xcheck *x, const char *dir)
 		l2->matched, l2->recomputed, pct(l2->matched, l2->recomputed),
 		l2->range_mismatch, l2->perf_mismatch, l2->khz_mismatch,
 		l2->incomplete, x->l2_sim.matched, x->l2_sim.recomputed);
+	fprintf(f, "## Level 3: PELT replayed\n\n");
+	fprintf(f, "Each task's signal between two consecutive `capsim_pelt_se` events on one CPU, replayed by the simulator's pelt.c from the first one's exact sums over the PELT-clock interval the two `update_time`s give, with the task's states in between rebuilt from the sched events. Uniform: no state change inside, the replay is exact unless the kernel made an update that crossed no period (so was not logged): one such update is searched for (and 6.12's delayed dequeue). With changes: their places are estimated from the trace clock (microseconds; the PELT clock counts 1024 ns units, scaled by capacity and frequency while busy). Gate: the logged util reproduced in >= %.1f %% of the uniform intervals, none off by more than %lu; with changes, |util diff| p99 <= %lu and max <= %lu.\n\n",
+		100 * x->lim.uniform_util_exact, x->lim.uniform_max,
+		x->lim.changes_p99, x->lim.changes_max);
+	fprintf(f, "| trace | uniform | exact | explained (one update + delayed dequeue) | util exact | max util diff | with changes | p99 / max util diff | skipped (migrated) |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
+	md_l3(f, x->l3, "guest");
+	md_l3(f, x->l3_sim, "simulator");
+	fprintf(f, "\nThe guest's intervals furthest off, with their cause when one is found:\n\n```\n");
+	for (int c = 0; c < PELT_REPLAY_NCLASSES; c++)
+		for (int i = 0; i < x->l3->cls[c].nworst && i < 4; i++)
+			pelt_replay_print_interval(f, &x->l3->cls[c].worst[i]);
+	fprintf(f, "```\n\n");
 	md_level4(f, x);
 	fprintf(f, "Plots: `xcheck-freq.png` (frequency and clamp bands, guest above the simulator), `xcheck-residency.png` (residency side by side).\n");
 	if (fclose(f)) {

@@ -14,10 +14,17 @@
 #include "clamp_replay.h"
 #include "decision_replay.h"
 #include "e2e.h"
+#include "pelt_replay.h"
 #include "platform.h"
 
 struct xcheck_limits {
 	double tvd;		/* level 4: residency TVD per domain */
+	/* level 3 (docs/xcheck.md): uniform intervals with the logged util,
+	 * at least this share, the others off by at most uniform_max;
+	 * intervals with state changes inside (placed from the trace
+	 * clock) off by at most changes_p99 at p99 and changes_max */
+	double uniform_util_exact;
+	unsigned long uniform_max, changes_p99, changes_max;
 };
 
 struct xcheck {
@@ -35,6 +42,7 @@ struct xcheck {
 	struct clamp_replay_result l1;
 	bool l1_ran;
 	struct decision_replay_result l2, l2_sim;
+	struct pelt_replay_result *l3, *l3_sim;	/* large: on the heap */
 	bool kthreads;		/* model the guest's other tasks */
 	struct e2e_run guest, sim;
 	struct e2e_run simk;	/* the simulation with them */

@@ -277,6 +277,51 @@ static int scan_side(const char *trace, const struct xcheck *x, char **comms,
 	return ret;
 }
 
+static void l3_gate(struct xcheck *x, const struct pelt_replay_result *r,
+		    const char *side)
+{
+	const struct pelt_replay_stats *a = &r->cls[PELT_REPLAY_UNIFORM];
+	const struct pelt_replay_stats *b = &r->cls[PELT_REPLAY_CHANGES];
+
+	gate(x, 3, a->n > 0, "level 3: no PELT events in the %s trace", side);
+	gate(x, 3, !a->n || (double)a->util_exact >=
+			     x->lim.uniform_util_exact * (double)a->n,
+	     "level 3: %s: %lu of %lu uniform intervals with the logged util",
+	     side, a->util_exact, a->n);
+	gate(x, 3, a->max_util_diff <= x->lim.uniform_max,
+	     "level 3: %s: a uniform interval's util off by %lu", side,
+	     a->max_util_diff);
+	gate(x, 3, b->p99_util_diff <= x->lim.changes_p99 &&
+		   b->max_util_diff <= x->lim.changes_max,
+	     "level 3: %s: intervals with changes off by %lu at p99, %lu at most",
+	     side, b->p99_util_diff, b->max_util_diff);
+}
+
+/*
+ * Level 3 on both traces: the guest's (6.12's delayed dequeue searched,
+ * the tick's times unknown) and the simulator's (its ticks known)
+ */
+static int level3(struct xcheck *x, const char *g, const char *s)
+{
+	struct pelt_replay_opts og = {
+		.platform = x->pl, .split_search = true,
+		.delay_dequeue = true,
+	};
+	struct pelt_replay_opts os = {
+		.platform = x->pl, .split_search = true,
+		.tick_ns = 1000000000ULL / (uint64_t)x->hz,
+	};
+
+	x->l3 = xcalloc(1, sizeof(*x->l3));
+	x->l3_sim = xcalloc(1, sizeof(*x->l3_sim));
+	if (pelt_replay_trace(g, &og, x->l3) ||
+	    pelt_replay_trace(s, &os, x->l3_sim))
+		return -1;
+	l3_gate(x, x->l3, "guest");
+	l3_gate(x, x->l3_sim, "simulator");
+	return 0;
+}
+
 /* The four levels on the two traces in @dir */
 static int compare(struct xcheck *x, const char *dir, char **comms,
 		   int ncomms)
@@ -322,6 +367,9 @@ static int compare(struct xcheck *x, const char *dir, char **comms,
 	gate(x, 2, x->l2_sim.matched == x->l2_sim.recomputed,
 	     "level 2: %ld of %ld simulated decisions differ",
 	     x->l2_sim.recomputed - x->l2_sim.matched, x->l2_sim.recomputed);
+	/* level 3: PELT replayed from the logged sums, both traces */
+	if (level3(x, g, s))
+		goto out;
 	/* level 4: the same figures from both traces */
 	if (scan_side(g, x, comms, ncomms, dur, &x->guest, dir, "guest") ||
 	    scan_side(s, x, comms, ncomms, dur, &x->sim, dir, "sim"))
@@ -370,7 +418,12 @@ int cmd_xcheck(int argc, char **argv)
 	const char *wfile = NULL, *platform = "sym4", *policy = "rfc",
 		   *outdir = "xcheck-out", *gtrace = NULL;
 	bool plots = true, quiet = false;
-	struct xcheck x = { .lim = { .tvd = 0.05 }, .kthreads = true };
+	struct xcheck x = {
+		.lim = { .tvd = 0.05, .uniform_util_exact = 0.995,
+			 .uniform_max = 1, .changes_p99 = 4,
+			 .changes_max = 16 },
+		.kthreads = true,
+	};
 	struct outdir od = { 0 };
 	struct diag dg = { 0 };
 	struct platform *pl = NULL;
@@ -514,6 +567,8 @@ out:
 	e2e_free(&x.simk, pl);
 	free(x.tvd);
 	free(x.tvd_plain);
+	free(x.l3);
+	free(x.l3_sim);
 	free(x.why);
 	free(x.guest_trace);
 	free(x.sim_trace);
