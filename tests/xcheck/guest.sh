@@ -40,10 +40,13 @@ while read -r name w pl pol; do
 import json, sys
 x = json.load(open(sys.argv[1]))
 l1, l2, l4 = x["level1"], x["level2"]["guest"], x["level4"]
+l3a, l3b = x["level3"]["guest"]["uniform"], x["level3"]["guest"]["changes"]
 tvd = " ".join("%.3f" % t for t in l4["residency_tvd"])
 plain = " ".join("%.3f" % t for t in l4["residency_tvd_without_kthreads"])
-print("L1 %d/%d  L2 %d/%d  L4 TVD %s (no kthreads %s)" % (
-    l1["matched"], l1["compared"], l2["matched"], l2["recomputed"], tvd, plain))
+print("L1 %d/%d  L2 %d/%d  L3 %d/%d util exact, changes p99/max %d/%d  L4 TVD %s (no kthreads %s)" % (
+    l1["matched"], l1["compared"], l2["matched"], l2["recomputed"],
+    l3a["util_exact"], l3a["intervals"], l3b["p99_util_diff"],
+    l3b["max_util_diff"], tvd, plain))
 PY
 )
 	if [ $rc = 0 ]; then
