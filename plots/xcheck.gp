@@ -3,9 +3,10 @@
 # guest above the simulator on one time axis, with each CPU's clamp band
 # (the OPPs its capacity_min/max resolve to; dashed: max, dotted: min).
 # xcheck-residency: each domain's time per OPP, guest and simulator side
-# by side. Data (written by capsim xcheck): plot-{guest,sim}.dat lines
-# "f DOM T KHZ" and "b CPU T MIN_KHZ MAX_KHZ"; plot-residency-domN.dat
-# "MHz guest% sim%"; plot-vars.gp.
+# by side (and the simulation with the guest's other tasks modelled, the
+# one the gate compares). Data (written by capsim xcheck):
+# plot-{guest,sim}.dat lines "f DOM T KHZ" and "b CPU T MIN_KHZ MAX_KHZ";
+# plot-residency-domN.dat "MHz guest% sim% sim-with-others%"; plot-vars.gp.
 load datadir.'/plot-vars.gp'
 sel(kind, idx, file) = sprintf("< awk '$1==\"%s\" && $2==%d' '%s'", kind, idx, file)
 
@@ -46,8 +47,15 @@ unset title
 set key inside top left font ',10'
 do for [d = 1:ndoms] {
 	f = sprintf('%s/plot-residency-dom%d.dat', datadir, d - 1)
-	set title sprintf('domain %d (TVD %.3f)', d - 1, tvd[d]) noenhanced
-	plot f using 2:xtic(1) title 'guest' lc 1, \
-	     f using 3 title 'simulator' lc 2
+	if (hassimk) {
+		set title sprintf('domain %d: TVD to the guest %.3f (with other tasks), %.3f (without)', d - 1, tvd[d], tvdp[d]) noenhanced
+		plot f using 2:xtic(1) title 'guest' lc 1, \
+		     f using 4 title 'simulator + other tasks' lc 3, \
+		     f using 3 title 'simulator' lc 2
+	} else {
+		set title sprintf('domain %d: TVD to the guest %.3f', d - 1, tvd[d]) noenhanced
+		plot f using 2:xtic(1) title 'guest' lc 1, \
+		     f using 3 title 'simulator' lc 2
+	}
 }
 unset multiplot

@@ -364,9 +364,9 @@ int xcheck_plots(const struct xcheck *x, const char *dir)
 		if (!f)
 			goto out;
 		for (int i = 0; i < pd->nopps; i++)
-			fprintf(f, "%u %.3f %.3f\n", pd->opps[i].khz / 1000,
-				g->dom_known_ns[d] ? 100.0 * (double)g->res_ns[d][i] / (double)g->dom_known_ns[d] : 0,
-				s->dom_known_ns[d] ? 100.0 * (double)s->res_ns[d][i] / (double)s->dom_known_ns[d] : 0);
+			fprintf(f, "%u %.3f %.3f %.3f\n", pd->opps[i].khz / 1000,
+				share(g, d, i), share(s, d, i),
+				x->has_simk ? share(&x->simk, d, i) : 0);
 		if (fclose(f))
 			goto out;
 	}
@@ -376,9 +376,11 @@ int xcheck_plots(const struct xcheck *x, const char *dir)
 	fprintf(f, "ndoms = %d\nncpus = %d\nduration = %.3f\nfmaxmhz = %u\n",
 		x->pl->ndomains, x->pl->ncpus, x->duration_s,
 		x->pl->domains[x->pl->ndomains - 1].opps[x->pl->domains[x->pl->ndomains - 1].nopps - 1].khz / 1000);
-	fprintf(f, "array tvd[%d]\n", x->pl->ndomains);
+	fprintf(f, "hassimk = %d\narray tvd[%d]\narray tvdp[%d]\n",
+		x->has_simk, x->pl->ndomains, x->pl->ndomains);
 	for (int d = 0; d < x->pl->ndomains; d++)
-		fprintf(f, "tvd[%d] = %.3f\n", d + 1, x->tvd[d]);
+		fprintf(f, "tvd[%d] = %.3f\ntvdp[%d] = %.3f\n", d + 1,
+			x->tvd[d], d + 1, x->tvd_plain[d]);
 	{
 		char *t = xasprintf("%s on %s, policy %s", x->workload,
 				    x->pl->name, x->policy);
