@@ -37,6 +37,14 @@ buf=${CAPSIM_TRACE_BUF:-32M}
 [ "$events" = xcheck ] && buf=${CAPSIM_TRACE_BUF:-64M}
 CAPSIM_ACCEL=$("$here/tools/accel-probe.sh" "$kernel" "$out/initramfs.cpio.gz" "$out/kvm-probe")
 export CAPSIM_ACCEL
+rc=0
 "$here/tools/qemu-run.sh" "$kernel" "$out/initramfs.cpio.gz" "$out" \
 	"${CAPSIM_TIMEOUT:-300}" \
-	"capsim.run=workload${events:+ capsim.arg=$events} trace_buf_size=$buf $platform_args ${CAPSIM_CMDLINE:-}" "$smp"
+	"capsim.run=workload${events:+ capsim.arg=$events} trace_buf_size=$buf $platform_args ${CAPSIM_CMDLINE:-}" "$smp" || rc=$?
+# the guest sends the trace gzip'ed (guest/tests/workload.sh)
+if [ "$(head -c2 "$out/trace.txt" 2>/dev/null | od -An -tx1 | tr -d ' ')" = 1f8b ]; then
+	mv "$out/trace.txt" "$out/trace.txt.gz"
+	gzip -dc "$out/trace.txt.gz" > "$out/trace.txt" || rc=1
+	rm -f "$out/trace.txt.gz"
+fi
+exit $rc

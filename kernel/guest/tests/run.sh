@@ -104,6 +104,68 @@ some "group move enqueues with r2's max" "$(echo "$t" | grep -c "cap_clamp_enque
 kill $hog 2>/dev/null
 wait $hog 2>/dev/null
 rmdir $CG/r1 $CG/r2
+
+# ---------------------------------------------------------------- xcheck events
+# patches 11 and 12, in a trace instance of their own (the boot-wide buffer
+# keeps only cap_clamp:* for the replay below)
+echo "== decision and signal events (capsim:*, lisa:*)"
+I=$TR/instances/xcheck
+mkdir $I $CG/xc
+echo 4096 > $I/buffer_size_kb
+wr $CG/xc/cpu.capacity_max 300 >/dev/null
+# recording starts once every event is on and stops before they go off:
+# enabling one patches the kernel text, which takes milliseconds under TCG,
+# during which a CPU can decide several times with one event of the two on
+echo 0 > $I/tracing_on
+echo 'capsim:*' > $I/set_event
+echo 'lisa:*' >> $I/set_event
+taskset -c 2 $RUN spin 2 &
+hog=$!
+echo $hog > $CG/xc/cgroup.procs
+sleep 0.2
+echo 1 > $I/tracing_on
+sleep 1.3
+echo 0 > $I/tracing_on
+echo 0 > $I/events/enable
+t=$(cat $I/trace)
+n=0
+for e in capsim_sugov_cpu capsim_sugov lisa__sched_pelt_se lisa__sched_pelt_cfs \
+	lisa__sched_pelt_rt lisa__sched_pelt_dl lisa__sched_util_est_se \
+	lisa__sched_util_est_cfs capsim_pelt_se; do
+	c=$(echo "$t" | grep -c ": $e: ")
+	echo "$e: $c"
+	[ "$c" -ge 1 ] && n=$((n + 1))
+done
+expect "all 9 capsim/lisa events traced" 9 $n
+# per CPU, each decision comes right after one line per CPU of the policy
+# (not checked: each CPU's first and last decision, which tracing_on may
+# cut)
+echo "$t" | awk '/: capsim_sugov_cpu: / { k[$2]++ }
+	/: capsim_sugov: / { n[$2]++; if (n[$2] > 2) { g[last[$2]]++; if (last[$2] != 4) print "  odd group: " prev[$2] }
+		last[$2] = k[$2]; k[$2] = 0; prev[$2] = $0 }
+	END { for (s in g) printf "capsim_sugov_cpu lines before a decision: %d x %d\n", g[s], s }' > /tmp/xc.groups
+cat /tmp/xc.groups
+bad=$(grep -c "odd group" /tmp/xc.groups)
+[ "$(grep -c "x 4$" /tmp/xc.groups)" = 1 ] || bad=-1
+expect "each capsim_sugov follows 4 capsim_sugov_cpu lines on its CPU" 0 "$bad"
+some "the hog's CPU reports clamp_max=300" "$(echo "$t" | grep -c "capsim_sugov_cpu: dom=0 cpu=2 .* clamp_max=300 ")"
+capped=$(echo "$t" | grep ": capsim_sugov: .* max=300 " | awk '{ for (i = 1; i <= NF; i++) if ($i ~ /^perf=/) { split($i, a, "="); if (a[2] + 0 > 300) b++ } n++ }
+	END { printf "%d %d", n, b }')
+check "decisions capped at 300 ask for at most 300 ($capped: count, over)" \
+	"${capped% *}" -ge 1 -a "${capped#* }" = 0
+some "capsim_pelt_se of the running hog" "$(echo "$t" | grep -c "capsim_pelt_se: cpu=2 pid=$hog .* on_rq=1 running=1")"
+some "the group's entity: path=/xc comm=(null) pid=-1" "$(echo "$t" | grep -c "lisa__sched_pelt_se: cpu=2 path=/xc comm=(null) pid=-1 ")"
+some "the group's cfs_rq: path=/xc" "$(echo "$t" | grep -c "lisa__sched_pelt_cfs: cpu=2 path=/xc ")"
+# enabled again after the probes were released: they come back
+echo > $I/trace
+echo 1 > $I/tracing_on
+echo 1 > $I/events/lisa/lisa__sched_pelt_cfs/enable
+sleep 0.3
+echo 0 > $I/events/lisa/lisa__sched_pelt_cfs/enable
+some "lisa__sched_pelt_cfs again after disable/enable" "$(grep -c ": lisa__sched_pelt_cfs: " $I/trace)"
+kill $hog 2>/dev/null
+wait $hog 2>/dev/null
+rmdir $I $CG/xc
 fi
 
 # ---------------------------------------------------------------- frequencies
