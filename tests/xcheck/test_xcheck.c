@@ -154,6 +154,43 @@ START_TEST(level2_simulator_decisions_recompute)
 }
 END_TEST
 
+/* A guest trace's decisions on a platform: all recomputed and equal */
+static void guest_decisions(const char *fixture, const char *platform,
+			    long want)
+{
+	char *fx = src(fixture), *pf = NULL;
+	struct decision_replay_opts o = { .domain_clamp = true };
+	struct decision_replay_result r;
+	struct platform *pl;
+	struct diag d;
+
+	diag_init(&d, true);
+	if (strstr(platform, ".json"))
+		pf = src(platform);
+	pl = platform_load(pf ? pf : platform, &d);
+	diag_free(&d);
+	ck_assert_ptr_nonnull(pl);
+	o.pl = pl;
+	ck_assert_int_eq(decision_replay_trace(fx, &o, stderr, &r), 0);
+	ck_assert_int_eq(r.decisions, want);
+	ck_assert_int_eq(r.recomputed, r.decisions);
+	ck_assert_int_eq(r.matched, r.recomputed);
+	platform_free(pl);
+	free(fx);
+	free(pf);
+}
+
+START_TEST(level2_guest_decisions_recompute)
+{
+	/* juno-r0: two domains, the LITTLE one's range capped at 447 */
+	guest_decisions("tests/fixtures/guest/juno-r0-rfc-sugov.txt",
+			"juno-r0", 82);
+	/* one policy per CPU: the single path's hold */
+	guest_decisions("tests/fixtures/guest/sym4-single-rfc-sugov.txt",
+			"tests/fixtures/guest/sym4-single.json", 144);
+}
+END_TEST
+
 /* The first line of @path containing @needle, copied to @out (or NULL) */
 static char *line_with(const char *path, const char *needle)
 {
@@ -365,6 +402,7 @@ int main(void)
 	tcase_add_test(tc, level1_catches_a_write_the_core_refuses);
 	tcase_add_test(tc, level2_simulator_decisions_recompute);
 	tcase_add_test(tc, level2_catches_tampered_decisions);
+	tcase_add_test(tc, level2_guest_decisions_recompute);
 	tcase_add_test(tc, level4_figures_of_a_known_trace);
 	tcase_add_test(tc, kthread_model_from_a_known_trace);
 	tcase_add_test(tc, command_errors);
