@@ -419,9 +419,11 @@ int cmd_xcheck(int argc, char **argv)
 		   *outdir = "xcheck-out", *gtrace = NULL;
 	bool plots = true, quiet = false;
 	struct xcheck x = {
+		/* level 3: 22 = 1024 x (1 - y), the most one PELT period
+		 * (1024 us) of running misattributed moves util */
 		.lim = { .tvd = 0.05, .uniform_util_exact = 0.995,
-			 .uniform_max = 1, .changes_p99 = 4,
-			 .changes_max = 16 },
+			 .uniform_max = 22, .changes_p99 = 8,
+			 .changes_max = 22 },
 		.kthreads = true,
 	};
 	struct outdir od = { 0 };
