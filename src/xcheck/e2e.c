@@ -211,8 +211,14 @@ static void advance(struct e2e_pass *p, uint64_t to)
 
 			if (e->pid != p->curr[c])
 				continue;
-			if (e->task >= 0)
-				r->tasks[e->task].run_ns += dt;
+			if (e->task >= 0) {
+				struct e2e_task *t = &r->tasks[e->task];
+				int d = pl->cpus[c].domain;
+
+				t->run_ns += dt;
+				if (d < E2E_MAX_DOMS)
+					t->dom_run_ns[d] += dt;
+			}
 			else if (e->other >= 0)
 				r->others[e->other].run_ns += dt;
 			break;

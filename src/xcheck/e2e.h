@@ -25,11 +25,14 @@
 #include "platform.h"
 #include "util.h"
 
+#define E2E_MAX_DOMS 8
+
 struct e2e_task {
 	char *comm;
 	long wakeups;
 	struct samples wlat;	/* ns */
 	uint64_t run_ns;
+	uint64_t dom_run_ns[E2E_MAX_DOMS];	/* where it ran (EAS) */
 };
 
 /* a task outside the workload seen in the clamp ops */

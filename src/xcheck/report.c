@@ -25,12 +25,20 @@ static double ms(int64_t ns)
 
 static json_t *lat_json(struct e2e_task *t)
 {
+	json_t *doms;
+
 	if (!t || !t->wlat.n)
 		return json_null();
-	return json_pack("{s:I,s:f,s:f,s:f}", "wakeups", (json_int_t)t->wakeups,
+	doms = json_array();
+	for (int d = 0; d < E2E_MAX_DOMS; d++)
+		json_array_append_new(doms,
+				      json_real((double)t->dom_run_ns[d] / 1e9));
+	return json_pack("{s:I,s:f,s:f,s:f,s:o}", "wakeups",
+			 (json_int_t)t->wakeups,
 			 "p50_ms", ms(samples_pct(&t->wlat, 50)),
 			 "p95_ms", ms(samples_pct(&t->wlat, 95)),
-			 "run_s", (double)t->run_ns / 1e9);
+			 "run_s", (double)t->run_ns / 1e9,
+			 "run_s_per_domain", doms);
 }
 
 static json_t *run_json(const struct xcheck *x, const struct e2e_run *r)
@@ -263,6 +271,24 @@ static void md_level4(FILE *f, const struct xcheck *x)
 		fprintf(f, "| %s wake-up latency p50 / p95 |", s->tasks[i].comm);
 		for (int j = 0; j < 3; j++)
 			md_lat(f, runs[j], s->tasks[i].comm);
+		fprintf(f, "\n");
+		/* running time, and where: EAS's placement shows here */
+		fprintf(f, "| %s running time |", s->tasks[i].comm);
+		for (int j = 0; j < 3; j++) {
+			struct e2e_task *t = runs[j] ?
+				e2e_task(runs[j], s->tasks[i].comm) : NULL;
+
+			if (!t) {
+				fprintf(f, " - |");
+				continue;
+			}
+			fprintf(f, " %.3f s", (double)t->run_ns / 1e9);
+			for (int d = 0; x->pl->ndomains > 1 &&
+			     d < x->pl->ndomains && d < E2E_MAX_DOMS; d++)
+				fprintf(f, "%s%.0f %% on %d", d ? ", " : " (",
+					t->run_ns ? 100.0 * (double)t->dom_run_ns[d] / (double)t->run_ns : 0, d);
+			fprintf(f, "%s |", x->pl->ndomains > 1 ? ")" : "");
+		}
 		fprintf(f, "\n");
 	}
 	fprintf(f, "\n### Where the differences come from\n\n");
