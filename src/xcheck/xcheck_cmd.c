@@ -421,7 +421,7 @@ int cmd_xcheck(int argc, char **argv)
 	struct xcheck x = {
 		/* level 3: 22 = 1024 x (1 - y), the most one PELT period
 		 * (1024 us) of running misattributed moves util */
-		.lim = { .tvd = 0.05, .uniform_util_exact = 0.995,
+		.lim = { .tvd = 0.05, .uniform_util_exact = 0.99,
 			 .uniform_max = 22, .changes_p99 = 8,
 			 .changes_max = 22 },
 		.kthreads = true,
