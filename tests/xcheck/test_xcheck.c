@@ -18,6 +18,7 @@
 #include "decision_replay.h"
 #include "e2e.h"
 #include "kthreads.h"
+#include "pelt_replay.h"
 
 #define FIXTURE "tests/fixtures/guest/sym4-bg-hog-rfc-clamp.txt"
 
@@ -185,9 +186,37 @@ START_TEST(level2_guest_decisions_recompute)
 	/* juno-r0: two domains, the LITTLE one's range capped at 447 */
 	guest_decisions("tests/fixtures/guest/juno-r0-rfc-sugov.txt",
 			"juno-r0", 82);
+	/* sym4 with every event, patch 11's clamp_nr included */
+	guest_decisions("tests/fixtures/guest/sym4-rfc-window.txt", "sym4",
+			240);
 	/* one policy per CPU: the single path's hold */
 	guest_decisions("tests/fixtures/guest/sym4-single-rfc-sugov.txt",
 			"tests/fixtures/guest/sym4-single.json", 144);
+}
+END_TEST
+
+START_TEST(level3_guest_signals_replay)
+{
+	char *fx = src("tests/fixtures/guest/sym4-rfc-window.txt");
+	struct platform *pl = sym4();
+	struct pelt_replay_opts o = {
+		.platform = pl, .split_search = true, .delay_dequeue = true,
+	};
+	struct pelt_replay_result *r = xcalloc(1, sizeof(*r));
+	const struct pelt_replay_stats *a, *b;
+
+	ck_assert_int_eq(pelt_replay_trace(fx, &o, r), 0);
+	a = &r->cls[PELT_REPLAY_UNIFORM];
+	b = &r->cls[PELT_REPLAY_CHANGES];
+	/* the kernel's own sums and util, reproduced by pelt.c */
+	ck_assert_int_eq(a->n, 210);
+	ck_assert_int_eq(a->util_exact, a->n);
+	ck_assert_uint_ge(a->exact + a->split_explained, 160);
+	ck_assert_int_eq(b->n, 17);
+	ck_assert_uint_le(b->max_util_diff, 3);
+	free(r);
+	platform_free(pl);
+	free(fx);
 }
 END_TEST
 
@@ -403,6 +432,7 @@ int main(void)
 	tcase_add_test(tc, level2_simulator_decisions_recompute);
 	tcase_add_test(tc, level2_catches_tampered_decisions);
 	tcase_add_test(tc, level2_guest_decisions_recompute);
+	tcase_add_test(tc, level3_guest_signals_replay);
 	tcase_add_test(tc, level4_figures_of_a_known_trace);
 	tcase_add_test(tc, kthread_model_from_a_known_trace);
 	tcase_add_test(tc, command_errors);
