@@ -136,14 +136,24 @@ static char *src_path(const char *rel)
 	return xasprintf("%s/%s", top && *top ? top : CAPSIM_SRCDIR, rel);
 }
 
+/* @rel in the guest kernel's build: $CAPSIM_KBUILD, else build/kernel */
+static char *kbuild_path(const char *rel)
+{
+	const char *kb = getenv("CAPSIM_KBUILD");
+	char *top, *p;
+
+	if (kb && *kb)
+		return xasprintf("%s/%s", kb, rel);
+	top = src_path("build/kernel");
+	p = xasprintf("%s/%s", top, rel);
+	free(top);
+	return p;
+}
+
 /* kernel/build.sh when the guest kernel is not built yet */
 static int build_guest(const char *dir, bool quiet)
 {
-	const char *kb = getenv("CAPSIM_KBUILD");
-	char *top = src_path("");
-	char *bz = kb && *kb ?
-		   xasprintf("%s/obj/arch/x86/boot/bzImage", kb) :
-		   xasprintf("%s/build/kernel/obj/arch/x86/boot/bzImage", top);
+	char *bz = kbuild_path("obj/arch/x86/boot/bzImage");
 	char *script = src_path("kernel/build.sh");
 	char *log = xasprintf("%s/kernel-build.log", dir);
 	char *argv[] = { (char *)"/bin/bash", script, NULL };
@@ -155,7 +165,6 @@ static int build_guest(const char *dir, bool quiet)
 				log);
 		ret = run_job(argv, log, "the guest kernel build");
 	}
-	free(top);
 	free(bz);
 	free(script);
 	free(log);
@@ -166,23 +175,27 @@ static int build_guest(const char *dir, bool quiet)
 static int run_guest(const char *dir, const char *wfile, const char *platform,
 		     const char *policy, bool quiet)
 {
-	char *script = src_path("kernel/run-workload.sh");
-	char *gdir = xasprintf("%s/guest", dir);
-	char *log = xasprintf("%s/guest.log", dir);
-	char *cmdline = xasprintf("capsim.policy=%s", policy);
-	char *argv[] = { (char *)"/bin/bash", script, gdir, (char *)wfile,
-			 NULL };
+	char *script, *gdir, *log, *cmdline;
 	int ret;
 
 	if (build_guest(dir, quiet))
 		return -1;
+	script = src_path("kernel/run-workload.sh");
+	gdir = xasprintf("%s/guest", dir);
+	log = xasprintf("%s/guest.log", dir);
+	cmdline = xasprintf("capsim.policy=%s", policy);
 	setenv("CAPSIM_PLATFORM", platform, 1);
 	setenv("CAPSIM_EVENTS", "xcheck", 1);
 	setenv("CAPSIM_CMDLINE", cmdline, 1);
 	if (!quiet)
 		fprintf(stderr, "capsim: xcheck: booting the guest (%s, %s), log %s\n",
 			platform, policy, log);
-	ret = run_job(argv, log, "the guest run");
+	{
+		char *argv[] = { (char *)"/bin/bash", script, gdir,
+				 (char *)wfile, NULL };
+
+		ret = run_job(argv, log, "the guest run");
+	}
 	free(script);
 	free(gdir);
 	free(log);
@@ -196,10 +209,7 @@ static int run_guest(const char *dir, const char *wfile, const char *platform,
  */
 static int guest_hz(void)
 {
-	const char *kb = getenv("CAPSIM_KBUILD");
-	char *top = src_path("");
-	char *cfg = kb && *kb ? xasprintf("%s/obj/.config", kb) :
-		    xasprintf("%s/build/kernel/obj/.config", top);
+	char *cfg = kbuild_path("obj/.config");
 	FILE *f = fopen(cfg, "r");
 	char line[256];
 	int hz = CAPSIM_GUEST_HZ;
@@ -210,7 +220,6 @@ static int guest_hz(void)
 	if (f)
 		fclose(f);
 	free(cfg);
-	free(top);
 	return hz;
 }
 

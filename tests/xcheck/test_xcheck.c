@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check_main.h"
 #include "clitest.h"
 
 #include "clamp_replay.h"
@@ -420,27 +421,16 @@ END_TEST
 
 int main(void)
 {
-	Suite *s = suite_create("xcheck");
-	TCase *tc = tcase_create("levels");
-	SRunner *sr;
-	int failed;
-
-	tcase_set_timeout(tc, 120);
-	tcase_add_test(tc, level1_real_guest_trace_matches);
-	tcase_add_test(tc, level1_catches_a_wrong_range);
-	tcase_add_test(tc, level1_catches_a_write_the_core_refuses);
-	tcase_add_test(tc, level2_simulator_decisions_recompute);
-	tcase_add_test(tc, level2_catches_tampered_decisions);
-	tcase_add_test(tc, level2_guest_decisions_recompute);
-	tcase_add_test(tc, level3_guest_signals_replay);
-	tcase_add_test(tc, level4_figures_of_a_known_trace);
-	tcase_add_test(tc, kthread_model_from_a_known_trace);
-	tcase_add_test(tc, command_errors);
-	tcase_add_test(tc, command_on_a_saved_guest_trace);
-	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? 1 : 0;
+	return check_main("xcheck", 120, CHECK_TESTS(
+		level1_real_guest_trace_matches,
+		level1_catches_a_wrong_range,
+		level1_catches_a_write_the_core_refuses,
+		level2_simulator_decisions_recompute,
+		level2_catches_tampered_decisions,
+		level2_guest_decisions_recompute,
+		level3_guest_signals_replay,
+		level4_figures_of_a_known_trace,
+		kthread_model_from_a_known_trace,
+		command_errors,
+		command_on_a_saved_guest_trace));
 }
