@@ -261,7 +261,14 @@ static void gate(struct xcheck *x, int level, bool ok, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
-	x->why = x->why ? xasprintf("%s; %s", x->why, buf) : xstrdup(buf);
+	if (x->why) {
+		char *both = xasprintf("%s; %s", x->why, buf);
+
+		free(x->why);
+		x->why = both;
+	} else {
+		x->why = xstrdup(buf);
+	}
 }
 
 /* Level 4's pass over one side, its timeline to DIR/plot-SIDE.dat */
