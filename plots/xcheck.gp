@@ -13,28 +13,36 @@ sel(kind, idx, file) = sprintf("< awk '$1==\"%s\" && $2==%d' '%s'", kind, idx, f
 out = datadir.'/xcheck-freq.'.fmt
 height = 760
 load scriptsdir.'/common.gp'
-set multiplot layout 2, 1 title runtitle."\nfrequency and each CPU's clamp band" noenhanced
-set xrange [0:duration]
+# left: the whole window; right: 200 ms from its middle, where single
+# bursts and each decision's step show
+zoom0 = duration / 2
+zoom1 = zoom0 + (duration > 0.4 ? 0.2 : duration / 4)
+set multiplot layout 2, 2 title runtitle."\nfrequency and each CPU's clamp band (right: 200 ms from the middle)" noenhanced
 set yrange [0:fmaxmhz * 1.1]
 set ylabel 'MHz'
-set key outside right top vertical font ',9'
 do for [side = 1:2] {
 	name = side == 1 ? 'guest' : 'sim'
 	file = datadir.'/plot-'.name.'.dat'
-	set title (side == 1 ? 'guest kernel' : 'simulator') noenhanced
-	if (side == 2) { set xlabel 's from the first event of a workload task' }
-	plot for [d = 0:ndoms - 1] sel('f', d, file) using 3:($4 / 1000) \
-		with steps lw 1 lc d + 1 title sprintf('domain %d', d), \
-	     for [c = 0:ncpus - 1] sel('b', c, file) using 3:($5 / 1000) \
-		with steps lw 2 dt 2 lc c + 3 title sprintf('cpu%d max', c), \
-	     for [c = 0:ncpus - 1] sel('b', c, file) using 3:($4 / 1000) \
-		with steps lw 2 dt 3 lc c + 3 notitle
+	do for [z = 0:1] {
+		set title (side == 1 ? 'guest kernel' : 'simulator').(z ? ', zoomed' : '') noenhanced
+		if (z) { set xrange [zoom0:zoom1]; set key outside right top vertical font ',8' } \
+		else { set xrange [0:duration]; unset key }
+		if (side == 2) { set xlabel 's from the first event of a workload task' } else { unset xlabel }
+		plot for [d = 0:ndoms - 1] sel('f', d, file) using 3:($4 / 1000) \
+			with steps lw 1.5 lc d + 1 title sprintf('domain %d', d), \
+		     for [c = 0:ncpus - 1] sel('b', c, file) using 3:($5 / 1000) \
+			with steps lw 2 dt 2 lc c + 3 title sprintf('cpu%d max', c), \
+		     for [c = 0:ncpus - 1] sel('b', c, file) using 3:($4 / 1000) \
+			with steps lw 2 dt 3 lc c + 3 notitle
+	}
 }
 unset multiplot
+unset xlabel
 
 out = datadir.'/xcheck-residency.'.fmt
 height = 480
 load scriptsdir.'/common.gp'
+set key inside top left font ',10'
 set multiplot layout 1, ndoms title runtitle."\ntime at each OPP: guest and simulator" noenhanced
 set style data histograms
 set style histogram clustered gap 1
