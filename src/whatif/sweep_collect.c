@@ -490,7 +490,10 @@ int sweep_collect(const char *dir, const char *metric, bool quiet)
 		char *pf = xasprintf("%s/%s/point.json", dir, names[i]);
 		char *run = xasprintf("%s/%s/run", dir, names[i]);
 		char *sum = xasprintf("%s/summary.json", run);
-		struct metrics_opts mo = { .base_dir = dir, .sched_only = true };
+		/* the response times from the point's summary; a point run
+		 * by an older capsim has its trace scanned (sched lines only) */
+		struct metrics_opts mo = { .base_dir = dir, .sched_only = true,
+					   .summary_first = true };
 		int k;
 
 		pts[i].name = names[i];
