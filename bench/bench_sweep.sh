@@ -8,7 +8,10 @@
 #    points, fork/exec, collecting the summaries, sweep.csv and the Pareto
 #    plot), from the -j 1 sweep, in wall time and in CPU time (user + sys
 #    of the process and its children: robust on a shared machine, where
-#    wall times wander).
+#    wall times wander);
+#  - the same bare runs two at a time (xargs -P 2): the speed-up this
+#    machine gives two processes right now, the ceiling of the sweep's
+#    (on a shared machine far below 2).
 # ROUNDS rounds, the three commands interleaved (their order rotating each
 # round) so a change in the machine's load hits them alike; medians over
 # the rounds, every round printed too. The load average is printed before
@@ -46,18 +49,21 @@ echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 sweep ref 2
 : > "$tmp/times"
 for p in "$tmp"/ref/points/*; do
+	n=$(basename "$p")
 	pol=$(sed -n 's/.*"policy": "\(.*\)".*/\1/p' "$p/point.json")
 	seed=$(sed -n 's/.*"seed": \([0-9]*\).*/\1/p' "$p/point.json")
-	echo "'$capsim' run '$p/video-playback.json' --policy $pol --platform sym4 --seed $seed --duration $dur --quiet -o '$tmp/bare'"
+	echo "'$capsim' run '$p/video-playback.json' --policy $pol --platform sym4 --seed $seed --duration $dur --quiet -o '$tmp/bare/$n'"
 done > "$tmp/bare.sh"
+mkdir "$tmp/bare"
 [ "$(wc -l < "$tmp/bare.sh")" = 16 ] || { echo "expected 16 points" >&2; exit 1; }
 r=0
 while [ $r -lt "$rounds" ]; do
-	for k in 0 1 2; do
-		case $(( (r + k) % 3 )) in
+	for k in 0 1 2 3; do
+		case $(( (r + k) % 4 )) in
 		0) sweep j1 1 ;;
 		1) sweep j2 2 ;;
 		2) measure bare sh "$tmp/bare.sh" ;;
+		3) measure bare2 xargs -P 2 -d '\n' -n 1 sh -c < "$tmp/bare.sh" ;;
 		esac
 	done
 	r=$((r + 1))
@@ -73,19 +79,20 @@ function med(a, k,   i, j, t, b) {
 { k = ++cnt[$1]; w[$1, k] = $2; c[$1, k] = $3; col[$1, k] = $4 }
 END {
 	printf "16 points, %s s simulated each (video-playback, sym4, rfc and none), %d rounds interleaved\n", d, n
-	printf "round  j1 wall  j2 wall  speed-up  bare wall  j1 CPU  bare CPU  overhead wall  overhead CPU  collect(j1)\n"
+	printf "round  j1 wall  j2 wall  speed-up  bare wall  bare x2 wall  ceiling  j1 CPU  bare CPU  overhead wall  overhead CPU  collect(j1)\n"
 	for (i = 1; i <= n; i++) {
 		sp[i] = w["j1", i] / w["j2", i]
 		ow[i] = 100 * (w["j1", i] - w["bare", i]) / w["bare", i]
 		oc[i] = 100 * (c["j1", i] - c["bare", i]) / c["bare", i]
+		ce[i] = w["bare", i] / w["bare2", i]
 		wj1[i] = w["j1", i]; wj2[i] = w["j2", i]; wb[i] = w["bare", i]
 		cj1[i] = c["j1", i]; cj2[i] = c["j2", i]; cb[i] = c["bare", i]
 		cl[i] = col["j1", i]
-		printf "%5d  %7.2f  %7.2f  %7.2fx  %9.2f  %6.2f  %8.2f  %+12.1f%%  %+11.1f%%  %10.2f\n",
-		       i, wj1[i], wj2[i], sp[i], wb[i], cj1[i], cb[i], ow[i], oc[i], cl[i]
+		printf "%5d  %7.2f  %7.2f  %7.2fx  %9.2f  %12.2f  %6.2fx  %6.2f  %8.2f  %+12.1f%%  %+11.1f%%  %10.2f\n",
+		       i, wj1[i], wj2[i], sp[i], wb[i], w["bare2", i], ce[i], cj1[i], cb[i], ow[i], oc[i], cl[i]
 	}
-	printf "median: sweep -j 1 %.2f s wall (%.2f s CPU), -j 2 %.2f s wall (%.2f s CPU): speed-up %.2fx\n",
-	       med(wj1, n), med(cj1, n), med(wj2, n), med(cj2, n), med(sp, n)
+	printf "median: sweep -j 1 %.2f s wall (%.2f s CPU), -j 2 %.2f s wall (%.2f s CPU): speed-up %.2fx (bare runs two at a time: %.2fx)\n",
+	       med(wj1, n), med(cj1, n), med(wj2, n), med(cj2, n), med(sp, n), med(ce, n)
 	printf "median: bare runs %.2f s wall, %.2f s CPU; sweep -j 1 beyond them %+.1f %% wall, %+.1f %% CPU\n",
 	       med(wb, n), med(cb, n), med(ow, n), med(oc, n)
 }' "$tmp/times"
