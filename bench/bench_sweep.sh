@@ -26,15 +26,19 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export CAPSIM_PLOTS="$src/plots"
 w="$src/traces/video-playback.json"
-# wall and CPU (user + sys, the children included) of a command; the
-# sweep's own line (its runs, summed, and the collection) is kept
+# wall and CPU (user + sys, the children included) of a command; from the
+# sweep's own line, the collection and its overhead by its own clock
+# (its wall beyond its runs' summed walls, over those: one process, one
+# time window, so the load's drift between commands does not enter)
 measure() {
 	label=$1
 	shift
 	/usr/bin/time -f "%e %U %S" -o "$tmp/t" "$@" > "$tmp/out"
 	read -r e u s < "$tmp/t"
 	coll=$(sed -n 's/.*collecting \([0-9.]*\) s.*/\1/p' "$tmp/out")
-	echo "$label $e $(echo "$u + $s" | bc) ${coll:-0}" >> "$tmp/times"
+	own=$(sed -n 's/.* in \([0-9.]*\) s wall at .*the runs took \([0-9.]*\) s (sum).*/\1 \2/p' "$tmp/out" |
+	      awk '{ printf "%.1f", 100 * ($1 - $2) / $2 }')
+	echo "$label $e $(echo "$u + $s" | bc) ${coll:-0} ${own:-0}" >> "$tmp/times"
 }
 # the sweep into $tmp/$1 at -j $2 (measured: not a shell function)
 sweep() {
@@ -76,10 +80,10 @@ function med(a, k,   i, j, t, b) {
 		if (b[j] < b[i]) { t = b[i]; b[i] = b[j]; b[j] = t }
 	return k % 2 ? b[(k + 1) / 2] : (b[k / 2] + b[k / 2 + 1]) / 2
 }
-{ k = ++cnt[$1]; w[$1, k] = $2; c[$1, k] = $3; col[$1, k] = $4 }
+{ k = ++cnt[$1]; w[$1, k] = $2; c[$1, k] = $3; col[$1, k] = $4; own[$1, k] = $5 }
 END {
 	printf "16 points, %s s simulated each (video-playback, sym4, rfc and none), %d rounds interleaved\n", d, n
-	printf "round  j1 wall  j2 wall  speed-up  bare wall  bare x2 wall  ceiling  j1 CPU  bare CPU  overhead wall  overhead CPU  collect(j1)\n"
+	printf "round  j1 wall  j2 wall  speed-up  bare wall  bare x2 wall  ceiling  j1 CPU  bare CPU  overhead wall  overhead CPU  collect(j1)  own clock\n"
 	for (i = 1; i <= n; i++) {
 		sp[i] = w["j1", i] / w["j2", i]
 		ow[i] = 100 * (w["j1", i] - w["bare", i]) / w["bare", i]
@@ -87,12 +91,12 @@ END {
 		ce[i] = w["bare", i] / w["bare2", i]
 		wj1[i] = w["j1", i]; wj2[i] = w["j2", i]; wb[i] = w["bare", i]
 		cj1[i] = c["j1", i]; cj2[i] = c["j2", i]; cb[i] = c["bare", i]
-		cl[i] = col["j1", i]
-		printf "%5d  %7.2f  %7.2f  %7.2fx  %9.2f  %12.2f  %6.2fx  %6.2f  %8.2f  %+12.1f%%  %+11.1f%%  %10.2f\n",
-		       i, wj1[i], wj2[i], sp[i], wb[i], w["bare2", i], ce[i], cj1[i], cb[i], ow[i], oc[i], cl[i]
+		cl[i] = col["j1", i]; oo[i] = own["j1", i]
+		printf "%5d  %7.2f  %7.2f  %7.2fx  %9.2f  %12.2f  %6.2fx  %6.2f  %8.2f  %+12.1f%%  %+11.1f%%  %11.2f  %+8.1f%%\n",
+		       i, wj1[i], wj2[i], sp[i], wb[i], w["bare2", i], ce[i], cj1[i], cb[i], ow[i], oc[i], cl[i], oo[i]
 	}
 	printf "median: sweep -j 1 %.2f s wall (%.2f s CPU), -j 2 %.2f s wall (%.2f s CPU): speed-up %.2fx (bare runs two at a time: %.2fx)\n",
 	       med(wj1, n), med(cj1, n), med(wj2, n), med(cj2, n), med(sp, n), med(ce, n)
-	printf "median: bare runs %.2f s wall, %.2f s CPU; sweep -j 1 beyond them %+.1f %% wall, %+.1f %% CPU\n",
-	       med(wb, n), med(cb, n), med(ow, n), med(oc, n)
+	printf "median: bare runs %.2f s wall, %.2f s CPU; sweep -j 1 beyond them %+.1f %% wall, %+.1f %% CPU; beyond its own runs %+.1f %% (collecting %.2f s)\n",
+	       med(wb, n), med(cb, n), med(ow, n), med(oc, n), med(oo, n), med(cl, n)
 }' "$tmp/times"
