@@ -403,6 +403,7 @@ void sim_destroy(struct sim *s)
 		free(t->allowed);
 		free(t->timers);
 		samples_free(&t->wlat);
+		samples_free(&t->resp);
 		samples_free(&t->tlat);
 		samples_free(&t->slack);
 		free(t);

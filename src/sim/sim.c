@@ -280,6 +280,16 @@ void sim_migrate(struct sim *s, struct sim_task *t, struct sim_cpu *dst,
 	sim_cpufreq_update(s, dst);
 }
 
+/* A wake-up starts a response unless one is still open (a task woken
+ * again before it switched out asleep) */
+static void resp_begin(struct sim *s, struct sim_task *t)
+{
+	if (t->resp_open)
+		return;
+	t->resp_open = true;
+	t->resp_start_us = s->now / NSEC_PER_USEC;
+}
+
 void sim_wake(struct sim *s, struct sim_task *t, int waker_cpu)
 {
 	struct sim_cpu *dst;
@@ -292,6 +302,7 @@ void sim_wake(struct sim *s, struct sim_task *t, int waker_cpu)
 	sim_trace(s, waker_cpu, "sched_waking",
 		  "comm=%s pid=%d prio=%d target_cpu=%03d", t->comm, t->pid,
 		  task_kprio(t), t->cpu);
+	resp_begin(s, t);
 	if (t->wake_at)		/* its armed timer is disarmed */
 		s->cpus[t->timer_cpu].nr_armed--;
 	t->wake_gen++;
@@ -554,6 +565,12 @@ static void switch_to(struct sim *s, struct sim_cpu *c, struct sim_task *prev,
 		  prev ? task_kprio(prev) : 120, pstate,
 		  next ? next->comm : idle_comm, next ? next->pid : 0,
 		  next ? task_kprio(next) : 120);
+	if (prev && pstate[0] != 'R' && prev->resp_open) {
+		/* switched out asleep (or dead): the response ends */
+		samples_add(&prev->resp, (int64_t)((s->now / NSEC_PER_USEC -
+			    prev->resp_start_us) * NSEC_PER_USEC));
+		prev->resp_open = false;
+	}
 	if (prev) {
 		prev->on_cpu = false;
 		if (prev->cls->put_prev)
@@ -969,6 +986,7 @@ static void task_start(struct sim *s, struct sim_task *t)
 	sim_trace(s, c->id, "sched_wakeup_new",
 		  "comm=%s pid=%d prio=%d target_cpu=%03d", t->comm, t->pid,
 		  task_kprio(t), c->id);
+	resp_begin(s, t);
 	activate(s, c, t, ENQUEUE_WAKEUP);
 	t->woken_at = s->now;
 	t->latency_pending = true;

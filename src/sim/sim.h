@@ -190,6 +190,17 @@ struct sim_task {
 	uint64_t woken_at;
 	bool latency_pending;
 	struct samples wlat;	/* ns, sched_wakeup to running */
+	/*
+	 * Response time, as src/trace/trace_scan.c measures it on trace.txt:
+	 * from the wake-up (sched_waking, or sched_wakeup_new) to the next
+	 * switch-out in a sleeping state. Kept at the trace's microseconds
+	 * (timestamps truncated as the trace prints them) so the summary and
+	 * a scan of the trace agree to the digit; a sweep then reads it from
+	 * summary.json instead of scanning every point's trace.
+	 */
+	struct samples resp;	/* ns, multiples of 1000 */
+	bool resp_open;
+	uint64_t resp_start_us;
 	struct samples tlat;	/* ns, timer expiry to running (rt-app wu_lat) */
 	uint64_t expired_at;	/* the timer expiry of the pending wake-up */
 	struct samples slack;	/* ns */

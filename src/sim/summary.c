@@ -189,6 +189,7 @@ int summary_write(struct sim *s, const struct run_info *ri, FILE *f)
 		else
 			json_object_set_new(o, "deadline_misses", json_null());
 		json_object_set_new(o, "wakeup_latency_us", pct_obj(&t->wlat));
+		json_object_set_new(o, "response_us", pct_obj(&t->resp));
 		json_object_set_new(o, "timer_latency_us", pct_obj(&t->tlat));
 		json_object_set_new(o, "slack_us", pct_obj(&t->slack));
 		json_object_set_new(o, "runtime_s", json_real((double)t->runtime_ns / 1e9));

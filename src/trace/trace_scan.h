@@ -114,7 +114,9 @@ struct scan {
 	bool sched_only;		/* read only the sched_* lines: tasks'
 					 * response, latency, CPU residency;
 					 * no frequency, band or util (a
-					 * sweep's collection: 3x faster) */
+					 * sweep's collection of points whose
+					 * summaries lack response_us, an
+					 * older capsim's: 3x faster) */
 
 	/* results */
 	int ncpus;

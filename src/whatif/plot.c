@@ -92,10 +92,9 @@ const char *plot_scripts_dir(void)
 	return NULL;
 }
 
-int plot_gnuplot(const char *vars, const char *script)
+/* gnuplot with these arguments; 0 or -1 (reported, naming @script) */
+static int run_gnuplot(char **argv, const char *script)
 {
-	char *argv[] = { (char *)"gnuplot", (char *)"-e", (char *)vars,
-			 (char *)script, NULL };
 	int status;
 	pid_t pid;
 
@@ -111,6 +110,33 @@ int plot_gnuplot(const char *vars, const char *script)
 		return -1;
 	}
 	return 0;
+}
+
+int plot_gnuplot(const char *vars, const char *script)
+{
+	char *argv[] = { (char *)"gnuplot", (char *)"-e", (char *)vars,
+			 (char *)script, NULL };
+
+	return run_gnuplot(argv, script);
+}
+
+int plot_gnuplot_png_svg(const char *vars, const char *script,
+			 const char *png, const char *svg)
+{
+	char *qp = gp_quote(png), *qs = gp_quote(svg);
+	char *v1 = xasprintf("%s; out=%s; fmt='png'", vars, qp);
+	char *v2 = xasprintf("out=%s; fmt='svg'", qs);
+	/* gnuplot runs its -e lists and scripts in order: the script twice,
+	 * each time setting its terminal and output from fmt and out */
+	char *argv[] = { (char *)"gnuplot", (char *)"-e", v1, (char *)script,
+			 (char *)"-e", v2, (char *)script, NULL };
+	int ret = run_gnuplot(argv, script);
+
+	free(qp);
+	free(qs);
+	free(v1);
+	free(v2);
+	return ret;
 }
 
 static double rel_s(struct plot_ctx *p, uint64_t t)
@@ -284,30 +310,22 @@ static int pick_lanes(const struct run_metrics *m, const struct plot_opts *o,
 	return n > MAX_KERNEL_LANES ? MAX_KERNEL_LANES : n;
 }
 
-static const char *const formats[] = { "png", "svg" };
-
 /* Render one script in both formats */
 static int render(const char *scripts, const char *datadir, const char *outdir,
 		  const char *name)
 {
 	char *script = xasprintf("%s/%s.gp", scripts, name);
-	int ret = 0;
-	size_t f;
+	char *png = xasprintf("%s/%s.png", outdir, name);
+	char *svg = xasprintf("%s/%s.svg", outdir, name);
+	char *qd = gp_quote(datadir), *qs = gp_quote(scripts);
+	char *vars = xasprintf("datadir=%s; plotsdir=%s", qd, qs);
+	int ret = plot_gnuplot_png_svg(vars, script, png, svg);
 
-	for (f = 0; f < ARRAY_SIZE(formats) && !ret; f++) {
-		char *out = xasprintf("%s/%s.%s", outdir, name, formats[f]);
-		char *qd = gp_quote(datadir), *qo = gp_quote(out),
-		     *qs = gp_quote(scripts);
-		char *vars = xasprintf("datadir=%s; out=%s; fmt='%s'; plotsdir=%s",
-				       qd, qo, formats[f], qs);
-
-		ret = plot_gnuplot(vars, script);
-		free(vars);
-		free(qd);
-		free(qo);
-		free(qs);
-		free(out);
-	}
+	free(vars);
+	free(qd);
+	free(qs);
+	free(png);
+	free(svg);
 	free(script);
 	return ret;
 }

@@ -33,6 +33,14 @@ int plot_run(const char *path, const struct plot_opts *o);
 const char *plot_scripts_dir(void);
 /* Run `gnuplot -e VARS SCRIPT`; 0 or -1 (reported) */
 int plot_gnuplot(const char *vars, const char *script);
+/*
+ * SCRIPT (which sets its terminal from fmt and its output from out, as
+ * plots/common.gp does) drawn into @png and @svg by one gnuplot process:
+ * its start-up costs more than a small plot, and a sweep's Pareto plot is
+ * part of its overhead. 0 or -1 (reported).
+ */
+int plot_gnuplot_png_svg(const char *vars, const char *script,
+			 const char *png, const char *svg);
 
 /* A quoted string for a gnuplot -e or .gp file (caller frees) */
 char *gp_quote(const char *s);

@@ -224,6 +224,95 @@ static void fill_domains(struct run_metrics *m, struct scan *sc, json_t *sum)
 	}
 }
 
+/* Every task of the summary carries its response times (capsim run
+ * measures them since they are in summary.json) */
+static bool summary_has_response(json_t *sum)
+{
+	json_t *jt = json_object_get(sum, "tasks"), *v;
+	size_t i;
+
+	if (!json_is_array(jt) || !json_is_array(json_object_get(sum, "domains")))
+		return false;
+	json_array_foreach(jt, i, v)
+		if (!json_is_object(json_object_get(v, "response_us")))
+			return false;
+	return true;
+}
+
+/* seconds keyed by a number (kHz or CPU id) -> that number's index */
+static int key_index(const char *key, int n)
+{
+	char *end;
+	long k = strtol(key, &end, 10);
+
+	return *end || k < 0 || k >= n ? -1 : (int)k;
+}
+
+/*
+ * The figures summary.json holds, the response times included: what a
+ * sweep needs, without reading the point's trace. The per-CPU residency
+ * comes from cpu_residency_s, the domains' from residency_s; only the
+ * in-band share needs the trace (NAN here).
+ */
+static void load_from_summary(struct run_metrics *m, json_t *sum)
+{
+	json_t *jt = json_object_get(sum, "tasks"),
+	       *jd = json_object_get(sum, "domains"), *v, *r;
+	const char *key;
+	size_t i;
+	int c;
+
+	m->ncpus = (int)json_array_size(json_object_get(sum, "cpus"));
+	m->ntasks = (int)json_array_size(jt);
+	m->tasks = xcalloc((size_t)(m->ntasks ? m->ntasks : 1), sizeof(*m->tasks));
+	json_array_foreach(jt, i, v) {
+		struct task_metrics *tm = &m->tasks[i];
+		json_t *jr = json_object_get(v, "response_us");
+
+		fill_task(m, tm, NULL, v, m->ncpus);
+		tm->nresp = (long)json_integer_value(json_object_get(jr, "count"));
+		tm->resp_us[0] = jnum(jr, "p50");
+		tm->resp_us[1] = jnum(jr, "p95");
+		tm->resp_us[2] = jnum(jr, "p99");
+		tm->run_s = jnum(v, "runtime_s");
+		json_object_foreach(json_object_get(v, "cpu_residency_s"), key, r) {
+			c = key_index(key, m->ncpus);
+			if (c >= 0 && tm->run_s > 0)
+				tm->cpu_pct[c] = 100.0 * json_number_value(r) / tm->run_s;
+		}
+	}
+	m->ndoms = (int)json_array_size(jd);
+	m->doms = xcalloc((size_t)(m->ndoms ? m->ndoms : 1), sizeof(*m->doms));
+	json_array_foreach(jd, i, v) {
+		struct dom_metrics *dm = &m->doms[i];
+		json_t *res = json_object_get(v, "residency_s");
+		double tot = 0;
+		size_t k;
+
+		dm->id = (int)i;
+		json_array_foreach(json_object_get(v, "cpus"), k, r) {
+			size_t n = strlen(dm->cpus);
+
+			snprintf(dm->cpus + n, sizeof(dm->cpus) - n, "%s%d",
+				 k ? "," : "", (int)json_integer_value(r));
+		}
+		/* the OPPs in the summary's order: ascending kHz */
+		dm->nopps = (int)json_object_size(res);
+		dm->khz = xcalloc((size_t)(dm->nopps ? dm->nopps : 1), sizeof(unsigned int));
+		dm->res_pct = xcalloc((size_t)(dm->nopps ? dm->nopps : 1), sizeof(double));
+		c = 0;
+		json_object_foreach(res, key, r) {
+			dm->khz[c] = (unsigned int)strtoul(key, NULL, 10);
+			dm->res_pct[c++] = json_number_value(r);
+			tot += json_number_value(r);
+		}
+		for (c = 0; c < dm->nopps; c++)
+			dm->res_pct[c] = tot > 0 ? 100.0 * dm->res_pct[c] / tot : 0;
+		dm->avg_mhz = jnum(v, "avg_khz") / 1000.0;
+		dm->energy_mj = jnum(v, "energy_mj");
+	}
+}
+
 static struct platform *pick_platform(const struct metrics_opts *o,
 				      json_t *sum)
 {
@@ -284,6 +373,24 @@ int run_metrics_load(struct run_metrics *m, const char *path,
 				jerr.line, jerr.column, jerr.text);
 			goto out;
 		}
+	}
+	if (sum && o && o->summary_first && !o->platform &&
+	    summary_has_response(sum)) {
+		json_t *jp = json_object_get(sum, "platform");
+
+		m->has_summary = true;
+		m->trace_path = xstrdup(trace);
+		m->workload = xstrdup(jstr(json_object_get(sum, "workload"), "name") ?
+				      jstr(json_object_get(sum, "workload"), "name") :
+				      "?");
+		m->platform = xstrdup(jstr(jp, "name") ? jstr(jp, "name") :
+				      "unknown platform");
+		m->policy = xstrdup(jstr(sum, "policy") ? jstr(sum, "policy") : "?");
+		m->sim_s = jnum(sum, "simulated_s");
+		m->energy_mj = jnum(sum, "energy_mj");
+		load_from_summary(m, sum);
+		ret = 0;
+		goto out;
 	}
 	pl = pick_platform(o, sum);
 	if (o && o->platform && !pl)

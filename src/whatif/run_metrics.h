@@ -57,6 +57,11 @@ struct metrics_opts {
 	bool kernel_all_tasks;	/* keep every task of a bare trace */
 	bool sched_only;	/* see struct scan: the domains' figures then
 				 * come from the summary alone */
+	bool summary_first;	/* a summary with the response times
+				 * (response_us) is enough: no trace pass,
+				 * so no in-band figure (NAN); a summary
+				 * without them (an older capsim's run) is
+				 * joined with the scan as before */
 	const char *base_dir;	/* a summary's relative workload path is
 				 * relative to this (a sweep's directory) */
 };

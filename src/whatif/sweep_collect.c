@@ -429,31 +429,29 @@ static int write_pareto(const char *dir, const struct table *tb,
 	}
 	fclose(f);
 	{
-		static const char *const fmts[] = { "png", "svg" };
+		/* both formats aside, then renamed: no half-written plot */
 		char *script = xasprintf("%s/pareto.gp", scripts);
-		size_t k;
+		char *tpng = xasprintf("%s/.pareto.png.tmp", dir),
+		     *tsvg = xasprintf("%s/.pareto.svg.tmp", dir),
+		     *png = xasprintf("%s/pareto.png", dir),
+		     *svg = xasprintf("%s/pareto.svg", dir);
+		char *qd = gp_quote(data), *qs = gp_quote(scripts);
+		char *vars = xasprintf("datadir=%s; plotsdir=%s", qd, qs);
 
-		ret = 0;
-		for (k = 0; k < ARRAY_SIZE(fmts) && !ret; k++) {
-			char *tmp = xasprintf("%s/.pareto.%s.tmp", dir, fmts[k]);
-			char *fin = xasprintf("%s/pareto.%s", dir, fmts[k]);
-			char *qd = gp_quote(data), *qo = gp_quote(tmp),
-			     *qs = gp_quote(scripts);
-			char *vars = xasprintf("datadir=%s; out=%s; fmt='%s'; plotsdir=%s",
-					       qd, qo, fmts[k], qs);
-
-			ret = plot_gnuplot(vars, script) || rename(tmp, fin);
-			if (ret)
-				unlink(tmp);
-			free(vars);
-			free(qd);
-			free(qo);
-			free(qs);
-			free(tmp);
-			free(fin);
+		ret = plot_gnuplot_png_svg(vars, script, tpng, tsvg) ||
+		      rename(tpng, png) || rename(tsvg, svg) ? -1 : 0;
+		if (ret) {
+			unlink(tpng);
+			unlink(tsvg);
 		}
+		free(vars);
+		free(qd);
+		free(qs);
+		free(tpng);
+		free(tsvg);
+		free(png);
+		free(svg);
 		free(script);
-		ret = ret ? -1 : 0;
 	}
 out:
 	for (i = 0; i < nseries; i++)
@@ -490,7 +488,10 @@ int sweep_collect(const char *dir, const char *metric, bool quiet)
 		char *pf = xasprintf("%s/%s/point.json", dir, names[i]);
 		char *run = xasprintf("%s/%s/run", dir, names[i]);
 		char *sum = xasprintf("%s/summary.json", run);
-		struct metrics_opts mo = { .base_dir = dir, .sched_only = true };
+		/* the response times from the point's summary; a point run
+		 * by an older capsim has its trace scanned (sched lines only) */
+		struct metrics_opts mo = { .base_dir = dir, .sched_only = true,
+					   .summary_first = true };
 		int k;
 
 		pts[i].name = names[i];

@@ -133,6 +133,7 @@ START_TEST(run_writes_identical_outputs)
 	ck_assert(strstr(x, "\"sha256\""));
 	ck_assert(strstr(x, "\"energy_mj\""));
 	ck_assert(strstr(x, "\"wakeup_latency_us\""));
+	ck_assert(strstr(x, "\"response_us\""));
 	free(a);
 	free(b);
 	free(x);

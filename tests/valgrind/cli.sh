@@ -43,6 +43,9 @@ vg "run video-playback on sd855, policy none" 0 $W run "$T/video-playback.json" 
 vg "run rt-capped on juno-r0, clamp order 4.10" 0 $W run "$T/rt-capped.json" --platform juno-r0 --clamp-order 4.10 --domain-rule rfc --duration 1 -o "$tmp/o3" --quiet
 vg "run the rt-app-style seed (every event kind)" 0 $W run "$SRC/tests/fuzz/seeds/workload/rtapp-tutorial-style.json" --duration 0.5 -o "$tmp/o4" --quiet
 vg "run stopped by --max-trace-mb" 1 $W run "$T/audio.json" --duration 1000 --max-trace-mb 1 -o "$tmp/o5" --quiet
+# a sweep's parent (the points run natively): preparing, the workers,
+# collecting the points from their summaries, sweep.csv, the Pareto plot
+vg "sweep of 4 points" 0 $W sweep "$T/whatif-bg-cap.json" --set 'capsim.taskgroups["/bg"].capacity_max=128,512' --policies rfc,none --duration 1 -o "$tmp/s1" --quiet
 vg "validate traces and platforms" 0 $W validate "$T/audio.json" "$T/bg-batch-capped.json" "$T/platforms/sym4.json" "$T/platforms/juno-r0.json"
 printf '{ "tasks": { "t": { "run": "x", "policy": "NOPE", "taskgroup": "/a/..", "util_min": 9, "util_max": 1 } }, "capsim": { "events": [ { "group": 5 } ] } }' >"$tmp/bad.json"
 vg "validate a workload full of errors" 2 $W validate "$tmp/bad.json"

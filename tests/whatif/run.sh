@@ -118,6 +118,23 @@ sweep)
 	# reproducible: -j 1 gives the same sweep.csv
 	sweep24 -j 1 --seed 7 -o "$tmp/s1" --quiet
 	cmp "$tmp/s/sweep.csv" "$tmp/s1/sweep.csv" || fail "not reproducible"
+	# the response times come from the points' summaries: collecting
+	# reads no trace ...
+	cp -r "$tmp/s1" "$tmp/nt"
+	rm "$tmp"/nt/points/*/run/trace.txt
+	"$capsim" sweep --collect "$tmp/nt" --quiet
+	cmp "$tmp/s/sweep.csv" "$tmp/nt/sweep.csv" || fail "collected without traces: other rows"
+	# ... and points run by an older capsim (no response_us in their
+	# summaries) have their traces scanned: the same rows
+	cp -r "$tmp/s1" "$tmp/old"
+	for f in "$tmp"/old/points/*/run/summary.json; do
+		python3 -c "import json,sys
+d = json.load(open(sys.argv[1]))
+for t in d['tasks']: del t['response_us']
+json.dump(d, open(sys.argv[1], 'w'), indent=2)" "$f"
+	done
+	"$capsim" sweep --collect "$tmp/old" --quiet
+	cmp "$tmp/s/sweep.csv" "$tmp/old/sweep.csv" || fail "summaries without response_us: other rows"
 	# seeds follow the values and the sweep seed
 	"$capsim" sweep "$src/traces/video-playback.json" --set 'tasks.decoder.run=8000,9000' \
 		--policies rfc --duration 1 --seed 1 -o "$tmp/j1" --quiet
