@@ -122,12 +122,14 @@ START_TEST(wakeup_migration_syncs_on_the_source_queue)
 	fprintf(stderr, "wake-up migration syncs %d: on the destination's "
 		"CPU %d, off the source's clock %d\n", syncs, wrong_cpu,
 		wrong_clock);
-	ck_assert_int_ge(syncs, 5);
-	ck_assert_int_eq(wrong_cpu, 0);
-	ck_assert_int_eq(wrong_clock, 0);
+	/* freed first: this test fails (should_fail) until the simulator
+	 * is fixed, and must not leak under valgrind when it does */
 	free(line);
 	run_free(r);
 	fclose(f);
+	ck_assert_int_ge(syncs, 5);
+	ck_assert_int_eq(wrong_cpu, 0);
+	ck_assert_int_eq(wrong_clock, 0);
 }
 END_TEST
 
