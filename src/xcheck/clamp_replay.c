@@ -399,10 +399,15 @@ int clamp_replay_trace(const char *file, FILE *log,
 
 bool clamp_replay_passed(const struct clamp_replay_result *r)
 {
-	/* every gap resynced, and at most 1% of the operations unchecked */
+	/*
+	 * every gap resynced, and at most 1% of the operations unchecked;
+	 * not the writes: the write replay builds the group tree from the
+	 * paths the writes name and cannot see a group removed and made
+	 * again (no trace event says so), as the in-guest stress does
+	 * (xcheck's workloads never remove a group: it gates the writes)
+	 */
 	return !r->mismatches && !r->unsynced_end && r->ops &&
-	       (r->ops - r->checked) * 100 <= r->ops &&
-	       r->writes_matched == r->writes;
+	       (r->ops - r->checked) * 100 <= r->ops;
 }
 
 void clamp_replay_print(FILE *out, const struct clamp_replay_result *r)

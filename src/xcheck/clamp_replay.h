@@ -37,7 +37,7 @@ struct clamp_replay_result {
 int clamp_replay_trace(const char *file, FILE *log,
 		       struct clamp_replay_result *res);
 /* every range compared matched, every gap resynced, at most 1 % of the
- * ops unchecked, every write as the core decides */
+ * ops unchecked (the writes are counted, not judged: see the .c) */
 bool clamp_replay_passed(const struct clamp_replay_result *r);
 /* the one-line summary ("replay: events=... mismatches=...") */
 void clamp_replay_print(FILE *out, const struct clamp_replay_result *r);

@@ -130,7 +130,61 @@ static void compose(const struct dr_cpu_line *const *lines, int n, int caller,
 	rfc_domain_compose(cp, idle, n, caller, true, out);
 }
 
+/*
+ * A shared policy reads another CPU's signals without its lock, and patch
+ * 11 logs them (and the decision's util, from them) right after the
+ * decision read them: a remote CPU's PELT update may land in between (a
+ * whole period's worth at once). Such a decision is recomputed with that
+ * CPU's utilization at each value between its previous logged line and
+ * this one (the signal moved from one to the other); the decision's own
+ * perf, range and target then found means a read race, not a governor
+ * difference.
+ */
+static bool remote_race(const struct sugov_input *si0,
+			const struct dr_cpu_line *const *lines,
+			const struct pdomain *pd, int me,
+			const struct dr_pending *last,
+			const struct sugov_output *want)
+{
+	struct sugov_cpu_input in2[DR_MAX_CPUS];
+	struct sugov_input si = *si0;
+	struct sugov_output out;
+	int j, k;
+
+	for (j = 0; j < pd->ncpus; j++) {
+		const struct dr_cpu_line *prev = &last->cpu[pd->cpus[j]];
+		unsigned long a, b, u;
+
+		if (j == me || !prev->set)
+			continue;
+		a = prev->in.util_cfs + prev->in.util_rt + prev->in.util_dl;
+		b = lines[j]->in.util_cfs + lines[j]->in.util_rt +
+		    lines[j]->in.util_dl;
+		if (a > b) {
+			u = a;
+			a = b;
+			b = u;
+		}
+		for (k = 0; k < pd->ncpus; k++)
+			in2[k] = lines[k]->in;
+		si.cpu = in2;
+		for (u = a; u <= b; u++) {
+			in2[j].util_cfs = u;
+			in2[j].util_rt = 0;
+			in2[j].util_dl = 0;
+			sugov_next_perf(&si, me, &out);
+			if (out.range.min == want->range.min &&
+			    ulmin(out.range.max, si.scale) ==
+			    ulmin(want->range.max, si.scale) &&
+			    out.perf == want->perf && out.khz == want->khz)
+				return true;
+		}
+	}
+	return false;
+}
+
 static void one_decision(const struct ftrace_event *ev, struct dr_pending *p,
+			 struct dr_pending *last,
 			 const struct decision_replay_opts *o,
 			 struct dr_dom *doms, FILE *log, const char *file,
 			 long lineno, struct decision_replay_result *r)
@@ -146,8 +200,9 @@ static void one_decision(const struct ftrace_event *ev, struct dr_pending *p,
 	unsigned int opp_khz[64];
 	unsigned int want_khz;
 	struct sugov_decision dec;
+	struct sugov_output want;
 	struct dr_dom *dd;
-	bool now_changed;
+	bool now_changed, race;
 	int j, me = -1;
 	bool ok = true;
 
@@ -198,11 +253,32 @@ static void one_decision(const struct ftrace_event *ev, struct dr_pending *p,
 	sp.opp_khz = opp_khz;
 	sp.nopps = pd->nopps;
 	dd = &doms[pd - pl->domains];
+	want.range.min = min;
+	want.range.max = max;
+	want.util = util;
+	want.perf = perf;
+	want.khz = (unsigned int)target;
+	race = remote_race(&si, lines, pd, me, last, &want);
+	/* these lines are now each CPU's last */
+	for (j = 0; j < pd->ncpus; j++) {
+		last->cpu[pd->cpus[j]] = *lines[j];
+		last->cpu[pd->cpus[j]].set = true;
+	}
 	/*
 	 * The kernel logs the range capped at the CPU's capacity (a LITTLE
 	 * domain's max reads 447), the simulator as composed: compare both
 	 * capped, as sugov_effective_cpu_perf() uses them
 	 */
+	if ((out.range.min != min ||
+	     ulmin(out.range.max, si.scale) != ulmin(max, si.scale) ||
+	     out.util != util || out.perf != perf || out.khz != target) &&
+	    race) {
+		r->remote_race++;
+		report(log, "xcheck: %s:%ld: cpu%lu: a remote CPU's inputs moved between the decision's read and the trace's (recomputed equal with its utilization between its previous line and this one)\n",
+		       file, lineno, caller);
+		resync(dd, &sp, target, khz, &in[0]);
+		return;
+	}
 	if (out.range.min != min ||
 	    ulmin(out.range.max, si.scale) != ulmin(max, si.scale)) {
 		r->range_mismatch++;
@@ -250,7 +326,7 @@ int decision_replay_trace(const char *file,
 			  struct decision_replay_result *r)
 {
 	FILE *f = fopen(file, "r");
-	struct dr_pending *pend;
+	struct dr_pending *pend, *last;
 	struct dr_dom *doms;
 	char *line = NULL;
 	size_t cap = 0;
@@ -264,6 +340,7 @@ int decision_replay_trace(const char *file,
 		return -1;
 	}
 	pend = xcalloc(DR_MAX_CPUS, sizeof(*pend));
+	last = xcalloc(1, sizeof(*last));
 	doms = xcalloc((size_t)o->pl->ndomains, sizeof(*doms));
 	while (getline(&line, &cap, f) > 0) {
 		struct ftrace_event ev;
@@ -285,13 +362,14 @@ int decision_replay_trace(const char *file,
 				report(log, "xcheck: %s:%ld: a capsim_sugov_cpu field is missing\n",
 				       file, lineno);
 		} else if (!strcmp(ev.name, "capsim_sugov")) {
-			one_decision(&ev, &pend[ev.cpu], o, doms, log, file,
-				     lineno, r);
+			one_decision(&ev, &pend[ev.cpu], last, o, doms, log,
+				     file, lineno, r);
 		}
 	}
 	free(line);
 	fclose(f);
 	free(pend);
+	free(last);
 	free(doms);
 	return 0;
 }

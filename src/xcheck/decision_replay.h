@@ -33,6 +33,9 @@ struct decision_replay_result {
 	long recomputed;	/* ... with every CPU's input line */
 	long matched;		/* range, util, perf, target and OPP equal */
 	long range_mismatch, perf_mismatch, khz_mismatch;
+	long remote_race;	/* equal with a remote CPU's previous line:
+				 * its signal moved between the decision's
+				 * read and the trace's (not in matched) */
 	long incomplete;	/* input lines missing: not recomputed */
 	long seeded;		/* a domain's first decision: its range and
 				 * perf checked (and counted in matched), its

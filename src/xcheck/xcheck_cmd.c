@@ -377,9 +377,15 @@ static int compare(struct xcheck *x, const char *dir, char **comms,
 		goto out;
 	gate(x, 2, x->l2.recomputed > 0,
 	     "level 2: no decision events in the guest trace");
-	gate(x, 2, x->l2.matched == x->l2.recomputed,
+	/* a remote read race is the trace's, not the governor's: counted,
+	 * reported, allowed up to 1 in 1000 */
+	gate(x, 2, x->l2.matched + x->l2.remote_race == x->l2.recomputed,
 	     "level 2: %ld of %ld guest decisions differ",
-	     x->l2.recomputed - x->l2.matched, x->l2.recomputed);
+	     x->l2.recomputed - x->l2.matched - x->l2.remote_race,
+	     x->l2.recomputed);
+	gate(x, 2, x->l2.remote_race * 1000 <= x->l2.recomputed,
+	     "level 2: %ld of %ld guest decisions read a remote CPU that moved",
+	     x->l2.remote_race, x->l2.recomputed);
 	gate(x, 2, x->l2_sim.matched == x->l2_sim.recomputed,
 	     "level 2: %ld of %ld simulated decisions differ",
 	     x->l2_sim.recomputed - x->l2_sim.matched, x->l2_sim.recomputed);
@@ -436,10 +442,11 @@ int cmd_xcheck(int argc, char **argv)
 	bool plots = true, quiet = false;
 	struct xcheck x = {
 		/* level 3: 22 = 1024 x (1 - y), the most one PELT period
-		 * (1024 us) of running misattributed moves util */
+		 * (1024 us) of running misattributed moves util; a state
+		 * change placed from the trace clock may be off by two */
 		.lim = { .tvd = 0.05, .uniform_util_exact = 0.99,
-			 .uniform_max = 22, .changes_p99 = 8,
-			 .changes_max = 22 },
+			 .uniform_max = 22, .changes_p99 = 16,
+			 .changes_max = 44 },
 		.kthreads = true,
 	};
 	struct outdir od = { 0 };
