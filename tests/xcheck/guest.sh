@@ -17,20 +17,22 @@ out=${CAPSIM_XCHECK_OUT:-build/xcheck}
 mkdir -p "$out"
 
 # name workload platform policy level-4-tolerance
-# Level 4's tolerance (residency TVD per domain) is each case's measured
-# TVD plus 0.09, three times the TVD between two boots of the same
-# workload (0.030): a change that moves either side by more than the
-# guest's own spread fails. docs/xcheck.md gives each measured figure and
-# the cause of the difference (the 0.05 target is met by bg-hog-none).
+# Level 4's tolerance (residency TVD per domain) is the largest TVD
+# measured for the case over two to four boots plus about 0.1 (three
+# times the TVD between two boots of bg-hog-capped, 0.009-0.030): a
+# change that moves either side by more than the guest's own spread
+# fails. boosted-periodic varies most from boot to boot (uclamp: 0.07 to
+# 0.37: whether a tick follows the wake-up soon, docs/xcheck.md). The
+# 0.05 target is met by bg-hog-none and rt-capped.
 cases="
-bg-hog-rfc            bg-hog-capped     sym4    rfc     0.31
-bg-hog-uclamp         bg-hog-capped     sym4    uclamp  0.33
+bg-hog-rfc            bg-hog-capped     sym4    rfc     0.32
+bg-hog-uclamp         bg-hog-capped     sym4    uclamp  0.36
 bg-hog-none           bg-hog-capped     sym4    none    0.10
-boosted-rfc           boosted-periodic  sym4    rfc     0.17
-boosted-uclamp        boosted-periodic  sym4    uclamp  0.46
+boosted-rfc           boosted-periodic  sym4    rfc     0.26
+boosted-uclamp        boosted-periodic  sym4    uclamp  0.48
 rt-capped-rfc         rt-capped         sym4    rfc     0.11
-juno-eas-rfc          juno-eas          juno-r0 rfc     0.86
-bg-hog-rfc-again      bg-hog-capped     sym4    rfc     0.31
+juno-eas-rfc          juno-eas          juno-r0 rfc     0.92
+bg-hog-rfc-again      bg-hog-capped     sym4    rfc     0.32
 "
 pass=0 fail=0
 while read -r name w pl pol tvd; do
