@@ -285,6 +285,24 @@ static void on_event(struct e2e_pass *p, const struct ftrace_event *ev)
 				(double)(ev->ts_ns - r->t0) / 1e9,
 				pl->domains[d].opps[i].khz);
 		p->dom_opp[d] = i;
+	} else if (!strcmp(ev->name, "capsim_sugov")) {
+		int d, i;
+
+		/*
+		 * A policy whose frequency never changed after tracing began
+		 * has no cpu_frequency line; its decisions say where it is
+		 * (the next frequency: applied at once, fast switch)
+		 */
+		if (!geti(ev, "caller", &a) || !geti(ev, "khz", &b) || a < 0 ||
+		    a >= pl->ncpus)
+			return;
+		d = pl->cpus[a].domain;
+		if (p->dom_opp[d] >= 0)
+			return;
+		for (i = pl->domains[d].nopps - 1; i > 0; i--)
+			if (pl->domains[d].opps[i].khz <= (unsigned int)b)
+				break;
+		p->dom_opp[d] = i;
 	} else if (!strcmp(ev->name, "cap_clamp_cpu")) {
 		if (!geti(ev, "cpu", &a) || !geti(ev, "min", &b) ||
 		    !geti(ev, "max", &c) || a < 0 || a >= pl->ncpus)

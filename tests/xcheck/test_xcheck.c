@@ -348,6 +348,15 @@ START_TEST(level4_figures_of_a_known_trace)
 	ck_assert_int_eq(e2e_scan("flat.txt", pl, comms, 1, 2000000000ULL,
 				  &flat), 0);
 	ck_assert_double_eq_tol(e2e_tvd(&r, &flat, pl, 0), 0.75, 1e-9);
+	e2e_free(&flat, pl);
+	/* no cpu_frequency at all: the decisions say where the policy is */
+	put_file("flat.txt",
+		 "  sh-5 [000] d..3.  1.000000: sched_wakeup: comm=w pid=10 prio=120 target_cpu=000\n"
+		 "  sh-5 [000] d.h3.  1.000000: capsim_sugov: dom=0 util=900 perf=1024 min=0 max=1024 target_khz=2500000 khz=2500000 changed=0 caller=0 cached_khz=2500000 need_update=0\n");
+	ck_assert_int_eq(e2e_scan("flat.txt", pl, comms, 1, 2000000000ULL,
+				  &flat), 0);
+	ck_assert_int_eq(flat.dom_known_ns[0], 2000000000ULL);
+	ck_assert_int_eq(flat.res_ns[0][4], 2000000000ULL);
 	ck_assert_double_eq_tol(e2e_tvd(&r, &r, pl, 0), 0, 1e-12);
 	e2e_free(&flat, pl);
 	e2e_free(&r, pl);
