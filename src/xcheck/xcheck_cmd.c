@@ -565,8 +565,12 @@ int cmd_xcheck(int argc, char **argv)
 	} else if (run_guest(od.tmp, wfile, platform, policy, quiet)) {
 		goto fail;
 	}
-	if (compare(&x, od.tmp, comms, ncomms))
+	if (compare(&x, od.tmp, comms, ncomms)) {
+		/* a saved trace that is no trace of this workload: bad input */
+		if (gtrace)
+			ret = EXIT_USAGE;
 		goto fail;
+	}
 	if (xcheck_report(&x, od.tmp))
 		goto fail;
 	if (plots && xcheck_plots(&x, od.tmp))

@@ -412,10 +412,11 @@ START_TEST(command_errors)
 	ck_assert_int_eq(cli("xcheck", w, "--guest-trace", "nosuch.txt",
 			     NULL), 2);
 	ck_assert(!exists("xcheck-out"));
-	/* a file that is no trace of this workload: nothing written */
+	/* a file that is no trace of this workload: bad input, nothing
+	 * written */
 	put_file("notatrace.txt", "hello\n");
 	ck_assert_int_eq(cli("xcheck", w, "--guest-trace", "notatrace.txt",
-			     "-o", "xc-bad", "--quiet", NULL), 1);
+			     "-o", "xc-bad", "--quiet", NULL), 2);
 	ck_assert(!exists("xc-bad"));
 	free(w);
 }
