@@ -85,5 +85,30 @@ done <"$tmp/ran"
 [ "$(wc -l <"$tmp/ran")" -eq "$(cases | wc -l)" ] ||
 	{ fail=$((fail + 1)); echo "FAIL: some runs failed"; }
 
+# A sweep gives the same files whatever its -j: every point's trace.txt,
+# summary.json and activations.csv, sweep.csv/.json and the Pareto plot.
+# Only point.json's "command" names the sweep's own directory.
+for j in 1 2 4; do
+	"$W" sweep "$SRC/traces/whatif-bg-cap.json" \
+		--set 'capsim.taskgroups["/bg"].capacity_max=256,512,1024' \
+		--set 'tasks.fg_touch.run=3000,8000' --policies rfc,uclamp,none \
+		--duration 1 --seed 3 -j $j --quiet -o "$tmp/sweep-j$j" \
+		>/dev/null 2>"$tmp/err" ||
+		{ echo "FAIL: sweep -j $j: $(cat "$tmp/err")"; fail=$((fail + 1)); }
+	find "$tmp/sweep-j$j" -name point.json -exec \
+		sed -i "s|$tmp/sweep-j$j|DIR|g" {} +
+done
+npts=$(find "$tmp/sweep-j1" -name trace.txt | wc -l)
+for j in 2 4; do
+	if [ "$npts" -eq 18 ] && diff -r "$tmp/sweep-j1" "$tmp/sweep-j$j" >"$tmp/diff"; then
+		pass=$((pass + 1))
+		echo "ok   sweep -j 1 and -j $j: $npts points, every file the same"
+	else
+		fail=$((fail + 1))
+		echo "FAIL sweep -j 1 and -j $j ($npts points of 18):"
+		head -20 "$tmp/diff"
+	fi
+done
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
