@@ -39,6 +39,26 @@ residency() {
 	wait $p 2>/dev/null
 	paste /tmp/tis0 /tmp/tis1 | awk '{ printf "%s:%d ", $1, $4 - $2 }'
 }
+# causes CPU CAP SECS CMD...: residency SECS CMD... with patch 11's
+# decision events traced over the same run, then the counts of
+# causes.awk for the task on CPU in a group of capacity_max CAP, in $C
+# ("name=value ..."), the residency in /tmp/res. cause NAME: one count of $C.
+causes() {
+	ccpu=$1 ccap=$2; shift 2
+	D=$TR/instances/causes
+	mkdir $D
+	echo 8192 > $D/buffer_size_kb
+	echo 0 > $D/tracing_on
+	echo capsim:capsim_sugov > $D/set_event
+	echo capsim:capsim_sugov_cpu >> $D/set_event
+	echo 1 > $D/tracing_on
+	residency "$@" > /tmp/res
+	echo 0 > $D/tracing_on
+	echo 0 > $D/events/enable
+	C=$(awk -v cpu=$ccpu -v cap=$ccap -f /tests/causes.awk $D/trace)
+	rmdir $D
+}
+cause() { echo "$C" | tr ' ' '\n' | sed -n "s/^$1=//p"; }
 # share LOW HIGH RES: percent of the residency at LOW <= f <= HIGH
 share() { echo "$3" | tr ' ' '\n' | awk -F: -v lo=$1 -v hi=$2 \
 	'NF == 2 { t += $2; if ($1 >= lo && $1 <= hi) s += $2 }

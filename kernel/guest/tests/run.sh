@@ -192,31 +192,33 @@ echo "hog capped at 256: $r"
 s=$(share 0 1000000 "$r")
 [ "$s" -ge 80 ] && pass "capped hog stays at <= 1 GHz ($s%)" || fail "capped hog stays at <= 1 GHz ($s%)"
 
+# The boost and RT checks read the causes of the decisions (causes.awk):
+# a residency share under TCG follows the host's load (issue 15: 29 % ->
+# 13 % with other builds running), which CPU's range let a frequency
+# through does not. The residency is printed for the reader.
 r=$(residency 2 taskset -c 1 $RUN periodic 1000 10000 3)
 echo "periodic 1/10 ms: $r"
-s0=$(share 2000000 2500000 "$r")
-r=$(residency 2 ingroup /boost taskset -c 1 $RUN periodic 1000 10000 3)
-echo "periodic 1/10 ms boosted to 819: $r"
-s1=$(share 2000000 2500000 "$r")
-[ "$s1" -gt "$s0" ] && [ "$s1" -ge 5 ] && pass "boost raises the >= 2 GHz residency ($s0% -> $s1%)" \
-	|| fail "boost raises the >= 2 GHz residency ($s0% -> $s1%)"
+causes 1 1024 2 ingroup /boost taskset -c 1 $RUN periodic 1000 10000 3
+echo "periodic 1/10 ms boosted to 819: $(cat /tmp/res) causes: $C"
+b=$(cause boosted) bl=$(cause boost_low)
+# a decision reads the other CPUs' ranges unlocked: allow 1 % of races
+check "boosted task's CPU gets >= 819 at every decision it is busy ($bl of $b below)" \
+	"$b" -ge 10 -a $((bl * 100)) -le "$b"
 
-r=$(residency 2 taskset -c 1 $RUN periodic 2000 10000 3 fifo 10)
-echo "RT periodic 2/10 ms: $r"
-s0=$(share 2500000 2500000 "$r")
-r=$(residency 2 ingroup /rtcap taskset -c 1 $RUN periodic 2000 10000 3 fifo 10)
-echo "RT periodic 2/10 ms capped at 256: $r"
-s1=$(share 2500000 2500000 "$r")
-[ "$s0" -ge 5 ] && pass "RT in the root group drives the top OPP ($s0%)" \
-	|| fail "RT in the root group drives the top OPP ($s0%)"
+causes 1 256 2 taskset -c 1 $RUN periodic 2000 10000 3 fifo 10
+echo "RT periodic 2/10 ms: $(cat /tmp/res) causes: $C"
+check "RT in the root group drives the top OPP ($(cause rt_top) decisions)" \
+	"$(cause rt_top)" -ge 1
+causes 1 256 2 ingroup /rtcap taskset -c 1 $RUN periodic 2000 10000 3 fifo 10
+echo "RT periodic 2/10 ms capped at 256: $(cat /tmp/res) causes: $C"
 # On a shared policy any non-idle CPU running an uncapped task (kernel
-# threads included) lifts the domain's max (the RFC's rule): a few percent
-# of top OPP remain that the RT task does not cause. Under TCG on a loaded
-# host those threads take longer, so the bound is 10 % (seen: 6 % with
-# the host's two cores busy; the uncapped run reads 99 %); asserting on
-# the trace's causes instead is issue 15's work.
-[ "$s1" -le 10 ] && [ $((s1 * 4)) -le "$s0" ] && pass "RT in a capped group does not drive the top OPP ($s0% -> $s1%)" \
-	|| fail "RT in a capped group does not drive the top OPP ($s0% -> $s1%)"
+# threads included) lifts the domain's max (the RFC's rule): those top-OPP
+# decisions are the other CPUs' (top_other) or an uncapped task's sharing
+# CPU 1 (top_same); none may come from the capped RT task alone.
+check "the capped RT task's CPU reports max 256 while it runs ($(cause rt_capped) lines)" \
+	"$(cause rt_capped)" -ge 10
+check "RT in a capped group does not drive the top OPP ($(cause top) top decisions: $(cause top_other) other CPU, $(cause top_same) uncapped on CPU 1, $(cause top_idle) all idle, $(cause top_capped) capped RT)" \
+	"$(cause top_capped)" = 0 -a "$(cause over)" = 0
 # mainline's policy in the same kernel: uclamp.max (percent) on a group.
 # Last, as the first uclamp write turns uclamp on for the rest of the boot.
 mkdir $CG/ucl
