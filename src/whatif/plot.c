@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <math.h>
 #include <spawn.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -120,6 +121,42 @@ int plot_gnuplot(const char *vars, const char *script)
 	return run_gnuplot(argv, script);
 }
 
+/*
+ * gnuplot exits 0 when its output could not be written whole (a full
+ * disk leaves a 4 KiB PNG or an empty SVG): a plot counts as written
+ * once its file ends as its format ends, PNG with the IEND chunk, SVG
+ * with its closing tag.
+ */
+static bool plot_file_complete(const char *path, const char *fmt)
+{
+	static const unsigned char iend[12] = { 0, 0, 0, 0, 'I', 'E', 'N',
+						'D', 0xae, 0x42, 0x60, 0x82 };
+	unsigned char tail[64];
+	bool ok = false;
+	FILE *f = fopen(path, "rb");
+	long size;
+	size_t n;
+
+	if (!f)
+		return false;
+	if (fseek(f, 0, SEEK_END) || (size = ftell(f)) < 0)
+		goto out;
+	n = size < (long)sizeof(tail) ? (size_t)size : sizeof(tail);
+	if (fseek(f, -(long)n, SEEK_END) || fread(tail, 1, n, f) != n)
+		goto out;
+	if (!strcmp(fmt, "png")) {
+		ok = n >= sizeof(iend) &&
+		     !memcmp(tail + n - sizeof(iend), iend, sizeof(iend));
+	} else {
+		while (n && (tail[n - 1] == '\n' || tail[n - 1] == ' '))
+			n--;
+		ok = n >= 6 && !memcmp(tail + n - 6, "</svg>", 6);
+	}
+out:
+	fclose(f);
+	return ok;
+}
+
 int plot_gnuplot_png_svg(const char *vars, const char *script,
 			 const char *png, const char *svg)
 {
@@ -132,6 +169,12 @@ int plot_gnuplot_png_svg(const char *vars, const char *script,
 			 (char *)"-e", v2, (char *)script, NULL };
 	int ret = run_gnuplot(argv, script);
 
+	if (!ret && (!plot_file_complete(png, "png") ||
+		     !plot_file_complete(svg, "svg"))) {
+		fprintf(stderr, "capsim: gnuplot could not write %s or %s whole (disk full?)\n",
+			png, svg);
+		ret = -1;
+	}
 	free(qp);
 	free(qs);
 	free(v1);
@@ -481,7 +524,10 @@ int plot_run(const char *path, const struct plot_opts *o)
 	write_vars(f, &m, &p, lanes, nlanes);
 	fprintf(f, "hasutil = %d\nhasenergy = %d\n", p.nutilf > 0,
 		m.has_summary);
-	fclose(f);
+	if (fclose(f)) {
+		ret = -1;
+		goto out_m;
+	}
 
 	/* residency and energy, one file per domain / one for all */
 	for (i = 0; i < m.ndoms; i++) {
@@ -496,7 +542,10 @@ int plot_run(const char *path, const struct plot_opts *o)
 		for (j = 0; j < m.doms[i].nopps; j++)
 			fprintf(f, "%u %.3f\n", m.doms[i].khz[j] / 1000,
 				m.doms[i].res_pct[j]);
-		fclose(f);
+		if (fclose(f)) {
+			ret = -1;
+			goto out_m;
+		}
 	}
 	if (m.has_summary) {
 		f = open_data(&p, "energy.dat");
@@ -506,7 +555,10 @@ int plot_run(const char *path, const struct plot_opts *o)
 		for (i = 0; i < m.ndoms; i++)
 			fprintf(f, "\"dom %d (CPUs %s)\" %.3f\n", m.doms[i].id,
 				m.doms[i].cpus, m.doms[i].energy_mj);
-		fclose(f);
+		if (fclose(f)) {
+			ret = -1;
+			goto out_m;
+		}
 	}
 
 	ret = render(scripts, p.datadir, od.tmp, "freq");

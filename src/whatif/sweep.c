@@ -804,6 +804,13 @@ int cmd_sweep(int argc, char **argv)
 		failed = sweep_collect(od.tmp, metric, true);
 		if (failed < 0)
 			goto out;
+		/* some failed points are worth keeping beside the others;
+		 * a sweep of failures only is no result (a full disk, a
+		 * workload every point rejects): nothing is written */
+		if (failed == sw.npoints) {
+			fprintf(stderr, "capsim: sweep: every point failed; nothing written\n");
+			goto out;
+		}
 		wall = progress_now() - t0;
 		if (outdir_commit(&od))
 			goto out;

@@ -387,7 +387,8 @@ static int write_pareto(const char *dir, const struct table *tb,
 		free(labs);
 		free(cnt);
 	}
-	fclose(f);
+	if (fclose(f))
+		goto out;
 	/* the front: by energy, each point lower than every cheaper one */
 	qsort(pp, (size_t)npp, sizeof(*pp), cmp_ppt);
 	path = xasprintf("%s/pareto-front.dat", data);
@@ -401,7 +402,8 @@ static int write_pareto(const char *dir, const struct table *tb,
 			fprintf(f, "%.9g %.9g\n", pp[i].x, pp[i].y);
 		}
 	}
-	fclose(f);
+	if (fclose(f))
+		goto out;
 	path = xasprintf("%s/vars.gp", data);
 	f = fopen(path, "w");
 	free(path);
@@ -427,7 +429,11 @@ static int write_pareto(const char *dir, const struct table *tb,
 		fprintf(f, "serieslabel[%d] = %s\n", i + 1, q);
 		free(q);
 	}
-	fclose(f);
+	if (fclose(f)) {
+		fprintf(stderr, "capsim: cannot write %s/vars.gp: %s\n", data,
+			strerror(errno));
+		goto out;
+	}
 	{
 		/* both formats aside, then renamed: no half-written plot */
 		char *script = xasprintf("%s/pareto.gp", scripts);
@@ -510,9 +516,11 @@ int sweep_collect(const char *dir, const char *metric, bool quiet)
 			char *log = xasprintf("%s/%s/run.log", dir, names[i]);
 			char *tail = procs_log_tail(log, 3);
 
+			/* an empty log: the point could not even say why */
 			fprintf(stderr, "capsim: sweep point %s failed (%s):\n%s\n",
 				names[i], json_string_value(json_object_get(
-					pts[i].pj, "command")), tail);
+					pts[i].pj, "command")),
+				*tail ? tail : "(its run.log is empty: no space left for it?)");
 			free(tail);
 			free(log);
 			failed++;

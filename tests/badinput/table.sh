@@ -278,5 +278,44 @@ interrupted TERM 15
 interrupted INT 2
 interrupted HUP 1
 
+# A closed or full standard output: the run table is lost, which is an
+# error (status 1, said on stderr); the outputs, committed before the
+# table is printed, are whole (the row writes them outside its directory).
+fresh; workload "{ $G, $T }"
+row "closed stdout (run error, outputs whole)" 1 "capsim: standard output is closed" 10 256 \
+	sh -c "exec $W run w.json -o '$tmp/kept1' >&-"
+row "stdout on /dev/full (run error)" 1 "capsim: error writing to standard output: No space left on device" 10 256 \
+	sh -c "exec $W run w.json -o '$tmp/kept2' >/dev/full"
+for k in kept1 kept2; do
+	if [ -s "$tmp/$k/trace.txt" ] && [ "$(tail -c 2 "$tmp/$k/summary.json")" = "}" ]; then
+		pass=$((pass + 1)); echo "ok   $k: trace.txt and summary.json whole"
+	else
+		fail=$((fail + 1)); echo "FAIL $k: the outputs are not whole"
+	fi
+done
+row "closed stdout with --quiet (nothing to lose)" 0 "" 10 256 \
+	sh -c "exec $W run w.json --quiet -o '$tmp/kept3' >&-"
+
+# A full disk (a 256 KiB tmpfs, where this runs as root): the run and a
+# sweep fail with the writer's error and leave nothing in it.
+full=$tmp/full
+mkdir "$full"
+if [ "$(id -u)" = 0 ] && mount -t tmpfs -o size=256k tmpfs "$full" 2>/dev/null; then
+	fresh; workload "{ $T }"
+	row "full disk: run" 1 "capsim: error writing the" 20 512 \
+		$W run w.json --duration 5 -o "$full/run"
+	row "full disk: sweep" 1 "every point failed; nothing written" 60 512 \
+		$W sweep w.json --set 'tasks.t.run=500,1000,2000' --duration 2 \
+		--quiet -o "$full/sweep"
+	if [ -z "$(ls -A "$full")" ]; then
+		pass=$((pass + 1)); echo "ok   full disk: nothing left on it"
+	else
+		fail=$((fail + 1)); echo "FAIL full disk: left $(ls -A "$full" | tr '\n' ' ')"
+	fi
+	umount "$full"
+else
+	echo "skip full disk rows: not root, or no tmpfs mount here"
+fi
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
