@@ -1496,8 +1496,10 @@ static struct workload *workload_parse(struct workload *wl, struct diag *d)
 		perr(&p, "/tasks", "%lld task instances in all: allowed at most %d (the simulator's limit)",
 		     instances, WL_MAX_INSTANCES);
 
-	/* uclamp attributes: kept, but only the uclamp policy uses them */
-	for (i = 0; i < wl->ntasks && !p.warned_util; i++) {
+	/* uclamp attributes: kept, but only the uclamp policy uses them
+	 * (no warning when the workload itself asks for that policy) */
+	for (i = 0; i < wl->ntasks && !p.warned_util &&
+	     !(wl->policy && !strcmp(wl->policy, "uclamp")); i++) {
 		struct wl_task *t = &wl->tasks[i];
 		bool any = t->attrs.util_min_set || t->attrs.util_max_set;
 

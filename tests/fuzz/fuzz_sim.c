@@ -22,8 +22,7 @@ static bool run_opts(const struct workload *wl, struct sim_opts *o)
 		n += wl->tasks[i].instances;
 	if (n > MAX_INSTANCES)
 		return false;
-	if (wl->policy && (policy_parse(wl->policy, &o->policy) ||
-			   o->policy == POLICY_UCLAMP))
+	if (wl->policy && policy_parse(wl->policy, &o->policy))
 		return false;
 	if (wl->clamp_order && clamp_order_parse(wl->clamp_order, &o->order))
 		return false;

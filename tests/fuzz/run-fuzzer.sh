@@ -20,10 +20,11 @@ seeds=
 for d in "$@"; do
 	seeds="$seeds $src/$d"
 done
-# A few fixed seeds make the first minute useful; -jobs is left to the
+# FUZZ_FLAGS adds libFuzzer flags (docs/fuzzing.md: -entropic=0 for the
+# long runs). A few fixed seeds make the first minute useful; -jobs is left to the
 # caller (the suite runs fuzzers side by side instead).
 # shellcheck disable=SC2086
-"$exe" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 \
+"$exe" ${FUZZ_FLAGS:-} -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 \
 	-dict="$src/tests/fuzz/dict/$dict" \
 	-artifact_prefix="$work/" -print_final_stats=1 \
 	"$work/corpus" $seeds 2>"$work/log"
