@@ -167,7 +167,21 @@ static void update_curr_fair(struct sim *s, struct sim_cpu *c,
 		d = v + calc_delta_fair(s->base_slice_ns, t);
 		t->se.protect = false;
 	}
-	cfs_tree_update(&c->cfs.tree, &t->se.node, v, d);
+	/*
+	 * The running task's entity is in its own CPU's tree only while it
+	 * is queued: one that went to sleep or is migrating away (t->cpu
+	 * already the destination) must not move this CPU's sums (found by
+	 * fuzz-sim: the queue's average drifted until no entity was
+	 * eligible, and the pick found none)
+	 */
+	if (t->se.on_rq && t->cpu == c->id) {
+		cfs_tree_update(&c->cfs.tree, &t->se.node, v, d);
+	} else if (t->se.on_rq) {
+		cfs_tree_update(&s->cpus[t->cpu].cfs.tree, &t->se.node, v, d);
+	} else {
+		t->se.node.vruntime = v;
+		t->se.node.deadline = d;
+	}
 }
 
 /* pick_eevdf() */
