@@ -235,14 +235,18 @@ void sim_check_preempt(struct sim *s, struct sim_cpu *c, struct sim_task *t)
 
 /*
  * A task changes CPU (set_task_cpu()): its class moves its share of the
- * runqueue signals with it (migrate_task_rq + attach at enqueue).
+ * runqueue signals with it (migrate_task_rq + attach at enqueue). As in
+ * set_task_cpu(), the class's migrate_task_rq() runs before
+ * __set_task_cpu(): migrate_task_rq_fair()'s remove_entity_load_avg()
+ * syncs a waking task to its *source* cfs_rq's last update (and
+ * pelt_se_tp names the source CPU); only then does it change CPU.
  */
 static void move_signals(struct sim *s, struct sim_task *t,
 			 struct sim_cpu *src, struct sim_cpu *dst)
 {
-	t->cpu = dst->id;
 	if (t->cls->migrate_signals)
 		t->cls->migrate_signals(s, t, src, dst);
+	t->cpu = dst->id;
 }
 
 static void trace_migrate(struct sim *s, struct sim_task *t, int from, int to,
