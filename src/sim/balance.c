@@ -145,10 +145,10 @@ static struct sim_cpu *feec(struct sim *s, struct sim_task *t,
 		if (!cand)
 			continue;
 		/* compute_energy() without and with the task on cand */
-		base = em_pd_energy(pd, pd_max_util(s, pd, t, prev, NULL, tu),
-				    sum_u, scale);
-		with = em_pd_energy(pd, pd_max_util(s, pd, t, prev, cand, tu),
-				    sum_u + tu, scale);
+		base = em_cpu_energy(pd, pd_max_util(s, pd, t, prev, NULL, tu),
+				     sum_u, scale);
+		with = em_cpu_energy(pd, pd_max_util(s, pd, t, prev, cand, tu),
+				     sum_u + tu, scale);
 		/*
 		 * A CPU where the task's uclamp_min fits (fits > 0) wins over
 		 * one where only its util does (-1); among the latter the

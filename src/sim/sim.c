@@ -838,6 +838,8 @@ void sim_cpufreq_update_flags(struct sim *s, struct sim_cpu *c, bool iowait)
 	int i, caller = 0;
 	bool changed, need;
 
+	/* the energy model's estimate follows every update (energy.c) */
+	em_sample(s, d);
 	/* performance, powersave, userspace: no clamp, no decision */
 	if (d->fixed_opp >= 0)
 		return;
@@ -1127,6 +1129,7 @@ int sim_run(struct sim *s, FILE *trace)
 
 		d->residency_ns[d->cur_opp] += s->now - d->last_change;
 		d->last_change = s->now;
+		em_sample(s, d);
 		account_overutilized(&d->overutilized, false, &d->ou_since,
 				     &d->ou_ns, s->now);
 	}

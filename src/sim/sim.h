@@ -291,6 +291,11 @@ struct sim_domain {
 	uint64_t *residency_ns;
 	uint64_t last_change;
 	uint64_t transitions;
+	/* the energy model's estimate (energy.c em_sample()): the power
+	 * estimated at the last sample, since when, the integral */
+	double em_uw;
+	uint64_t em_since;
+	double em_uw_ns;
 };
 
 struct group_write_log {
@@ -503,7 +508,10 @@ void task_apply_attrs(struct sim *s, struct sim_task *t,
 
 /* energy.c */
 double cpu_energy_mj(const struct sim *s, const struct sim_cpu *c);
-uint64_t em_pd_energy(const struct pdomain *pd, unsigned long max_util,
-		      unsigned long sum_util, unsigned long scale);
+int em_pd_efficient_state(const struct pdomain *pd, unsigned long max_util);
+uint64_t em_cpu_energy(const struct pdomain *pd, unsigned long max_util,
+		       unsigned long sum_util, unsigned long allowed_cpu_cap);
+void em_sample(struct sim *s, struct sim_domain *d);
+double em_energy_mj(const struct sim_domain *d);
 
 #endif
