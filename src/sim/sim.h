@@ -452,6 +452,7 @@ void sig_trace_class_rq(struct sim *s, struct sim_cpu *c, bool rt);
 void sig_trace_util_est_se(struct sim *s, struct sim_cpu *c,
 			   struct sim_task *t);
 void sig_trace_util_est_cfs(struct sim *s, struct sim_cpu *c);
+void sig_trace_cpu_capacity(struct sim *s, struct sim_cpu *c);
 /* cpu_util(): the CPU's util of every class, as last updated (CFS: with util_est) */
 unsigned long cpu_util(struct sim *s, struct sim_cpu *c);
 /* cpu_util_cfs(): max(util_avg, util_est); _boost: and runnable_avg */
