@@ -492,6 +492,9 @@ unsigned long cfs_weight(enum wl_policy pol, int nice);
 
 /* balance.c: placement and load balance shared by the classes */
 struct sim_cpu *select_task_rq(struct sim *s, struct sim_task *t, bool fork);
+/* 6.12's find_energy_efficient_cpu(): @prev when nothing beats it */
+struct sim_cpu *find_energy_efficient_cpu(struct sim *s, struct sim_task *t,
+					  struct sim_cpu *prev);
 struct sim_cpu *select_fair_rq(struct sim *s, struct sim_task *t,
 			       struct sim_cpu *prev, bool fork);
 struct sim_cpu *find_idle_cpu(struct sim *s, struct sim_task *t,
