@@ -179,9 +179,9 @@ void sim_update_curr(struct sim *s, struct sim_cpu *c)
 	c->last_update = now;
 }
 
-/* enqueue_task(): the class, then the clamp core, under the rq lock */
-static void activate(struct sim *s, struct sim_cpu *c, struct sim_task *t,
-		     int flags)
+/* enqueue_task(): the class, under the rq lock */
+static void activate_class(struct sim *s, struct sim_cpu *c,
+			   struct sim_task *t, int flags)
 {
 	raw_spin_lock(&c->lock);
 	t->cpu = c->id;
@@ -189,6 +189,13 @@ static void activate(struct sim *s, struct sim_cpu *c, struct sim_task *t,
 	t->cls->enqueue(s, c, t, flags);
 	c->nr_running++;
 	raw_spin_unlock(&c->lock);
+}
+
+/* enqueue_task(): the class, then the clamp core */
+static void activate(struct sim *s, struct sim_cpu *c, struct sim_task *t,
+		     int flags)
+{
+	activate_class(s, c, t, flags);
 	s->policy->enqueue(s, c, t);
 }
 
@@ -297,7 +304,7 @@ static void resp_begin(struct sim *s, struct sim_task *t)
 void sim_wake(struct sim *s, struct sim_task *t, int waker_cpu)
 {
 	struct sim_cpu *dst;
-	bool io;
+	bool io, late;
 
 	if (t->state != TS_SLEEPING)
 		return;
@@ -317,7 +324,20 @@ void sim_wake(struct sim *s, struct sim_task *t, int waker_cpu)
 		move_signals(s, t, &s->cpus[t->cpu], dst);
 	}
 	sim_update_curr(s, dst);
-	activate(s, dst, t, ENQUEUE_WAKEUP);
+	late = s->policy->inc_after_class_update;
+	if (late) {
+		/*
+		 * 6.12's enqueue_task(): the class's enqueue updates schedutil
+		 * (cfs_rq_util_change() from update_load_avg(), the IOWAIT
+		 * request, enqueue_top_rt_rq()) before uclamp_rq_inc() adds
+		 * the task's clamps: that decision does not see them.
+		 */
+		activate_class(s, dst, t, ENQUEUE_WAKEUP);
+		sim_cpufreq_update_flags(s, dst, io);
+		s->policy->enqueue(s, dst, t);
+	} else {
+		activate(s, dst, t, ENQUEUE_WAKEUP);
+	}
 	t->woken_at = s->now;
 	t->latency_pending = true;
 	t->wakeups++;
@@ -326,7 +346,8 @@ void sim_wake(struct sim *s, struct sim_task *t, int waker_cpu)
 		  task_kprio(t), dst->id);
 	sim_check_preempt(s, dst, t);
 	/* enqueue_task_fair(): a task back from I/O asks for the boost */
-	sim_cpufreq_update_flags(s, dst, io);
+	if (!late)
+		sim_cpufreq_update_flags(s, dst, io);
 }
 
 struct timer_check {
