@@ -6,8 +6,8 @@
  *    rt.c look for a CPU where the task can run now); CFS uses the previous CPU if idle, else an idle CPU
  *    of the same cache domain (select_idle_sibling, the frequency domain
  *    here), on asymmetric platforms energy-aware placement
- *    (find_energy_efficient_cpu) unless overutilized, then
- *    select_idle_capacity(); fork picks the idlest CPU;
+ *    (find_energy_efficient_cpu(), as 6.12's: prev or stay) unless
+ *    overutilized, then select_idle_capacity(); fork picks the idlest CPU;
  *  - newidle balance asks each class, highest first, for a waiting task
  *    of another CPU (RT: the highest; CFS: from the busiest CPU);
  *  - at each tick a CPU with waiting tasks pushes one to an idle CPU (the
@@ -48,15 +48,66 @@ struct sim_cpu *find_idle_cpu(struct sim *s, struct sim_task *t,
 }
 
 /*
+ * cpu_util(cpu, p, dst_cpu, boost) (fair.c): the CFS utilization of @c
+ * if @t ran on @dst (NULL: nowhere, dst_cpu -1). @t's util_avg (and
+ * runnable) is added where it is not yet and @dst is @c, taken off where
+ * it is and @dst is another CPU; its estimate is added on @dst (a waking
+ * task is not enqueued, so no CPU's util_est holds it).
+ */
+static unsigned long cpu_util_with(struct sim *s, struct sim_cpu *c,
+				   struct sim_task *t, struct sim_cpu *dst,
+				   bool boost)
+{
+	bool add = t->cpu != c->id && dst == c;
+	bool sub = t->cpu == c->id && dst != c;
+	unsigned long util = c->cfs.avg.util_avg, tu = task_util(s, t);
+	unsigned long est = c->cfs.avg.util_est;
+
+	if (add)
+		util += tu;
+	else if (sub)
+		util = util > tu ? util - tu : 0;
+	if (boost) {
+		unsigned long run = c->cfs.avg.runnable_avg;
+
+		if (add)
+			run += t->avg.runnable_avg;
+		else if (sub)
+			run = run > t->avg.runnable_avg ?
+			      run - t->avg.runnable_avg : 0;
+		if (run > util)
+			util = run;
+	}
+	if (dst == c)
+		est += pelt_task_util_est(&t->avg);
+	if (est > util)
+		util = est;
+	return util < c->capacity ? util : c->capacity;
+}
+
+/*
+ * capacity_of(): rq->cpu_capacity, scale_rt_capacity() as
+ * update_cpu_capacity() sets it (the capacity less the RT and DL
+ * utilization, at least 1), computed at the time of asking here rather
+ * than at the last balance.
+ */
+static unsigned long capacity_of(const struct sim_cpu *c)
+{
+	unsigned long used = c->rt.avg.util_avg + c->dl.avg.util_avg;
+
+	return used >= c->capacity ? 1 : c->capacity - used;
+}
+
+/*
  * eenv_pd_max_util(): the performance level the domain would run at with
- * @t on @dst (NULL: nowhere, @t already taken off @prev): per CPU,
- * effective_cpu_util()'s min and max (DL bandwidth, and with uclamp the
- * CPU's clamps, else a runnable RT class asking the top), on @dst raised
- * by the task's own uclamp, then sugov_effective_cpu_perf().
+ * @t on @dst (NULL: nowhere): per CPU, effective_cpu_util() of
+ * cpu_util(cpu, p, dst, 1) plus RT and DL, its min (DL bandwidth, with
+ * uclamp the CPU's clamp, else a runnable RT class's floor) and max (the
+ * CPU's uclamp_max), on @dst widened by the task's own uclamp, then
+ * sugov_effective_cpu_perf(); at most the domain's capacity.
  */
 static unsigned long pd_max_util(struct sim *s, const struct pdomain *pd,
-				 struct sim_task *t, struct sim_cpu *prev,
-				 struct sim_cpu *dst, unsigned long tu)
+				 struct sim_task *t, struct sim_cpu *dst)
 {
 	unsigned long scale = s->cpus[pd->cpus[0]].capacity, max_util = 0;
 	bool uclamp = s->policy == &clamp_policy_uclamp;
@@ -67,22 +118,20 @@ static unsigned long pd_max_util(struct sim *s, const struct pdomain *pd,
 		uclamp_task_eff(s, t, teff);
 	for (i = 0; i < pd->ncpus; i++) {
 		struct sim_cpu *c = &s->cpus[pd->cpus[i]];
-		unsigned long u = cpu_util(s, c), lo, hi = scale, perf;
+		struct sugov_cpu_input in = { 0 };
+		unsigned long u = cpu_util_with(s, c, t, dst, true) +
+				  c->rt.avg.util_avg + c->dl.avg.util_avg;
+		unsigned long lo = (unsigned long)c->dl.running_bw, hi = scale;
+		unsigned long perf;
 
-		if (c == prev)	/* cpu_util_without() */
-			u = u > tu ? u - tu : 0;
-		if (c == dst)
-			u += tu;
+		s->policy->cpu_clamp(s, c, &in, scale);
 		if (u > scale)
 			u = scale;
-		lo = (unsigned long)c->dl.running_bw;
 		if (uclamp) {
-			unsigned long rq_max = uclamp_cpu_value(&c->uclamp,
-								UCLAMP_MAX);
-
-			if (uclamp_cpu_value(&c->uclamp, UCLAMP_MIN) > lo)
-				lo = uclamp_cpu_value(&c->uclamp, UCLAMP_MIN);
-			hi = rq_max < scale ? rq_max : scale;
+			if (in.clamp.min > lo)
+				lo = in.clamp.min;
+			if (in.clamp.max < hi)
+				hi = in.clamp.max;
 			if (c == dst) {
 				if (teff[UCLAMP_MIN] > lo)
 					lo = teff[UCLAMP_MIN];
@@ -90,86 +139,184 @@ static unsigned long pd_max_util(struct sim *s, const struct pdomain *pd,
 				if (c->uclamp.idle || teff[UCLAMP_MAX] > hi)
 					hi = teff[UCLAMP_MAX];
 			}
-		} else if (c->rt.nr) {
-			lo = scale;
+		} else if (c->rt.nr && in.rt_floor > lo) {
+			lo = in.rt_floor;
 		}
-		perf = map_util_perf(u);
-		if (perf > hi)
+		/* sugov_effective_cpu_perf() */
+		if (u >= hi) {
 			perf = hi;
-		if (lo > perf)
-			perf = lo;
+		} else {
+			perf = map_util_perf(u);
+			if (perf > hi)
+				perf = hi;
+			if (lo > perf)
+				perf = lo;
+		}
 		if (perf > max_util)
 			max_util = perf;
 	}
 	return max_util < scale ? max_util : scale;
 }
 
-/* find_energy_efficient_cpu(), simplified: one candidate per domain */
-static struct sim_cpu *feec(struct sim *s, struct sim_task *t,
-			    struct sim_cpu *prev)
+/*
+ * eenv_pd_busy_time(): the domain's utilization without @t, each CPU's
+ * effective_cpu_util() of cpu_util(cpu, p, -1, 0) (CFS plus RT and DL,
+ * at most its capacity), the sum at most the domain's capacity.
+ */
+static unsigned long pd_busy_time(struct sim *s, const struct pdomain *pd,
+				  struct sim_task *t, unsigned long pd_cap)
 {
-	unsigned long tu = task_util_est(s, t);
-	struct sim_cpu *best = NULL;
-	uint64_t best_delta = UINT64_MAX;
-	int d, i, best_fits = 0;
+	unsigned long scale = s->cpus[pd->cpus[0]].capacity, sum = 0;
+	int i;
 
+	for (i = 0; i < pd->ncpus; i++) {
+		struct sim_cpu *c = &s->cpus[pd->cpus[i]];
+		unsigned long u = cpu_util_with(s, c, t, NULL, false) +
+				  c->rt.avg.util_avg + c->dl.avg.util_avg;
+
+		sum += u < scale ? u : scale;
+	}
+	return sum < pd_cap ? sum : pd_cap;
+}
+
+/*
+ * util_fits_cpu() of @t with @util on @c, as feec asks it: against
+ * capacity_of(), with the CPU's and the task's clamps max-aggregated
+ * unless the CPU's are idle (uclamp only).
+ */
+static int feec_fits(struct sim *s, struct sim_task *t, struct sim_cpu *c,
+		     unsigned long util)
+{
+	unsigned int eff[UCLAMP_CNT];
+	unsigned long lo, hi;
+
+	if (s->policy != &clamp_policy_uclamp)
+		return fits_capacity(util, capacity_of(c));
+	uclamp_task_eff(s, t, eff);
+	lo = eff[UCLAMP_MIN];
+	hi = eff[UCLAMP_MAX];
+	if (!c->uclamp.idle) {
+		if (uclamp_cpu_value(&c->uclamp, UCLAMP_MIN) > lo)
+			lo = uclamp_cpu_value(&c->uclamp, UCLAMP_MIN);
+		if (uclamp_cpu_value(&c->uclamp, UCLAMP_MAX) > hi)
+			hi = uclamp_cpu_value(&c->uclamp, UCLAMP_MAX);
+	}
+	return uclamp_util_fits_cpu(util, lo, hi, capacity_of(c), c->capacity,
+				    c->capacity);
+}
+
+/* compute_energy(): the domain's EM estimate, @t on @dst (NULL: nowhere) */
+static uint64_t compute_energy(struct sim *s, const struct pdomain *pd,
+			       struct sim_task *t, struct sim_cpu *dst,
+			       unsigned long busy, unsigned long task_busy,
+			       unsigned long pd_cap, unsigned long cpu_cap)
+{
+	if (dst) {
+		busy += task_busy;
+		if (busy > pd_cap)
+			busy = pd_cap;
+	}
+	return em_cpu_energy(pd, pd_max_util(s, pd, t, dst), busy, cpu_cap);
+}
+
+/*
+ * find_energy_efficient_cpu() (fair.c). Per performance domain: the
+ * CPUs @t fits on (util_fits_cpu() of cpu_util(cpu, p, cpu) against
+ * capacity_of()), prev always a candidate of its own, else the one with
+ * the most spare capacity (fits first); the domain's energy without @t,
+ * then with it on prev and on that CPU, the latter only when its spare
+ * capacity exceeds prev's. A CPU where the task's uclamp_min fits (1)
+ * wins over one where only its util does (-1), among the latter the
+ * biggest actual capacity; among fitting ones the least energy, prev's
+ * delta included. An estimate below the base (the signals moved) keeps
+ * prev. Returns prev when nothing beats it, as the kernel's target.
+ */
+struct sim_cpu *find_energy_efficient_cpu(struct sim *s, struct sim_task *t,
+					  struct sim_cpu *prev)
+{
+	uint64_t prev_delta = UINT64_MAX, best_delta = UINT64_MAX;
+	unsigned long task_busy, best_actual_cap = 0, prev_actual_cap = 0;
+	unsigned int teff[UCLAMP_CNT] = { 0, 1024 };
+	struct sim_cpu *best = NULL;
+	int d, i, prev_fits = -1, best_fits = -1;
+
+	if (s->policy == &clamp_policy_uclamp)
+		uclamp_task_eff(s, t, teff);
+	/* sync_entity_load_avg(), then nothing to place: stay */
+	task_busy = task_util_est(s, t);	/* eenv_task_busy_time() */
+	if (!task_busy && !teff[UCLAMP_MIN])
+		return prev;
 	for (d = 0; d < s->ndoms; d++) {
 		const struct pdomain *pd = s->doms[d].pd;
-		struct sim_cpu *cand = NULL;
-		unsigned long cand_spare = 0, sum_u = 0;
-		int fits, cand_fits = 0;
-		unsigned long scale = s->cpus[pd->cpus[0]].capacity;
-		uint64_t base, with;
+		unsigned long cpu_actual_cap = s->cpus[pd->cpus[0]].capacity;
+		unsigned long pd_cap = 0, busy;
+		long prev_spare = -1, max_spare = -1;
+		struct sim_cpu *max_spare_cpu = NULL;
+		int max_fits = -1;
+		uint64_t base, e;
 
 		for (i = 0; i < pd->ncpus; i++) {
 			struct sim_cpu *c = &s->cpus[pd->cpus[i]];
-			unsigned long u = cpu_util(s, c);
+			unsigned long util, cap;
+			int fits;
 
-			if (c == prev)	/* cpu_util_without() */
-				u = u > tu ? u - tu : 0;
-			if (u > scale)
-				u = scale;
-			sum_u += u;
+			pd_cap += cpu_actual_cap;
 			if (!t->allowed[c->id])
 				continue;
-			fits = task_util_fits(s, t, c, u + tu);	/* util_fits_cpu() */
+			util = cpu_util_with(s, c, t, c, false);
+			fits = feec_fits(s, t, c, util);
 			if (!fits)
 				continue;
-			if (!cand || scale - u > cand_spare ||
-			    (scale - u == cand_spare && c == prev)) {
-				cand = c;
-				cand_spare = scale - u;
-				cand_fits = fits;
+			cap = capacity_of(c);
+			cap = cap > util ? cap - util : 0;	/* lsub_positive() */
+			if (c == prev) {
+				prev_spare = (long)cap;
+				prev_fits = fits;
+			} else if (fits > max_fits ||
+				   (fits == max_fits && (long)cap > max_spare)) {
+				max_spare = (long)cap;
+				max_spare_cpu = c;
+				max_fits = fits;
 			}
 		}
-		if (!cand)
+		if (!max_spare_cpu && prev_spare < 0)
 			continue;
-		/* compute_energy() without and with the task on cand */
-		base = em_pd_energy(pd, pd_max_util(s, pd, t, prev, NULL, tu),
-				    sum_u, scale);
-		with = em_pd_energy(pd, pd_max_util(s, pd, t, prev, cand, tu),
-				    sum_u + tu, scale);
-		/*
-		 * A CPU where the task's uclamp_min fits (fits > 0) wins over
-		 * one where only its util does (-1); among the latter the
-		 * biggest wins (6.12's best_fits / best_actual_cap); then the
-		 * least energy.
-		 */
-		if (best && cand_fits != best_fits) {
-			if (cand_fits < best_fits)
-				continue;
-		} else if (best && cand_fits < 0) {
-			if (cand->capacity <= best->capacity)
-				continue;
-		} else if (best && !(with - base < best_delta ||
-				     (with - base == best_delta && cand == prev))) {
-			continue;
+		busy = pd_busy_time(s, pd, t, pd_cap);
+		base = compute_energy(s, pd, t, NULL, busy, task_busy, pd_cap,
+				      cpu_actual_cap);
+		if (prev_spare > -1) {
+			e = compute_energy(s, pd, t, prev, busy, task_busy,
+					   pd_cap, cpu_actual_cap);
+			if (e < base)	/* the utilization changed */
+				return prev;
+			prev_delta = e - base;
+			prev_actual_cap = cpu_actual_cap;
+			if (prev_delta < best_delta)
+				best_delta = prev_delta;
 		}
-		best_delta = with - base;
-		best = cand;
-		best_fits = cand_fits;
+		if (max_spare_cpu && max_spare > prev_spare) {
+			if (max_fits < best_fits)
+				continue;
+			if (max_fits < 0 && cpu_actual_cap <= best_actual_cap)
+				continue;
+			e = compute_energy(s, pd, t, max_spare_cpu, busy,
+					   task_busy, pd_cap, cpu_actual_cap);
+			if (e < base)
+				return prev;
+			e -= base;
+			if (max_fits > 0 && best_fits > 0 && e >= best_delta)
+				continue;
+			best_delta = e;
+			best = max_spare_cpu;
+			best_fits = max_fits;
+			best_actual_cap = cpu_actual_cap;
+		}
 	}
-	return best;
+	if (best && (best_fits > prev_fits ||
+		     (best_fits > 0 && best_delta < prev_delta) ||
+		     (best_fits < 0 && best_actual_cap > prev_actual_cap)))
+		return best;
+	return prev;
 }
 
 static struct sim_cpu *select_idle_capacity(struct sim *s, struct sim_task *t,
@@ -247,11 +394,10 @@ struct sim_cpu *select_fair_rq(struct sim *s, struct sim_task *t,
 		return idlest(s, t);
 	if (s->pl->asym) {
 		if (!s->overutilized) {
-			c = feec(s, t, prev);
-			if (c) {
+			c = find_energy_efficient_cpu(s, t, prev);
+			if (c != prev)
 				s->placed_by = MIG_EAS;
-				return c;
-			}
+			return c;
 		}
 		return select_idle_capacity(s, t, prev);
 	}

@@ -60,6 +60,14 @@ struct clamp_policy_ops {
 	 */
 	bool (*domain_range)(struct sim *s, struct sim_domain *d, int caller,
 			     struct sugov_range *r);
+	/*
+	 * Mainline's order at a wake-up: enqueue_task() calls the class's
+	 * ->enqueue_task(), whose schedutil update decides, and only then
+	 * uclamp_rq_inc() (dequeue_task(): uclamp_rq_dec() first, so the
+	 * class's update already sees the task's clamp gone, as here). The
+	 * RFC's series enqueues its clamp first (patch 4).
+	 */
+	bool inc_after_class_update;
 };
 
 extern const struct clamp_policy_ops clamp_policy_rfc;

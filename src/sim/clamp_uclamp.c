@@ -225,4 +225,5 @@ const struct clamp_policy_ops clamp_policy_uclamp = {
 	.group_apply = uclamp_group_apply,
 	.task_update = uclamp_task_update,
 	.cpu_clamp = uclamp_cpu_clamp,
+	.inc_after_class_update = true,
 };

@@ -69,7 +69,9 @@ struct sim_class {
 	/*
 	 * The signals: a new task's initial utilization before its first
 	 * enqueue on @c (post_init_entity_util_avg()), and its share of the
-	 * runqueue signals moving from @src to @dst with it (detach/attach).
+	 * runqueue signals moving from @src to @dst with it (detach/attach);
+	 * called while t->cpu is still @src (migrate_task_rq() before
+	 * __set_task_cpu()).
 	 * NULL: the class's tasks carry no per-task share.
 	 */
 	void (*task_new)(struct sim *s, struct sim_task *t, struct sim_cpu *c);

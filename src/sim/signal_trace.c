@@ -9,7 +9,8 @@
  * util_est_enqueue()/dequeue(). LISA prints the uclamp events beside the
  * PELT ones (under --policy uclamp). update_time is last_update_time in
  * ns of the PELT clock. A task's path is "(null)" (LISA's for a task
- * entity), the root cfs_rq's "/".
+ * entity), the root cfs_rq's "/". sched_cpu_capacity_tp fires where
+ * update_cpu_capacity() sets rq->cpu_capacity, in the periodic balance.
  */
 #include "sim.h"
 
@@ -98,4 +99,30 @@ void sig_trace_util_est_cfs(struct sim *s, struct sim_cpu *c)
 	sim_trace(s, c->id, "lisa__sched_util_est_cfs",
 		  "cpu=%d path=/ util=%lu util_est=%u", c->id,
 		  c->cfs.avg.util_avg, c->cfs.avg.util_est);
+}
+
+/*
+ * update_cpu_capacity() (fair.c, from update_group_capacity() in the
+ * periodic load balance): rq->cpu_capacity = scale_rt_capacity(), the
+ * CPU's capacity less its RT and DL utilization (no IRQ or thermal and
+ * cpufreq pressure here, get_actual_cpu_capacity() is the capacity), at
+ * least 1; then sched_cpu_capacity_tp. LISA's module prints it with the
+ * original capacity and the current one, cap_scale(orig, arch_freq_scale)
+ * (rq_cpu_current_capacity() in its sched_helpers.h), the frequency scale
+ * being what the PELT clock uses (pelt_freq_scale(): cur * 1024 / max).
+ */
+void sig_trace_cpu_capacity(struct sim *s, struct sim_cpu *c)
+{
+	const struct pdomain *pd = c->dom->pd;
+	unsigned long orig = c->capacity, used, cap, fs;
+
+	if (!on(s))
+		return;
+	used = c->rt.avg.util_avg + c->dl.avg.util_avg;
+	cap = used >= orig ? 1 : orig - used;
+	fs = pelt_freq_scale(pd->opps[c->dom->cur_opp].khz,
+			     pd->opps[pd->nopps - 1].khz);
+	sim_trace(s, c->id, "lisa__sched_cpu_capacity",
+		  "cpu=%d capacity=%lu capacity_orig=%lu capacity_curr=%lu",
+		  c->id, cap, orig, (orig * fs) >> 10);
 }

@@ -74,14 +74,20 @@ void sig_update_blocked(struct sim *s, struct sim_cpu *c)
  * by the nohz stats kick a busy CPU's tick sends (nohz_balancer_kick()
  * with NOHZ_STATS_KICK), each at most every LOAD_AVG_PERIOD ms as
  * nohz.next_blocked paces it. (The balance intervals of the sched
- * domains are not modelled: both use that one period.)
+ * domains are not modelled: both use that one period.) The ticking CPU's
+ * periodic balance also refreshes its capacity (update_group_capacity()
+ * of its local group -> update_cpu_capacity(), sched_cpu_capacity_tp);
+ * the nohz stats kick does not balance, so the idle CPUs' is not.
  */
 void sig_tick_blocked(struct sim *s, struct sim_cpu *c)
 {
 	int i;
 
-	if (s->now - c->last_blocked_ns >= BLOCKED_UPDATE_NS)
+	if (s->now - c->last_blocked_ns >= BLOCKED_UPDATE_NS) {
 		sig_update_blocked(s, c);
+		/* then its balance: update_group_capacity() of its group */
+		sig_trace_cpu_capacity(s, c);
+	}
 	for (i = 0; i < s->ncpus; i++) {
 		struct sim_cpu *x = &s->cpus[i];
 

@@ -179,9 +179,9 @@ void sim_update_curr(struct sim *s, struct sim_cpu *c)
 	c->last_update = now;
 }
 
-/* enqueue_task(): the class, then the clamp core, under the rq lock */
-static void activate(struct sim *s, struct sim_cpu *c, struct sim_task *t,
-		     int flags)
+/* enqueue_task(): the class, under the rq lock */
+static void activate_class(struct sim *s, struct sim_cpu *c,
+			   struct sim_task *t, int flags)
 {
 	raw_spin_lock(&c->lock);
 	t->cpu = c->id;
@@ -189,6 +189,13 @@ static void activate(struct sim *s, struct sim_cpu *c, struct sim_task *t,
 	t->cls->enqueue(s, c, t, flags);
 	c->nr_running++;
 	raw_spin_unlock(&c->lock);
+}
+
+/* enqueue_task(): the class, then the clamp core */
+static void activate(struct sim *s, struct sim_cpu *c, struct sim_task *t,
+		     int flags)
+{
+	activate_class(s, c, t, flags);
 	s->policy->enqueue(s, c, t);
 }
 
@@ -235,14 +242,18 @@ void sim_check_preempt(struct sim *s, struct sim_cpu *c, struct sim_task *t)
 
 /*
  * A task changes CPU (set_task_cpu()): its class moves its share of the
- * runqueue signals with it (migrate_task_rq + attach at enqueue).
+ * runqueue signals with it (migrate_task_rq + attach at enqueue). As in
+ * set_task_cpu(), the class's migrate_task_rq() runs before
+ * __set_task_cpu(): migrate_task_rq_fair()'s remove_entity_load_avg()
+ * syncs a waking task to its *source* cfs_rq's last update (and
+ * pelt_se_tp names the source CPU); only then does it change CPU.
  */
 static void move_signals(struct sim *s, struct sim_task *t,
 			 struct sim_cpu *src, struct sim_cpu *dst)
 {
-	t->cpu = dst->id;
 	if (t->cls->migrate_signals)
 		t->cls->migrate_signals(s, t, src, dst);
+	t->cpu = dst->id;
 }
 
 static void trace_migrate(struct sim *s, struct sim_task *t, int from, int to,
@@ -293,7 +304,7 @@ static void resp_begin(struct sim *s, struct sim_task *t)
 void sim_wake(struct sim *s, struct sim_task *t, int waker_cpu)
 {
 	struct sim_cpu *dst;
-	bool io;
+	bool io, late;
 
 	if (t->state != TS_SLEEPING)
 		return;
@@ -313,7 +324,20 @@ void sim_wake(struct sim *s, struct sim_task *t, int waker_cpu)
 		move_signals(s, t, &s->cpus[t->cpu], dst);
 	}
 	sim_update_curr(s, dst);
-	activate(s, dst, t, ENQUEUE_WAKEUP);
+	late = s->policy->inc_after_class_update;
+	if (late) {
+		/*
+		 * 6.12's enqueue_task(): the class's enqueue updates schedutil
+		 * (cfs_rq_util_change() from update_load_avg(), the IOWAIT
+		 * request, enqueue_top_rt_rq()) before uclamp_rq_inc() adds
+		 * the task's clamps: that decision does not see them.
+		 */
+		activate_class(s, dst, t, ENQUEUE_WAKEUP);
+		sim_cpufreq_update_flags(s, dst, io);
+		s->policy->enqueue(s, dst, t);
+	} else {
+		activate(s, dst, t, ENQUEUE_WAKEUP);
+	}
 	t->woken_at = s->now;
 	t->latency_pending = true;
 	t->wakeups++;
@@ -322,7 +346,8 @@ void sim_wake(struct sim *s, struct sim_task *t, int waker_cpu)
 		  task_kprio(t), dst->id);
 	sim_check_preempt(s, dst, t);
 	/* enqueue_task_fair(): a task back from I/O asks for the boost */
-	sim_cpufreq_update_flags(s, dst, io);
+	if (!late)
+		sim_cpufreq_update_flags(s, dst, io);
 }
 
 struct timer_check {
@@ -834,6 +859,8 @@ void sim_cpufreq_update_flags(struct sim *s, struct sim_cpu *c, bool iowait)
 	int i, caller = 0;
 	bool changed, need;
 
+	/* the energy model's estimate follows every update (energy.c) */
+	em_sample(s, d);
 	/* performance, powersave, userspace: no clamp, no decision */
 	if (d->fixed_opp >= 0)
 		return;
@@ -1123,6 +1150,7 @@ int sim_run(struct sim *s, FILE *trace)
 
 		d->residency_ns[d->cur_opp] += s->now - d->last_change;
 		d->last_change = s->now;
+		em_sample(s, d);
 		account_overutilized(&d->overutilized, false, &d->ou_since,
 				     &d->ou_ns, s->now);
 	}

@@ -291,6 +291,11 @@ struct sim_domain {
 	uint64_t *residency_ns;
 	uint64_t last_change;
 	uint64_t transitions;
+	/* the energy model's estimate (energy.c em_sample()): the power
+	 * estimated at the last sample, since when, the integral */
+	double em_uw;
+	uint64_t em_since;
+	double em_uw_ns;
 };
 
 struct group_write_log {
@@ -447,6 +452,7 @@ void sig_trace_class_rq(struct sim *s, struct sim_cpu *c, bool rt);
 void sig_trace_util_est_se(struct sim *s, struct sim_cpu *c,
 			   struct sim_task *t);
 void sig_trace_util_est_cfs(struct sim *s, struct sim_cpu *c);
+void sig_trace_cpu_capacity(struct sim *s, struct sim_cpu *c);
 /* cpu_util(): the CPU's util of every class, as last updated (CFS: with util_est) */
 unsigned long cpu_util(struct sim *s, struct sim_cpu *c);
 /* cpu_util_cfs(): max(util_avg, util_est); _boost: and runnable_avg */
@@ -486,6 +492,9 @@ unsigned long cfs_weight(enum wl_policy pol, int nice);
 
 /* balance.c: placement and load balance shared by the classes */
 struct sim_cpu *select_task_rq(struct sim *s, struct sim_task *t, bool fork);
+/* 6.12's find_energy_efficient_cpu(): @prev when nothing beats it */
+struct sim_cpu *find_energy_efficient_cpu(struct sim *s, struct sim_task *t,
+					  struct sim_cpu *prev);
 struct sim_cpu *select_fair_rq(struct sim *s, struct sim_task *t,
 			       struct sim_cpu *prev, bool fork);
 struct sim_cpu *find_idle_cpu(struct sim *s, struct sim_task *t,
@@ -503,7 +512,10 @@ void task_apply_attrs(struct sim *s, struct sim_task *t,
 
 /* energy.c */
 double cpu_energy_mj(const struct sim *s, const struct sim_cpu *c);
-uint64_t em_pd_energy(const struct pdomain *pd, unsigned long max_util,
-		      unsigned long sum_util, unsigned long scale);
+int em_pd_efficient_state(const struct pdomain *pd, unsigned long max_util);
+uint64_t em_cpu_energy(const struct pdomain *pd, unsigned long max_util,
+		       unsigned long sum_util, unsigned long allowed_cpu_cap);
+void em_sample(struct sim *s, struct sim_domain *d);
+double em_energy_mj(const struct sim_domain *d);
 
 #endif

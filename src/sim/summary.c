@@ -125,7 +125,7 @@ int summary_write(struct sim *s, const struct run_info *ri, FILE *f)
 {
 	json_t *root = json_object(), *a, *o;
 	struct host_group *g;
-	double total = 0;
+	double total = 0, em_total = 0;
 	size_t k;
 	int i, j;
 
@@ -241,6 +241,10 @@ int summary_write(struct sim *s, const struct run_info *ri, FILE *f)
 		json_object_set_new(o, "avg_khz", json_real(avg));
 		json_object_set_new(o, "transitions", json_integer((json_int_t)d->transitions));
 		json_object_set_new(o, "energy_mj", json_real(e));
+		/* the energy model's estimate, integrated (energy.c) */
+		json_object_set_new(o, "em_energy_mj",
+				    json_real(em_energy_mj(d)));
+		em_total += em_energy_mj(d);
 		json_array_append_new(a, o);
 	}
 	json_object_set_new(root, "domains", a);
@@ -275,6 +279,7 @@ int summary_write(struct sim *s, const struct run_info *ri, FILE *f)
 	}
 	json_object_set_new(root, "cpus", a);
 	json_object_set_new(root, "energy_mj", json_real(total));
+	json_object_set_new(root, "em_energy_mj", json_real(em_total));
 
 	a = json_array();
 	list_for_each_entry(g, &s->host.groups, node) {

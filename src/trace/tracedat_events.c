@@ -116,6 +116,12 @@ static const struct td_field uclamp_cfs_fields[] = {
 	{ "uclamp_max", TD_ULONG }, { NULL, 0 },
 };
 
+static const struct td_field cpu_capacity_fields[] = {
+	{ "cpu", TD_INT }, { "capacity", TD_ULONG },
+	{ "capacity_orig", TD_ULONG }, { "capacity_curr", TD_ULONG },
+	{ NULL, 0 },
+};
+
 static const struct td_field util_fields[] = {
 	{ "cpu", TD_INT }, { "util_cfs", TD_ULONG }, { "util_rt", TD_ULONG },
 	{ "util_dl", TD_ULONG }, { "bw_dl", TD_ULONG },
@@ -156,6 +162,7 @@ const struct td_event td_events[] = {
 	{ "lisa", "lisa__sched_util_est_cfs", 1105, util_est_cfs_fields, NULL },
 	{ "lisa", "lisa__uclamp_util_se", 1106, uclamp_se_fields, NULL },
 	{ "lisa", "lisa__uclamp_util_cfs", 1107, uclamp_cfs_fields, NULL },
+	{ "lisa", "lisa__sched_cpu_capacity", 1108, cpu_capacity_fields, NULL },
 	{ NULL, NULL, 0, NULL, NULL },
 };
 

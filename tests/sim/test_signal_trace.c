@@ -243,11 +243,68 @@ START_TEST(migration_lag_update_is_traced)
 }
 END_TEST
 
+/*
+ * lisa__sched_cpu_capacity: at the ticking CPU's periodic balance
+ * (update_cpu_capacity()), capacity = orig - RT util - DL util (at least
+ * 1), orig the CPU's, curr = orig scaled by the CPU's frequency as LISA's
+ * rq_cpu_current_capacity() does; the RT and DL utilizations are the last
+ * lisa__sched_pelt_rt/_dl of that CPU, the frequency its last
+ * cpu_frequency (the domain's lowest OPP before the first).
+ */
+START_TEST(cpu_capacity_event)
+{
+	FILE *f = tmpfile();
+	struct run *r = traced(POLICY_RFC, true, f);
+	unsigned long rt[8] = { 0 }, dl[8] = { 0 }, khz[8];
+	char line[1024];
+	int n = 0, reduced = 0, below_max = 0, i;
+
+	for (i = 0; i < r->s->ncpus; i++)
+		khz[i] = r->s->cpus[i].dom->pd->opps[0].khz;
+	while (fgets(line, sizeof(line), f)) {
+		if (strstr(line, "lisa__sched_pelt_rt:")) {
+			rt[field(line, "cpu")] = field(line, "util");
+		} else if (strstr(line, "lisa__sched_pelt_dl:")) {
+			dl[field(line, "cpu")] = field(line, "util");
+		} else if (strstr(line, "cpu_frequency:")) {
+			khz[field(line, "cpu_id")] = field(line, "state");
+		} else if (strstr(line, "lisa__sched_cpu_capacity:")) {
+			int cpu = (int)field(line, "cpu");
+			const struct pdomain *pd = r->s->cpus[cpu].dom->pd;
+			unsigned long orig = r->s->cpus[cpu].capacity;
+			unsigned long used = rt[cpu] + dl[cpu];
+			unsigned long max_khz = pd->opps[pd->nopps - 1].khz;
+
+			ck_assert_uint_eq(field(line, "capacity_orig"), orig);
+			ck_assert_uint_eq(field(line, "capacity"),
+					  used >= orig ? 1 : orig - used);
+			ck_assert_uint_eq(field(line, "capacity_curr"),
+					  (orig * ((khz[cpu] << 10) / max_khz)) >> 10);
+			reduced += field(line, "capacity") < orig;
+			below_max += khz[cpu] < max_khz;
+			n++;
+		}
+	}
+	/* 2 s, each busy CPU about every 32 ms; the FIFO task shows */
+	ck_assert_int_gt(n, 60);
+	ck_assert_int_gt(reduced, 0);
+	ck_assert_int_gt(below_max, 0);
+	run_free(r);
+	/* not without --trace-signals */
+	r = traced(POLICY_RFC, false, f);
+	while (fgets(line, sizeof(line), f))
+		ck_assert(!strstr(line, "lisa__sched_cpu_capacity"));
+	run_free(r);
+	fclose(f);
+}
+END_TEST
+
 int main(void)
 {
 	return check_main("signal-trace", 120, CHECK_TESTS(
 			  decisions_replay_from_the_trace,
 			  lisa_events,
 			  capsim_pelt_se_follows_lisa,
-			  migration_lag_update_is_traced));
+			  migration_lag_update_is_traced,
+			  cpu_capacity_event));
 }

@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * A simulator deviation the signal replay found, kept as a failing test
- * (meson should_fail) until the simulator is fixed:
+ * A simulator deviation the signal replay found (a failing should_fail
+ * test until move_signals() in src/sim/sim.c was fixed), kept as a
+ * regression test:
  *
  * 6.12 set_task_cpu() calls migrate_task_rq_fair() before
  * __set_task_cpu(): a waking task's remove_entity_load_avg() ->
  * sync_entity_load_avg() decays it to its *source* queue's
  * cfs_rq_last_update_time(), and pelt_se_tp reports that queue's CPU.
- * capsim's move_signals() (src/sim/sim.c) sets t->cpu = dst first, so
+ * capsim's move_signals() (src/sim/sim.c) set t->cpu = dst first, so
  * remove_entity() -> task_util() syncs the task to the *destination*
  * queue's last update: another CPU's PELT clock, stale when that CPU was
  * idle (traces/audio.json, ui at 0.051120: its sleep decays to CPU 2's
@@ -122,8 +123,7 @@ START_TEST(wakeup_migration_syncs_on_the_source_queue)
 	fprintf(stderr, "wake-up migration syncs %d: on the destination's "
 		"CPU %d, off the source's clock %d\n", syncs, wrong_cpu,
 		wrong_clock);
-	/* freed first: this test fails (should_fail) until the simulator
-	 * is fixed, and must not leak under valgrind when it does */
+	/* freed first: a regression must not leak under valgrind */
 	free(line);
 	run_free(r);
 	fclose(f);
