@@ -135,7 +135,7 @@ void sim_trace(struct sim *s, int cpu, const char *event, const char *fmt, ...)
 	struct sim_task *cur = s->cpus[cpu].curr;
 	va_list ap;
 
-	if (!s->tr.f)
+	if (!ftw_on(&s->tr))
 		return;
 	va_start(ap, fmt);
 	ftw_vevent(&s->tr, s->now, cpu, cur ? cur->comm : "<idle>",
@@ -1085,7 +1085,7 @@ int sim_run(struct sim *s, FILE *trace)
 	struct event e;
 	int i;
 
-	ftw_open(&s->tr, trace, s->ncpus);
+	ftw_open(&s->tr, trace, s->ncpus, s->end);
 	for (i = 0; i < s->ncpus; i++) {
 		struct sim_cpu *c = &s->cpus[i];
 
