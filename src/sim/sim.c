@@ -135,8 +135,10 @@ void sim_trace(struct sim *s, int cpu, const char *event, const char *fmt, ...)
 	struct sim_task *cur = s->cpus[cpu].curr;
 	va_list ap;
 
-	if (!ftw_on(&s->tr))
+	if (!ftw_on(&s->tr)) {
+		ftw_skip(&s->tr);
 		return;
+	}
 	va_start(ap, fmt);
 	ftw_vevent(&s->tr, s->now, cpu, cur ? cur->comm : "<idle>",
 		   cur ? cur->pid : 0, event, fmt, ap);

@@ -397,8 +397,9 @@ void summary_print(struct sim *s, const struct run_info *ri, FILE *f)
 	fprintf(f, "overutilized: %.3f s\n", (double)s->ou_ns / 1e9);
 	fprintf(f, "energy: %.1f mJ", total);
 	if (ri->trace_path)
-		fprintf(f, "   trace: %s   summary: %s", ri->trace_path,
-			ri->summary_path);
+		fprintf(f, "   trace: %s", ri->trace_path);
+	if (ri->summary_path)
+		fprintf(f, "   summary: %s", ri->summary_path);
 	fputc('\n', f);
 	for (i = 0; i < s->ngw; i++)
 		fprintf(f, "group write at %.3f s: %s %s=%lu %s\n",
