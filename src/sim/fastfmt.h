@@ -30,6 +30,17 @@ char *fastfmt_u64(char *p, uint64_t v, bool neg, int width, char pad,
 		  bool left);
 
 /*
+ * printf("%.6f", @v / 1e6) for |@v| < FASTFMT_FIXED6_MAX, without floating
+ * point: a count of millionths (ns as ms) is an exact six-decimal number,
+ * and the double nearest it is within half an ulp, less than half a
+ * millionth below 2^33, so printf rounds it back to the same digits.
+ * Returns NULL outside that range (the caller uses printf). Needs
+ * FASTFMT_NUM_MAX + 2 bytes.
+ */
+#define FASTFMT_FIXED6_MAX 8000000000000000LL
+char *fastfmt_fixed6(char *p, int64_t v);
+
+/*
  * @fmt with @ap into @dst: the bytes written (no NUL), or -1 if @fmt has a
  * conversion outside the subset or the result needs more than @room bytes.
  * It reads a copy of @ap: the caller's is still whole for the fallback.

@@ -98,6 +98,42 @@ START_TEST(formatter_refuses_what_it_does_not_do)
 }
 END_TEST
 
+/* activations.csv's "%.6f" of ns / 1e6, by hand */
+START_TEST(fixed6_matches_printf)
+{
+	static const int64_t edge[] = {
+		0, 1, -1, 999999, 1000000, -1000000, 1000001, 123456789,
+		FASTFMT_FIXED6_MAX - 1, -(FASTFMT_FIXED6_MAX - 1),
+		4999999999999999LL, 1000000000000000LL,
+	};
+	uint64_t x = 12345;
+	char want[64], got[64], *end;
+	size_t i;
+
+	for (i = 0; i < sizeof(edge) / sizeof(edge[0]) + 200000; i++) {
+		int64_t v;
+
+		if (i < sizeof(edge) / sizeof(edge[0])) {
+			v = edge[i];
+		} else {	/* every magnitude up to the bound */
+			x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+			v = (int64_t)((x >> 11) % (uint64_t)FASTFMT_FIXED6_MAX >>
+				      (x % 50));
+			if (x & 1)
+				v = -v;
+		}
+		snprintf(want, sizeof(want), "%.6f", (double)v / 1e6);
+		end = fastfmt_fixed6(got, v);
+		ck_assert_ptr_nonnull(end);
+		*end = '\0';
+		ck_assert_msg(!strcmp(got, want), "%lld: %s, not %s",
+			      (long long)v, got, want);
+	}
+	ck_assert_ptr_null(fastfmt_fixed6(got, FASTFMT_FIXED6_MAX));
+	ck_assert_ptr_null(fastfmt_fixed6(got, INT64_MIN));
+}
+END_TEST
+
 struct line {
 	uint64_t ns;
 	int cpu, pid, a;
@@ -264,6 +300,7 @@ int main(void)
 	return check_main("ftrace-writer", 120,
 			  CHECK_TESTS(formatter_matches_printf,
 				      formatter_refuses_what_it_does_not_do,
+				      fixed6_matches_printf,
 				      trace_is_printf_bytes,
 				      limit_stops_the_run));
 }
