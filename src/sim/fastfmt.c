@@ -13,19 +13,27 @@ static const char digits2[201] =
 static char *dec_backwards(char *end, uint64_t v)
 {
 	char *p = end;
+	uint32_t w;
 
-	while (v >= 100) {
+	while (v > UINT32_MAX) {	/* 64-bit divisions only up here */
 		unsigned int r = (unsigned int)(v % 100);
 
 		v /= 100;
 		p -= 2;
 		memcpy(p, &digits2[2 * r], 2);
 	}
-	if (v >= 10) {
+	for (w = (uint32_t)v; w >= 100; ) {
+		unsigned int r = w % 100;
+
+		w /= 100;
 		p -= 2;
-		memcpy(p, &digits2[2 * v], 2);
+		memcpy(p, &digits2[2 * r], 2);
+	}
+	if (w >= 10) {
+		p -= 2;
+		memcpy(p, &digits2[2 * w], 2);
 	} else {
-		*--p = (char)('0' + v);
+		*--p = (char)('0' + w);
 	}
 	return p;
 }
@@ -68,6 +76,9 @@ static char *place(char *p, const char *d, const char *end, bool neg,
 
 static unsigned int ndigits(uint64_t v)
 {
+	if (v < 100000)		/* most numbers of a trace: no loop */
+		return v < 10 ? 1 : v < 100 ? 2 : v < 1000 ? 3 :
+		       v < 10000 ? 4 : 5;
 	static const uint64_t pow10[] = {
 		10ULL, 100ULL, 1000ULL, 10000ULL, 100000ULL, 1000000ULL,
 		10000000ULL, 100000000ULL, 1000000000ULL, 10000000000ULL,
@@ -178,8 +189,7 @@ long fastfmt_v(char *dst, size_t room, const char *fmt, va_list ap)
 		enum len l = L_INT;
 		int width = 0;
 
-		while (*fmt && *fmt != '%')
-			fmt++;
+		fmt = strchrnul(fmt, '%');	/* the literal, vectorized */
 		if (fmt > lit) {
 			if ((size_t)(lim - p) < (size_t)(fmt - lit))
 				goto out;

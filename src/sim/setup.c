@@ -242,6 +242,7 @@ struct sim *sim_create(const struct platform *pl, const struct workload *wl,
 		if (d->fixed_opp >= 0)
 			d->cur_opp = d->next_opp = d->fixed_opp;
 		d->residency_ns = xcalloc((size_t)pd->nopps, sizeof(uint64_t));
+		d->gov_in = xcalloc((size_t)pd->ncpus, sizeof(*d->gov_in));
 	}
 	s->cpus = xcalloc((size_t)s->ncpus, sizeof(*s->cpus));
 	for (i = 0; i < s->ncpus; i++) {
@@ -421,6 +422,7 @@ void sim_destroy(struct sim *s)
 	for (i = 0; i < s->ndoms; i++) {
 		free(s->doms[i].residency_ns);
 		free(s->doms[i].opp_khz);
+		free(s->doms[i].gov_in);
 	}
 	free(s->doms);
 	if (s->res) {

@@ -830,7 +830,7 @@ void sim_cpufreq_update_flags(struct sim *s, struct sim_cpu *c, bool iowait)
 {
 	struct sim_domain *d = c->dom;
 	const struct pdomain *pd = d->pd;
-	struct sugov_cpu_input in[64], *inp = in;
+	struct sugov_cpu_input *inp = d->gov_in;
 	struct sugov_input si = { .order = s->o.order };
 	struct sugov_decision dec;
 	int i, caller = 0;
@@ -844,8 +844,6 @@ void sim_cpufreq_update_flags(struct sim *s, struct sim_cpu *c, bool iowait)
 	sugov_ignore_dl_rate_limit(&d->gov, &c->gov, c->dl.running_bw);
 	if (!sugov_should_update(&d->gov, &d->gov_params, s->now))
 		return;
-	if (pd->ncpus > 64)
-		inp = xcalloc((size_t)pd->ncpus, sizeof(*inp));
 	si.scale = s->cpus[pd->cpus[0]].capacity;
 	for (i = 0; i < pd->ncpus; i++) {
 		struct sim_cpu *x = &s->cpus[pd->cpus[i]];
@@ -878,8 +876,6 @@ void sim_cpufreq_update_flags(struct sim *s, struct sim_cpu *c, bool iowait)
 		s->cpus[pd->cpus[i]].gov.bw_min = sugov_cpu_min(&si, i);
 	if (s->o.trace_signals)
 		trace_sugov_inputs(s, c, &si);
-	if (inp != in)
-		free(inp);
 	/* every decision with --trace-signals, else the changes */
 	if (changed || s->o.trace_signals)
 		sim_trace(s, c->id, "capsim_sugov",
