@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The command line: exit codes, outputs, nothing written on bad input,
  * byte-identical reruns of a traces/ workload. */
+#include <jansson.h>
+
 #include "clitest.h"
 
 START_TEST(usage_errors_are_two_lines)
@@ -182,6 +184,35 @@ START_TEST(no_trace_same_figures)
 }
 END_TEST
 
+/*
+ * summary.json's tasks are written one by one, spliced into the dump of
+ * the rest: the file is still exactly jansson's dump of the whole tree
+ * (read back and dumped again with the same flags, byte for byte)
+ */
+START_TEST(summary_is_one_jansson_dump)
+{
+	char *w = src("traces/phone-minute.json");
+	size_t len;
+	char *text, *again;
+	json_t *root;
+
+	ck_assert_int_eq(cli("run", w, "--duration", "1", "-o", "out-j",
+			     "--quiet", "--no-trace", NULL), 0);
+	text = slurp_file("out-j/summary.json", &len);
+	root = json_loads(text, 0, NULL);
+	ck_assert_ptr_nonnull(root);
+	ck_assert_int_gt(json_array_size(json_object_get(root, "tasks")), 5);
+	again = json_dumps(root, JSON_INDENT(2) | JSON_REAL_PRECISION(9));
+	ck_assert_uint_eq(strlen(again) + 1, len);
+	ck_assert(!strncmp(again, text, len - 1));
+	ck_assert_int_eq(text[len - 1], '\n');
+	free(again);
+	json_decref(root);
+	free(text);
+	free(w);
+}
+END_TEST
+
 /* rt-app names instances NAME-0, NAME-1; the kernel's comm keeps 15 chars */
 START_TEST(summary_names_long_instances_in_full)
 {
@@ -220,5 +251,6 @@ int main(void)
 			  validate_traces,
 			  run_writes_identical_outputs,
 			  no_trace_same_figures,
+			  summary_is_one_jansson_dump,
 			  summary_names_long_instances_in_full));
 }
