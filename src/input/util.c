@@ -153,25 +153,16 @@ void samples_free(struct samples *s)
  * samples in a long run): qsort()'s call per comparison was most of
  * summary.json's time. An LSD radix sort of the keys with the sign bit
  * flipped, a byte per pass, passes where every key has the same byte
- * skipped (the high bytes of latencies); insertion sort when short.
+ * skipped (the high bytes of latencies). Below 64 samples (most tasks of
+ * a large run have a handful) an insertion sort, without the 16 KiB of
+ * counts.
  */
-static void sort_i64(int64_t *v, size_t n)
+static void radix_i64(uint64_t *a, size_t n)
 {
 	size_t count[8][256] = { { 0 } }, i;
-	uint64_t *a = (uint64_t *)v, *b, *src, *dst;
+	uint64_t *b, *src, *dst;
 	int pass;
 
-	if (n < 64) {
-		for (i = 1; i < n; i++) {
-			int64_t x = v[i];
-			size_t j = i;
-
-			for (; j > 0 && v[j - 1] > x; j--)
-				v[j] = v[j - 1];
-			v[j] = x;
-		}
-		return;
-	}
 	for (i = 0; i < n; i++) {
 		a[i] ^= 1ULL << 63;	/* signed order as unsigned */
 		for (pass = 0; pass < 8; pass++)
@@ -201,6 +192,24 @@ static void sort_i64(int64_t *v, size_t n)
 	for (i = 0; i < n; i++)
 		a[i] ^= 1ULL << 63;
 	free(b);
+}
+
+static void sort_i64(int64_t *v, size_t n)
+{
+	size_t i;
+
+	if (n >= 64) {
+		radix_i64((uint64_t *)v, n);
+		return;
+	}
+	for (i = 1; i < n; i++) {	/* insertion sort */
+		int64_t x = v[i];
+		size_t j = i;
+
+		for (; j > 0 && v[j - 1] > x; j--)
+			v[j] = v[j - 1];
+		v[j] = x;
+	}
 }
 
 int64_t samples_pct(struct samples *s, double p)
