@@ -463,6 +463,8 @@ void sim_set_cpus_allowed(struct sim *s, struct sim_task *t, const int *cpus,
 {
 	int i;
 
+	if (t->allowed == s->all_cpus)	/* the shared mask: its own now */
+		t->allowed = xcalloc((size_t)s->ncpus, sizeof(bool));
 	for (i = 0; i < s->ncpus; i++)
 		t->allowed[i] = false;
 	for (i = 0; i < ncpus; i++)

@@ -352,6 +352,7 @@ struct sim {
 	int ndoms;
 	struct sim_task **tasks;
 	int ntasks;
+	bool *all_cpus;		/* every CPU allowed: the tasks' shared mask */
 	struct clamp_host host;		/* the clamp core's groups and CPUs */
 	struct uclamp_sys uclamp;
 	struct uclamp_group *ugroups;
