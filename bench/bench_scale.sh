@@ -117,6 +117,36 @@ for t in 64 1000 10000 100000; do
 	point tasks 1024 "$t" 100 100000 $((t * 60))
 done
 
+# Memory: peak RSS of the setup-only run (1 us simulated: parse, build,
+# the first events, the summary) on a grid, fitted as a + b*CPUs +
+# c*tasks from three points, the other three predicted (the residuals
+# say whether it is linear)
+echo
+echo "| CPUs | tasks | peak RSS MB (1 us run) | fit MB |"
+echo "| ---: | ---: | ---: | ---: |"
+platform 8
+platform 1024
+for t in 64 10000 100000; do
+	workload "$t" 100 100000
+	for n in 8 1024; do
+		/usr/bin/time -f '%M' -o "$tmp/time" "$capsim" run \
+			"$tmp/w$t.json" --platform "$tmp/p$n.json" \
+			--duration 0.000001 -o "$tmp/m" --quiet --no-trace \
+			>/dev/null
+		echo "$n $t $(cat "$tmp/time")"
+	done
+done >"$tmp/mem"
+awk '{ r[$1 "," $2] = $3 * 1024 } END {
+	c = (r["1024,100000"] - r["1024,10000"]) / 90000;
+	b = (r["1024,64"] - r["8,64"]) / 1016;
+	a = r["8,64"] - 8 * b - 64 * c;
+	n = split("8,64 1024,64 8,10000 1024,10000 8,100000 1024,100000", k, " ");
+	for (i = 1; i <= n; i++) {
+		split(k[i], x, ",");
+		printf "| %d | %d | %.1f | %.1f |\n", x[1], x[2], r[k[i]] / 1e6,
+		       (a + b * x[1] + c * x[2]) / 1e6 }
+	printf "\nbytes = %.3g + %.0f * CPUs + %.0f * tasks (from 8 and 1 024 CPUs at 64 tasks, 10 000 and 100 000 tasks at 1 024 CPUs)\n", a, b, c }' "$tmp/mem"
+
 echo
 workload 100000 100 100000
 platform 1024
