@@ -9,8 +9,9 @@
 #
 #   cpus axis:  N CPUs, 64 tasks running 1 ms every 10 ms (no CPU
 #               overloaded at any N: 6.4 CPUs of work)
-#   tasks axis: 1 024 CPUs, T tasks running 100 us every 100 ms
-#               (100 000 tasks are 100 CPUs of work: none overloaded)
+#   tasks axis: 1 024 CPUs, T tasks running 100 us every 100 ms, their
+#               starts spread over the period (100 000 tasks are 100
+#               CPUs of work: none overloaded)
 #
 # Each point is `capsim run --no-trace` for a simulated time that gives
 # it about EVENTS events, minus the same command run for 1 us (parsing,
@@ -54,7 +55,8 @@ platform() {
 }
 
 # workload T RUN_US PERIOD_US: $tmp/wT.json (distinct tasks up to 100,
-# then 100 tasks of T/100 instances)
+# then 100 tasks of T/100 instances); task i starts i/ntask of a period
+# late, so that the instances do not all wake at once
 workload() {
 	t=$1 run=$2 period=$3 f=$tmp/w$1.json
 	if [ "$t" -le 100 ]; then ntask=$t inst=1; else ntask=100 inst=$((t / 100)); fi
@@ -62,8 +64,8 @@ workload() {
 		printf '{ "tasks": {\n'
 		i=0
 		while [ $i -lt $ntask ]; do
-			printf '  "t%d": { "instance": %d, "run": %d, "timer": { "ref": "unique", "period": %d } }%s\n' \
-				$i $inst "$run" "$period" \
+			printf '  "t%d": { "instance": %d, "delay": %d, "run": %d, "timer": { "ref": "unique", "period": %d } }%s\n' \
+				$i $inst $((i * period / ntask)) "$run" "$period" \
 				"$([ $i -lt $((ntask - 1)) ] && echo ,)"
 			i=$((i + 1))
 		done
@@ -89,12 +91,14 @@ best() {
 	done | sort -n | head -n 1
 }
 
-# point LABEL CPUS TASKS RUN_US PERIOD_US EV_PER_SIM_S
+# point LABEL CPUS TASKS RUN_US PERIOD_US EV_PER_SIM_S: at least two
+# periods, every task started and in its steady state
 point() {
 	label=$1 n=$2 t=$3
 	[ -f "$tmp/p$n.json" ] || platform "$n"
 	workload "$t" "$4" "$5"
-	secs=$(awk -v e="$events" -v r="$6" 'BEGIN { s = e / r; printf "%.6f", s < 0.05 ? 0.05 : s }')
+	secs=$(awk -v e="$events" -v r="$6" -v p="$5" 'BEGIN { s = e / r;
+		printf "%.6f", s < 2 * p / 1e6 ? 2 * p / 1e6 : s }')
 	set -- $(best "$tmp/p$n.json" "$tmp/w$t.json" "$secs")
 	long_c=$1 long_rss=$2 long_ev=$3
 	set -- $(best "$tmp/p$n.json" "$tmp/w$t.json" 0.000001)
