@@ -3,8 +3,14 @@
  * ftrace text output, streamed as the kernel prints the nop tracer's
  * trace file with irq-info off:
  *   "%16s-%-7d [%03d] %5lu.%06lu: event: fields"
- * The events are buffered in a scratch file; ftw_close() writes the
- * header (with the final entries count, no padding) and then them.
+ * The lines are formatted by hand (fastfmt.c) into one large buffer that
+ * is written straight into the output file, after room left for the
+ * header, whose entries count (printed without padding) is known only at
+ * ftw_close(). The room is a guess of the count's digits, made when the
+ * buffer first fills (from the entries so far and the run's progress):
+ * when the guess is wrong, ftw_close() moves the events by the
+ * difference (a copy of the file within itself, counted in @shifted).
+ * A run whose trace fits the buffer is written once, exactly.
  */
 #ifndef CAPSIM_FTRACE_WRITER_H
 #define CAPSIM_FTRACE_WRITER_H
@@ -13,10 +19,23 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <sys/types.h>
+
+/* The buffer's default size: large writes, few of them */
+#define FTW_BUFFER_DEFAULT (4u << 20)
 
 struct ftrace_writer {
 	FILE *out;		/* the trace, NULL for none */
-	FILE *f;		/* the events, until ftw_close() */
+	int fd;			/* its descriptor, written with pwrite() */
+	bool on;		/* a trace is being written */
+	char *buf;		/* the lines not yet written */
+	size_t len, cap;
+	size_t buf_size;	/* the buffer's size: 0 the default (kept) */
+	off_t base;		/* where the trace starts in the file */
+	long hdr_room;		/* bytes left for the header, -1: not yet */
+	uint64_t flushed;	/* bytes of events written to the file */
+	uint64_t end_ns;	/* the run's expected end, for the guess */
+	uint64_t shifted;	/* bytes moved because the guess was wrong */
 	uint64_t entries;
 	uint64_t bytes;		/* of events so far */
 	uint64_t max_bytes;	/* 0: no limit (kept by ftw_open()) */
@@ -27,20 +46,40 @@ struct ftrace_writer {
 };
 
 /*
- * The scratch file lives in $TMPDIR, often a small tmpfs, and an allowed
- * duration can ask for terabytes of trace: past @max_bytes the writer
- * fails (over_limit) and sets *@stop, which ends the run. Call before
- * ftw_open(), which keeps them.
+ * An allowed duration can ask for terabytes of trace: past @max_bytes the
+ * writer fails (over_limit) and sets *@stop, which ends the run. Call
+ * before ftw_open(), which keeps them.
  */
 void ftw_limit(struct ftrace_writer *t, uint64_t max_bytes, bool *stop);
-int ftw_open(struct ftrace_writer *t, FILE *f, int ncpus);
+/*
+ * Write to @f (NULL: no trace), a seekable file, from its current
+ * position; @end_ns is when the run is expected to end (0 or UINT64_MAX
+ * if unknown), for the header's room. -1 if @f cannot be written so.
+ */
+int ftw_open(struct ftrace_writer *t, FILE *f, int ncpus, uint64_t end_ns);
+static inline bool ftw_on(const struct ftrace_writer *t)
+{
+	return t->on;
+}
+
+/*
+ * An event not written (no trace): counted all the same, so that a run
+ * without its trace reports the entries it would have had
+ */
+static inline void ftw_skip(struct ftrace_writer *t)
+{
+	t->entries++;
+}
 void ftw_event(struct ftrace_writer *t, uint64_t ns, int cpu, const char *comm,
 		  int pid, const char *event, const char *fmt, ...)
 	__attribute__((format(printf, 7, 8)));
 void ftw_vevent(struct ftrace_writer *t, uint64_t ns, int cpu,
 		const char *comm, int pid, const char *event, const char *fmt,
 		va_list ap);
-/* writes the header and the events to the output; -1 on I/O error */
+/*
+ * Writes the header, places the events after it and leaves the file's
+ * position at the end of the trace; -1 on I/O error
+ */
 int ftw_close(struct ftrace_writer *t);
 
 #endif

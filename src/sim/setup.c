@@ -242,8 +242,12 @@ struct sim *sim_create(const struct platform *pl, const struct workload *wl,
 		if (d->fixed_opp >= 0)
 			d->cur_opp = d->next_opp = d->fixed_opp;
 		d->residency_ns = xcalloc((size_t)pd->nopps, sizeof(uint64_t));
+		d->gov_in = xcalloc((size_t)pd->ncpus, sizeof(*d->gov_in));
 	}
 	s->cpus = xcalloc((size_t)s->ncpus, sizeof(*s->cpus));
+	s->all_cpus = xcalloc((size_t)s->ncpus, sizeof(bool));
+	for (i = 0; i < s->ncpus; i++)
+		s->all_cpus[i] = true;
 	for (i = 0; i < s->ncpus; i++) {
 		struct sim_cpu *c = &s->cpus[i];
 
@@ -344,11 +348,17 @@ struct sim *sim_create(const struct platform *pl, const struct workload *wl,
 			else
 				t->name = xstrdup(wt->name);
 			snprintf(t->comm, sizeof(t->comm), "%s", t->name);
-			t->allowed = xcalloc((size_t)s->ncpus, sizeof(bool));
-			for (j = 0; j < s->ncpus; j++)
-				t->allowed[j] = !wt->attrs.cpus_set;
-			for (j = 0; wt->attrs.cpus_set && j < wt->attrs.ncpus; j++)
-				t->allowed[wt->attrs.cpus[j]] = true;
+			/* no affinity: the machine's shared mask (a byte per
+			 * CPU per task was a run's largest memory, 100 MB for
+			 * 100 000 tasks on 1 024 CPUs); sim_set_cpus_allowed()
+			 * gives a task its own mask at its first change */
+			t->allowed = s->all_cpus;
+			if (wt->attrs.cpus_set) {
+				t->allowed = xcalloc((size_t)s->ncpus,
+						     sizeof(bool));
+				for (j = 0; j < wt->attrs.ncpus; j++)
+					t->allowed[wt->attrs.cpus[j]] = true;
+			}
 			t->policy = wt->attrs.policy;
 			t->prio = wt->attrs.prio;
 			t->cls = sim_policy_class(t->policy);
@@ -400,7 +410,8 @@ void sim_destroy(struct sim *s)
 		free(t->name);
 		free(t->cpu_time);
 		free(t->acts);
-		free(t->allowed);
+		if (t->allowed != s->all_cpus)
+			free(t->allowed);
 		free(t->timers);
 		samples_free(&t->wlat);
 		samples_free(&t->resp);
@@ -409,6 +420,7 @@ void sim_destroy(struct sim *s)
 		free(t);
 	}
 	free(s->tasks);
+	free(s->all_cpus);
 	clamp_host_destroy(&s->host);
 	for (i = 0; i < s->ncpus; i++) {
 		struct sim_cpu *c = &s->cpus[i];
@@ -421,6 +433,7 @@ void sim_destroy(struct sim *s)
 	for (i = 0; i < s->ndoms; i++) {
 		free(s->doms[i].residency_ns);
 		free(s->doms[i].opp_khz);
+		free(s->doms[i].gov_in);
 	}
 	free(s->doms);
 	if (s->res) {

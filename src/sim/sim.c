@@ -135,8 +135,10 @@ void sim_trace(struct sim *s, int cpu, const char *event, const char *fmt, ...)
 	struct sim_task *cur = s->cpus[cpu].curr;
 	va_list ap;
 
-	if (!s->tr.f)
+	if (!ftw_on(&s->tr)) {
+		ftw_skip(&s->tr);
 		return;
+	}
 	va_start(ap, fmt);
 	ftw_vevent(&s->tr, s->now, cpu, cur ? cur->comm : "<idle>",
 		   cur ? cur->pid : 0, event, fmt, ap);
@@ -486,6 +488,8 @@ void sim_set_cpus_allowed(struct sim *s, struct sim_task *t, const int *cpus,
 {
 	int i;
 
+	if (t->allowed == s->all_cpus)	/* the shared mask: its own now */
+		t->allowed = xcalloc((size_t)s->ncpus, sizeof(bool));
 	for (i = 0; i < s->ncpus; i++)
 		t->allowed[i] = false;
 	for (i = 0; i < ncpus; i++)
@@ -853,7 +857,7 @@ void sim_cpufreq_update_flags(struct sim *s, struct sim_cpu *c, bool iowait)
 {
 	struct sim_domain *d = c->dom;
 	const struct pdomain *pd = d->pd;
-	struct sugov_cpu_input in[64], *inp = in;
+	struct sugov_cpu_input *inp = d->gov_in;
 	struct sugov_input si = { .order = s->o.order };
 	struct sugov_decision dec;
 	int i, caller = 0;
@@ -869,8 +873,6 @@ void sim_cpufreq_update_flags(struct sim *s, struct sim_cpu *c, bool iowait)
 	sugov_ignore_dl_rate_limit(&d->gov, &c->gov, c->dl.running_bw);
 	if (!sugov_should_update(&d->gov, &d->gov_params, s->now))
 		return;
-	if (pd->ncpus > 64)
-		inp = xcalloc((size_t)pd->ncpus, sizeof(*inp));
 	si.scale = s->cpus[pd->cpus[0]].capacity;
 	for (i = 0; i < pd->ncpus; i++) {
 		struct sim_cpu *x = &s->cpus[pd->cpus[i]];
@@ -903,8 +905,6 @@ void sim_cpufreq_update_flags(struct sim *s, struct sim_cpu *c, bool iowait)
 		s->cpus[pd->cpus[i]].gov.bw_min = sugov_cpu_min(&si, i);
 	if (s->o.trace_signals)
 		trace_sugov_inputs(s, c, &si);
-	if (inp != in)
-		free(inp);
 	/* every decision with --trace-signals, else the changes */
 	if (changed || s->o.trace_signals)
 		sim_trace(s, c->id, "capsim_sugov",
@@ -1112,7 +1112,7 @@ int sim_run(struct sim *s, FILE *trace)
 	struct event e;
 	int i;
 
-	ftw_open(&s->tr, trace, s->ncpus);
+	ftw_open(&s->tr, trace, s->ncpus, s->end);
 	for (i = 0; i < s->ncpus; i++) {
 		struct sim_cpu *c = &s->cpus[i];
 

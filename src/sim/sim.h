@@ -285,6 +285,8 @@ struct sim_domain {
 	struct sugov_state gov;		/* the policy's schedutil state */
 	unsigned int *opp_khz;		/* the OPP table, for gov_params */
 	int next_opp;			/* the governor's next frequency */
+	/* its CPUs' inputs to a decision, filled at each one (not kept) */
+	struct sugov_cpu_input *gov_in;
 	int freq_caller;		/* the CPU whose update decided it */
 	uint32_t freq_gen;
 	bool freq_pending;
@@ -355,6 +357,7 @@ struct sim {
 	int ndoms;
 	struct sim_task **tasks;
 	int ntasks;
+	bool *all_cpus;		/* every CPU allowed: the tasks' shared mask */
 	struct clamp_host host;		/* the clamp core's groups and CPUs */
 	struct uclamp_sys uclamp;
 	struct uclamp_group *ugroups;

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fastfmt.h"
 #include "summary.h"
 
 #ifndef CAPSIM_VERSION
@@ -121,6 +122,108 @@ static json_t *sched_latency_obj(const struct sim_task *t)
 	return o;
 }
 
+/* One task's object of summary.json's "tasks" */
+static json_t *task_obj(struct sim *s, struct sim_task *t)
+{
+	json_t *o;
+
+	o = json_object();
+	json_object_set_new(o, "name", json_string(t->name));
+	json_object_set_new(o, "comm", json_string(t->comm));
+	json_object_set_new(o, "pid", json_integer(t->pid));
+	json_object_set_new(o, "group", json_string(t->group->path));
+	json_object_set_new(o, "policy", json_string(wl_policy_name(t->policy)));
+	json_object_set_new(o, "priority", json_integer(t->prio));
+	json_object_set_new(o, "activations", json_integer((json_int_t)t->activations));
+	json_object_set_new(o, "completed", json_integer((json_int_t)t->completed));
+	if (t->slack.n)
+		json_object_set_new(o, "deadline_misses",
+				    json_integer((json_int_t)t->misses));
+	else
+		json_object_set_new(o, "deadline_misses", json_null());
+	json_object_set_new(o, "wakeup_latency_us", pct_obj(&t->wlat));
+	json_object_set_new(o, "response_us", pct_obj(&t->resp));
+	json_object_set_new(o, "timer_latency_us", pct_obj(&t->tlat));
+	json_object_set_new(o, "slack_us", pct_obj(&t->slack));
+	json_object_set_new(o, "runtime_s", json_real((double)t->runtime_ns / 1e9));
+	json_object_set_new(o, "migrations", json_integer((json_int_t)t->migrations));
+	json_object_set_new(o, "migrations_by_reason", migrations_obj(t));
+	json_object_set_new(o, "cpu_residency_s", cpu_residency_obj(t));
+	json_object_set_new(o, "domain_residency_s",
+			    domain_residency_obj(s, t));
+	json_object_set_new(o, "sched_latency", sched_latency_obj(t));
+	json_object_set_new(o, "preemptions", json_integer((json_int_t)t->preempted));
+	if (t->cls == &dl_sched_class)
+		json_object_set_new(o, "dl_throttled",
+				    json_integer((json_int_t)t->dl.throttles));
+	json_object_set_new(o, "state", json_string(
+		t->state == TS_DEAD ? "exited" : t->state == TS_SLEEPING ?
+		"sleeping" : t->state == TS_NEW ? "not started" : "runnable"));
+	return o;
+}
+
+/*
+ * summary.json is jansson's dump of one tree, but the tree of 100 000
+ * tasks was most of a short run's memory (a 1 024-CPU run's peak RSS
+ * 849 MB, 230 MB without it) and time: the tasks' array is left
+ * out of the tree (a marker stands in its place), and each task's object
+ * is built, dumped, written and freed in turn, spliced where the marker
+ * is, indented as jansson indents an array's elements at that depth. The
+ * bytes are the whole tree's dump (JSON_INDENT(2): an element at depth 2
+ * starts on a new line with 4 spaces, its lines 4 more than alone; an
+ * empty array is "[]"). A dumped string never holds a raw newline, so
+ * the marker's line is found by its newline and key, and re-indenting
+ * after each newline touches no string.
+ */
+#define DUMP_FLAGS (JSON_INDENT(2) | JSON_REAL_PRECISION(9))
+#define TASKS_MARK "\001capsim-tasks\001"
+#define TASKS_LINE "\n  \"tasks\": \"\\u0001capsim-tasks\\u0001\""
+
+static int put_indented(const char *text, FILE *f)
+{
+	const char *nl;
+
+	while ((nl = strchr(text, '\n'))) {
+		fwrite(text, 1, (size_t)(nl - text), f);
+		fputs("\n    ", f);
+		text = nl + 1;
+	}
+	fputs(text, f);
+	return 0;
+}
+
+static int dump_with_tasks(struct sim *s, json_t *root, FILE *f)
+{
+	char *all = json_dumps(root, DUMP_FLAGS), *at;
+	int i, ret = 0;
+
+	if (!all || !(at = strstr(all, TASKS_LINE))) {
+		free(all);
+		return -1;
+	}
+	at += strlen("\n  \"tasks\": ");
+	fwrite(all, 1, (size_t)(at - all), f);
+	fputs(s->ntasks ? "[\n    " : "[", f);
+	for (i = 0; i < s->ntasks && !ret; i++) {
+		json_t *o = task_obj(s, s->tasks[i]);
+		char *text = json_dumps(o, DUMP_FLAGS);
+
+		if (!text)
+			ret = -1;
+		else
+			put_indented(text, f);
+		free(text);
+		json_decref(o);
+		if (i < s->ntasks - 1)
+			fputs(",\n    ", f);
+	}
+	fputs(s->ntasks ? "\n  ]" : "]", f);
+	fputs(at + strlen("\"\\u0001capsim-tasks\\u0001\""), f);
+	fputc('\n', f);
+	free(all);
+	return ret || ferror(f) ? -1 : 0;
+}
+
 int summary_write(struct sim *s, const struct run_info *ri, FILE *f)
 {
 	json_t *root = json_object(), *a, *o;
@@ -170,45 +273,8 @@ int summary_write(struct sim *s, const struct run_info *ri, FILE *f)
 	}
 	json_object_set_new(root, "warnings", a);
 
-	a = json_array();
-	for (i = 0; i < s->ntasks; i++) {
-		struct sim_task *t = s->tasks[i];
-
-		o = json_object();
-		json_object_set_new(o, "name", json_string(t->name));
-		json_object_set_new(o, "comm", json_string(t->comm));
-		json_object_set_new(o, "pid", json_integer(t->pid));
-		json_object_set_new(o, "group", json_string(t->group->path));
-		json_object_set_new(o, "policy", json_string(wl_policy_name(t->policy)));
-		json_object_set_new(o, "priority", json_integer(t->prio));
-		json_object_set_new(o, "activations", json_integer((json_int_t)t->activations));
-		json_object_set_new(o, "completed", json_integer((json_int_t)t->completed));
-		if (t->slack.n)
-			json_object_set_new(o, "deadline_misses",
-					    json_integer((json_int_t)t->misses));
-		else
-			json_object_set_new(o, "deadline_misses", json_null());
-		json_object_set_new(o, "wakeup_latency_us", pct_obj(&t->wlat));
-		json_object_set_new(o, "response_us", pct_obj(&t->resp));
-		json_object_set_new(o, "timer_latency_us", pct_obj(&t->tlat));
-		json_object_set_new(o, "slack_us", pct_obj(&t->slack));
-		json_object_set_new(o, "runtime_s", json_real((double)t->runtime_ns / 1e9));
-		json_object_set_new(o, "migrations", json_integer((json_int_t)t->migrations));
-		json_object_set_new(o, "migrations_by_reason", migrations_obj(t));
-		json_object_set_new(o, "cpu_residency_s", cpu_residency_obj(t));
-		json_object_set_new(o, "domain_residency_s",
-				    domain_residency_obj(s, t));
-		json_object_set_new(o, "sched_latency", sched_latency_obj(t));
-		json_object_set_new(o, "preemptions", json_integer((json_int_t)t->preempted));
-		if (t->cls == &dl_sched_class)
-			json_object_set_new(o, "dl_throttled",
-					    json_integer((json_int_t)t->dl.throttles));
-		json_object_set_new(o, "state", json_string(
-			t->state == TS_DEAD ? "exited" : t->state == TS_SLEEPING ?
-			"sleeping" : t->state == TS_NEW ? "not started" : "runnable"));
-		json_array_append_new(a, o);
-	}
-	json_object_set_new(root, "tasks", a);
+	/* the tasks are written one by one, after the rest: see below */
+	json_object_set_new(root, "tasks", json_string(TASKS_MARK));
 
 	a = json_array();
 	for (i = 0; i < s->ndoms; i++) {
@@ -306,8 +372,7 @@ int summary_write(struct sim *s, const struct run_info *ri, FILE *f)
 	}
 	json_object_set_new(root, "group_writes", a);
 
-	i = json_dumpf(root, f, JSON_INDENT(2) | JSON_REAL_PRECISION(9));
-	fputc('\n', f);
+	i = dump_with_tasks(s, root, f);
 	json_decref(root);
 	return i;
 }
@@ -402,8 +467,9 @@ void summary_print(struct sim *s, const struct run_info *ri, FILE *f)
 	fprintf(f, "overutilized: %.3f s\n", (double)s->ou_ns / 1e9);
 	fprintf(f, "energy: %.1f mJ", total);
 	if (ri->trace_path)
-		fprintf(f, "   trace: %s   summary: %s", ri->trace_path,
-			ri->summary_path);
+		fprintf(f, "   trace: %s", ri->trace_path);
+	if (ri->summary_path)
+		fprintf(f, "   summary: %s", ri->summary_path);
 	fputc('\n', f);
 	for (i = 0; i < s->ngw; i++)
 		fprintf(f, "group write at %.3f s: %s %s=%lu %s\n",
@@ -418,8 +484,21 @@ void summary_print(struct sim *s, const struct run_info *ri, FILE *f)
  * log columns (start, end, run time, period, slack, wake-up latency) in
  * ms from the start of the run, with the CPU and frequency it ended on.
  */
+/* "%.6f" of @ns / 1e6 and a comma, by hand when it can be exact */
+static char *put_ms(char *p, int64_t ns)
+{
+	char *q = fastfmt_fixed6(p, ns);
+
+	if (!q)
+		q = p + sprintf(p, "%.6f", (double)ns / 1e6);
+	*q++ = ',';
+	return q;
+}
+
 int activations_write(struct sim *s, FILE *f)
 {
+	/* a row's numbers: 6 of at most 2 + 23 + 310 (a huge %.6f) bytes */
+	char row[6 * 340 + 64];
 	int i;
 	size_t k;
 
@@ -430,17 +509,33 @@ int activations_write(struct sim *s, FILE *f)
 
 		for (k = 0; k < t->nacts; k++) {
 			const struct activation *a = &t->acts[k];
+			char *p = row;
 
 			if (a->cpu < 0)		/* not finished by the end */
 				continue;
-			fprintf(f, "%s,%d,%zu,%.6f,%.6f,%.6f,%.6f,%.6f,",
-				t->name, t->pid, k, (double)a->start / 1e6,
-				(double)a->end / 1e6, (double)a->run_ns / 1e6,
-				(double)a->period_ns / 1e6,
-				(double)a->slack_ns / 1e6);
+			/* "%s,%d,%zu,%.6f,%.6f,%.6f,%.6f,%.6f,[%.6f],%d,%u\n" */
+			fputs(t->name, f);
+			*p++ = ',';
+			p = fastfmt_u64(p, (uint64_t)(t->pid < 0 ? -(int64_t)t->pid :
+					t->pid), t->pid < 0, 0, ' ', false);
+			*p++ = ',';
+			p = fastfmt_u64(p, k, false, 0, ' ', false);
+			*p++ = ',';
+			p = put_ms(p, (int64_t)a->start);
+			p = put_ms(p, (int64_t)a->end);
+			p = put_ms(p, (int64_t)a->run_ns);
+			p = put_ms(p, (int64_t)a->period_ns);
+			p = put_ms(p, a->slack_ns);
 			if (a->wu_lat_ns >= 0)
-				fprintf(f, "%.6f", (double)a->wu_lat_ns / 1e6);
-			fprintf(f, ",%d,%u\n", a->cpu, a->khz);
+				p = put_ms(p, a->wu_lat_ns);
+			else
+				*p++ = ',';
+			p = fastfmt_u64(p, (uint64_t)(a->cpu < 0 ? -(int64_t)a->cpu :
+					a->cpu), a->cpu < 0, 0, ' ', false);
+			*p++ = ',';
+			p = fastfmt_u64(p, a->khz, false, 0, ' ', false);
+			*p++ = '\n';
+			fwrite(row, 1, (size_t)(p - row), f);
 		}
 	}
 	return ferror(f) ? -1 : 0;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The command line: exit codes, outputs, nothing written on bad input,
  * byte-identical reruns of a traces/ workload. */
+#include <jansson.h>
+
 #include "clitest.h"
 
 START_TEST(usage_errors_are_two_lines)
@@ -68,7 +70,6 @@ END_TEST
 START_TEST(run_error_writes_nothing)
 {
 	FILE *f = fopen("spin.json", "w");
-	char *tmpdir = getenv("TMPDIR") ? xstrdup(getenv("TMPDIR")) : NULL;
 	char *audio = src("traces/audio.json");
 
 	/* a loop of zero-time events never lets time pass: refused up front */
@@ -80,16 +81,10 @@ START_TEST(run_error_writes_nothing)
 	ck_assert(!exists("out-spin"));
 	remove("spin.json");
 
-	/* a run error: no room for the trace's scratch file */
-	setenv("TMPDIR", "/nonexistent-capsim-tmpdir", 1);
-	ck_assert_int_eq(cli("run", audio, "--duration", "0.1", "-o",
-			     "out-spin/x", NULL), 1);
+	/* a run error: the trace passes its limit (about 4 MiB in 10 s) */
+	ck_assert_int_eq(cli("run", audio, "--duration", "10",
+			     "--max-trace-mb", "1", "-o", "out-spin/x", NULL), 1);
 	free(audio);
-	if (tmpdir)
-		setenv("TMPDIR", tmpdir, 1);
-	else
-		unsetenv("TMPDIR");
-	free(tmpdir);
 	ck_assert(!exists("out-spin"));
 }
 END_TEST
@@ -145,6 +140,79 @@ START_TEST(run_writes_identical_outputs)
 }
 END_TEST
 
+/*
+ * --no-trace: the same summary and activations, byte for byte, no
+ * trace.txt, an older one removed; the trace's options refused
+ */
+START_TEST(no_trace_same_figures)
+{
+	char *w = src("traces/audio.json");
+	static const char *const files[] = { "summary.json",
+					     "activations.csv" };
+	size_t i;
+
+	ck_assert_int_eq(cli("run", w, "--duration", "3", "-o", "out-t",
+			     "--quiet", NULL), 0);
+	ck_assert_int_eq(cli("run", w, "--duration", "3", "-o", "out-n",
+			     "--no-trace", "--plot", NULL), 2);
+	ck_assert_int_eq(cli("run", w, "--duration", "3", "-o", "out-n",
+			     "--no-trace", "--trace-signals", NULL), 2);
+	ck_assert(!exists("out-n"));
+	ck_assert_int_eq(cli("run", w, "--duration", "3", "-o", "out-n",
+			     "--quiet", "--no-trace", NULL), 0);
+	ck_assert(!exists("out-n/trace.txt"));
+	for (i = 0; i < ARRAY_SIZE(files); i++) {
+		char *pa = xasprintf("out-t/%s", files[i]);
+		char *pb = xasprintf("out-n/%s", files[i]);
+		size_t la, lb;
+		char *a = slurp_file(pa, &la), *b = slurp_file(pb, &lb);
+
+		ck_assert_uint_eq(la, lb);
+		ck_assert_msg(!memcmp(a, b, la), "%s differs", files[i]);
+		free(a);
+		free(b);
+		free(pa);
+		free(pb);
+	}
+	/* into the traced run's directory: its trace goes */
+	ck_assert(exists("out-t/trace.txt"));
+	ck_assert_int_eq(cli("run", w, "--duration", "3", "-o", "out-t",
+			     "--quiet", "--no-trace", NULL), 0);
+	ck_assert(!exists("out-t/trace.txt"));
+	ck_assert(exists("out-t/summary.json"));
+	free(w);
+}
+END_TEST
+
+/*
+ * summary.json's tasks are written one by one, spliced into the dump of
+ * the rest: the file is still exactly jansson's dump of the whole tree
+ * (read back and dumped again with the same flags, byte for byte)
+ */
+START_TEST(summary_is_one_jansson_dump)
+{
+	char *w = src("traces/phone-minute.json");
+	size_t len;
+	char *text, *again;
+	json_t *root;
+
+	ck_assert_int_eq(cli("run", w, "--duration", "1", "-o", "out-j",
+			     "--quiet", "--no-trace", NULL), 0);
+	text = slurp_file("out-j/summary.json", &len);
+	root = json_loads(text, 0, NULL);
+	ck_assert_ptr_nonnull(root);
+	ck_assert_int_gt(json_array_size(json_object_get(root, "tasks")), 5);
+	again = json_dumps(root, JSON_INDENT(2) | JSON_REAL_PRECISION(9));
+	ck_assert_uint_eq(strlen(again) + 1, len);
+	ck_assert(!strncmp(again, text, len - 1));
+	ck_assert_int_eq(text[len - 1], '\n');
+	free(again);
+	json_decref(root);
+	free(text);
+	free(w);
+}
+END_TEST
+
 /* rt-app names instances NAME-0, NAME-1; the kernel's comm keeps 15 chars */
 START_TEST(summary_names_long_instances_in_full)
 {
@@ -182,5 +250,7 @@ int main(void)
 			  run_error_writes_nothing,
 			  validate_traces,
 			  run_writes_identical_outputs,
+			  no_trace_same_figures,
+			  summary_is_one_jansson_dump,
 			  summary_names_long_instances_in_full));
 }

@@ -1,0 +1,306 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The trace writer gives the bytes fprintf() gave: the hand-written
+ * formatter against vsnprintf() on the trace's conversions and their
+ * edges, and whole traces against a reference written with fprintf()
+ * when the header's room was guessed right, too small and too large
+ * (the events then move within the file), after bytes already in the
+ * file, with a format outside the subset and a line longer than the
+ * buffer.
+ */
+#include <limits.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check_main.h"
+#include "fastfmt.h"
+#include "ftrace_writer.h"
+
+/* fastfmt_v() and vsnprintf() on the same call */
+static void same(const char *fmt, ...)
+	__attribute__((format(printf, 1, 2)));
+static void same(const char *fmt, ...)
+{
+	char want[512], got[512];
+	va_list ap;
+	long n;
+
+	va_start(ap, fmt);
+	vsnprintf(want, sizeof(want), fmt, ap);
+	va_end(ap);
+	va_start(ap, fmt);
+	n = fastfmt_v(got, sizeof(got), fmt, ap);
+	va_end(ap);
+	ck_assert_msg(n >= 0, "fastfmt refused \"%s\"", fmt);
+	got[n] = '\0';
+	ck_assert_str_eq(got, want);
+}
+
+static long refused(const char *fmt, ...)
+{
+	char got[64];
+	va_list ap;
+	long n;
+
+	va_start(ap, fmt);
+	n = fastfmt_v(got, sizeof(got), fmt, ap);
+	va_end(ap);
+	return n;
+}
+
+START_TEST(formatter_matches_printf)
+{
+	static const long long v[] = {
+		0, 1, -1, 9, 10, 99, 100, 101, 999, 1000, 12345, -12345,
+		INT_MAX, INT_MIN, LLONG_MAX, LLONG_MIN, 4294967295LL,
+	};
+	uint64_t x = 0x9e3779b97f4a7c15ULL;
+	size_t i;
+
+	for (i = 0; i < sizeof(v) / sizeof(v[0]); i++) {
+		same("a=%d b=%i c=%u", (int)v[i], (int)v[i], (unsigned int)v[i]);
+		same("%03d|%-7d|%5d|%05d|%-5d|", (int)v[i], (int)v[i], (int)v[i],
+		     (int)v[i], (int)v[i]);
+		same("%ld %lu %lld %llu %zu %x %lx", (long)v[i],
+		     (unsigned long)v[i], v[i], (unsigned long long)v[i],
+		     (size_t)v[i], (unsigned int)v[i], (unsigned long)v[i]);
+		same("%hd %hu %hhd %hhu", (short)v[i], (unsigned short)v[i],
+		     (signed char)v[i], (unsigned char)v[i]);
+	}
+	for (i = 0; i < 100000; i++) {	/* every digit count, both signs */
+		x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+		same("%llu %lld %06lu %5lu %d", (unsigned long long)(x >> (i % 64)),
+		     (long long)x >> (i % 63), (unsigned long)(x % 1000000),
+		     (unsigned long)(x >> 40), (int)(x >> 32));
+	}
+	same("comm=%s pid=%d prio=%d target_cpu=%03d", "kworker/0:1", 42,
+	     120, 7);
+	same("[%16s] [%-16s] [%s] [%c] [%3c] 100%%", "swapper/3", "x", "",
+	     'q', 'r');
+	same("no conversion at all");
+	same("%s", "");
+}
+END_TEST
+
+START_TEST(formatter_refuses_what_it_does_not_do)
+{
+	ck_assert_int_lt(refused("%.3f", 1.5), 0);
+	ck_assert_int_lt(refused("%.2s", "abc"), 0);
+	ck_assert_int_lt(refused("%p", (void *)0), 0);
+	ck_assert_int_lt(refused("%05s", "abc"), 0);
+	/* too long for the room */
+	ck_assert_int_lt(refused("%s", "0123456789012345678901234567890123456789"
+				 "0123456789012345678901234567890123456789"), 0);
+	ck_assert_int_lt(refused("%99d", 1), 0);
+}
+END_TEST
+
+/* activations.csv's "%.6f" of ns / 1e6, by hand */
+START_TEST(fixed6_matches_printf)
+{
+	static const int64_t edge[] = {
+		0, 1, -1, 999999, 1000000, -1000000, 1000001, 123456789,
+		FASTFMT_FIXED6_MAX - 1, -(FASTFMT_FIXED6_MAX - 1),
+		4999999999999999LL, 1000000000000000LL,
+	};
+	uint64_t x = 12345;
+	char want[64], got[64], *end;
+	size_t i;
+
+	for (i = 0; i < sizeof(edge) / sizeof(edge[0]) + 200000; i++) {
+		int64_t v;
+
+		if (i < sizeof(edge) / sizeof(edge[0])) {
+			v = edge[i];
+		} else {	/* every magnitude up to the bound */
+			x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+			v = (int64_t)((x >> 11) % (uint64_t)FASTFMT_FIXED6_MAX >>
+				      (x % 50));
+			if (x & 1)
+				v = -v;
+		}
+		snprintf(want, sizeof(want), "%.6f", (double)v / 1e6);
+		end = fastfmt_fixed6(got, v);
+		ck_assert_ptr_nonnull(end);
+		*end = '\0';
+		ck_assert_msg(!strcmp(got, want), "%lld: %s, not %s",
+			      (long long)v, got, want);
+	}
+	ck_assert_ptr_null(fastfmt_fixed6(got, FASTFMT_FIXED6_MAX));
+	ck_assert_ptr_null(fastfmt_fixed6(got, INT64_MIN));
+}
+END_TEST
+
+struct line {
+	uint64_t ns;
+	int cpu, pid, a;
+	unsigned long b;
+	const char *comm;
+};
+
+static char *slurp(FILE *f, size_t *len)
+{
+	char *buf;
+	long n;
+
+	ck_assert_int_eq(fseek(f, 0, SEEK_END), 0);
+	n = ftell(f);
+	rewind(f);
+	buf = malloc((size_t)n + 1);
+	ck_assert_uint_eq(fread(buf, 1, (size_t)n, f), (size_t)n);
+	buf[n] = '\0';
+	*len = (size_t)n;
+	return buf;
+}
+
+static const char *const comms[] = { "<idle>", "swapper/12", "audio",
+				     "a-fifteen-chars" };
+
+static struct line line_of(int i)
+{
+	struct line l = {
+		.ns = (uint64_t)i * 1234567ULL + (uint64_t)(i % 7),
+		.cpu = i % 13, .pid = i % 3 ? 1000 + i : 0, .a = i - 5000,
+		.b = (unsigned long)i * 977UL, .comm = comms[i % 4],
+	};
+
+	return l;
+}
+
+/* @n lines through the writer, with @buf bytes of buffer, @end_ns hint */
+static char *written(int n, size_t buf, uint64_t end_ns, const char *long_s,
+		     size_t *len, uint64_t *shifted)
+{
+	struct ftrace_writer w = { .buf_size = buf };
+	FILE *f = tmpfile();
+	char *out;
+	long pos;
+	int i;
+
+	fputs("already here\n", f);	/* the trace starts after it */
+	ck_assert_int_eq(ftw_open(&w, f, 13, end_ns), 0);
+	for (i = 0; i < n; i++) {
+		struct line l = line_of(i);
+
+		if (i % 1000 == 17)	/* outside the subset: vsnprintf */
+			ftw_event(&w, l.ns, l.cpu, l.comm, l.pid, "float",
+				  "v=%.3f", (double)l.a / 7);
+		else if (long_s && i == n / 2)	/* longer than the buffer */
+			ftw_event(&w, l.ns, l.cpu, l.comm, l.pid, "long",
+				  "s=%s", long_s);
+		else
+			ftw_event(&w, l.ns, l.cpu, l.comm, l.pid, "sched_x",
+				  "a=%d b=%lu cpu=%03d", l.a, l.b, l.cpu);
+	}
+	ck_assert_int_eq(ftw_close(&w), 0);
+	/* the stream is left at the trace's end, the file's */
+	pos = ftell(f);
+	ck_assert_int_eq(fseek(f, 0, SEEK_END), 0);
+	ck_assert_int_eq(ftell(f), pos);
+	fputs("after\n", f);
+	*shifted = w.shifted;
+	out = slurp(f, len);
+	fclose(f);
+	return out;
+}
+
+static char *reference(int n, const char *long_s, size_t *len)
+{
+	FILE *f = tmpfile();
+	char *out;
+	int i;
+
+	fputs("already here\n", f);
+	fprintf(f, "# tracer: nop\n#\n# entries-in-buffer/entries-written: %d/%d   #P:13\n#\n"
+		"#           TASK-PID     CPU#     TIMESTAMP  FUNCTION\n"
+		"#              | |         |         |         |\n", n, n);
+	for (i = 0; i < n; i++) {
+		struct line l = line_of(i);
+		uint64_t us = l.ns / 1000;
+
+		fprintf(f, "%16s-%-7d [%03d] %5lu.%06lu: ", l.comm, l.pid,
+			l.cpu, (unsigned long)(us / 1000000),
+			(unsigned long)(us % 1000000));
+		if (i % 1000 == 17)
+			fprintf(f, "float: v=%.3f\n", (double)l.a / 7);
+		else if (long_s && i == n / 2)
+			fprintf(f, "long: s=%s\n", long_s);
+		else
+			fprintf(f, "sched_x: a=%d b=%lu cpu=%03d\n", l.a, l.b,
+				l.cpu);
+	}
+	fputs("after\n", f);
+	out = slurp(f, len);
+	fclose(f);
+	return out;
+}
+
+static void check_trace(int n, size_t buf, uint64_t end_ns,
+			const char *long_s, int shifts)
+{
+	size_t la, lb;
+	uint64_t shifted;
+	char *a = written(n, buf, end_ns, long_s, &la, &shifted);
+	char *b = reference(n, long_s, &lb);
+
+	ck_assert_uint_eq(la, lb);
+	ck_assert_msg(!memcmp(a, b, la), "n=%d buf=%zu: not the same bytes",
+		      n, buf);
+	if (shifts)
+		ck_assert_uint_gt(shifted, 0);
+	else
+		ck_assert_uint_eq(shifted, 0);
+	free(a);
+	free(b);
+}
+
+START_TEST(trace_is_printf_bytes)
+{
+	uint64_t end = 100010ULL * 1234567ULL;
+	static char long_s[5000];
+
+	/* all in the buffer: written once, no guess */
+	check_trace(5000, 1 << 22, 0, NULL, 0);
+	/* the buffer fills at ~1/5 of the run: the count guessed right */
+	check_trace(100000, 1 << 20, end, NULL, 0);
+	/* no end known: the guess is the count so far, too small */
+	check_trace(100000, 1 << 20, 0, NULL, 1);
+	/* an end far beyond the last event: the guess too large */
+	check_trace(100000, 1 << 20, end * 1000, NULL, 1);
+	/* the smallest buffer, a line longer than it */
+	memset(long_s, 'x', sizeof(long_s) - 1);
+	long_s[sizeof(long_s) - 1] = '\0';
+	check_trace(20000, 1, 0, long_s, 1);
+}
+END_TEST
+
+START_TEST(limit_stops_the_run)
+{
+	struct ftrace_writer w = { 0 };
+	bool stop = false;
+	FILE *f = tmpfile();
+	int i;
+
+	ftw_limit(&w, 1000, &stop);
+	ck_assert_int_eq(ftw_open(&w, f, 1, 0), 0);
+	for (i = 0; i < 100 && !stop; i++)
+		ftw_event(&w, 0, 0, "x", 1, "e", "i=%d", i);
+	ck_assert(stop);
+	ck_assert(w.over_limit);
+	ck_assert_int_eq(ftw_close(&w), -1);
+	fclose(f);
+}
+END_TEST
+
+int main(void)
+{
+	return check_main("ftrace-writer", 120,
+			  CHECK_TESTS(formatter_matches_printf,
+				      formatter_refuses_what_it_does_not_do,
+				      fixed6_matches_printf,
+				      trace_is_printf_bytes,
+				      limit_stops_the_run));
+}
