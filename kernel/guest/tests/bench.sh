@@ -34,7 +34,7 @@ uclamp) echo 50 > $cg/cpu.uclamp.max || { echo "bench: cpu.uclamp.max not writab
 *) echo "bench: mode $mode: none, cap or uclamp"; exit 1 ;;
 esac
 echo $$ > $cg/cgroup.procs || exit 1
-echo "BENCH-SETUP mode=$mode kernel=$(uname -v | tr ' ' _) capacity_max=$(cat $cg/cpu.capacity_max 2>/dev/null || echo none) uclamp_max=$(cat $cg/cpu.uclamp.max) cgroup=$(cat /proc/self/cgroup)"
+echo "BENCH-SETUP mode=$mode kernel=$(uname -v | tr ' ' _) capacity_max=$(cat $cg/cpu.capacity_max 2>/dev/null || echo none) uclamp_max=$(cat $cg/cpu.uclamp.max) cgroup=$(tr "\n" " " < /proc/self/cgroup)"
 IFS=: read -r g f l <<EOT
 $msg
 EOT
