@@ -5,8 +5,9 @@
  *
  *   timer (default): THREADS threads, each sleeping SAMPLES times on
  *     clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME) until the next
- *     multiple of PERIOD_US; the delay is the time read on waking minus
- *     the deadline (timer interrupt, wake-up, enqueue, switch, return).
+ *     multiple of PERIOD_US, with a timer slack of 1 ns; the delay is the
+ *     time read on waking minus the deadline (timer interrupt, wake-up,
+ *     enqueue, switch, return).
  *   pipe (-P): two processes ping-pong one message over two pipes
  *     SAMPLES times; each message carries its send time, the delay is
  *     the time the reader reads it minus that (one wake-up of a blocked
@@ -26,6 +27,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -70,6 +72,10 @@ static void *timer_thread(void *arg)
 	int64_t period = (int64_t)period_us * 1000;
 	/* start on a period boundary after a short settle */
 	int64_t next = (now_ns() / period + 2) * period;
+
+	/* no timer slack (50 us by default): the delay is the kernel's */
+	if (prctl(PR_SET_TIMERSLACK, 1UL, 0UL, 0UL, 0UL))
+		die("prctl(PR_SET_TIMERSLACK)");
 
 	for (int i = 0; i < samples; i++) {
 		struct timespec ts = {

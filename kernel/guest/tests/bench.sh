@@ -10,7 +10,8 @@
 #           sched_uclamp_used static key on, uclamp_rq_inc/dec run at
 #           every enqueue/dequeue; 50 % is 512 of 1024, the same cap)
 # Sizes from the kernel command line (defaults in brackets):
-#   capsim.msg=GROUPS:FDS:LOOPS [4:10:40]   capsim-msg (socketpairs)
+#   capsim.msg=GROUPS:FDS:LOOPS [4:10:40]   capsim-msg over pipes (the
+#                                           guest kernel has no CONFIG_NET)
 #   capsim.wake=THREADS:SAMPLES:PERIOD_US [4:1000:1000]   capsim-wake timer
 #   capsim.pipe=SAMPLES [5000]              capsim-wake -P (pipe ping-pong)
 #   capsim.reps=N [3]                       each benchmark N times
@@ -52,7 +53,7 @@ run() { # NAME CMD...
 }
 i=0
 while [ $i -lt "$reps" ]; do
-	run msg capsim-msg -g "$g" -f "$f" -l "$l"
+	run msg capsim-msg -p -g "$g" -f "$f" -l "$l"
 	run wake capsim-wake -t "$t" -n "$n" -p "$p"
 	run pipe capsim-wake -P -n "$pipen"
 	i=$((i + 1))
