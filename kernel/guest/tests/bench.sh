@@ -10,14 +10,14 @@
 #           sched_uclamp_used static key on, uclamp_rq_inc/dec run at
 #           every enqueue/dequeue; 50 % is 512 of 1024, the same cap)
 # Sizes from the kernel command line (defaults in brackets):
-#   capsim.msg=GROUPS:FDS:LOOPS [4:10:40]   capsim-msg over pipes (the
+#   capsim.msg=GROUPS:FDS:LOOPS [4:10:400]   capsim-msg over pipes (the
 #                                           guest kernel has no CONFIG_NET)
 #   capsim.wake=THREADS:SAMPLES:PERIOD_US [4:1000:1000]   capsim-wake timer
-#   capsim.pipe=SAMPLES [5000]              capsim-wake -P (pipe ping-pong)
-#   capsim.reps=N [3]                       each benchmark N times
+#   capsim.pipe=SAMPLES [20000]             capsim-wake -P (pipe ping-pong)
+#   capsim.reps=N [2]                       each benchmark N times
 # Prints one "BENCH <name> <tool's line>" line per run; exit 1 on an error.
 mode=${1:-none}
-msg=4:10:40 wake=4:1000:1000 pipen=5000 reps=3
+msg=4:10:400 wake=4:1000:1000 pipen=20000 reps=2
 for w in $(cat /proc/cmdline); do
 	case "$w" in
 	capsim.msg=*) msg=${w#capsim.msg=} ;;
