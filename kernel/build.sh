@@ -13,6 +13,12 @@
 #                              fragment's, in obj-rbtree/ or obj-exact/
 #                              (a full build: struct rq and task_struct
 #                              embed the core's structures)
+#   CAPSIM_KVARIANT=NAME CAPSIM_KCONFIG_EXTRA="F..." kernel/build.sh
+#                              the fragment with the overlay files F...
+#                              merged in (a symbol an overlay names loses
+#                              the fragment's line), in obj-NAME/; e.g. the
+#                              benchmark kernels of kernel/tools/overhead.sh
+#                              (kernel/config/bench.config, off.config)
 #
 # Everything lands in build/kernel/ (git-ignored): linux/ is a git repo of
 # the pristine tree (tag "pristine") whose branch "capsim" is the series,
@@ -25,7 +31,14 @@ top=$(cd "$here/.." && pwd)
 B=${CAPSIM_KBUILD:-$top/build/kernel}
 L=$B/linux
 backend=${CAPSIM_CLAMP_BACKEND:-}
-O=$B/obj${backend:+-$backend}
+variant=${CAPSIM_KVARIANT:-$backend}
+extra=${CAPSIM_KCONFIG_EXTRA:-}
+if [ -n "$extra" ] && [ -z "${CAPSIM_KVARIANT:-}" ]; then
+	echo "kernel/build: CAPSIM_KCONFIG_EXTRA needs CAPSIM_KVARIANT (the obj-NAME directory)" >&2
+	exit 2
+fi
+case $variant in *[!a-z0-9-]*) echo "kernel/build: CAPSIM_KVARIANT=$variant: [a-z0-9-] only" >&2; exit 2 ;; esac
+O=$B/obj${variant:+-$variant}
 TARBALL=${CAPSIM_KSRC:-/usr/src/linux-source-6.12.tar.xz}
 JOBS=${JOBS:-$(( $(nproc) + 1 ))}
 update=0
@@ -137,6 +150,19 @@ if [ -n "$backend" ]; then
 	mkdir -p "$O"
 	{ grep -v '^CONFIG_CAP_CLAMP_' "$here/config/capsim.config"
 	  echo "CONFIG_CAP_CLAMP_${backend^^}=y"; } > "$O/capsim.config"
+	fragment=$O/capsim.config
+fi
+if [ -n "$extra" ]; then
+	mkdir -p "$O"
+	base=$fragment
+	for f in $extra; do
+		[ -e "$f" ] || { log "CAPSIM_KCONFIG_EXTRA: no file $f"; exit 2; }
+		# the symbols the overlay names, set or "is not set"
+		syms=$(sed -n 's/^\(# \)\?\(CONFIG_[A-Za-z0-9_]*\)[= ].*/\2/p' "$f")
+		{ grep -vwF -f <(echo "$syms") "$base" || true; cat "$f"; } > "$O/capsim.config.tmp"
+		mv "$O/capsim.config.tmp" "$O/capsim.config"
+		base=$O/capsim.config
+	done
 	fragment=$O/capsim.config
 fi
 cfg_id=$( (cat "$fragment"; g rev-parse capsim^{tree}) | sha256sum | cut -d' ' -f1)

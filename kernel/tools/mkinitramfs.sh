@@ -23,6 +23,11 @@ $cc -static -std=gnu11 -O2 -Wall -Wextra -Werror -D_GNU_SOURCE \
 	"$here"/guest/*.c "$src"/input/{util,diag,sha256,jsondoc,spelling,uclamp_percent,workload}.c \
 	"$src"/core/*.c "$src"/kcompat/*.c "$src/clamphost/clamp_host.c" \
 	"$src/trace/ftrace.c" "$src/xcheck/clamp_replay.c" -ljansson -lpthread -lm
+# the overhead benchmarks (kernel/tools/overhead.sh): plain C, one binary each
+for b in "$here"/guest/bench/*.c; do
+	$cc -static -std=c11 -O2 -Wall -Wextra -Werror -pthread \
+		-o "$stage/bin/$(basename "$b" .c)" "$b"
+done
 cp "$here"/guest/tests/*.sh "$here"/guest/tests/*.awk "$stage/tests/"
 for f in "$@"; do cp "$f" "$stage/work/"; done
 (cd "$stage" && find . | LC_ALL=C sort | cpio -o -H newc --quiet -R 0:0) | gzip -1 > "$out.tmp"
