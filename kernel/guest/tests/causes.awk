@@ -14,9 +14,12 @@
 #              (an uncapped task elsewhere lifted the domain, the RFC's rule)
 #   top_same   ... with C itself above M (an uncapped task sharing C)
 #   top_idle   ... with every CPU idle (no range applies)
-#   top_capped ... with a non-idle CPU and none above M: the capped
-#              task's doing
-#   over       decisions whose own max <= M ask for perf > M
+#   top_race   ... with a non-idle CPU and none above M: the lines do
+#              not explain the decision's max (> 819 needs a range above
+#              M), so the decision read a range the lines did not see:
+#              the unlocked remote read (docs/xcheck.md, level 2)
+#   over       decisions whose own max <= M ask for perf > M: the capped
+#              task driving the frequency past its cap
 #   rt_capped  C's lines with a RUNNABLE RT task and range max M
 #   rt_top     top decisions with C RT-RUNNABLE at range max 1024
 #   boosted    decisions with C non-idle at range min >= 819
@@ -74,7 +77,7 @@ function field(line, key,    i, n, kv) {
 		else if (!busy)
 			top_idle++
 		else
-			top_capped++
+			top_race++
 		l = lines[c, cpu]
 		if (field(l, "rt_runnable") == 1 && field(l, "clamp_max") == 1024)
 			rt_top++
@@ -84,7 +87,7 @@ function field(line, key,    i, n, kv) {
 	seen[c] = 0
 }
 END {
-	printf "decisions=%d top=%d top_other=%d top_same=%d top_idle=%d top_capped=%d over=%d rt_capped=%d rt_top=%d boosted=%d boost_low=%d\n",
-	       decisions, top, top_other, top_same, top_idle, top_capped, over,
+	printf "decisions=%d top=%d top_other=%d top_same=%d top_idle=%d top_race=%d over=%d rt_capped=%d rt_top=%d boosted=%d boost_low=%d\n",
+	       decisions, top, top_other, top_same, top_idle, top_race, over,
 	       rt_capped, rt_top, boosted, boost_low
 }
