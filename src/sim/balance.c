@@ -187,22 +187,7 @@ static unsigned long pd_busy_time(struct sim *s, const struct pdomain *pd,
 static int feec_fits(struct sim *s, struct sim_task *t, struct sim_cpu *c,
 		     unsigned long util)
 {
-	unsigned int eff[UCLAMP_CNT];
-	unsigned long lo, hi;
-
-	if (s->policy != &clamp_policy_uclamp)
-		return fits_capacity(util, capacity_of(c));
-	uclamp_task_eff(s, t, eff);
-	lo = eff[UCLAMP_MIN];
-	hi = eff[UCLAMP_MAX];
-	if (!c->uclamp.idle) {
-		if (uclamp_cpu_value(&c->uclamp, UCLAMP_MIN) > lo)
-			lo = uclamp_cpu_value(&c->uclamp, UCLAMP_MIN);
-		if (uclamp_cpu_value(&c->uclamp, UCLAMP_MAX) > hi)
-			hi = uclamp_cpu_value(&c->uclamp, UCLAMP_MAX);
-	}
-	return uclamp_util_fits_cpu(util, lo, hi, capacity_of(c), c->capacity,
-				    c->capacity);
+	return task_util_fits_at(s, t, c, util, capacity_of(c));
 }
 
 /* compute_energy(): the domain's EM estimate, @t on @dst (NULL: nowhere) */

@@ -184,14 +184,14 @@ static void uclamp_task_update(struct sim *s, struct sim_task *t)
 		sim_cpufreq_update(s, &s->cpus[t->cpu]);
 }
 
-int task_util_fits(struct sim *s, struct sim_task *t, struct sim_cpu *c,
-		   unsigned long util)
+int task_util_fits_at(struct sim *s, struct sim_task *t, struct sim_cpu *c,
+		      unsigned long util, unsigned long capacity)
 {
 	unsigned int eff[UCLAMP_CNT];
 	unsigned long lo, hi;
 
 	if (s->policy != &clamp_policy_uclamp)
-		return fits_capacity(util, c->capacity);
+		return fits_capacity(util, capacity);
 	task_effective(s, t, eff);
 	lo = eff[UCLAMP_MIN];
 	hi = eff[UCLAMP_MAX];
@@ -201,8 +201,14 @@ int task_util_fits(struct sim *s, struct sim_task *t, struct sim_cpu *c,
 		if (uclamp_cpu_value(&c->uclamp, UCLAMP_MAX) > hi)
 			hi = uclamp_cpu_value(&c->uclamp, UCLAMP_MAX);
 	}
-	return uclamp_util_fits_cpu(util, lo, hi, c->capacity, c->capacity,
+	return uclamp_util_fits_cpu(util, lo, hi, capacity, c->capacity,
 				    c->capacity);
+}
+
+int task_util_fits(struct sim *s, struct sim_task *t, struct sim_cpu *c,
+		   unsigned long util)
+{
+	return task_util_fits_at(s, t, c, util, c->capacity);
 }
 
 /* effective_cpu_util() with uclamp in use: the rq's clamps, no RT floor */

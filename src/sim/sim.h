@@ -480,6 +480,9 @@ static inline bool fits_capacity(unsigned long util, unsigned long cap)
  */
 int task_util_fits(struct sim *s, struct sim_task *t, struct sim_cpu *c,
 		   unsigned long util);
+/* the same against @capacity (feec: capacity_of(), without RT/DL pressure) */
+int task_util_fits_at(struct sim *s, struct sim_task *t, struct sim_cpu *c,
+		      unsigned long util, unsigned long capacity);
 /* uclamp_eff_value() of @t for both clamps, under --policy uclamp */
 void uclamp_task_eff(struct sim *s, struct sim_task *t,
 		     unsigned int out[UCLAMP_CNT]);
