@@ -52,15 +52,16 @@ struct sim_cpu *find_idle_cpu(struct sim *s, struct sim_task *t,
  * if @t ran on @dst (NULL: nowhere, dst_cpu -1). @t's util_avg (and
  * runnable) is added where it is not yet and @dst is @c, taken off where
  * it is and @dst is another CPU; its estimate is added on @dst (a waking
- * task is not enqueued, so no CPU's util_est holds it).
+ * task is not enqueued, so no CPU's util_est holds it). @t's signals are
+ * read as they are: find_energy_efficient_cpu() synced them at its start,
+ * as the kernel's does, and nothing moves them until it returns.
  */
-static unsigned long cpu_util_with(struct sim *s, struct sim_cpu *c,
-				   struct sim_task *t, struct sim_cpu *dst,
-				   bool boost)
+static unsigned long cpu_util_with(struct sim_cpu *c, struct sim_task *t,
+				   struct sim_cpu *dst, bool boost)
 {
 	bool add = t->cpu != c->id && dst == c;
 	bool sub = t->cpu == c->id && dst != c;
-	unsigned long util = c->cfs.avg.util_avg, tu = task_util(s, t);
+	unsigned long util = c->cfs.avg.util_avg, tu = t->avg.util_avg;
 	unsigned long est = c->cfs.avg.util_est;
 
 	if (add)
@@ -119,7 +120,7 @@ static unsigned long pd_max_util(struct sim *s, const struct pdomain *pd,
 	for (i = 0; i < pd->ncpus; i++) {
 		struct sim_cpu *c = &s->cpus[pd->cpus[i]];
 		struct sugov_cpu_input in = { 0 };
-		unsigned long u = cpu_util_with(s, c, t, dst, true) +
+		unsigned long u = cpu_util_with(c, t, dst, true) +
 				  c->rt.avg.util_avg + c->dl.avg.util_avg;
 		unsigned long lo = (unsigned long)c->dl.running_bw, hi = scale;
 		unsigned long perf;
@@ -171,7 +172,7 @@ static unsigned long pd_busy_time(struct sim *s, const struct pdomain *pd,
 
 	for (i = 0; i < pd->ncpus; i++) {
 		struct sim_cpu *c = &s->cpus[pd->cpus[i]];
-		unsigned long u = cpu_util_with(s, c, t, NULL, false) +
+		unsigned long u = cpu_util_with(c, t, NULL, false) +
 				  c->rt.avg.util_avg + c->dl.avg.util_avg;
 
 		sum += u < scale ? u : scale;
@@ -248,7 +249,7 @@ struct sim_cpu *find_energy_efficient_cpu(struct sim *s, struct sim_task *t,
 			pd_cap += cpu_actual_cap;
 			if (!t->allowed[c->id])
 				continue;
-			util = cpu_util_with(s, c, t, c, false);
+			util = cpu_util_with(c, t, c, false);
 			fits = feec_fits(s, t, c, util);
 			if (!fits)
 				continue;
