@@ -105,34 +105,33 @@ static unsigned long capacity_of(const struct sim_cpu *c)
  * cpu_util(cpu, p, dst, 1) plus RT and DL, its min (DL bandwidth, with
  * uclamp the CPU's clamp, else a runnable RT class's floor) and max (the
  * CPU's uclamp_max), on @dst widened by the task's own uclamp, then
- * sugov_effective_cpu_perf(); at most the domain's capacity.
+ * sugov_effective_cpu_perf(); at most the domain's capacity. The CPUs'
+ * clamps @in and the task's effective uclamp @teff do not depend on
+ * @dst: feec reads them once per domain for its two or three estimates.
  */
 static unsigned long pd_max_util(struct sim *s, const struct pdomain *pd,
-				 struct sim_task *t, struct sim_cpu *dst)
+				 const struct sugov_cpu_input *in,
+				 const unsigned int *teff, struct sim_task *t,
+				 struct sim_cpu *dst)
 {
 	unsigned long scale = s->cpus[pd->cpus[0]].capacity, max_util = 0;
 	bool uclamp = s->policy == &clamp_policy_uclamp;
-	unsigned int teff[UCLAMP_CNT];
 	int i;
 
-	if (uclamp)
-		uclamp_task_eff(s, t, teff);
 	for (i = 0; i < pd->ncpus; i++) {
 		struct sim_cpu *c = &s->cpus[pd->cpus[i]];
-		struct sugov_cpu_input in = { 0 };
 		unsigned long u = cpu_util_with(c, t, dst, true) +
 				  c->rt.avg.util_avg + c->dl.avg.util_avg;
 		unsigned long lo = (unsigned long)c->dl.running_bw, hi = scale;
 		unsigned long perf;
 
-		s->policy->cpu_clamp(s, c, &in, scale);
 		if (u > scale)
 			u = scale;
 		if (uclamp) {
-			if (in.clamp.min > lo)
-				lo = in.clamp.min;
-			if (in.clamp.max < hi)
-				hi = in.clamp.max;
+			if (in[i].clamp.min > lo)
+				lo = in[i].clamp.min;
+			if (in[i].clamp.max < hi)
+				hi = in[i].clamp.max;
 			if (c == dst) {
 				if (teff[UCLAMP_MIN] > lo)
 					lo = teff[UCLAMP_MIN];
@@ -140,8 +139,8 @@ static unsigned long pd_max_util(struct sim *s, const struct pdomain *pd,
 				if (c->uclamp.idle || teff[UCLAMP_MAX] > hi)
 					hi = teff[UCLAMP_MAX];
 			}
-		} else if (c->rt.nr && in.rt_floor > lo) {
-			lo = in.rt_floor;
+		} else if (c->rt.nr && in[i].rt_floor > lo) {
+			lo = in[i].rt_floor;
 		}
 		/* sugov_effective_cpu_perf() */
 		if (u >= hi) {
@@ -191,18 +190,32 @@ static int feec_fits(struct sim *s, struct sim_task *t, struct sim_cpu *c,
 	return task_util_fits_at(s, t, c, util, capacity_of(c));
 }
 
+/*
+ * struct energy_env (fair.c): what feec's estimates of one domain share,
+ * the domain's utilization without the task and its CPUs' clamps among
+ * them.
+ */
+struct energy_env {
+	const struct pdomain *pd;
+	const struct sugov_cpu_input *in;	/* per CPU of pd: clamps */
+	const unsigned int *teff;		/* the task's uclamp */
+	unsigned long busy, task_busy, pd_cap, cpu_cap;
+};
+
 /* compute_energy(): the domain's EM estimate, @t on @dst (NULL: nowhere) */
-static uint64_t compute_energy(struct sim *s, const struct pdomain *pd,
-			       struct sim_task *t, struct sim_cpu *dst,
-			       unsigned long busy, unsigned long task_busy,
-			       unsigned long pd_cap, unsigned long cpu_cap)
+static uint64_t compute_energy(struct sim *s, const struct energy_env *env,
+			       struct sim_task *t, struct sim_cpu *dst)
 {
+	unsigned long busy = env->busy;
+
 	if (dst) {
-		busy += task_busy;
-		if (busy > pd_cap)
-			busy = pd_cap;
+		busy += env->task_busy;
+		if (busy > env->pd_cap)
+			busy = env->pd_cap;
 	}
-	return em_cpu_energy(pd, pd_max_util(s, pd, t, dst), busy, cpu_cap);
+	return em_cpu_energy(env->pd, pd_max_util(s, env->pd, env->in,
+						  env->teff, t, dst),
+			     busy, env->cpu_cap);
 }
 
 /*
@@ -235,7 +248,8 @@ struct sim_cpu *find_energy_efficient_cpu(struct sim *s, struct sim_task *t,
 	for (d = 0; d < s->ndoms; d++) {
 		const struct pdomain *pd = s->doms[d].pd;
 		unsigned long cpu_actual_cap = s->cpus[pd->cpus[0]].capacity;
-		unsigned long pd_cap = 0, busy;
+		unsigned long pd_cap = 0;
+		struct energy_env env;
 		long prev_spare = -1, max_spare = -1;
 		struct sim_cpu *max_spare_cpu = NULL;
 		int max_fits = -1;
@@ -267,12 +281,23 @@ struct sim_cpu *find_energy_efficient_cpu(struct sim *s, struct sim_task *t,
 		}
 		if (!max_spare_cpu && prev_spare < 0)
 			continue;
-		busy = pd_busy_time(s, pd, t, pd_cap);
-		base = compute_energy(s, pd, t, NULL, busy, task_busy, pd_cap,
-				      cpu_actual_cap);
+		/* the domain's schedutil buffer: no decision runs in feec */
+		for (i = 0; i < pd->ncpus; i++) {
+			struct sugov_cpu_input *in = &s->doms[d].gov_in[i];
+
+			*in = (struct sugov_cpu_input){ 0 };
+			s->policy->cpu_clamp(s, &s->cpus[pd->cpus[i]], in,
+					     cpu_actual_cap);
+		}
+		env = (struct energy_env){
+			.pd = pd, .in = s->doms[d].gov_in, .teff = teff,
+			.busy = pd_busy_time(s, pd, t, pd_cap),
+			.task_busy = task_busy, .pd_cap = pd_cap,
+			.cpu_cap = cpu_actual_cap,
+		};
+		base = compute_energy(s, &env, t, NULL);
 		if (prev_spare > -1) {
-			e = compute_energy(s, pd, t, prev, busy, task_busy,
-					   pd_cap, cpu_actual_cap);
+			e = compute_energy(s, &env, t, prev);
 			if (e < base)	/* the utilization changed */
 				return prev;
 			prev_delta = e - base;
@@ -285,8 +310,7 @@ struct sim_cpu *find_energy_efficient_cpu(struct sim *s, struct sim_task *t,
 				continue;
 			if (max_fits < 0 && cpu_actual_cap <= best_actual_cap)
 				continue;
-			e = compute_energy(s, pd, t, max_spare_cpu, busy,
-					   task_busy, pd_cap, cpu_actual_cap);
+			e = compute_energy(s, &env, t, max_spare_cpu);
 			if (e < base)
 				return prev;
 			e -= base;
