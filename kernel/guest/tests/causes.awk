@@ -4,7 +4,7 @@
 # says why: which CPU's range let it through. Timing under TCG follows the
 # host's load, the causes do not.
 #
-#   awk -v cpu=C -v cap=M -f causes.awk TRACE
+#   awk -v cpu=C -v cap=M -f fields.awk -f causes.awk TRACE
 #
 # C is the CPU the task under test runs on, M its group's capacity_max.
 # Prints one line of counts, name=value:
@@ -24,13 +24,6 @@
 #   rt_top     top decisions with C RT-RUNNABLE at range max 1024
 #   boosted    decisions with C non-idle at range min >= 819
 #   boost_low  ... of them asking for perf < 819
-function field(line, key,    i, n, kv) {
-	n = split(line, kv, " ")
-	for (i = 1; i <= n; i++)
-		if (index(kv[i], key "=") == 1)
-			return substr(kv[i], length(key) + 2) + 0
-	return -1
-}
 /: capsim_sugov_cpu: / {
 	c = $2
 	lines[c, field($0, "cpu")] = $0

@@ -60,7 +60,7 @@ little_share() {
 	taskset -p -c $ALL $p >/dev/null
 	wait $p
 	echo 0 > $TR/tracing_on
-	P=$(awk -v pid=$p -v little="$LITTLE" -f /tests/placement.awk $TR/trace)
+	P=$(awk -v pid=$p -v little="$LITTLE" -f /tests/fields.awk -f /tests/placement.awk $TR/trace)
 	echo > $TR/set_event
 }
 placed() { echo "$P" | tr ' ' '\n' | sed -n "s/^$1=//p"; }

@@ -55,7 +55,7 @@ causes() {
 	residency "$@" > /tmp/res
 	echo 0 > $D/tracing_on
 	echo 0 > $D/events/enable
-	C=$(awk -v cpu=$ccpu -v cap=$ccap -f /tests/causes.awk $D/trace)
+	C=$(awk -v cpu=$ccpu -v cap=$ccap -f /tests/fields.awk -f /tests/causes.awk $D/trace)
 	rmdir $D
 }
 cause() { echo "$C" | tr ' ' '\n' | sed -n "s/^$1=//p"; }

@@ -6,7 +6,7 @@
 # that CPU is idle and looks elsewhere only when it is busy; leaving an
 # idle previous CPU is what find_energy_efficient_cpu() does.
 #
-#   awk -v pid=P -v little="0 3 4 5" -f placement.awk TRACE
+#   awk -v pid=P -v little="0 3 4 5" -f fields.awk -f placement.awk TRACE
 #
 # Prints one line of counts, name=value:
 #   wakeups    wake-ups of P whose previous CPU's state was known
@@ -16,13 +16,6 @@
 #   left_idle  ... placed elsewhere, the previous CPU idle at sched_waking
 #              (the waker's CPU chooses right after that event)
 #   unknown    wake-ups before the previous CPU's state was seen
-function field(line, key,    i, n, kv) {
-	n = split(line, kv, " ")
-	for (i = 1; i <= n; i++)
-		if (index(kv[i], key "=") == 1)
-			return substr(kv[i], length(key) + 2) + 0
-	return -1
-}
 function cpu_of(line) {
 	if (!match(line, /\[[0-9]+\]/))
 		return -1
