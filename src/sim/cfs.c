@@ -117,7 +117,8 @@ static void enqueue_fair(struct sim *s, struct sim_cpu *c, struct sim_task *t,
 	t->se.protect = false;
 	cfs_tree_insert(&c->cfs.tree, &t->se.node);
 	list_add_tail(&t->run_node, &c->cfs.tasks);
-	c->cfs.nr++;
+	if (++c->cfs.nr == 2)
+		s->nr_cfs_overloaded++;
 	t->se.on_rq = true;
 }
 
@@ -150,7 +151,9 @@ static void dequeue_fair(struct sim *s, struct sim_cpu *c, struct sim_task *t,
 		t->se.vlag = -limit;
 	cfs_tree_erase(&c->cfs.tree, &t->se.node);
 	list_del_init(&t->run_node);
-	if (!--c->cfs.nr)
+	if (c->cfs.nr-- == 2)
+		s->nr_cfs_overloaded--;
+	if (!c->cfs.nr)
 		c->cfs.avg_vruntime_empty = avg;
 }
 
@@ -268,6 +271,10 @@ static struct sim_task *pull_fair(struct sim *s, struct sim_cpu *c)
 	struct sim_task *t;
 	int i, most = 1;
 
+	/* only a CPU with two or more queued has one waiting: none, stop */
+	if (!s->nr_cfs_overloaded ||
+	    (s->nr_cfs_overloaded == 1 && c->cfs.nr >= 2))
+		return NULL;
 	for (i = 0; i < s->ncpus; i++) {
 		struct sim_cpu *o = &s->cpus[i];
 

@@ -18,21 +18,21 @@
 static void enqueue_rt(struct sim *s, struct sim_cpu *c, struct sim_task *t,
 		       int flags)
 {
-	(void)s;
 	(void)flags;
 	if (!t->rt.rr_left)
 		t->rt.rr_left = RR_TIMESLICE_NS;
 	list_add_tail(&t->run_node, &c->rt.tasks);
-	c->rt.nr++;
+	if (!c->rt.nr++)
+		s->nr_rt_cpus++;
 }
 
 static void dequeue_rt(struct sim *s, struct sim_cpu *c, struct sim_task *t,
 		       int flags)
 {
-	(void)s;
 	(void)flags;
 	list_del_init(&t->run_node);
-	c->rt.nr--;
+	if (!--c->rt.nr)
+		s->nr_rt_cpus--;
 }
 
 static struct sim_task *pick_rt(struct sim *s, struct sim_cpu *c)
@@ -155,6 +155,9 @@ static struct sim_task *pull_rt(struct sim *s, struct sim_cpu *c)
 	struct sim_task *pick = NULL, *t;
 	int i;
 
+	/* a waiting RT task is queued on some CPU: none, nothing to scan */
+	if (!s->nr_rt_cpus || (s->nr_rt_cpus == 1 && c->rt.nr))
+		return NULL;
 	for (i = 0; i < s->ncpus; i++) {
 		struct sim_cpu *o = &s->cpus[i];
 

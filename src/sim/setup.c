@@ -398,6 +398,17 @@ struct sim *sim_create(const struct platform *pl, const struct workload *wl,
 	return s;
 }
 
+bool sim_pull_gates_consistent(const struct sim *s)
+{
+	int i, cfs = 0, rt = 0;
+
+	for (i = 0; i < s->ncpus; i++) {
+		cfs += s->cpus[i].cfs.nr >= 2;
+		rt += s->cpus[i].rt.nr > 0;
+	}
+	return cfs == s->nr_cfs_overloaded && rt == s->nr_rt_cpus;
+}
+
 void sim_destroy(struct sim *s)
 {
 	int i;

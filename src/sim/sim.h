@@ -374,6 +374,15 @@ struct sim {
 	struct group_write_log *gw;
 	int ngw;
 	uint64_t nevents;
+	/*
+	 * The root domain's "someone could give a task away" counts, as the
+	 * kernel's rd->overloaded and rd->rto_count gate newidle balance and
+	 * pull_rt_task() without visiting the CPUs: CPUs with two or more
+	 * CFS tasks queued, CPUs with an RT task queued. Zero means a pull
+	 * would find nothing.
+	 */
+	int nr_cfs_overloaded;
+	int nr_rt_cpus;
 	bool overutilized;
 	uint64_t ou_since, ou_ns;	/* time the system was overutilized */
 	/* what the last select_task_rq() based its choice on */
@@ -400,6 +409,8 @@ int sim_run(struct sim *s, FILE *trace);
 /* The engine's queue, with the simulator's handler of each event kind */
 void sim_init_events(struct sim *s);
 void sim_destroy(struct sim *s);
+/* The pull gates (nr_cfs_overloaded, nr_rt_cpus) agree with the CPUs */
+bool sim_pull_gates_consistent(const struct sim *s);
 
 /*
  * sim.c: the core's entry points. The rt-app event machine (task.c) and

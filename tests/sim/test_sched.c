@@ -190,6 +190,62 @@ START_TEST(mutex_and_barrier_sequence)
 }
 END_TEST
 
+/*
+ * The counts that spare newidle balance and pull_rt its walk over the
+ * CPUs follow every enqueue and dequeue: checked while RT and CFS tasks
+ * wake, migrate, are pushed and pulled on 4 CPUs, at each progress call
+ * (every 65 536 events) and at the end.
+ */
+static int gate_checks, gate_errors;
+
+static void check_gates(void *arg, unsigned long long now,
+			unsigned long long end)
+{
+	(void)now;
+	(void)end;
+	gate_checks++;
+	gate_errors += !sim_pull_gates_consistent(arg);
+}
+
+START_TEST(pull_gates_follow_the_queues)
+{
+	struct sim_opts o = { .policy = POLICY_NONE, .order = CLAMP_ORDER_612,
+			      .hz = 250, .nonidle_rule = true,
+			      .duration_ns = 30000000000ULL };
+	struct run *r = calloc(1, sizeof(*r));
+	uint64_t pulls[2] = { 0, 0 };
+	int i;
+
+	diag_init(&r->d, true);
+	r->wl = workload_load_buffer_all("test.json",
+		"{ \"tasks\": {\n"
+		"  \"rt\": { \"instance\": 6, \"policy\": \"SCHED_FIFO\", \"priority\": 10, \"run\": 1000, \"sleep\": 1000 },\n"
+		"  \"cfs\": { \"instance\": 3, \"run\": 2000, \"sleep\": 4000 } } }",
+		&r->d);
+	ck_assert(r->wl != NULL);
+	r->pl = platform_load("sym4", &r->d);
+	ck_assert(r->pl != NULL);
+	r->s = sim_create(r->pl, r->wl, &o, &r->d);
+	ck_assert(r->s != NULL);
+	r->s->progress = check_gates;
+	r->s->progress_arg = r->s;
+	ck_assert_int_eq(sim_run(r->s, NULL), 0);
+	ck_assert_int_ge(gate_checks, 3);
+	ck_assert_int_eq(gate_errors, 0);
+	ck_assert(sim_pull_gates_consistent(r->s));
+	/* the gates were open at times: both classes were pulled */
+	for (i = 0; i < r->s->ntasks; i++) {
+		struct sim_task *t = r->s->tasks[i];
+
+		pulls[t->cls == &rt_sched_class] += t->mig[MIG_PULL];
+	}
+	ck_assert_msg(pulls[0] > 0 && pulls[1] > 0, "pulls: cfs %llu rt %llu",
+		      (unsigned long long)pulls[0],
+		      (unsigned long long)pulls[1]);
+	run_free(r);
+}
+END_TEST
+
 int main(void)
 {
 	return check_main("sched", 120, CHECK_TESTS(
@@ -201,5 +257,6 @@ int main(void)
 			  independent_hogs_spread,
 			  hogs_spread_after_late_start,
 			  run_stretches_with_frequency_runtime_does_not,
-			  mutex_and_barrier_sequence));
+			  mutex_and_barrier_sequence,
+			  pull_gates_follow_the_queues));
 }
