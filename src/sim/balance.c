@@ -35,14 +35,34 @@ struct sim_cpu *find_idle_cpu(struct sim *s, struct sim_task *t,
 {
 	int i;
 
+	/*
+	 * Within the domain: the same CPU as the walk below finds, the
+	 * first idle one counting up from @from and wrapping, but looking
+	 * at the domain's CPUs only (a walk over 1 024 CPUs for the 8 of
+	 * one domain was most of a wake-up's cost at that size).
+	 */
+	if (same_domain) {
+		const struct pdomain *pd = from->dom->pd;
+		struct sim_cpu *best = NULL;
+		int best_dist = s->ncpus;
+
+		for (i = 0; i < pd->ncpus; i++) {
+			struct sim_cpu *c = &s->cpus[pd->cpus[i]];
+			int dist = (c->id - from->id + s->ncpus) % s->ncpus;
+
+			if (dist < best_dist && t->allowed[c->id] &&
+			    cpu_idle(c)) {
+				best = c;
+				best_dist = dist;
+			}
+		}
+		return best;
+	}
 	for (i = 0; i < s->ncpus; i++) {
 		struct sim_cpu *c = &s->cpus[(from->id + i) % s->ncpus];
 
-		if (!t->allowed[c->id] || !cpu_idle(c))
-			continue;
-		if (same_domain && c->dom != from->dom)
-			continue;
-		return c;
+		if (t->allowed[c->id] && cpu_idle(c))
+			return c;
 	}
 	return NULL;
 }
