@@ -383,6 +383,8 @@ struct sim {
 	 */
 	int nr_cfs_overloaded;
 	int nr_rt_cpus;
+	/* no CPU's blocked averages are due before (signals.c) */
+	uint64_t next_blocked_ns;
 	bool overutilized;
 	uint64_t ou_since, ou_ns;	/* time the system was overutilized */
 	/* what the last select_task_rq() based its choice on */
