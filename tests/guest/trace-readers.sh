@@ -71,4 +71,24 @@ expect "leaves its busy previous CPU" \
 expect "only the task's, its previous CPU known" \
 	"wakeups=0 on_little=0 stay=0 left_busy=0 left_idle=0 unknown=1" \
 	"$(placement)"
+# causes.awk: why schedutil asked for the top OPP
+causes() { $AWK -v cpu=1 -v cap=256 -f "$T/fields.awk" -f "$T/causes.awk" \
+	"$tmp/trace"; }
+# sugov_cpu CPU IDLE CLAMP_MAX; sugov MAX PERF (both on CPU 1)
+sugov_cpu() { printf '  k-1 [001] d..2. 1.0: capsim_sugov_cpu: cpu=%s idle=%s clamp_min=0 clamp_max=%s rt_runnable=0\n' "$1" "$2" "$3"; }
+sugov() { printf '  k-1 [001] d..2. 1.0: capsim_sugov: max=%s perf=%s\n' "$1" "$2"; }
+{
+	sugov_cpu 0 0 1024
+	sugov_cpu 1 0 256
+	sugov 1024 1024
+} > "$tmp/trace"
+expect "the top OPP lifted by another CPU's range" "top=1 top_other=1 top_same=0" \
+	"$(causes | tr ' ' '\n' | grep -E '^top(_other|_same)?=' | tr '\n' ' ' | sed 's/ $//')"
+{
+	sugov_cpu 0 1 1024
+	sugov_cpu 1 0 256
+	sugov 256 400
+} > "$tmp/trace"
+expect "a capped decision asking past its cap" "over=1" \
+	"$(causes | tr ' ' '\n' | grep '^over=')"
 exit $fail
