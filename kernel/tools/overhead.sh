@@ -13,6 +13,8 @@
 #   exact   obj-bench-exact: the exact aggregator, cpu.capacity_max=512
 #   rbtree  obj-bench-rbtree: the rbtree aggregator, cpu.capacity_max=512
 #   uclamp  obj-bench-off again, cpu.uclamp.max=50 (mainline uclamp on)
+#   exact-nocap  obj-bench-exact, nothing written (the hooks' own cost,
+#           apart from what a cap does to the decisions)
 # All: kernel/config/capsim.config + kernel/config/bench.config (no lock
 # debugging); off, uclamp: + kernel/config/off.config.
 #
@@ -46,14 +48,14 @@ K=$here/config
 kobj() { # VARIANT -> obj dir
 	case $1 in
 	off|uclamp) echo "$B/obj-bench-off" ;;
-	exact) echo "$B/obj-bench-exact" ;;
+	exact|exact-nocap) echo "$B/obj-bench-exact" ;;
 	rbtree) echo "$B/obj-bench-rbtree" ;;
 	*) echo "overhead: unknown variant $1" >&2; exit 2 ;;
 	esac
 }
 kmode() {
 	case $1 in
-	off) echo none ;;
+	off|exact-nocap) echo none ;;
 	exact|rbtree) echo cap ;;
 	uclamp) echo uclamp ;;
 	esac
