@@ -1106,12 +1106,54 @@ void sim_init_events(struct sim *s)
 	evq_init(&s->q, sim_handlers, NR_SIM_EVENTS, s);
 }
 
+/*
+ * Tasks that hand the CPU to each other without any of them taking time
+ * (a barrier only they use, then a yield, in an endless loop) keep the
+ * engine busy at one nanosecond for ever. The validator refuses a task
+ * whose own loop takes no time; this is the same rule for tasks that
+ * loop together: name the tasks woken in the second half of the stuck
+ * events (@woken: their wake-up counts at its start), and stop the run
+ * as failed.
+ */
+static void stuck_in_time(struct sim *s, uint64_t events,
+			  const uint64_t *woken)
+{
+	struct strbuf sb;
+	int i, n = 0;
+
+	sb_init(&sb);
+	for (i = 0; i < s->ntasks; i++) {
+		if (s->tasks[i]->wakeups == woken[i])
+			continue;
+		if (n++ < 8)
+			sb_printf(&sb, "%s%s", n > 1 ? ", " : "",
+				  s->tasks[i]->name);
+	}
+	if (n > 8)
+		sb_printf(&sb, " and %d more", n - 8);
+	diag_report(s->diag, true, NULL, 0, 0,
+		    "no simulated time passes: %llu events at %.6f s, waking %s: tasks that loop through barriers, yields or signals without run/sleep/timer?",
+		    (unsigned long long)events, (double)s->now / 1e9,
+		    n ? sb.buf : "no task");
+	sb_free(&sb);
+	s->failed = true;
+}
+
 int sim_run(struct sim *s, FILE *trace)
 {
+	/*
+	 * Events at one nanosecond: a start puts a few per task and CPU
+	 * there (fork, wake-up, pick, governor), far below 64 each.
+	 */
+	uint64_t same_ns = 0, same_ns_limit = 64 * (uint64_t)(s->ntasks +
+							     s->ncpus);
+	uint64_t *woken = NULL;	/* wake-up counts, once time stands */
 	bool hit_end = false;
 	struct event e;
 	int i;
 
+	if (same_ns_limit < (1 << 20))
+		same_ns_limit = 1 << 20;
 	ftw_open(&s->tr, trace, s->ncpus, s->end);
 	for (i = 0; i < s->ncpus; i++) {
 		struct sim_cpu *c = &s->cpus[i];
@@ -1131,6 +1173,17 @@ int sim_run(struct sim *s, FILE *trace)
 			hit_end = true;
 			break;
 		}
+		if (e.time != s->now) {
+			same_ns = 0;
+		} else if (++same_ns == same_ns_limit / 2) {
+			free(woken);
+			woken = xcalloc((size_t)s->ntasks, sizeof(*woken));
+			for (i = 0; i < s->ntasks; i++)
+				woken[i] = s->tasks[i]->wakeups;
+		} else if (same_ns > same_ns_limit) {
+			stuck_in_time(s, same_ns, woken);
+			break;
+		}
 		s->now = e.time;
 		s->nevents++;
 		if (s->progress && !(s->nevents & 0xffff))
@@ -1141,6 +1194,7 @@ int sim_run(struct sim *s, FILE *trace)
 		}
 		evq_dispatch(&s->q, &e);
 	}
+	free(woken);
 	if (hit_end)
 		s->now = s->end;
 	for (i = 0; i < s->ncpus; i++)

@@ -164,6 +164,11 @@ row "instances in all over the limit" 2 "w.json:1:12: error: tasks: 307200 task 
 fresh; workload '{ "global": { "duration": 1 }, "tasks": { "t": { "loop": -1, "run": 0 } } }'
 row "loop -1 without a sleep" 2 "w.json:1:48: error: tasks.t: loops over events that take no simulated time" 10 256 $W run w.json -o out/x
 
+# tasks that loop together without time passing (fuzz-sim found it: a
+# hang): the validator cannot see it, the run stops with the loopers named
+fresh; cp "$SRC/tests/fuzz/regressions/sim/livelock-barrier-yield-fifo.json" w.json
+row "tasks looping together in no time" 1 "error: no simulated time passes: 1048577 events at 0.001200 s, waking consumer-0, consumer-1, consumer-2" 20 512 $W run w.json --duration 0.05 -o out/x
+
 fresh; workload '{ "tasks": { "t": { "util_min": 900, "util_max": 100, "run": 1, "sleep": 1 } } }'
 row "util_min > util_max" 2 "w.json:1:33: error: tasks.t.util_min: util_min 900 is above util_max 100: allowed util_min <= util_max" 10 256 $W run w.json -o out/x
 
