@@ -1147,13 +1147,15 @@ int sim_run(struct sim *s, FILE *trace)
 	 */
 	uint64_t same_ns = 0, same_ns_limit = 64 * (uint64_t)(s->ntasks +
 							     s->ncpus);
+	uint64_t same_ns_min = s->o.stuck_events_min ? s->o.stuck_events_min :
+						       1 << 20;
 	uint64_t *woken = NULL;	/* wake-up counts, once time stands */
 	bool hit_end = false;
 	struct event e;
 	int i;
 
-	if (same_ns_limit < (1 << 20))
-		same_ns_limit = 1 << 20;
+	if (same_ns_limit < same_ns_min)
+		same_ns_limit = same_ns_min;
 	ftw_open(&s->tr, trace, s->ncpus, s->end);
 	for (i = 0; i < s->ncpus; i++) {
 		struct sim_cpu *c = &s->cpus[i];

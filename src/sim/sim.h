@@ -327,6 +327,12 @@ struct sim_opts {
 	const char *clamp_backend;	/* "rbtree", "exact" or NULL: default */
 	bool trace_signals;	/* LISA's signal events, every decision */
 	bool nonidle_rule;	/* domain rule: an idle caller does not count */
+	/*
+	 * Events in a row at one nanosecond that fail the run are at least
+	 * this many (0: 2^20); the fuzz harness lowers it so that a looping
+	 * input costs it milliseconds, not seconds
+	 */
+	uint64_t stuck_events_min;
 	/* --governor: every domain's, over the platform file's */
 	bool governor_set;
 	struct governor governor;

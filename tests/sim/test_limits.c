@@ -168,6 +168,37 @@ START_TEST(loops_that_take_no_time_are_refused)
 }
 END_TEST
 
+/*
+ * What the parser cannot see: fuzz-sim's livelock, three FIFO instances
+ * on two CPUs looping over a barrier only they use and a yield, handing
+ * the CPUs to each other at one nanosecond. The run fails once the events
+ * in a row reach the floor its caller set (64 per task and CPU if more),
+ * naming the tasks that kept waking.
+ */
+START_TEST(a_run_where_no_time_passes_fails)
+{
+	struct sim_opts o = { .policy = POLICY_RFC, .order = CLAMP_ORDER_410,
+			      .hz = 250, .duration_ns = 50 * NSEC_PER_MSEC,
+			      .stuck_events_min = 4096 };
+	char path[4096], *text;
+	struct run *r;
+	size_t len;
+
+	snprintf(path, sizeof(path), "%s/tests/fuzz/regressions/sim/livelock-barrier-yield-fifo.json",
+		 getenv("CAPSIM_SRCDIR") ? getenv("CAPSIM_SRCDIR") : ".");
+	text = read_file(path, &len);
+	ck_assert_msg(text, "%s", path);
+	r = run_with(text, "juno-r0", &o, NULL);
+	ck_assert_msg(r->s, "%s", r->d.log.buf);
+	ck_assert(r->s->failed);
+	ck_assert_msg(strstr(r->d.log.buf, "error: no simulated time passes: 4097 events at 0.001200 s, waking consumer-0, consumer-1, consumer-2"),
+		      "%s", r->d.log.buf);
+	ck_assert_uint_lt(r->s->nevents, 3 * 4096);
+	run_free(r);
+	free(text);
+}
+END_TEST
+
 START_TEST(instances_in_all_are_bounded)
 {
 	struct strbuf sb;
@@ -379,6 +410,7 @@ int main(void)
 			  group_paths_as_the_kernel_allows,
 			  util_min_not_above_util_max,
 			  loops_that_take_no_time_are_refused,
+			  a_run_where_no_time_passes_fails,
 			  instances_in_all_are_bounded,
 			  ten_thousand_tasks_with_their_own_timers,
 			  messages_are_capped_and_counted,
