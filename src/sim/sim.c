@@ -1186,6 +1186,8 @@ int sim_run(struct sim *s, FILE *trace)
 			stuck_in_time(s, same_ns, woken);
 			break;
 		}
+		if (s->o.max_events && s->nevents == s->o.max_events)
+			break;
 		s->now = e.time;
 		s->nevents++;
 		if (s->progress && !(s->nevents & 0xffff))

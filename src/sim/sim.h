@@ -333,6 +333,9 @@ struct sim_opts {
 	 * input costs it milliseconds, not seconds
 	 */
 	uint64_t stuck_events_min;
+	/* events after which a run stops where it is (0: no limit); the fuzz
+	 * harness bounds inputs whose tasks make time crawl */
+	uint64_t max_events;
 	/* --governor: every domain's, over the platform file's */
 	bool governor_set;
 	struct governor governor;

@@ -18,6 +18,12 @@
  * input 3.5 s under ASan and over libFuzzer's 10 s on a loaded machine.
  */
 #define STUCK_EVENTS (1 << 14)
+/*
+ * Time that crawls is not a hang: three FIFO instances looping over a
+ * barrier on two CPUs reach 50 ms after 1.2 M events, 11 s under ASan.
+ * The harness stops each run after this many events.
+ */
+#define MAX_EVENTS (1 << 17)
 
 /* The options `capsim run` would take from the workload; false to skip */
 static bool run_opts(const struct workload *wl, struct sim_opts *o)
@@ -40,7 +46,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct sim_opts o = { .policy = POLICY_RFC, .hz = 250,
 			      .duration_ns = SIM_NS, .seed = size,
-			      .stuck_events_min = STUCK_EVENTS };
+			      .stuck_events_min = STUCK_EVENTS,
+			      .max_events = MAX_EVENTS };
 	struct fuzz_case c;
 
 	fuzz_case_load(&c, data, size);

@@ -199,6 +199,24 @@ START_TEST(a_run_where_no_time_passes_fails)
 }
 END_TEST
 
+/* A caller's event limit stops the run where it is, not as failed */
+START_TEST(a_run_stops_at_its_event_limit)
+{
+	static const char text[] =
+		"{ \"tasks\": { \"t\": { \"run\": 1000, \"sleep\": 1000 } } }";
+	struct sim_opts o = { .policy = POLICY_RFC, .hz = 250,
+			      .duration_ns = NSEC_PER_SEC, .max_events = 100 };
+	struct run *r = run_with(text, "sym4", &o, NULL);
+
+	ck_assert_msg(r->s, "%s", r->d.log.buf);
+	ck_assert_int_eq(r->ret, 0);
+	ck_assert(!r->s->failed);
+	ck_assert_uint_eq(r->s->nevents, 100);
+	ck_assert_uint_lt(r->s->now, 100 * NSEC_PER_MSEC);
+	run_free(r);
+}
+END_TEST
+
 START_TEST(instances_in_all_are_bounded)
 {
 	struct strbuf sb;
@@ -411,6 +429,7 @@ int main(void)
 			  util_min_not_above_util_max,
 			  loops_that_take_no_time_are_refused,
 			  a_run_where_no_time_passes_fails,
+			  a_run_stops_at_its_event_limit,
 			  instances_in_all_are_bounded,
 			  ten_thousand_tasks_with_their_own_timers,
 			  messages_are_capped_and_counted,
