@@ -7,7 +7,7 @@
 # is TIMEOUT_S seconds of QEMU's own CPU time, not of the wall clock: the
 # guest advances with the instructions QEMU executes, so a boot needs the
 # same CPU time on a loaded host, where its wall time grows with the load
-# (the in-guest suite passed its 480 s wall deadline with stress-ng --cpu 2
+# (the in-guest suite ran past its 480 s wall deadline with stress-ng --cpu 2
 # and another suite beside it). A hung guest still burns CPU (its clock
 # jumps from timer to timer); the wall clock stops any boot at
 # CAPSIM_WALL_FACTOR (default 10) x TIMEOUT_S. Without icount (real time,

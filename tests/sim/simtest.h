@@ -59,6 +59,17 @@ static inline struct run *run_text(const char *text, const char *platform,
 	return run_with(text, platform, &o, trace);
 }
 
+/* The whole file at @rel in the source tree ($CAPSIM_SRCDIR) as a string */
+static inline char *source_text(const char *rel)
+{
+	char path[4096];
+	size_t len;
+
+	snprintf(path, sizeof(path), "%s/%s",
+		 getenv("CAPSIM_SRCDIR") ? getenv("CAPSIM_SRCDIR") : ".", rel);
+	return read_file(path, &len);
+}
+
 static inline void run_free(struct run *r)
 {
 	sim_destroy(r->s);

@@ -566,17 +566,6 @@ START_TEST(range_right_across_policy_and_group_changes)
 }
 END_TEST
 
-/* The whole file @path as a string (from the source tree) */
-static char *source_text(const char *rel)
-{
-	char path[4096];
-	size_t len;
-
-	snprintf(path, sizeof(path), "%s/%s",
-		 getenv("CAPSIM_SRCDIR") ? getenv("CAPSIM_SRCDIR") : ".", rel);
-	return read_file(path, &len);
-}
-
 /*
  * The core's two aggregators give the same ranges, so a run is the same
  * to the byte whichever the host uses: the traces' workloads with groups

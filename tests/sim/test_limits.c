@@ -180,14 +180,11 @@ START_TEST(a_run_where_no_time_passes_fails)
 	struct sim_opts o = { .policy = POLICY_RFC, .order = CLAMP_ORDER_410,
 			      .hz = 250, .duration_ns = 50 * NSEC_PER_MSEC,
 			      .stuck_events_min = 4096 };
-	char path[4096], *text;
+	const char *input = "tests/fuzz/regressions/sim/livelock-barrier-yield-fifo.json";
+	char *text = source_text(input);
 	struct run *r;
-	size_t len;
 
-	snprintf(path, sizeof(path), "%s/tests/fuzz/regressions/sim/livelock-barrier-yield-fifo.json",
-		 getenv("CAPSIM_SRCDIR") ? getenv("CAPSIM_SRCDIR") : ".");
-	text = read_file(path, &len);
-	ck_assert_msg(text, "%s", path);
+	ck_assert_msg(text, "%s", input);
 	r = run_with(text, "juno-r0", &o, NULL);
 	ck_assert_msg(r->s, "%s", r->d.log.buf);
 	ck_assert(r->s->failed);
