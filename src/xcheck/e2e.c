@@ -18,6 +18,30 @@ struct e2e_pid {
 	uint64_t woken_at;
 };
 
+/* A capsim_sugov_cpu line, as far as the causes need it */
+struct e2e_line {
+	bool set, counts;	/* counts: RUNNABLE entities, not idle */
+	unsigned int max;
+	unsigned long demand;
+};
+
+/* A decision: who let its frequency through, who asked for it */
+struct e2e_dec {
+	bool valid;
+	int opp;		/* the next frequency it chose */
+	unsigned int lift_max;
+	struct e2e_who lifter, demand;
+};
+
+/*
+ * Per domain: the decision behind the frequency in force (the last one
+ * that chose it), and the last one that chose another, not yet applied
+ * (a driver that switches from a worker applies it later)
+ */
+struct e2e_dom_dec {
+	struct e2e_dec active, pending;
+};
+
 struct e2e_pass {
 	const struct platform *pl;
 	struct e2e_run *r;
@@ -31,7 +55,13 @@ struct e2e_pass {
 	int npids, cap;
 	FILE *tl;
 	bool tl_started;
+	struct e2e_line *lines;	/* [trace CPU][logged CPU], NULL: none */
+	struct e2e_dom_dec *dec;	/* per domain */
+	struct e2e_who *gone;	/* per CPU: the task that left it last */
 };
+
+/* The causes are kept for platforms of at most this many CPUs */
+#define E2E_CAUSE_CPUS 64
 
 static int clamp_opp(const struct pdomain *pd, unsigned int scale,
 		     unsigned int cap);
@@ -61,6 +91,14 @@ static bool is_workload(const struct e2e_pass *p, const char *comm)
 		if (!strcmp(p->comms[i], comm))
 			return true;
 	return false;
+}
+
+static struct e2e_pid *pid_find(const struct e2e_pass *p, int pid)
+{
+	for (int i = 0; i < p->npids; i++)
+		if (p->pids[i].pid == pid)
+			return &p->pids[i];
+	return NULL;
 }
 
 static struct e2e_pid *pid_get(struct e2e_pass *p, int pid, const char *comm)
@@ -139,6 +177,62 @@ static int clamp_opp(const struct pdomain *pd, unsigned int scale,
 	return i;
 }
 
+/* The OPP a cpu_frequency or next frequency of @khz is */
+static int khz_opp(const struct pdomain *pd, int64_t khz)
+{
+	int i;
+
+	for (i = pd->nopps - 1; i > 0; i--)
+		if ((int64_t)pd->opps[i].khz <= khz)
+			break;
+	return i;
+}
+
+static bool same_who(const struct e2e_who *a, const struct e2e_who *b)
+{
+	if (a->cpu != b->cpu || !a->comm != !b->comm)
+		return false;
+	return !a->comm || !strcmp(a->comm, b->comm);
+}
+
+/*
+ * @dt of a CPU busy above its capacity_max (OPP @cap_opp) in domain @d:
+ * charged to the decision that chose the frequency, when its range
+ * allowed it
+ */
+static void charge(struct e2e_pass *p, int d, int cap_opp, uint64_t dt)
+{
+	const struct pdomain *pd = &p->pl->domains[d];
+	const struct e2e_dec *dec = p->dec ? &p->dec[d].active : NULL;
+	struct e2e_run *r = p->r;
+	unsigned int scale = p->pl->cpus[pd->cpus[0]].capacity;
+	int i;
+
+	/*
+	 * A decision with no CPU counted (lifter at CPU -1) is a cause: the
+	 * RFC composes no range for an idle domain, and the frequency it
+	 * chose holds until the next decision
+	 */
+	if (!dec || !dec->valid || (dec->lifter.cpu >= 0 &&
+	    clamp_opp(pd, scale, dec->lift_max) <= cap_opp)) {
+		r->unexplained_ns += dt;
+		return;
+	}
+	for (i = 0; i < r->ncauses; i++)
+		if (same_who(&r->causes[i].lifter, &dec->lifter) &&
+		    same_who(&r->causes[i].demand, &dec->demand))
+			break;
+	if (i == r->ncauses) {
+		r->causes = xrealloc(r->causes, (size_t)(i + 1) *
+				     sizeof(*r->causes));
+		r->causes[i].lifter = dec->lifter;
+		r->causes[i].demand = dec->demand;
+		r->causes[i].ns = 0;
+		r->ncauses++;
+	}
+	r->causes[i].ns += dt;
+}
+
 static void advance(struct e2e_pass *p, uint64_t to)
 {
 	const struct platform *pl = p->pl;
@@ -166,6 +260,7 @@ static void advance(struct e2e_pass *p, uint64_t to)
 		for (i = 0; i < pd->ncpus; i++) {
 			const struct opp *o;
 			unsigned int scale;
+			int cap_opp;
 
 			c = pd->cpus[i];
 			if (p->curr[c] <= 0 || p->dom_opp[d] < 0)
@@ -174,8 +269,11 @@ static void advance(struct e2e_pass *p, uint64_t to)
 			scale = pl->cpus[c].capacity;
 			r->busy_ns += dt;
 			r->energy_mj += (double)o->power_mw * (double)dt / 1e9;
-			if (p->dom_opp[d] > clamp_opp(pd, scale, p->cmax[c]))
+			cap_opp = clamp_opp(pd, scale, p->cmax[c]);
+			if (p->dom_opp[d] > cap_opp) {
 				r->above_ns += dt;
+				charge(p, d, cap_opp, dt);
+			}
 			if (p->dom_opp[d] < clamp_opp(pd, scale, p->cmin[c]))
 				r->below_ns += dt;
 		}
@@ -231,6 +329,134 @@ static int geti(const struct ftrace_event *ev, const char *k, int64_t *v)
 	return ftrace_get_i64(ev, k, v);
 }
 
+/*
+ * CPU @cpu's RUNNABLE task with the highest capacity_max (from the clamp
+ * ops, the guest's), else the task running there, else the one that
+ * left it last (a decision at a dequeue logs the leaving task's range:
+ * the trace's dequeue line comes first)
+ */
+static struct e2e_who who_on(const struct e2e_pass *p, int cpu)
+{
+	struct e2e_who w = { .comm = NULL, .cpu = cpu };
+	unsigned int best = 0;
+
+	if (cpu < 0)
+		return w;
+
+	for (int i = 0; i < p->npids; i++) {
+		const struct e2e_pid *e = &p->pids[i];
+
+		if (e->cpu != cpu || (w.comm && e->max <= best))
+			continue;
+		if (e->task >= 0)
+			w.comm = p->r->tasks[e->task].comm;
+		else if (e->other >= 0)
+			w.comm = p->r->others[e->other].comm;
+		else
+			continue;
+		best = e->max;
+	}
+	if (!w.comm && p->gone) {
+		const struct e2e_pid *e = p->curr[cpu] > 0 ?
+			pid_find(p, p->curr[cpu]) : NULL;
+
+		if (e && e->task >= 0)
+			w.comm = p->r->tasks[e->task].comm;
+		else if (e && e->other >= 0)
+			w.comm = p->r->others[e->other].comm;
+		else
+			w = p->gone[cpu];
+	}
+	return w;
+}
+
+/* @e left CPU @cpu (switched out or dequeued): it names the CPU next */
+static void left(struct e2e_pass *p, const struct e2e_pid *e, int cpu)
+{
+	if (!p->gone || cpu < 0 || cpu >= p->pl->ncpus)
+		return;
+	if (e->task >= 0)
+		p->gone[cpu].comm = p->r->tasks[e->task].comm;
+	else if (e->other >= 0)
+		p->gone[cpu].comm = p->r->others[e->other].comm;
+}
+
+static void on_cpu_line(struct e2e_pass *p, const struct ftrace_event *ev)
+{
+	int64_t cpu, idle, max, cfs, rt, dl, rtr, floor, nr;
+	struct e2e_line *l;
+	unsigned long dem;
+
+	if (!p->lines || ev->cpu < 0 || ev->cpu >= p->pl->ncpus ||
+	    !geti(ev, "cpu", &cpu) || cpu < 0 || cpu >= p->pl->ncpus ||
+	    !geti(ev, "idle", &idle) || !geti(ev, "clamp_max", &max) ||
+	    !geti(ev, "util_cfs", &cfs) || !geti(ev, "util_rt", &rt) ||
+	    !geti(ev, "util_dl", &dl) || !geti(ev, "rt_runnable", &rtr) ||
+	    !geti(ev, "rt_floor", &floor) || max < 0)
+		return;
+	/* older traces: a CPU with nothing runnable had no entity either */
+	if (!geti(ev, "clamp_nr", &nr))
+		nr = !idle;
+	l = &p->lines[ev->cpu * p->pl->ncpus + cpu];
+	l->set = true;
+	l->counts = nr > 0 && (!idle || cpu == ev->cpu);
+	l->max = (unsigned int)max;
+	dem = (unsigned long)(cfs + rt + dl);
+	if (rtr && (unsigned long)floor > dem)
+		dem = (unsigned long)floor;
+	l->demand = dem;
+}
+
+/* A decision on trace CPU @caller for domain @d: remember its causes */
+static void on_decision(struct e2e_pass *p, int caller, int d, int opp)
+{
+	const struct pdomain *pd = &p->pl->domains[d];
+	struct e2e_line *lines;
+	struct e2e_dec dec = { .valid = true, .opp = opp };
+	int i, lift = -1, dem = -1;
+
+	if (!p->lines)
+		return;
+	lines = &p->lines[caller * p->pl->ncpus];
+	for (i = 0; i < pd->ncpus; i++) {
+		const struct e2e_line *l = &lines[pd->cpus[i]];
+
+		if (!l->set) {
+			dec.valid = false;
+			break;
+		}
+		if (l->counts && (lift < 0 || l->max > lines[lift].max))
+			lift = pd->cpus[i];
+		if (dem < 0 || l->demand > lines[dem].demand)
+			dem = pd->cpus[i];
+	}
+	if (dec.valid) {
+		dec.lift_max = lift < 0 ? 0 : lines[lift].max;
+		dec.lifter = who_on(p, lift);
+		dec.demand = who_on(p, dem);
+	}
+	for (i = 0; i < p->pl->ncpus; i++)
+		lines[i].set = false;
+	if (opp == p->dom_opp[d])
+		p->dec[d].active = dec;
+	else
+		p->dec[d].pending = dec;
+}
+
+/* Domain @d's frequency changed to @opp: the decision that chose it */
+static void applied(struct e2e_pass *p, int d, int opp)
+{
+	struct e2e_dom_dec *dd = p->dec ? &p->dec[d] : NULL;
+
+	if (!dd)
+		return;
+	if (dd->pending.valid && dd->pending.opp == opp)
+		dd->active = dd->pending;
+	else
+		dd->active.valid = false;
+	dd->pending.valid = false;
+}
+
 static void on_event(struct e2e_pass *p, const struct ftrace_event *ev)
 {
 	const struct platform *pl = p->pl;
@@ -248,6 +474,8 @@ static void on_event(struct e2e_pass *p, const struct ftrace_event *ev)
 		if (!geti(ev, "next_pid", &a) || ev->cpu < 0 ||
 		    ev->cpu >= pl->ncpus)
 			return;
+		if (geti(ev, "prev_pid", &b) && b > 0 && pid_find(p, (int)b))
+			left(p, pid_find(p, (int)b), ev->cpu);
 		p->curr[ev->cpu] = (int)a;
 		if (a > 0) {
 			struct e2e_pid *e = pid_get(p, (int)a, nc);
@@ -275,34 +503,35 @@ static void on_event(struct e2e_pass *p, const struct ftrace_event *ev)
 		    a < 0 || a >= pl->ncpus)
 			return;
 		d = pl->cpus[a].domain;
-		for (i = pl->domains[d].nopps - 1; i > 0; i--)
-			if (pl->domains[d].opps[i].khz <= (unsigned int)b)
-				break;
+		i = khz_opp(&pl->domains[d], b);
 		if (p->dom_opp[d] != i && in)
 			r->freq_changes++;
 		if (p->dom_opp[d] != i && in && p->tl)
 			fprintf(p->tl, "f %d %.6f %u\n", d,
 				(double)(ev->ts_ns - r->t0) / 1e9,
 				pl->domains[d].opps[i].khz);
+		if (p->dom_opp[d] != i)
+			applied(p, d, i);
 		p->dom_opp[d] = i;
 	} else if (!strcmp(ev->name, "capsim_sugov")) {
 		int d, i;
 
+		if (!geti(ev, "caller", &a) || !geti(ev, "khz", &b) || a < 0 ||
+		    a >= pl->ncpus)
+			return;
+		d = pl->cpus[a].domain;
+		i = khz_opp(&pl->domains[d], b);
 		/*
 		 * A policy whose frequency never changed after tracing began
 		 * has no cpu_frequency line; its decisions say where it is
 		 * (the next frequency: applied at once, fast switch)
 		 */
-		if (!geti(ev, "caller", &a) || !geti(ev, "khz", &b) || a < 0 ||
-		    a >= pl->ncpus)
-			return;
-		d = pl->cpus[a].domain;
-		if (p->dom_opp[d] >= 0)
-			return;
-		for (i = pl->domains[d].nopps - 1; i > 0; i--)
-			if (pl->domains[d].opps[i].khz <= (unsigned int)b)
-				break;
-		p->dom_opp[d] = i;
+		if (p->dom_opp[d] < 0)
+			p->dom_opp[d] = i;
+		if (ev->cpu >= 0 && ev->cpu < pl->ncpus)
+			on_decision(p, ev->cpu, d, i);
+	} else if (!strcmp(ev->name, "capsim_sugov_cpu")) {
+		on_cpu_line(p, ev);
 	} else if (!strcmp(ev->name, "cap_clamp_cpu")) {
 		if (!geti(ev, "cpu", &a) || !geti(ev, "min", &b) ||
 		    !geti(ev, "max", &c) || a < 0 || a >= pl->ncpus)
@@ -330,6 +559,8 @@ static void on_event(struct e2e_pass *p, const struct ftrace_event *ev)
 		r->has_ops = true;
 		e = pid_get(p, (int)a, ftrace_get(ev, "comm"));
 		e->cpu = enq ? (int)b : -1;
+		if (!enq)
+			left(p, e, (int)b);
 		e->max = (unsigned int)c;
 		if (enq && in && e->other >= 0)
 			r->others[e->other].enqueues++;
@@ -383,6 +614,13 @@ static int find_start(const char *trace, char *const *comms, int ncomms,
 	return found;
 }
 
+static int by_ns_desc(const void *a, const void *b)
+{
+	const struct e2e_cause *x = a, *y = b;
+
+	return x->ns < y->ns ? 1 : x->ns > y->ns ? -1 : 0;
+}
+
 int e2e_scan(const char *trace, const struct platform *pl,
 	     char *const *comms, int ncomms, uint64_t duration_ns,
 	     struct e2e_run *r)
@@ -420,6 +658,14 @@ int e2e_scan_timeline(const char *trace, const struct platform *pl,
 	p.curr = xcalloc((size_t)pl->ncpus, sizeof(int));
 	p.cmin = xcalloc((size_t)pl->ncpus, sizeof(unsigned int));
 	p.cmax = xcalloc((size_t)pl->ncpus, sizeof(unsigned int));
+	if (pl->ncpus <= E2E_CAUSE_CPUS) {
+		p.lines = xcalloc((size_t)pl->ncpus * (size_t)pl->ncpus,
+				  sizeof(*p.lines));
+		p.dec = xcalloc((size_t)pl->ndomains, sizeof(*p.dec));
+		p.gone = xcalloc((size_t)pl->ncpus, sizeof(*p.gone));
+		for (c = 0; c < pl->ncpus; c++)
+			p.gone[c].cpu = c;
+	}
 	for (c = 0; c < pl->ncpus; c++) {
 		p.curr[c] = -1;
 		p.cmax[c] = 1024;
@@ -447,6 +693,10 @@ int e2e_scan_timeline(const char *trace, const struct platform *pl,
 	free(p.cmin);
 	free(p.cmax);
 	free(p.pids);
+	free(p.lines);
+	free(p.dec);
+	free(p.gone);
+	qsort(r->causes, (size_t)r->ncauses, sizeof(*r->causes), by_ns_desc);
 	return 0;
 }
 
@@ -466,6 +716,7 @@ void e2e_free(struct e2e_run *r, const struct platform *pl)
 	for (i = 0; i < r->nothers; i++)
 		free(r->others[i].comm);
 	free(r->others);
+	free(r->causes);
 	memset(r, 0, sizeof(*r));
 }
 

@@ -14,7 +14,17 @@
  *  - who lifts a domain: from the clamp ops (cap_clamp_enqueue/dequeue,
  *    with comm), the time each task that is not the workload's (kernel
  *    threads) was RUNNABLE with a capacity_max above every workload
- *    task's in its domain - the RFC's MAX-of-maxes rule counts it.
+ *    task's in its domain - the RFC's MAX-of-maxes rule counts it;
+ *  - why a CPU was busy above its capacity_max: each schedutil decision
+ *    (capsim_sugov with its capsim_sugov_cpu lines) names the CPU whose
+ *    range let the frequency through (the non-idle CPU with the highest
+ *    clamp_max) and the CPU whose demand set it (the highest util, or
+ *    rt_floor while RT is runnable), each by its RUNNABLE task with the
+ *    highest capacity_max; the busy time above a CPU's capacity_max is
+ *    charged to the pair of the decision that chose the frequency, or
+ *    to "unexplained" when no CPU of that decision had a range above the
+ *    CPU's capacity_max (the RFC's rule broken, or an unlocked remote
+ *    read the lines did not see).
  */
 #ifndef CAPSIM_XCHECK_E2E_H
 #define CAPSIM_XCHECK_E2E_H
@@ -44,6 +54,19 @@ struct e2e_other {
 	uint64_t run_ns;
 };
 
+/* A task named as a cause: its comm (NULL: nothing RUNNABLE) and CPU */
+struct e2e_who {
+	const char *comm;	/* owned by the run's tasks/others */
+	int cpu;
+};
+
+/* Busy time above a CPU's capacity_max, by the decision's causes */
+struct e2e_cause {
+	struct e2e_who lifter;	/* whose range let the frequency through */
+	struct e2e_who demand;	/* whose utilization asked for it */
+	uint64_t ns;
+};
+
 struct e2e_run {
 	uint64_t t0, t1;		/* the window, trace clock */
 	uint64_t **res_ns;		/* [domain][opp] */
@@ -57,6 +80,9 @@ struct e2e_run {
 	uint64_t lifted_ns;		/* any domain, any other task */
 	bool has_ops;			/* cap_clamp_enqueue lines present */
 	long freq_changes;
+	struct e2e_cause *causes;	/* of above_ns, largest first */
+	int ncauses;
+	uint64_t unexplained_ns;	/* ... of above_ns, no range above */
 };
 
 /*

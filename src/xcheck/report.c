@@ -44,6 +44,7 @@ static json_t *lat_json(struct e2e_task *t)
 static json_t *run_json(const struct xcheck *x, const struct e2e_run *r)
 {
 	json_t *o = json_object(), *doms = json_array(), *others = json_array();
+	json_t *causes = json_array();
 	const struct platform *pl = x->pl;
 
 	for (int d = 0; d < pl->ndomains; d++) {
@@ -82,6 +83,19 @@ static json_t *run_json(const struct xcheck *x, const struct e2e_run *r)
 	json_object_set_new(o, "lifted_s",
 			    json_real((double)r->lifted_ns / 1e9));
 	json_object_set_new(o, "other_tasks", others);
+	json_object_set_new(o, "above_max_unexplained_s",
+			    json_real((double)r->unexplained_ns / 1e9));
+	for (int i = 0; i < r->ncauses; i++) {
+		const struct e2e_cause *c = &r->causes[i];
+
+		json_array_append_new(causes, json_pack(
+			"{s:s?,s:i,s:s?,s:i,s:f}",
+			"range_from", c->lifter.comm, "range_cpu", c->lifter.cpu,
+			"demand_from", c->demand.comm,
+			"demand_cpu", c->demand.cpu,
+			"s", (double)c->ns / 1e9));
+	}
+	json_object_set_new(o, "above_max_causes", causes);
 	return o;
 }
 
@@ -215,6 +229,46 @@ static void md_lat(FILE *f, const struct e2e_run *r, const char *comm)
 		fprintf(f, " - |");
 }
 
+static void md_who(FILE *f, const struct e2e_who *w)
+{
+	if (w->cpu < 0)
+		fprintf(f, " every CPU idle: no range |");
+	else if (w->comm)
+		fprintf(f, " %s (CPU %d) |", w->comm, w->cpu);
+	else
+		fprintf(f, " nothing RUNNABLE (CPU %d) |", w->cpu);
+}
+
+/* Why CPUs were busy above their capacity_max, per run */
+static void md_causes(FILE *f, const struct e2e_run *const runs[3])
+{
+	static const char *const names[3] = {
+		"guest", "simulator + other tasks", "simulator"
+	};
+
+	fprintf(f, "Busy time above a CPU's capacity_max, by the schedutil decision that chose the frequency: whose range let it through (the non-idle CPU with the highest capacity_max, named by its RUNNABLE task with the highest one, or the task dequeued there last) and whose demand asked for it (the CPU with the highest utilization, or RT's floor while RT is runnable). Under the RFC's rule only an uncapped task RUNNABLE in the domain lets a capped CPU run faster, or a decision taken while every CPU was idle (no range applies) whose frequency holds until the next decision; time that no decision's range explains is counted apart (the gate).\n\n");
+	fprintf(f, "| run | range from | demand from | time |\n| --- | --- | --- | ---: |\n");
+	for (int j = 0; j < 3; j++) {
+		const struct e2e_run *r = runs[j];
+
+		if (!r)
+			continue;
+		for (int i = 0; i < r->ncauses && i < 8; i++) {
+			fprintf(f, "| %s |", names[j]);
+			md_who(f, &r->causes[i].lifter);
+			md_who(f, &r->causes[i].demand);
+			fprintf(f, " %.3f s |\n",
+				(double)r->causes[i].ns / 1e9);
+		}
+		if (r->ncauses > 8)
+			fprintf(f, "| %s | %d more | | |\n", names[j],
+				r->ncauses - 8);
+		fprintf(f, "| %s | no range allowed it | | %.3f s |\n",
+			names[j], (double)r->unexplained_ns / 1e9);
+	}
+	fprintf(f, "\n");
+}
+
 static void md_level4(FILE *f, const struct xcheck *x)
 {
 	const struct e2e_run *g = &x->guest, *s = &x->sim;
@@ -228,6 +282,8 @@ static void md_level4(FILE *f, const struct xcheck *x)
 	else
 		fprintf(f, "Gate: residency total-variation distance <= %.3f per domain, between the guest and the plain simulation.\n\n",
 			x->lim.tvd);
+	if (!strcmp(x->policy, "rfc"))
+		fprintf(f, "And, in each run, the causes (below): busy time above a CPU's capacity_max that no range of the decision choosing the frequency allowed at most 1 %% of the time above, or 1 ms.\n\n");
 	fprintf(f, "| figure | guest | simulator + other tasks | simulator |\n| --- | ---: | ---: | ---: |\n");
 	for (int d = 0; d < x->pl->ndomains; d++) {
 		const struct pdomain *pd = &x->pl->domains[d];
@@ -263,6 +319,8 @@ static void md_level4(FILE *f, const struct xcheck *x)
 	ROW("busy CPU time", (double)r->busy_ns / 1e9, "%.3f s");
 	ROW("... above its CPU's capacity_max", (double)r->above_ns / 1e9,
 	    "%.3f s");
+	ROW("... of it that its decision's range did not allow",
+	    (double)r->unexplained_ns / 1e9, "%.3f s");
 	ROW("... below its CPU's capacity_min", (double)r->below_ns / 1e9,
 	    "%.3f s");
 	ROW("energy (busy x power)", r->energy_mj, "%.1f mJ");
@@ -293,6 +351,7 @@ static void md_level4(FILE *f, const struct xcheck *x)
 		fprintf(f, "\n");
 	}
 	fprintf(f, "\n### Where the differences come from\n\n");
+	md_causes(f, runs);
 	if (!g->has_ops) {
 		fprintf(f, "The guest trace has no clamp ops: who lifted a domain is unknown.\n\n");
 		return;

@@ -23,7 +23,8 @@ mkdir -p "$out"
 # a change that moves either side by more than the guest's own spread
 # fails. boosted-periodic varies most from boot to boot (rfc 0.07-0.39,
 # uclamp 0.07-0.37, docs/xcheck.md), so its gate only catches gross
-# errors. The 0.05 target is met by bg-hog-none and rt-capped.
+# errors. The 0.05 target is met by bg-hog-none (and rt-capped but in
+# one boot).
 # juno-eas: 0.764-0.873 over the earlier boots; 0.944 on the first boot
 # after the simulator took 6.12's find_energy_efficient_cpu() rules (its
 # `medium` stays on LITTLE with 5.6 units of margin, the guest's bursts,
@@ -31,14 +32,21 @@ mkdir -p "$out"
 # docs/xcheck.md), so its level-4 gate only catches gross errors; levels
 # 1-3 gate it as every case. bg-hog-uclamp: 0.384 on the first boot
 # after uclamp_rq_inc() moved after the wake-up's governor update (6.12's
-# order), so 0.384 + 0.1.
+# order), so 0.384 + 0.1. rt-capped-rfc: 0.009-0.033 over its boots until
+# one boot beside stress-ng gave 0.147: that boot's logger (uncapped, the
+# root group) kept a util of 380-410 for three seconds (about 200 in the
+# others) and asked for 1.5 GHz itself - 0.334 s of its 0.340 s above the
+# RT task's cap has the logger's range and demand as causes (xcheck.md,
+# "Where the differences come from"), so 0.147 + 0.1; what the case is
+# about, the capped task never lifting the domain, is the causes gate
+# every rfc case has (docs/xcheck.md, level 4).
 cases="
 bg-hog-rfc            bg-hog-capped     sym4    rfc     0.34
 bg-hog-uclamp         bg-hog-capped     sym4    uclamp  0.48
 bg-hog-none           bg-hog-capped     sym4    none    0.10
 boosted-rfc           boosted-periodic  sym4    rfc     0.50
 boosted-uclamp        boosted-periodic  sym4    uclamp  0.50
-rt-capped-rfc         rt-capped         sym4    rfc     0.11
+rt-capped-rfc         rt-capped         sym4    rfc     0.25
 juno-eas-rfc          juno-eas          juno-r0 rfc     0.97
 bg-hog-rfc-again      bg-hog-capped     sym4    rfc     0.34
 "

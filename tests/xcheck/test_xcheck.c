@@ -364,6 +364,89 @@ START_TEST(level4_figures_of_a_known_trace)
 }
 END_TEST
 
+/* One capsim_sugov_cpu line of domain 0, logged on CPU @tc at @ts */
+static void sugov_cpu_line(FILE *f, int tc, const char *ts, int cpu, int idle,
+			   int max, int util, int nr)
+{
+	fprintf(f, "  x-1 [%03d] d.h4.  %s: capsim_sugov_cpu: dom=0 cpu=%d util_cfs=%d util_rt=0 util_dl=0 bw_dl=0 rt_runnable=0 dl_runnable=0 idle=%d idle_calls=0 clamp_min=0 clamp_max=%d rt_floor=%d boost=0 clamp_nr=%d\n",
+		tc, ts, cpu, util, idle, max, max, nr);
+}
+
+/* A decision on CPU @tc: its four CPU lines, then capsim_sugov */
+static void decision(FILE *f, int tc, const char *ts, const int lines[4][4],
+		     int max, unsigned int khz)
+{
+	for (int c = 0; c < 4; c++)
+		sugov_cpu_line(f, tc, ts, c, lines[c][0], lines[c][1],
+			       lines[c][2], lines[c][3]);
+	fprintf(f, "  x-1 [%03d] d.h4.  %s: capsim_sugov: dom=0 util=0 perf=0 min=0 max=%d target_khz=%u khz=%u changed=1 caller=%d cached_khz=%u need_update=0\n",
+		tc, ts, max, khz, khz, tc, khz);
+}
+
+/*
+ * w (capped at 300: 1 GHz) busy on CPU 0 from 1.0 to 2.0 s. Decisions
+ * (lines: idle, clamp_max, util, clamp_nr per CPU):
+ *  1.0 on CPU 1: u uncapped RUNNABLE there asks 2.5 GHz, applied at once;
+ *  1.4 on CPU 0: u gone, 1 GHz chosen, applied at 1.5 by a worker: the
+ *      0.1 s between is still 1.0's frequency (u's);
+ *  1.6 on CPU 1: u back, 2.5 GHz chosen, applied at 1.65 (u's);
+ *  1.7 on CPU 0: u gone, 2.5 GHz kept with only CPU 0 (max 300)
+ *      counted: no range allows it (a broken rule, or a read the lines
+ *      did not see);
+ *  1.8 on CPU 2: every CPU without RUNNABLE tasks: no range applies.
+ * Busy above w's cap: 1.0-1.5 and 1.65-1.7 (u's), 1.7-1.8
+ * (unexplained), 1.8-2.0 (every CPU idle).
+ */
+START_TEST(level4_causes_of_time_above_a_cap)
+{
+	struct platform *pl = sym4();
+	char *comms[] = { (char *)"w", (char *)"u" };
+	const int with_u[4][4] = { { 0, 300, 200, 1 }, { 0, 1024, 800, 1 },
+				   { 1, 1024, 0, 0 }, { 1, 1024, 0, 0 } };
+	const int alone[4][4] = { { 0, 300, 200, 1 }, { 1, 1024, 10, 0 },
+				  { 1, 1024, 0, 0 }, { 1, 1024, 0, 0 } };
+	const int none[4][4] = { { 1, 300, 200, 0 }, { 1, 1024, 10, 0 },
+				 { 1, 1024, 0, 0 }, { 1, 1024, 0, 0 } };
+	FILE *f = fopen("causes.txt", "w");
+	struct e2e_run r;
+
+	ck_assert_ptr_nonnull(f);
+	fprintf(f, "  sh-5 [000] d..3.  1.000000: sched_wakeup: comm=w pid=10 prio=120 target_cpu=000\n"
+		"  sh-5 [000] d..3.  1.000000: cap_clamp_enqueue: cpu=0 pid=10 comm=w group=2 min=0 max=300 cpu_min=0 cpu_max=300 nr=1 seq=1\n"
+		"  sh-5 [000] d..3.  1.000000: cap_clamp_cpu: cpu=0 min=0 max=300 seq=1\n"
+		"  sh-5 [000] d..3.  1.000000: sched_switch: prev_comm=sh prev_pid=5 prev_prio=120 prev_state=S ==> next_comm=w next_pid=10 next_prio=120\n"
+		"  sh-5 [001] d..3.  1.000000: cap_clamp_enqueue: cpu=1 pid=11 comm=u group=1 min=0 max=1024 cpu_min=0 cpu_max=1024 nr=1 seq=1\n");
+	decision(f, 1, "1.000000", with_u, 1024, 2500000);
+	fprintf(f, "  x-1 [001] d.h4.  1.000000: cpu_frequency: state=2500000 cpu_id=0\n"
+		"  u-11 [001] d..3.  1.400000: cap_clamp_dequeue: cpu=1 pid=11 comm=u group=1 min=0 max=1024 cpu_min=0 cpu_max=1024 nr=0 seq=2\n");
+	decision(f, 0, "1.400000", alone, 300, 1000000);
+	fprintf(f, "  x-1 [000] d..4.  1.500000: cpu_frequency: state=1000000 cpu_id=0\n");
+	fprintf(f, "  u-11 [001] d..3.  1.600000: cap_clamp_enqueue: cpu=1 pid=11 comm=u group=1 min=0 max=1024 cpu_min=0 cpu_max=1024 nr=1 seq=3\n");
+	decision(f, 1, "1.600000", with_u, 1024, 2500000);
+	fprintf(f, "  x-1 [001] d..4.  1.650000: cpu_frequency: state=2500000 cpu_id=0\n"
+		"  u-11 [001] d..3.  1.700000: cap_clamp_dequeue: cpu=1 pid=11 comm=u group=1 min=0 max=1024 cpu_min=0 cpu_max=1024 nr=0 seq=4\n");
+	decision(f, 0, "1.700000", alone, 300, 2500000);
+	decision(f, 2, "1.800000", none, 1024, 2500000);
+	fclose(f);
+	ck_assert_int_eq(e2e_scan("causes.txt", pl, comms, 2, 1000000000ULL,
+				  &r), 0);
+	ck_assert_int_eq(r.above_ns, 850000000ULL);
+	ck_assert_int_eq(r.unexplained_ns, 100000000ULL);
+	ck_assert_int_eq(r.ncauses, 2);
+	/* largest first: u's range and demand, then the idle domain's */
+	ck_assert_str_eq(r.causes[0].lifter.comm, "u");
+	ck_assert_int_eq(r.causes[0].lifter.cpu, 1);
+	ck_assert_str_eq(r.causes[0].demand.comm, "u");
+	ck_assert_int_eq(r.causes[0].ns, 550000000ULL);
+	ck_assert_int_eq(r.causes[1].lifter.cpu, -1);
+	ck_assert_ptr_null(r.causes[1].lifter.comm);
+	ck_assert_str_eq(r.causes[1].demand.comm, "w");
+	ck_assert_int_eq(r.causes[1].ns, 200000000ULL);
+	e2e_free(&r, pl);
+	platform_free(pl);
+}
+END_TEST
+
 START_TEST(kthread_model_from_a_known_trace)
 {
 	struct platform *pl = sym4();
@@ -465,6 +548,7 @@ int main(void)
 		level2_remote_read_race,
 		level3_guest_signals_replay,
 		level4_figures_of_a_known_trace,
+		level4_causes_of_time_above_a_cap,
 		kthread_model_from_a_known_trace,
 		command_errors,
 		command_on_a_saved_guest_trace));
