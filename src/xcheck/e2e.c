@@ -696,7 +696,9 @@ int e2e_scan_timeline(const char *trace, const struct platform *pl,
 	free(p.lines);
 	free(p.dec);
 	free(p.gone);
-	qsort(r->causes, (size_t)r->ncauses, sizeof(*r->causes), by_ns_desc);
+	if (r->ncauses)
+		qsort(r->causes, (size_t)r->ncauses, sizeof(*r->causes),
+		      by_ns_desc);
 	return 0;
 }
 
