@@ -136,10 +136,43 @@ static void compose(const struct dr_cpu_line *const *lines, int n, int caller,
  * decision read them: a remote CPU's PELT update may land in between (a
  * whole period's worth at once). Such a decision is recomputed with that
  * CPU's utilization at each value between its previous logged line and
- * this one (the signal moved from one to the other); the decision's own
- * perf, range and target then found means a read race, not a governor
- * difference.
+ * this one (the signal moved from one to the other), then with that
+ * CPU's whole previous line (a task enqueued there in between changes its
+ * idleness and range too: 160 us between a decision's read and its last
+ * line in a guest beside stress-ng); the decision's own perf, range and
+ * target then found means a read race, not a governor difference.
  */
+static bool same_output(const struct sugov_output *out,
+			const struct sugov_output *want, unsigned long scale)
+{
+	return out->range.min == want->range.min &&
+	       ulmin(out->range.max, scale) == ulmin(want->range.max, scale) &&
+	       out->perf == want->perf && out->khz == want->khz;
+}
+
+/* The decision with remote CPU @j's previous line instead of this one */
+static bool previous_state_matches(const struct sugov_input *si0,
+				   const struct dr_cpu_line *const *lines,
+				   const struct dr_cpu_line *prev,
+				   const struct pdomain *pd, int me, int j,
+				   const struct sugov_output *want)
+{
+	const struct dr_cpu_line *lines2[DR_MAX_CPUS];
+	struct sugov_cpu_input in2[DR_MAX_CPUS];
+	struct sugov_input si = *si0;
+	struct sugov_output out;
+
+	for (int k = 0; k < pd->ncpus; k++) {
+		lines2[k] = k == j ? prev : lines[k];
+		in2[k] = lines2[k]->in;
+	}
+	si.cpu = in2;
+	if (si.domain_clamp)
+		compose(lines2, pd->ncpus, me, &si.range);
+	sugov_next_perf(&si, me, &out);
+	return same_output(&out, want, si.scale);
+}
+
 static bool remote_race(const struct sugov_input *si0,
 			const struct dr_cpu_line *const *lines,
 			const struct pdomain *pd, int me,
@@ -173,12 +206,11 @@ static bool remote_race(const struct sugov_input *si0,
 			in2[j].util_rt = 0;
 			in2[j].util_dl = 0;
 			sugov_next_perf(&si, me, &out);
-			if (out.range.min == want->range.min &&
-			    ulmin(out.range.max, si.scale) ==
-			    ulmin(want->range.max, si.scale) &&
-			    out.perf == want->perf && out.khz == want->khz)
+			if (same_output(&out, want, si.scale))
 				return true;
 		}
+		if (previous_state_matches(si0, lines, prev, pd, me, j, want))
+			return true;
 	}
 	return false;
 }
@@ -274,7 +306,7 @@ static void one_decision(const struct ftrace_event *ev, struct dr_pending *p,
 	     out.util != util || out.perf != perf || out.khz != target) &&
 	    race) {
 		r->remote_race++;
-		report(log, "xcheck: %s:%ld: cpu%lu: a remote CPU's inputs moved between the decision's read and the trace's (recomputed equal with its utilization between its previous line and this one)\n",
+		report(log, "xcheck: %s:%ld: cpu%lu: a remote CPU's inputs moved between the decision's read and the trace's (recomputed equal with its utilization between its previous line and this one, or with its previous line)\n",
 		       file, lineno, caller);
 		resync(dd, &sp, target, khz, &in[0]);
 		return;

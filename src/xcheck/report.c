@@ -401,7 +401,7 @@ int xcheck_report(const struct xcheck *x, const char *dir)
 		l1->ops, l1->checked, l1->cpus, l1->gaps, l1->resyncs,
 		l1->writes_matched, l1->writes);
 	fprintf(f, "## Level 2: schedutil decisions recomputed\n\n");
-	fprintf(f, "Guest: %ld of %ld decisions recomputed equal (%.2f %%; range %ld, util/perf/target %ld, next frequency %ld differ; %ld without their input lines; %ld equal once a remote CPU's utilization is taken between its previous line and this one: its signal moved between the decision's unlocked read and the trace's). Simulator: %ld of %ld. Gate: every decision equal or a remote read race, races at most 1 in 1000.\n\n",
+	fprintf(f, "Guest: %ld of %ld decisions recomputed equal (%.2f %%; range %ld, util/perf/target %ld, next frequency %ld differ; %ld without their input lines; %ld equal once a remote CPU's utilization is taken between its previous line and this one, or its whole previous line: its signal or its RUNNABLE state moved between the decision's unlocked read and the trace's). Simulator: %ld of %ld. Gate: every decision equal or a remote read race, races at most 1 in 1000.\n\n",
 		l2->matched, l2->recomputed, pct(l2->matched, l2->recomputed),
 		l2->range_mismatch, l2->perf_mismatch, l2->khz_mismatch,
 		l2->incomplete, l2->remote_race, x->l2_sim.matched,

@@ -220,6 +220,33 @@ START_TEST(level2_remote_read_race)
 }
 END_TEST
 
+START_TEST(level2_remote_range_race)
+{
+	char *fx = src("tests/fixtures/guest/sym4-range-remote-race.txt");
+	struct platform *pl = sym4();
+	struct decision_replay_opts o = { .pl = pl, .domain_clamp = true };
+	struct decision_replay_result r;
+
+	/* the last decision read CPU 3 idle (range [0, 700] composed); fg's
+	 * enqueue there came before its line, RUNNABLE at 1024 */
+	ck_assert_int_eq(decision_replay_trace(fx, &o, NULL, &r), 0);
+	ck_assert_int_eq(r.recomputed, 4);
+	ck_assert_int_eq(r.matched, 3);
+	ck_assert_int_eq(r.remote_race, 1);
+	ck_assert_int_eq(r.range_mismatch, 0);
+	/* a range neither CPU 3's previous nor its present state gives */
+	replace_in(fx, "8.947506: capsim_sugov: dom=0 util=1024 perf=700 min=0 max=700 ",
+		   "8.947506: capsim_sugov: dom=0 util=1024 perf=700 min=0 max=800 ",
+		   "range-race.txt");
+	ck_assert_int_eq(decision_replay_trace("range-race.txt", &o, NULL, &r),
+			 0);
+	ck_assert_int_eq(r.remote_race, 0);
+	ck_assert_int_eq(r.range_mismatch, 1);
+	platform_free(pl);
+	free(fx);
+}
+END_TEST
+
 START_TEST(level3_guest_signals_replay)
 {
 	char *fx = src("tests/fixtures/guest/sym4-rfc-window.txt");
@@ -546,6 +573,7 @@ int main(void)
 		level2_catches_tampered_decisions,
 		level2_guest_decisions_recompute,
 		level2_remote_read_race,
+		level2_remote_range_race,
 		level3_guest_signals_replay,
 		level4_figures_of_a_known_trace,
 		level4_causes_of_time_above_a_cap,
