@@ -7,22 +7,16 @@
 
 #include "clamp_policy.h"
 #include "decision_replay.h"
+#include "sugov_line.h"
 #include "ftrace.h"
 #include "schedutil.h"
 #include "util.h"
 
 #define DR_MAX_CPUS 64
 
-/* One capsim_sugov_cpu line */
-struct dr_cpu_line {
-	bool set;
-	struct sugov_cpu_input in;
-	unsigned int clamp_nr;
-};
-
 /* What one trace CPU logged since its last decision line */
 struct dr_pending {
-	struct dr_cpu_line cpu[DR_MAX_CPUS];	/* by CPU id */
+	struct sugov_line cpu[DR_MAX_CPUS];	/* by CPU id */
 };
 
 /*
@@ -63,56 +57,8 @@ static long dr_reports;
 		fprintf((log), __VA_ARGS__);				\
 } while (0)
 
-static bool get_ul(const struct ftrace_event *ev, const char *k,
-		   unsigned long *out)
-{
-	int64_t v;
-
-	if (!ftrace_get_i64(ev, k, &v) || v < 0)
-		return false;
-	*out = (unsigned long)v;
-	return true;
-}
-
-static bool parse_cpu_line(const struct ftrace_event *ev, int *cpu,
-			   struct dr_cpu_line *l)
-{
-	unsigned long v[13];
-	static const char *const keys[] = {
-		"cpu", "util_cfs", "util_rt", "util_dl", "bw_dl",
-		"rt_runnable", "dl_runnable", "idle", "idle_calls",
-		"clamp_min", "clamp_max", "rt_floor", "boost",
-	};
-	unsigned long nr;
-
-	for (size_t i = 0; i < ARRAY_SIZE(keys); i++)
-		if (!get_ul(ev, keys[i], &v[i]))
-			return false;
-	if (v[0] >= DR_MAX_CPUS)
-		return false;
-	*cpu = (int)v[0];
-	memset(l, 0, sizeof(*l));
-	l->set = true;
-	l->in.util_cfs = v[1];
-	l->in.util_rt = v[2];
-	l->in.util_dl = v[3];
-	l->in.bw_dl = v[4];
-	l->in.rt_runnable = v[5];
-	l->in.dl_runnable = v[6];
-	l->in.idle = v[7];
-	l->in.idle_calls = v[8];
-	l->in.clamp.min = v[9];
-	l->in.clamp.max = v[10];
-	l->in.rt_floor = v[11];
-	l->in.boost = v[12];
-	/* older traces: a CPU with nothing runnable had no entity either */
-	l->clamp_nr = get_ul(ev, "clamp_nr", &nr) ? (unsigned int)nr :
-		      !l->in.idle;
-	return true;
-}
-
 /* The RFC's domain range from the logged per-CPU ranges, by the core */
-static void compose(const struct dr_cpu_line *const *lines, int n, int caller,
+static void compose(const struct sugov_line *const *lines, int n, int caller,
 		    struct sugov_range *out)
 {
 	struct cap_clamp_cpu cc[DR_MAX_CPUS];
@@ -152,12 +98,12 @@ static bool same_output(const struct sugov_output *out,
 
 /* The decision with remote CPU @j's previous line instead of this one */
 static bool previous_state_matches(const struct sugov_input *si0,
-				   const struct dr_cpu_line *const *lines,
-				   const struct dr_cpu_line *prev,
+				   const struct sugov_line *const *lines,
+				   const struct sugov_line *prev,
 				   const struct pdomain *pd, int me, int j,
 				   const struct sugov_output *want)
 {
-	const struct dr_cpu_line *lines2[DR_MAX_CPUS];
+	const struct sugov_line *lines2[DR_MAX_CPUS];
 	struct sugov_cpu_input in2[DR_MAX_CPUS];
 	struct sugov_input si = *si0;
 	struct sugov_output out;
@@ -174,7 +120,7 @@ static bool previous_state_matches(const struct sugov_input *si0,
 }
 
 static bool remote_race(const struct sugov_input *si0,
-			const struct dr_cpu_line *const *lines,
+			const struct sugov_line *const *lines,
 			const struct pdomain *pd, int me,
 			const struct dr_pending *last,
 			const struct sugov_output *want)
@@ -185,7 +131,7 @@ static bool remote_race(const struct sugov_input *si0,
 	int j, k;
 
 	for (j = 0; j < pd->ncpus; j++) {
-		const struct dr_cpu_line *prev = &last->cpu[pd->cpus[j]];
+		const struct sugov_line *prev = &last->cpu[pd->cpus[j]];
 		unsigned long a, b, u;
 
 		if (j == me || !prev->set)
@@ -222,7 +168,7 @@ static void one_decision(const struct ftrace_event *ev, struct dr_pending *p,
 			 long lineno, struct decision_replay_result *r)
 {
 	const struct platform *pl = o->pl;
-	const struct dr_cpu_line *lines[DR_MAX_CPUS];
+	const struct sugov_line *lines[DR_MAX_CPUS];
 	struct sugov_cpu_input in[DR_MAX_CPUS];
 	unsigned long util, perf, min, max, target, khz, caller, need, changed;
 	const struct pdomain *pd;
@@ -239,12 +185,12 @@ static void one_decision(const struct ftrace_event *ev, struct dr_pending *p,
 	bool ok = true;
 
 	r->decisions++;
-	if (!get_ul(ev, "util", &util) || !get_ul(ev, "perf", &perf) ||
-	    !get_ul(ev, "min", &min) || !get_ul(ev, "max", &max) ||
-	    !get_ul(ev, "target_khz", &target) || !get_ul(ev, "khz", &khz) ||
-	    !get_ul(ev, "caller", &caller) ||
-	    !get_ul(ev, "need_update", &need) ||
-	    !get_ul(ev, "changed", &changed) || (long)caller >= pl->ncpus) {
+	if (!sugov_field(ev, "util", &util) || !sugov_field(ev, "perf", &perf) ||
+	    !sugov_field(ev, "min", &min) || !sugov_field(ev, "max", &max) ||
+	    !sugov_field(ev, "target_khz", &target) || !sugov_field(ev, "khz", &khz) ||
+	    !sugov_field(ev, "caller", &caller) ||
+	    !sugov_field(ev, "need_update", &need) ||
+	    !sugov_field(ev, "changed", &changed) || (long)caller >= pl->ncpus) {
 		report(log, "xcheck: %s:%ld: a capsim_sugov field is missing\n",
 		       file, lineno);
 		r->incomplete++;
@@ -363,6 +309,8 @@ int decision_replay_trace(const char *file,
 	char *line = NULL;
 	size_t cap = 0;
 	long lineno = 0;
+	const int ncpus = o->pl->ncpus < DR_MAX_CPUS ? o->pl->ncpus :
+			  DR_MAX_CPUS;
 
 	memset(r, 0, sizeof(*r));
 	dr_reports = 0;
@@ -376,7 +324,7 @@ int decision_replay_trace(const char *file,
 	doms = xcalloc((size_t)o->pl->ndomains, sizeof(*doms));
 	while (getline(&line, &cap, f) > 0) {
 		struct ftrace_event ev;
-		struct dr_cpu_line l;
+		struct sugov_line l;
 		const char *err;
 		int col, cpu;
 
@@ -387,8 +335,7 @@ int decision_replay_trace(const char *file,
 		    ev.cpu < 0 || ev.cpu >= DR_MAX_CPUS)
 			continue;
 		if (!strcmp(ev.name, "capsim_sugov_cpu")) {
-			if (parse_cpu_line(&ev, &cpu, &l) &&
-			    cpu < o->pl->ncpus)
+			if (sugov_line_parse(&ev, ncpus, &cpu, &l))
 				pend[ev.cpu].cpu[cpu] = l;
 			else
 				report(log, "xcheck: %s:%ld: a capsim_sugov_cpu field is missing\n",

@@ -6,6 +6,7 @@
 
 #include "e2e.h"
 #include "ftrace.h"
+#include "sugov_line.h"
 
 /* A task as the pass sees it */
 struct e2e_pid {
@@ -16,13 +17,6 @@ struct e2e_pid {
 	int other;		/* index in r->others, or -1 */
 	bool woken;
 	uint64_t woken_at;
-};
-
-/* A capsim_sugov_cpu line, as far as the causes need it */
-struct e2e_line {
-	bool set, counts;	/* counts: RUNNABLE entities, not idle */
-	unsigned int max;
-	unsigned long demand;
 };
 
 /* A decision: who let its frequency through, who asked for it */
@@ -55,7 +49,7 @@ struct e2e_pass {
 	int npids, cap;
 	FILE *tl;
 	bool tl_started;
-	struct e2e_line *lines;	/* [trace CPU][logged CPU], NULL: none */
+	struct sugov_line *lines;	/* [trace CPU][logged CPU], NULL: none */
 	struct e2e_dom_dec *dec;	/* per domain */
 	struct e2e_who *gone;	/* per CPU: the task that left it last */
 };
@@ -383,35 +377,27 @@ static void left(struct e2e_pass *p, const struct e2e_pid *e, int cpu)
 
 static void on_cpu_line(struct e2e_pass *p, const struct ftrace_event *ev)
 {
-	int64_t cpu, idle, max, cfs, rt, dl, rtr, floor, nr;
-	struct e2e_line *l;
-	unsigned long dem;
+	struct sugov_line l;
+	int cpu;
 
-	if (!p->lines || ev->cpu < 0 || ev->cpu >= p->pl->ncpus ||
-	    !geti(ev, "cpu", &cpu) || cpu < 0 || cpu >= p->pl->ncpus ||
-	    !geti(ev, "idle", &idle) || !geti(ev, "clamp_max", &max) ||
-	    !geti(ev, "util_cfs", &cfs) || !geti(ev, "util_rt", &rt) ||
-	    !geti(ev, "util_dl", &dl) || !geti(ev, "rt_runnable", &rtr) ||
-	    !geti(ev, "rt_floor", &floor) || max < 0)
-		return;
-	/* older traces: a CPU with nothing runnable had no entity either */
-	if (!geti(ev, "clamp_nr", &nr))
-		nr = !idle;
-	l = &p->lines[ev->cpu * p->pl->ncpus + cpu];
-	l->set = true;
-	l->counts = nr > 0 && (!idle || cpu == ev->cpu);
-	l->max = (unsigned int)max;
-	dem = (unsigned long)(cfs + rt + dl);
-	if (rtr && (unsigned long)floor > dem)
-		dem = (unsigned long)floor;
-	l->demand = dem;
+	if (p->lines && ev->cpu >= 0 && ev->cpu < p->pl->ncpus &&
+	    sugov_line_parse(ev, p->pl->ncpus, &cpu, &l))
+		p->lines[ev->cpu * p->pl->ncpus + cpu] = l;
+}
+
+/* What a CPU asks for: its utilization, or RT's floor while RT runs */
+static unsigned long demand(const struct sugov_cpu_input *in)
+{
+	unsigned long u = in->util_cfs + in->util_rt + in->util_dl;
+
+	return in->rt_runnable && in->rt_floor > u ? in->rt_floor : u;
 }
 
 /* A decision on trace CPU @caller for domain @d: remember its causes */
 static void on_decision(struct e2e_pass *p, int caller, int d, int opp)
 {
 	const struct pdomain *pd = &p->pl->domains[d];
-	struct e2e_line *lines;
+	struct sugov_line *lines;
 	struct e2e_dec dec = { .valid = true, .opp = opp };
 	int i, lift = -1, dem = -1;
 
@@ -419,19 +405,21 @@ static void on_decision(struct e2e_pass *p, int caller, int d, int opp)
 		return;
 	lines = &p->lines[caller * p->pl->ncpus];
 	for (i = 0; i < pd->ncpus; i++) {
-		const struct e2e_line *l = &lines[pd->cpus[i]];
+		const struct sugov_line *l = &lines[pd->cpus[i]];
 
 		if (!l->set) {
 			dec.valid = false;
 			break;
 		}
-		if (l->counts && (lift < 0 || l->max > lines[lift].max))
+		if (sugov_line_counts(l, pd->cpus[i], caller) &&
+		    (lift < 0 || l->in.clamp.max > lines[lift].in.clamp.max))
 			lift = pd->cpus[i];
-		if (dem < 0 || l->demand > lines[dem].demand)
+		if (dem < 0 || demand(&l->in) > demand(&lines[dem].in))
 			dem = pd->cpus[i];
 	}
 	if (dec.valid) {
-		dec.lift_max = lift < 0 ? 0 : lines[lift].max;
+		dec.lift_max = lift < 0 ? 0 :
+			       (unsigned int)lines[lift].in.clamp.max;
 		dec.lifter = who_on(p, lift);
 		dec.demand = who_on(p, dem);
 	}
