@@ -22,6 +22,7 @@ struct e2e_pid {
 /* A decision: who let its frequency through, who asked for it */
 struct e2e_dec {
 	bool valid;
+	enum e2e_gap why;	/* when not valid */
 	int opp;		/* the next frequency it chose */
 	unsigned int lift_max;
 	struct e2e_who lifter, demand;
@@ -190,11 +191,13 @@ static bool same_who(const struct e2e_who *a, const struct e2e_who *b)
 }
 
 /*
- * @dt of a CPU busy above its capacity_max (OPP @cap_opp) in domain @d:
+ * @dt from @from of a CPU busy above its capacity_max (OPP @cap_opp) in
+ * domain @d:
  * charged to the decision that chose the frequency, when its range
  * allowed it
  */
-static void charge(struct e2e_pass *p, int d, int cap_opp, uint64_t dt)
+static void charge(struct e2e_pass *p, int d, int cap_opp, uint64_t from,
+		   uint64_t dt)
 {
 	const struct pdomain *pd = &p->pl->domains[d];
 	const struct e2e_dec *dec = p->dec ? &p->dec[d].active : NULL;
@@ -209,7 +212,13 @@ static void charge(struct e2e_pass *p, int d, int cap_opp, uint64_t dt)
 	 */
 	if (!dec || !dec->valid || (dec->lifter.cpu >= 0 &&
 	    clamp_opp(pd, scale, dec->lift_max) <= cap_opp)) {
+		enum e2e_gap g = !dec ? E2E_GAP_NO_DECISION :
+				 !dec->valid ? dec->why : E2E_GAP_RANGE;
+
 		r->unexplained_ns += dt;
+		if (!r->gap_ns[g])
+			r->gap_first[g] = from;
+		r->gap_ns[g] += dt;
 		return;
 	}
 	for (i = 0; i < r->ncauses; i++)
@@ -266,7 +275,7 @@ static void advance(struct e2e_pass *p, uint64_t to)
 			cap_opp = clamp_opp(pd, scale, p->cmax[c]);
 			if (p->dom_opp[d] > cap_opp) {
 				r->above_ns += dt;
-				charge(p, d, cap_opp, dt);
+				charge(p, d, cap_opp, from, dt);
 			}
 			if (p->dom_opp[d] < clamp_opp(pd, scale, p->cmin[c]))
 				r->below_ns += dt;
@@ -393,8 +402,14 @@ static unsigned long demand(const struct sugov_cpu_input *in)
 	return in->rt_runnable && in->rt_floor > u ? in->rt_floor : u;
 }
 
-/* A decision on trace CPU @caller for domain @d: remember its causes */
-static void on_decision(struct e2e_pass *p, int caller, int d, int opp)
+/*
+ * A decision logged on trace CPU @tcpu for CPU @caller's domain @d (a
+ * remote update, such as a migration's, decides for @caller from
+ * another CPU: @caller is the one that counts even when idle, as
+ * level 2's replay has it): remember its causes
+ */
+static void on_decision(struct e2e_pass *p, int tcpu, int caller, int d,
+			int opp)
 {
 	const struct pdomain *pd = &p->pl->domains[d];
 	struct sugov_line *lines;
@@ -403,12 +418,13 @@ static void on_decision(struct e2e_pass *p, int caller, int d, int opp)
 
 	if (!p->lines)
 		return;
-	lines = &p->lines[caller * p->pl->ncpus];
+	lines = &p->lines[tcpu * p->pl->ncpus];
 	for (i = 0; i < pd->ncpus; i++) {
 		const struct sugov_line *l = &lines[pd->cpus[i]];
 
 		if (!l->set) {
 			dec.valid = false;
+			dec.why = E2E_GAP_LINES;
 			break;
 		}
 		if (sugov_line_counts(l, pd->cpus[i], caller) &&
@@ -438,10 +454,12 @@ static void applied(struct e2e_pass *p, int d, int opp)
 
 	if (!dd)
 		return;
-	if (dd->pending.valid && dd->pending.opp == opp)
+	if (dd->pending.valid && dd->pending.opp == opp) {
 		dd->active = dd->pending;
-	else
+	} else {
 		dd->active.valid = false;
+		dd->active.why = E2E_GAP_UNCHOSEN;
+	}
 	dd->pending.valid = false;
 }
 
@@ -517,7 +535,7 @@ static void on_event(struct e2e_pass *p, const struct ftrace_event *ev)
 		if (p->dom_opp[d] < 0)
 			p->dom_opp[d] = i;
 		if (ev->cpu >= 0 && ev->cpu < pl->ncpus)
-			on_decision(p, ev->cpu, d, i);
+			on_decision(p, ev->cpu, (int)a, d, i);
 	} else if (!strcmp(ev->name, "capsim_sugov_cpu")) {
 		on_cpu_line(p, ev);
 	} else if (!strcmp(ev->name, "cap_clamp_cpu")) {
@@ -724,6 +742,18 @@ double e2e_tvd(const struct e2e_run *a, const struct e2e_run *b,
 		tv += x > y ? x - y : y - x;
 	}
 	return tv / 2;
+}
+
+const char *e2e_gap_name(enum e2e_gap g)
+{
+	static const char *const names[E2E_GAPS] = {
+		[E2E_GAP_NO_DECISION] = "no decision for the domain yet",
+		[E2E_GAP_LINES] = "its decision lacked a CPU's line",
+		[E2E_GAP_UNCHOSEN] = "no decision chose the frequency",
+		[E2E_GAP_RANGE] = "its decision's range was below it",
+	};
+
+	return g < E2E_GAPS ? names[g] : "?";
 }
 
 struct e2e_task *e2e_task(const struct e2e_run *r, const char *comm)

@@ -67,6 +67,18 @@ struct e2e_cause {
 	uint64_t ns;
 };
 
+/*
+ * Why busy time above a CPU's capacity_max went unexplained: what the
+ * decision behind the frequency in force lacked
+ */
+enum e2e_gap {
+	E2E_GAP_NO_DECISION,	/* none for the domain yet */
+	E2E_GAP_LINES,		/* a CPU's capsim_sugov_cpu line missing */
+	E2E_GAP_UNCHOSEN,	/* the frequency changed to one it did not choose */
+	E2E_GAP_RANGE,		/* its range did not allow the frequency */
+	E2E_GAPS
+};
+
 struct e2e_run {
 	uint64_t t0, t1;		/* the window, trace clock */
 	uint64_t **res_ns;		/* [domain][opp] */
@@ -83,7 +95,12 @@ struct e2e_run {
 	struct e2e_cause *causes;	/* of above_ns, largest first */
 	int ncauses;
 	uint64_t unexplained_ns;	/* ... of above_ns, no range above */
+	uint64_t gap_ns[E2E_GAPS];	/* ... of it, by what was missing */
+	uint64_t gap_first[E2E_GAPS];	/* its first instant, trace clock */
 };
+
+/* What @g says, for reports: "no decision for the domain yet" ... */
+const char *e2e_gap_name(enum e2e_gap g);
 
 /*
  * Scan @trace over the window of @duration_ns starting at the first

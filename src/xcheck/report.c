@@ -45,6 +45,7 @@ static json_t *run_json(const struct xcheck *x, const struct e2e_run *r)
 {
 	json_t *o = json_object(), *doms = json_array(), *others = json_array();
 	json_t *causes = json_array();
+	json_t *gaps = json_array();
 	const struct platform *pl = x->pl;
 
 	for (int d = 0; d < pl->ndomains; d++) {
@@ -85,6 +86,13 @@ static json_t *run_json(const struct xcheck *x, const struct e2e_run *r)
 	json_object_set_new(o, "other_tasks", others);
 	json_object_set_new(o, "above_max_unexplained_s",
 			    json_real((double)r->unexplained_ns / 1e9));
+	for (int g = 0; g < E2E_GAPS; g++)
+		if (r->gap_ns[g])
+			json_array_append_new(gaps, json_pack("{s:s,s:f,s:f}",
+				"why", e2e_gap_name(g),
+				"s", (double)r->gap_ns[g] / 1e9,
+				"first_ts", (double)r->gap_first[g] / 1e9));
+	json_object_set_new(o, "above_max_unexplained_by", gaps);
 	for (int i = 0; i < r->ncauses; i++) {
 		const struct e2e_cause *c = &r->causes[i];
 
@@ -265,6 +273,12 @@ static void md_causes(FILE *f, const struct e2e_run *const runs[3])
 				r->ncauses - 8);
 		fprintf(f, "| %s | no range allowed it | | %.3f s |\n",
 			names[j], (double)r->unexplained_ns / 1e9);
+		for (int g = 0; g < E2E_GAPS; g++)
+			if (r->gap_ns[g])
+				fprintf(f, "| %s | ... %s (first at %.6f s) | | %.3f s |\n",
+					names[j], e2e_gap_name(g),
+					(double)r->gap_first[g] / 1e9,
+					(double)r->gap_ns[g] / 1e9);
 	}
 	fprintf(f, "\n");
 }

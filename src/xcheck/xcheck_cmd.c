@@ -304,13 +304,19 @@ static void cause_gate(struct xcheck *x, const struct e2e_run *r,
 		       const char *side)
 {
 	uint64_t allowed = r->above_ns / 100;
+	int g, most = 0;
 
 	if (allowed < 1000000)
 		allowed = 1000000;
+	for (g = 1; g < E2E_GAPS; g++)
+		if (r->gap_ns[g] > r->gap_ns[most])
+			most = g;
 	gate(x, 4, r->unexplained_ns <= allowed,
-	     "level 4: %s: %.4f s busy above a CPU's capacity_max that no range of its decision allowed (of %.3f s above)",
+	     "level 4: %s: %.4f s busy above a CPU's capacity_max that no range of its decision allowed (of %.3f s above; most: %s, %.4f s from %.6f s)",
 	     side, (double)r->unexplained_ns / 1e9,
-	     (double)r->above_ns / 1e9);
+	     (double)r->above_ns / 1e9, e2e_gap_name(most),
+	     (double)r->gap_ns[most] / 1e9,
+	     (double)r->gap_first[most] / 1e9);
 }
 
 static void l3_gate(struct xcheck *x, const struct pelt_replay_result *r,
