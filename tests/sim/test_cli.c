@@ -239,11 +239,7 @@ END_TEST
 
 int main(void)
 {
-	char dir[] = "/tmp/capsim-cli-XXXXXX";
-
-	if (!mkdtemp(dir) || chdir(dir))
-		return 1;
-	return check_main("cli", 120, CHECK_TESTS(
+	return check_main_in_tmpdir("cli", 120, CHECK_TESTS(
 			  usage_and_exit_codes,
 			  usage_errors_are_two_lines,
 			  bad_input_writes_nothing,

@@ -201,11 +201,7 @@ END_TEST
 
 int main(void)
 {
-	char dir[] = "/tmp/capsim-model-XXXXXX";
-
-	if (!mkdtemp(dir) || chdir(dir))
-		return 1;
-	return check_main("model", 120, CHECK_TESTS(
+	return check_main_in_tmpdir("model", 120, CHECK_TESTS(
 			  timer_heap_earliest_valid,
 			  iowait_boost_lifts_an_io_bound_task,
 			  eas_places_small_tasks_on_little,
