@@ -412,13 +412,23 @@ static void remote_decision(FILE *f, int tc, int caller, const char *ts,
 		tc, ts, max, khz, khz, caller, khz);
 }
 
-/* w, capped at 300 (pid 10), woken and running on CPU 0 from 1.0 s */
-static void w_capped_starts(FILE *f)
+/*
+ * A trace at @path (returned open) that starts with w, capped at 300
+ * (pid 10), woken and running on CPU 0 from 1.0 s, and u, uncapped (pid
+ * 11), enqueued on CPU 1 at 1.0 s as logged on trace CPU @u_tcpu
+ */
+static FILE *w_capped_starts(const char *path, int u_tcpu)
 {
+	FILE *f = fopen(path, "w");
+
+	ck_assert_ptr_nonnull(f);
 	fprintf(f, "  sh-5 [000] d..3.  1.000000: sched_wakeup: comm=w pid=10 prio=120 target_cpu=000\n"
 		"  sh-5 [000] d..3.  1.000000: cap_clamp_enqueue: cpu=0 pid=10 comm=w group=2 min=0 max=300 cpu_min=0 cpu_max=300 nr=1 seq=1\n"
 		"  sh-5 [000] d..3.  1.000000: cap_clamp_cpu: cpu=0 min=0 max=300 seq=1\n"
 		"  sh-5 [000] d..3.  1.000000: sched_switch: prev_comm=sh prev_pid=5 prev_prio=120 prev_state=S ==> next_comm=w next_pid=10 next_prio=120\n");
+	fprintf(f, "  x-9 [%03d] d..3.  1.000000: cap_clamp_enqueue: cpu=1 pid=11 comm=u group=1 min=0 max=1024 cpu_min=0 cpu_max=1024 nr=1 seq=1\n",
+		u_tcpu);
+	return f;
 }
 
 static void decision(FILE *f, int tc, const char *ts, const int lines[4][4],
@@ -451,12 +461,9 @@ START_TEST(level4_causes_of_time_above_a_cap)
 				  { 1, 1024, 0, 0 }, { 1, 1024, 0, 0 } };
 	const int none[4][4] = { { 1, 300, 200, 0 }, { 1, 1024, 10, 0 },
 				 { 1, 1024, 0, 0 }, { 1, 1024, 0, 0 } };
-	FILE *f = fopen("causes.txt", "w");
+	FILE *f = w_capped_starts("causes.txt", 1);
 	struct e2e_run r;
 
-	ck_assert_ptr_nonnull(f);
-	w_capped_starts(f);
-	fprintf(f, "  sh-5 [001] d..3.  1.000000: cap_clamp_enqueue: cpu=1 pid=11 comm=u group=1 min=0 max=1024 cpu_min=0 cpu_max=1024 nr=1 seq=1\n");
 	decision(f, 1, "1.000000", with_u, 1024, 2500000);
 	fprintf(f, "  x-1 [001] d.h4.  1.000000: cpu_frequency: state=2500000 cpu_id=0\n"
 		"  u-11 [001] d..3.  1.400000: cap_clamp_dequeue: cpu=1 pid=11 comm=u group=1 min=0 max=1024 cpu_min=0 cpu_max=1024 nr=0 seq=2\n");
@@ -504,12 +511,9 @@ START_TEST(level4_remote_decision_counts_its_caller)
 	char *comms[] = { (char *)"w", (char *)"u" };
 	const int woken[4][4] = { { 0, 300, 200, 1 }, { 1, 1024, 500, 1 },
 				  { 1, 1024, 0, 0 }, { 1, 1024, 0, 0 } };
-	FILE *f = fopen("remote.txt", "w");
+	FILE *f = w_capped_starts("remote.txt", 3);
 	struct e2e_run r;
 
-	ck_assert_ptr_nonnull(f);
-	w_capped_starts(f);
-	fprintf(f, "  m-9 [003] d..3.  1.000000: cap_clamp_enqueue: cpu=1 pid=11 comm=u group=1 min=0 max=1024 cpu_min=0 cpu_max=1024 nr=1 seq=1\n");
 	remote_decision(f, 3, 1, "1.000000", woken, 1024, 2500000);
 	fprintf(f, "  m-9 [003] d..4.  1.000000: cpu_frequency: state=2500000 cpu_id=0\n"
 		"  w-10 [000] d..3.  1.500000: sched_switch: prev_comm=w prev_pid=10 prev_prio=120 prev_state=S ==> next_comm=swapper/0 next_pid=0 next_prio=120\n");
