@@ -55,7 +55,10 @@ struct e2e_pass {
 	struct e2e_who *gone;	/* per CPU: the task that left it last */
 };
 
-/* The causes are kept for platforms of at most this many CPUs */
+/*
+ * The causes are kept for platforms of at most this many CPUs: each
+ * decision's lines are held per (logging CPU, CPU) pair
+ */
 #define E2E_CAUSE_CPUS 64
 
 static int clamp_opp(const struct pdomain *pd, unsigned int scale,
@@ -200,7 +203,7 @@ static void charge(struct e2e_pass *p, int d, int cap_opp, uint64_t from,
 		   uint64_t dt)
 {
 	const struct pdomain *pd = &p->pl->domains[d];
-	const struct e2e_dec *dec = p->dec ? &p->dec[d].active : NULL;
+	const struct e2e_dec *dec = &p->dec[d].active;
 	struct e2e_run *r = p->r;
 	unsigned int scale = p->pl->cpus[pd->cpus[0]].capacity;
 	int i;
@@ -210,10 +213,9 @@ static void charge(struct e2e_pass *p, int d, int cap_opp, uint64_t from,
 	 * RFC composes no range for an idle domain, and the frequency it
 	 * chose holds until the next decision
 	 */
-	if (!dec || !dec->valid || (dec->lifter.cpu >= 0 &&
+	if (!dec->valid || (dec->lifter.cpu >= 0 &&
 	    clamp_opp(pd, scale, dec->lift_max) <= cap_opp)) {
-		enum e2e_gap g = !dec ? E2E_GAP_NO_DECISION :
-				 !dec->valid ? dec->why : E2E_GAP_RANGE;
+		enum e2e_gap g = !dec->valid ? dec->why : E2E_GAP_RANGE;
 
 		r->unexplained_ns += dt;
 		if (!r->gap_ns[g])
@@ -275,7 +277,8 @@ static void advance(struct e2e_pass *p, uint64_t to)
 			cap_opp = clamp_opp(pd, scale, p->cmax[c]);
 			if (p->dom_opp[d] > cap_opp) {
 				r->above_ns += dt;
-				charge(p, d, cap_opp, from, dt);
+				if (p->dec)
+					charge(p, d, cap_opp, from, dt);
 			}
 			if (p->dom_opp[d] < clamp_opp(pd, scale, p->cmin[c]))
 				r->below_ns += dt;
@@ -664,7 +667,8 @@ int e2e_scan_timeline(const char *trace, const struct platform *pl,
 	p.curr = xcalloc((size_t)pl->ncpus, sizeof(int));
 	p.cmin = xcalloc((size_t)pl->ncpus, sizeof(unsigned int));
 	p.cmax = xcalloc((size_t)pl->ncpus, sizeof(unsigned int));
-	if (pl->ncpus <= E2E_CAUSE_CPUS) {
+	r->causes_kept = pl->ncpus <= E2E_CAUSE_CPUS;
+	if (r->causes_kept) {
 		p.lines = xcalloc((size_t)pl->ncpus * (size_t)pl->ncpus,
 				  sizeof(*p.lines));
 		p.dec = xcalloc((size_t)pl->ndomains, sizeof(*p.dec));
@@ -747,9 +751,8 @@ double e2e_tvd(const struct e2e_run *a, const struct e2e_run *b,
 const char *e2e_gap_name(enum e2e_gap g)
 {
 	static const char *const names[E2E_GAPS] = {
-		[E2E_GAP_NO_DECISION] = "no decision for the domain yet",
-		[E2E_GAP_LINES] = "its decision lacked a CPU's line",
 		[E2E_GAP_UNCHOSEN] = "no decision chose the frequency",
+		[E2E_GAP_LINES] = "its decision lacked a CPU's line",
 		[E2E_GAP_RANGE] = "its decision's range was below it",
 	};
 

@@ -72,9 +72,8 @@ struct e2e_cause {
  * decision behind the frequency in force lacked
  */
 enum e2e_gap {
-	E2E_GAP_NO_DECISION,	/* none for the domain yet */
+	E2E_GAP_UNCHOSEN,	/* no decision in the trace chose the frequency */
 	E2E_GAP_LINES,		/* a CPU's capsim_sugov_cpu line missing */
-	E2E_GAP_UNCHOSEN,	/* the frequency changed to one it did not choose */
 	E2E_GAP_RANGE,		/* its range did not allow the frequency */
 	E2E_GAPS
 };
@@ -92,6 +91,7 @@ struct e2e_run {
 	uint64_t lifted_ns;		/* any domain, any other task */
 	bool has_ops;			/* cap_clamp_enqueue lines present */
 	long freq_changes;
+	bool causes_kept;		/* platforms of at most 64 CPUs */
 	struct e2e_cause *causes;	/* of above_ns, largest first */
 	int ncauses;
 	uint64_t unexplained_ns;	/* ... of above_ns, no range above */
@@ -99,7 +99,7 @@ struct e2e_run {
 	uint64_t gap_first[E2E_GAPS];	/* its first instant, trace clock */
 };
 
-/* What @g says, for reports: "no decision for the domain yet" ... */
+/* What @g says, for reports: "no decision chose the frequency" ... */
 const char *e2e_gap_name(enum e2e_gap g);
 
 /*

@@ -365,7 +365,11 @@ static void md_level4(FILE *f, const struct xcheck *x)
 		fprintf(f, "\n");
 	}
 	fprintf(f, "\n### Where the differences come from\n\n");
-	md_causes(f, runs);
+	if (g->causes_kept)
+		md_causes(f, runs);
+	else
+		fprintf(f, "The causes of time above a cap are kept for platforms of at most 64 CPUs (each decision's lines are held per CPU pair); this one has %d.\n\n",
+			x->pl->ncpus);
 	if (!g->has_ops) {
 		fprintf(f, "The guest trace has no clamp ops: who lifted a domain is unknown.\n\n");
 		return;

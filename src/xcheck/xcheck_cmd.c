@@ -306,6 +306,8 @@ static void cause_gate(struct xcheck *x, const struct e2e_run *r,
 	uint64_t allowed = r->above_ns / 100;
 	int g, most = 0;
 
+	if (!r->causes_kept)
+		return;
 	if (allowed < 1000000)
 		allowed = 1000000;
 	for (g = 1; g < E2E_GAPS; g++)

@@ -530,6 +530,72 @@ START_TEST(level4_remote_decision_counts_its_caller)
 }
 END_TEST
 
+/* sym4's OPPs on one domain of @n CPUs */
+static struct platform *wide(int n)
+{
+	char text[16384];
+	int len = snprintf(text, sizeof(text), "{ \"name\": \"wide\", \"cpus\": [");
+	struct platform *pl;
+	struct diag d;
+
+	for (int c = 0; c < n; c++)
+		len += snprintf(text + len, sizeof(text) - (size_t)len,
+				"%s{ \"id\": %d, \"capacity\": 1024, \"domain\": 0 }",
+				c ? ", " : "", c);
+	len += snprintf(text + len, sizeof(text) - (size_t)len,
+			"], \"domains\": [ { \"id\": 0, \"cpus\": [");
+	for (int c = 0; c < n; c++)
+		len += snprintf(text + len, sizeof(text) - (size_t)len,
+				"%s%d", c ? ", " : "", c);
+	len += snprintf(text + len, sizeof(text) - (size_t)len,
+			"], \"opps\": [ { \"khz\": 1000000, \"capacity\": 410, \"power_mw\": 160 }, { \"khz\": 2500000, \"capacity\": 1024, \"power_mw\": 900 } ] } ] }");
+	ck_assert_int_lt(len, (int)sizeof(text));
+	diag_init(&d, true);
+	pl = platform_load_buffer("wide", text, (size_t)len, &d);
+	diag_free(&d);
+	ck_assert_ptr_nonnull(pl);
+	return pl;
+}
+
+/*
+ * Above 64 CPUs level 4 keeps no causes (each decision's lines are held
+ * per CPU pair): the time above a cap is still measured, none of it is
+ * "unexplained" (so the causes gate cannot fail for want of causes)
+ */
+START_TEST(level4_causes_not_kept_on_wide_platforms)
+{
+	struct platform *pl = wide(65);
+	char *comms[] = { (char *)"w", (char *)"u" };
+	FILE *f = w_capped_starts("wide.txt", 1);
+	struct e2e_run r;
+
+	fprintf(f, "  x-1 [001] d.h4.  1.000000: cpu_frequency: state=2500000 cpu_id=0\n"
+		"  w-10 [000] d..3.  1.500000: sched_switch: prev_comm=w prev_pid=10 prev_prio=120 prev_state=S ==> next_comm=swapper/0 next_pid=0 next_prio=120\n");
+	fclose(f);
+	ck_assert_int_eq(e2e_scan("wide.txt", pl, comms, 2, 1000000000ULL,
+				  &r), 0);
+	ck_assert(!r.causes_kept);
+	ck_assert_int_eq(r.above_ns, 500000000ULL);
+	ck_assert_int_eq(r.unexplained_ns, 0);
+	ck_assert_int_eq(r.ncauses, 0);
+	e2e_free(&r, pl);
+	platform_free(pl);
+	/*
+	 * at 64 CPUs they are: the frequency came from boot, no decision
+	 * in the trace chose it, so all of it is unexplained
+	 */
+	pl = wide(64);
+	ck_assert_int_eq(e2e_scan("wide.txt", pl, comms, 2, 1000000000ULL,
+				  &r), 0);
+	ck_assert(r.causes_kept);
+	ck_assert_int_eq(r.above_ns, 500000000ULL);
+	ck_assert_int_eq(r.unexplained_ns, 500000000ULL);
+	ck_assert_int_eq(r.gap_ns[E2E_GAP_UNCHOSEN], 500000000ULL);
+	e2e_free(&r, pl);
+	platform_free(pl);
+}
+END_TEST
+
 START_TEST(kthread_model_from_a_known_trace)
 {
 	struct platform *pl = sym4();
@@ -634,6 +700,7 @@ int main(void)
 		level4_figures_of_a_known_trace,
 		level4_causes_of_time_above_a_cap,
 		level4_remote_decision_counts_its_caller,
+		level4_causes_not_kept_on_wide_platforms,
 		kthread_model_from_a_known_trace,
 		command_errors,
 		command_on_a_saved_guest_trace));
