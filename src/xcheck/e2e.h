@@ -17,14 +17,17 @@
  *    task's in its domain - the RFC's MAX-of-maxes rule counts it;
  *  - why a CPU was busy above its capacity_max: each schedutil decision
  *    (capsim_sugov with its capsim_sugov_cpu lines) names the CPU whose
- *    range let the frequency through (the non-idle CPU with the highest
- *    clamp_max) and the CPU whose demand set it (the highest util, or
+ *    range let the frequency through (the counted CPU - RUNNABLE and not
+ *    idle, or the decision's caller - with the highest clamp_max) and
+ *    the CPU whose demand set it (the highest util, or
  *    rt_floor while RT is runnable), each by its RUNNABLE task with the
  *    highest capacity_max; the busy time above a CPU's capacity_max is
  *    charged to the pair of the decision that chose the frequency, or
- *    to "unexplained" when no CPU of that decision had a range above the
- *    CPU's capacity_max (the RFC's rule broken, or an unlocked remote
- *    read the lines did not see).
+ *    to "unexplained", by reason (enum e2e_gap): no decision in the
+ *    trace chose the frequency, the decision lacked a CPU's line, or no
+ *    CPU of it had a range above the CPU's capacity_max (the RFC's rule
+ *    broken, or an unlocked remote read the lines did not see). Kept
+ *    for platforms of at most 64 CPUs.
  */
 #ifndef CAPSIM_XCHECK_E2E_H
 #define CAPSIM_XCHECK_E2E_H

@@ -298,7 +298,8 @@ static int scan_side(const char *trace, const struct xcheck *x, char **comms,
  * decision that chose the frequency (an uncapped task RUNNABLE in the
  * domain, or a domain with none RUNNABLE). Allowed unexplained: 1 % of
  * that time or 1 ms, for the unlocked remote reads level 2 also allows
- * (0.05 % in the guest's juno-eas runs under load, 0 elsewhere).
+ * (0 in every kept guest trace since decisions count their caller field).
+ * Not gated where the causes are not kept (platforms above 64 CPUs).
  */
 static void cause_gate(struct xcheck *x, const struct e2e_run *r,
 		       const char *side)
