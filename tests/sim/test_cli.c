@@ -3,6 +3,7 @@
  * byte-identical reruns of a traces/ workload. */
 #include <jansson.h>
 
+#include "check_main_tmpdir.h"
 #include "clitest.h"
 
 START_TEST(usage_errors_are_two_lines)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Model properties: EAS placement on an
  * asymmetric platform, CBS isolation, CFS wake-up latency, phase changes. */
+#include "check_main_tmpdir.h"
 #include "simtest.h"
 
 /*
