@@ -15,6 +15,7 @@
 #include "cli.h"
 #include "cli_tracedat.h"
 #include "governor.h"
+#include "outmark.h"
 #include "rundir.h"
 #include "tracedat.h"
 #include "platform.h"
@@ -680,6 +681,9 @@ static int cmd_run(int argc, char **argv)
 
 	/* an -o that cannot hold the outputs is a bad argument: status 2 */
 	dir = outdir ? xstrdup(outdir) : xasprintf("out/%s", wl->name);
+	outmark_note_input(wfile);
+	if (platform)
+		outmark_note_input(platform);
 	if (rundir_open(&od, dir, err, sizeof(err)) ||
 	    (!no_trace &&
 	     !(tf = rundir_create(&od, "trace.txt", err, sizeof(err)))) ||
@@ -774,6 +778,8 @@ int capsim_main(int argc, char **argv)
 		return bad_usage("missing command (run, platforms, platform, validate)",
 				 NULL, NULL);
 	cmd = argv[1];
+	outmark_set_command(argc, argv);
+	outmark_reset_inputs();	/* a test calls capsim_main() again */
 	if (is_help(cmd) || !strcmp(cmd, "help")) {
 		fputs(usage_main, stdout);
 		return 0;

@@ -4,12 +4,16 @@
 #undef _GNU_SOURCE
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <sys/file.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "outmark.h"
 #include "rundir.h"
 #include "util.h"
 
@@ -103,13 +107,18 @@ int rundir_open(struct rundir *o, const char *dir, char *err, size_t errlen)
 	struct stat st;
 	sigset_t old;
 	size_t i;
+	int ret;
 
 	memset(o, 0, sizeof(*o));
+	o->lock = -1;
 	o->dir = xstrdup(dir);
 	if (!*dir) {
 		snprintf(err, errlen, "the output directory is an empty path");
 		return -1;
 	}
+	ret = outmark_check_dir(dir, err, errlen);
+	if (ret)
+		return -ret;
 	block(&old);
 	active = o;
 	memset(&sa, 0, sizeof(sa));
@@ -128,7 +137,41 @@ int rundir_open(struct rundir *o, const char *dir, char *err, size_t errlen)
 		snprintf(err, errlen, "%s exists and is not a directory", dir);
 		return -1;
 	}
+	/*
+	 * One writer at a time: a second run to the same DIR waits for the
+	 * first to commit, so DIR never mixes the files of two runs. The
+	 * directory itself is the lock; nothing is left behind.
+	 */
+	o->lock = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (o->lock < 0) {
+		snprintf(err, errlen, "cannot open %s: %s", dir,
+			 strerror(errno));
+		return -1;
+	}
+	if (flock(o->lock, LOCK_EX | LOCK_NB)) {
+		fprintf(stderr, "capsim: %s is being written by another capsim; waiting for it\n",
+			dir);
+		while (flock(o->lock, LOCK_EX) && errno == EINTR)
+			;
+	}
+	/* the other writer may have made DIR capsim's, or a user filled it */
+	ret = outmark_check_dir(dir, err, errlen);
+	if (ret)
+		return -ret;
 	return 0;
+}
+
+/* DIR/NAME, refused when NAME would replace an input of the run */
+static char *output_path(struct rundir *o, const char *name, char *err,
+			 size_t errlen)
+{
+	char *fin = xasprintf("%s/%s", o->dir, name);
+
+	if (outmark_holds_input(fin, err, errlen)) {
+		free(fin);
+		return NULL;
+	}
+	return fin;
 }
 
 /* mkstemp() creates 0600: give the outputs the usual 0666 & ~umask */
@@ -143,21 +186,25 @@ mode_t rundir_file_mode(void)
 FILE *rundir_create(struct rundir *o, const char *name, char *err,
 		    size_t errlen)
 {
-	char *tmp = xasprintf("%s/.%s.XXXXXX", o->dir, name);
+	char *tmp, *fin;
 	FILE *f = NULL;
 	sigset_t old;
 	int fd;
 
 	if (o->nfiles == RUNDIR_MAX_FILES) {
 		snprintf(err, errlen, "too many output files");
-		free(tmp);
 		return NULL;
 	}
+	fin = output_path(o, name, err, errlen);
+	if (!fin)
+		return NULL;
+	tmp = xasprintf("%s/.%s.XXXXXX", o->dir, name);
 	block(&old);
 	fd = mkstemp(tmp);
 	if (fd >= 0) {
 		o->tmp[o->nfiles] = tmp;
-		o->fin[o->nfiles++] = xasprintf("%s/%s", o->dir, name);
+		o->fin[o->nfiles++] = fin;
+		fin = NULL;
 		fchmod(fd, rundir_file_mode());
 		f = fdopen(fd, "w+");
 		if (!f)
@@ -166,6 +213,7 @@ FILE *rundir_create(struct rundir *o, const char *name, char *err,
 		free(tmp);
 	}
 	unblock(&old);
+	free(fin);
 	if (!f)
 		snprintf(err, errlen, "cannot write in %s: %s", o->dir,
 			 strerror(errno));
@@ -177,6 +225,12 @@ int rundir_commit(struct rundir *o, char *err, size_t errlen)
 	sigset_t old;
 	int i, k;
 
+	/* the marker first: DIR is capsim's before any output lands */
+	if (!outmark_present(o->dir) && outmark_write(o->dir)) {
+		snprintf(err, errlen, "cannot write in %s: %s", o->dir,
+			 strerror(errno));
+		return -1;
+	}
 	block(&old);
 	for (i = 0; i < o->nfiles; i++) {
 		if (rename(o->tmp[i], o->fin[i])) {
@@ -214,6 +268,8 @@ void rundir_close(struct rundir *o)
 		active = NULL;
 	}
 	unblock(&old);
+	if (o->lock >= 0)
+		close(o->lock);
 	for (k = 0; k < o->nfiles; k++) {
 		free(o->tmp[k]);
 		free(o->fin[k]);

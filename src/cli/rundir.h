@@ -22,11 +22,14 @@ struct rundir {
 	char *tmp[RUNDIR_MAX_FILES];	/* DIR/.NAME.XXXXXX */
 	char *fin[RUNDIR_MAX_FILES];	/* DIR/NAME */
 	int nfiles;
+	int lock;		/* DIR open and flock()ed, or -1 */
 };
 
 /*
- * mkdir -p @dir and watch for the signals. Returns 0, or -1 with a message
- * in @err (the directory is not usable: a file, no permission, ...).
+ * mkdir -p @dir, watch for the signals and wait until no other capsim
+ * writes @dir. Returns 0; -2 with a message in @err when @dir may not be
+ * written (not a directory, a directory capsim did not write:
+ * src/whatif/outmark.h); -1 when it cannot be (no permission, ...).
  */
 int rundir_open(struct rundir *o, const char *dir, char *err, size_t errlen);
 /* A new temporary file for DIR/@name, opened "w+"; NULL with @err set */

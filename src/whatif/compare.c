@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "outdir.h"
+#include "outmark.h"
 #include "procs.h"
 #include "run_metrics.h"
 #include "util.h"
@@ -483,10 +484,13 @@ int cmd_compare(int argc, char **argv)
 		dir = outdir ? xstrdup(outdir) : xasprintf("out/compare-%s", base);
 		free(base);
 	}
-	if (outdir_begin(&od, dir)) {
-		ret = EXIT_RUN;
+	outmark_note_input(wfile);
+	if (platform)
+		outmark_note_input(platform);
+	ret = outdir_begin(&od, dir);
+	if (ret)
 		goto out;
-	}
+	ret = EXIT_RUN;
 	self = procs_self_exe();
 	pr = xcalloc((size_t)np, sizeof(*pr));
 	jobs = xcalloc((size_t)np, sizeof(*jobs));
@@ -496,7 +500,8 @@ int cmd_compare(int argc, char **argv)
 
 		pr[i].name = pol[i];
 		pr[i].dir = xasprintf("%s/%s", od.tmp, pol[i]);
-		if (mkdir(pr[i].dir, 0777)) {
+		/* marked: the run's log lands in it before the run */
+		if (mkdir(pr[i].dir, 0777) || outmark_write(pr[i].dir)) {
 			fprintf(stderr, "capsim: cannot create %s: %s\n",
 				pr[i].dir, strerror(errno));
 			ret = EXIT_RUN;

@@ -2,6 +2,10 @@
 #undef _GNU_SOURCE
 #define _XOPEN_SOURCE 700
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <sys/file.h>
 #include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,7 +13,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "interrupt.h"
 #include "outdir.h"
+#include "outmark.h"
 #include "util.h"
 
 static int rm_one(const char *p, const struct stat *st, int flag,
@@ -57,7 +63,22 @@ int outdir_begin(struct outdir *o, const char *dir)
 {
 	char *parent = xstrdup(dir), *slash;
 	size_t n = strlen(parent);
+	struct stat st;
+	char err[PATH_MAX + 128];
+	int ret;
 
+	o->final = o->tmp = NULL;
+	ret = outmark_check_dir(dir, err, sizeof(err));
+	if (!ret && !lstat(dir, &st) && S_ISLNK(st.st_mode)) {
+		snprintf(err, sizeof(err), "%s is a symbolic link: name the directory itself with -o",
+			 dir);
+		ret = 2;
+	}
+	if (ret) {
+		fprintf(stderr, "capsim: %s\n", err);
+		free(parent);
+		return ret;
+	}
 	while (n > 1 && parent[n - 1] == '/')
 		parent[--n] = '\0';
 	o->final = xstrdup(parent);
@@ -70,7 +91,7 @@ int outdir_begin(struct outdir *o, const char *dir)
 			free(parent);
 			free(o->final);
 			o->final = o->tmp = NULL;
-			return -1;
+			return 1;
 		}
 	}
 	free(parent);
@@ -81,8 +102,9 @@ int outdir_begin(struct outdir *o, const char *dir)
 		free(o->tmp);
 		free(o->final);
 		o->final = o->tmp = NULL;
-		return -1;
+		return 1;
 	}
+	interrupt_watch_dir(o->tmp);
 	/* mkdtemp makes it 0700; outputs are shared like capsim run's */
 	{
 		mode_t um = umask(0);
@@ -90,15 +112,55 @@ int outdir_begin(struct outdir *o, const char *dir)
 		umask(um);
 		chmod(o->tmp, 0777 & ~um);
 	}
+	if (outmark_write(o->tmp)) {
+		fprintf(stderr, "capsim: cannot write in a directory next to %s: %s\n",
+			o->final, strerror(errno));
+		outdir_abort(o);
+		return 1;
+	}
 	return 0;
+}
+
+/* The directory holding @path, open for flock(); -1 if it cannot be */
+static int open_parent(const char *path)
+{
+	char *p = xstrdup(path), *slash = strrchr(p, '/');
+	int fd;
+
+	if (!slash)
+		fd = open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	else if (slash == p)
+		fd = open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	else {
+		*slash = '\0';
+		fd = open(p, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	}
+	free(p);
+	return fd;
 }
 
 int outdir_commit(struct outdir *o)
 {
+	char err[PATH_MAX + 128];
 	char *old = NULL;
-	int ret = 0;
+	sigset_t set, saved;
+	int ret = 0, lock;
 
-	if (rename(o->tmp, o->final)) {
+	/* no signal between the renames: DIR is the old or the new one */
+	sigemptyset(&set);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGTERM);
+	sigaddset(&set, SIGHUP);
+	sigprocmask(SIG_BLOCK, &set, &saved);
+	/* two commands swapping the same DIR in turn, never interleaved */
+	lock = open_parent(o->final);
+	if (lock >= 0)
+		flock(lock, LOCK_EX);
+	/* checked again: DIR may have been made or filled meanwhile */
+	if (outmark_check_dir(o->final, err, sizeof(err))) {
+		fprintf(stderr, "capsim: %s\n", err);
+		ret = -1;
+	} else if (rename(o->tmp, o->final)) {
 		/* DIR exists and is not empty: move it aside, then swap */
 		old = xasprintf("%s.old-XXXXXX", o->final);
 		if (!mkdtemp(old) || rename(o->final, old) ||
@@ -108,12 +170,16 @@ int outdir_commit(struct outdir *o)
 			ret = -1;
 		}
 	}
+	if (lock >= 0)
+		close(lock);
+	interrupt_forget_dir();
 	if (ret)
 		remove_tree(o->tmp);
 	if (old && !ret)
 		remove_tree(old);
 	else if (old)
 		rmdir(old);
+	sigprocmask(SIG_SETMASK, &saved, NULL);
 	free(old);
 	free(o->tmp);
 	free(o->final);
@@ -125,6 +191,7 @@ void outdir_abort(struct outdir *o)
 {
 	if (o->tmp)
 		remove_tree(o->tmp);
+	interrupt_forget_dir();
 	free(o->tmp);
 	free(o->final);
 	o->tmp = o->final = NULL;

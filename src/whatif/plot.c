@@ -14,6 +14,7 @@
 
 #include "freq_series.h"
 #include "outdir.h"
+#include "outmark.h"
 #include "plot.h"
 #include "run_metrics.h"
 #include "util.h"
@@ -492,8 +493,11 @@ int plot_run(const char *path, const struct plot_opts *o)
 						   path) : xstrdup("plots");
 		}
 	}
-	if (outdir_begin(&od, outdir))
+	i = outdir_begin(&od, outdir);
+	if (i) {
+		ret = i == 2 ? -2 : -1;
 		goto out_free;
+	}
 	p.datadir = xasprintf("%s/data", od.tmp);
 	if (mkdir(p.datadir, 0777)) {
 		fprintf(stderr, "capsim: cannot create %s: %s\n", p.datadir,
@@ -623,7 +627,7 @@ int cmd_plot(int argc, char **argv)
 {
 	struct plot_opts o = { .to_s = -1 };
 	const char *path = NULL;
-	int i;
+	int i, ret;
 
 	for (i = 1; i < argc; i++) {
 		const char *a = argv[i];
@@ -676,5 +680,7 @@ int cmd_plot(int argc, char **argv)
 			strerror(errno));
 		return 2;
 	}
-	return plot_run(path, &o) ? 1 : 0;
+	outmark_note_input(path);
+	ret = plot_run(path, &o);
+	return ret == -2 ? 2 : ret ? 1 : 0;
 }

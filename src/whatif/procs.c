@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +12,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "interrupt.h"
 #include "procs.h"
 #include "util.h"
 
@@ -31,12 +33,16 @@ char *procs_self_exe(void)
 
 static pid_t spawn(struct job *j)
 {
+	pid_t parent = getpid();
 	pid_t pid = fork();
 
 	if (pid == 0) {
-		int fd = open(j->log_path, O_WRONLY | O_CREAT | O_TRUNC, 0666);
-		int nul = open("/dev/null", O_RDONLY);
+		int fd, nul;
 
+		if (interrupt_child_setup(parent))
+			_exit(128 + SIGTERM);
+		fd = open(j->log_path, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+		nul = open("/dev/null", O_RDONLY);
 		if (fd < 0 || nul < 0 || (j->cwd && chdir(j->cwd)))
 			_exit(127);
 		dup2(nul, STDIN_FILENO);
@@ -48,6 +54,12 @@ static pid_t spawn(struct job *j)
 		fprintf(stderr, "capsim: cannot run %s: %s\n", j->argv[0],
 			strerror(errno));
 		_exit(127);
+	}
+	if (pid > 0) {
+		/* the child does it too: whichever runs first, the group
+		 * exists before the handler can signal it */
+		setpgid(pid, pid);
+		interrupt_child_add(pid);
 	}
 	return pid;
 }
@@ -95,6 +107,7 @@ int procs_run(struct job *jobs, int n, int parallel, struct progress *pg)
 			;
 		if (s == parallel)
 			continue;	/* not one of ours */
+		interrupt_child_del(pid);
 		i = slot_job[s];
 		pids[s] = 0;
 		running--;

@@ -15,6 +15,7 @@
 #include "docpath.h"
 #include "jsondoc.h"
 #include "outdir.h"
+#include "outmark.h"
 #include "platform.h"
 #include "procs.h"
 #include "sweep.h"
@@ -767,9 +768,13 @@ int cmd_sweep(int argc, char **argv)
 			sw.width = 4;
 	}
 
-	ret = EXIT_RUN;
-	if (outdir_begin(&od, outdir))
+	outmark_note_input(sw.wfile);
+	for (i = 0; sw.platforms[i]; i++)
+		outmark_note_input(sw.platforms[i]);
+	ret = outdir_begin(&od, outdir);
+	if (ret)
 		goto out;
+	ret = EXIT_RUN;
 	self = procs_self_exe();
 	fabs_dir = final_abs_path(&od);
 	jobs = xcalloc((size_t)sw.npoints, sizeof(*jobs));

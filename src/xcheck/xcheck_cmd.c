@@ -17,6 +17,7 @@
 #include <jansson.h>
 
 #include "outdir.h"
+#include "outmark.h"
 #include "procs.h"
 #include "kthreads.h"
 #include "xcheck.h"
@@ -578,9 +579,14 @@ int cmd_xcheck(int argc, char **argv)
 	x.platform_arg = platform;
 	x.guest_trace = xstrdup("guest/trace.txt");
 	x.sim_trace = xstrdup("sim/trace.txt");
-	ret = 1;
-	if (outdir_begin(&od, outdir))
+	outmark_note_input(wfile);
+	outmark_note_input(platform);
+	if (gtrace)
+		outmark_note_input(gtrace);
+	ret = outdir_begin(&od, outdir);
+	if (ret)
 		goto out;
+	ret = 1;
 	/* the simulator first: it checks the workload's grammar in seconds */
 	if (!x.hz)
 		x.hz = guest_hz();

@@ -62,7 +62,8 @@ static inline void put_file(const char *name, const char *text)
 static inline void remove_run_dir(const char *dir)
 {
 	const char *const names[] = { "trace.txt", "summary.json",
-				      "trace.dat", "activations.csv", NULL };
+				      "trace.dat", "activations.csv",
+				      ".capsim-output", NULL };
 	int i;
 
 	for (i = 0; names[i]; i++) {

@@ -203,6 +203,7 @@ START_TEST(every_standalone_example_validates_and_runs)
 		int rc;
 		char *err = cli_stderr(&rc, "validate", f, NULL);
 
+		remove_run_dir(out);
 		ck_assert_msg(rc == 0, "validate %s: %d\n%s", rel, rc, err);
 		free(err);
 		/* 1 s: --duration keeps example4 (never ends) and the

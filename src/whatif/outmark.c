@@ -1,0 +1,215 @@
+// SPDX-License-Identifier: GPL-2.0
+#undef _GNU_SOURCE
+#define _XOPEN_SOURCE 700
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "outmark.h"
+#include "util.h"
+
+static char *command;		/* the command line, shell-quoted */
+static char **inputs;		/* the inputs' real paths */
+static int ninputs;
+
+/* 'x' as a shell would need it; plain words as they are */
+static void quote_word(struct strbuf *sb, const char *w)
+{
+	const char *p;
+
+	for (p = w; *p; p++)
+		if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=:,+%@", *p))
+			break;
+	if (*w && !*p) {
+		sb_puts(sb, w);
+		return;
+	}
+	sb_putc(sb, '\'');
+	for (p = w; *p; p++) {
+		if (*p == '\'')
+			sb_puts(sb, "'\\''");
+		else if ((unsigned char)*p < 0x20 || *p == 0x7f)
+			sb_putc(sb, '?');	/* the marker stays one line */
+		else
+			sb_putc(sb, *p);
+	}
+	sb_putc(sb, '\'');
+}
+
+void outmark_set_command(int argc, char *const *argv)
+{
+	struct strbuf sb;
+	int i;
+
+	sb_init(&sb);
+	for (i = 0; i < argc; i++) {
+		if (i)
+			sb_putc(&sb, ' ');
+		/* argv[0] as the user knows it, not the build path */
+		quote_word(&sb, i ? argv[i] : "capsim");
+	}
+	free(command);
+	command = sb.buf ? sb.buf : xstrdup("capsim");
+}
+
+int outmark_write(const char *dir)
+{
+	char *path = xasprintf("%s/%s", dir, OUTMARK_NAME);
+	FILE *f = fopen(path, "w");
+	int ret = -1;
+
+	free(path);
+	if (!f)
+		return -1;
+	fprintf(f, "Written by capsim; capsim may replace this directory.\n"
+		"command: %s\n", command ? command : "capsim");
+	if (!ferror(f))
+		ret = 0;
+	if (fclose(f))
+		ret = -1;
+	return ret;
+}
+
+bool outmark_present(const char *dir)
+{
+	char *path = xasprintf("%s/%s", dir, OUTMARK_NAME);
+	struct stat st;
+	bool ok = !lstat(path, &st) && S_ISREG(st.st_mode);
+
+	free(path);
+	return ok;
+}
+
+static bool dir_empty(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	bool empty = true;
+
+	if (!d)
+		return false;
+	while ((e = readdir(d)))
+		if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
+			empty = false;
+			break;
+		}
+	closedir(d);
+	return empty;
+}
+
+int outmark_check_dir(const char *dir, char *err, size_t errlen)
+{
+	struct stat st;
+
+	if (!*dir) {
+		snprintf(err, errlen, "the output directory is an empty path");
+		return 2;
+	}
+	if (outmark_holds_input(dir, err, errlen))
+		return 2;
+	if (lstat(dir, &st)) {
+		if (errno == ENOENT)
+			return 0;
+		snprintf(err, errlen, "cannot create %s: %s", dir,
+			 strerror(errno));
+		return 2;
+	}
+	if (S_ISLNK(st.st_mode) && stat(dir, &st) == 0 &&
+	    S_ISDIR(st.st_mode)) {
+		/* a link to a directory is written through, never replaced */
+	} else if (!S_ISDIR(st.st_mode)) {
+		snprintf(err, errlen, "%s exists and is not a directory; choose another -o",
+			 dir);
+		return 2;
+	}
+	if (outmark_present(dir) || dir_empty(dir))
+		return 0;
+	snprintf(err, errlen, "%s exists and was not written by capsim; choose another -o or remove it",
+		 dir);
+	return 2;
+}
+
+void outmark_note_input(const char *path)
+{
+	char *real = realpath(path, NULL);
+
+	if (!real)
+		return;
+	inputs = xrealloc(inputs, (size_t)(ninputs + 1) * sizeof(*inputs));
+	inputs[ninputs++] = real;
+}
+
+/* @path with its last existing ancestor resolved: the output may not
+ * exist yet, but where it would be does */
+static char *resolve_maybe_missing(const char *path)
+{
+	char *copy = xstrdup(path), *real, *slash, *out;
+	size_t n = strlen(copy);
+
+	while (n > 1 && copy[n - 1] == '/')
+		copy[--n] = '\0';
+	real = realpath(copy, NULL);
+	if (real) {
+		free(copy);
+		return real;
+	}
+	slash = strrchr(copy, '/');
+	if (!slash) {
+		real = realpath(".", NULL);
+		out = real ? xasprintf("%s/%s", real, copy) : NULL;
+	} else if (slash == copy) {
+		out = xstrdup(copy);
+	} else {
+		char *parent;
+
+		*slash = '\0';
+		parent = resolve_maybe_missing(copy);
+		out = parent ? xasprintf("%s/%s", parent, slash + 1) : NULL;
+		free(parent);
+		real = NULL;
+	}
+	free(real);
+	free(copy);
+	return out;
+}
+
+bool outmark_holds_input(const char *path, char *err, size_t errlen)
+{
+	char *out = ninputs ? resolve_maybe_missing(path) : NULL;
+	bool holds = false;
+	int i;
+
+	if (!out)
+		return false;
+	for (i = 0; i < ninputs && !holds; i++) {
+		size_t n = strlen(out);
+
+		/* equal, or below it: "/a/b" holds "/a/b/c", not "/a/bc" */
+		if (!strncmp(inputs[i], out, n) &&
+		    (inputs[i][n] == '\0' || inputs[i][n] == '/' ||
+		     !strcmp(out, "/"))) {
+			snprintf(err, errlen, "%s is or holds the input %s; choose another -o",
+				 path, inputs[i]);
+			holds = true;
+		}
+	}
+	free(out);
+	return holds;
+}
+
+void outmark_reset_inputs(void)
+{
+	int i;
+
+	for (i = 0; i < ninputs; i++)
+		free(inputs[i]);
+	free(inputs);
+	inputs = NULL;
+	ninputs = 0;
+}

@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What capsim may replace: a directory capsim wrote holds a marker file,
+ * OUTMARK_NAME, naming the command that wrote it. Every command that
+ * writes a directory (-o) asks outmark_check_dir() first: a directory
+ * that exists, is not empty and has no marker was not written by capsim
+ * and is refused, whatever is in it; nothing that is not a directory is
+ * ever written over. Inputs are noted as they are parsed so that no
+ * output replaces or holds one of them.
+ */
+#ifndef CAPSIM_OUTMARK_H
+#define CAPSIM_OUTMARK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define OUTMARK_NAME ".capsim-output"
+
+/* The command line the markers name (capsim's main() calls it once) */
+void outmark_set_command(int argc, char *const *argv);
+
+/* Write the marker into @dir (an existing directory); 0 or -1 with errno */
+int outmark_write(const char *dir);
+
+/* Does @dir hold a marker? */
+bool outmark_present(const char *dir);
+
+/*
+ * May capsim write its outputs to @dir? 0: it does not exist, or is an
+ * empty directory, or holds the marker. 2 (a usage error, with the
+ * reason in @err): it is not a directory, or it is a directory capsim did
+ * not write, or it is or holds one of the inputs noted.
+ */
+int outmark_check_dir(const char *dir, char *err, size_t errlen);
+
+/* Note an input file or directory of this command (the path need not
+ * exist yet: noted paths that do not exist are ignored) */
+void outmark_note_input(const char *path);
+
+/*
+ * Is @path one of the inputs noted, or does the directory @path hold one
+ * (at any depth)? The input's name in @err if so.
+ */
+bool outmark_holds_input(const char *path, char *err, size_t errlen);
+
+/* Forget the inputs noted (tests; a command's end) */
+void outmark_reset_inputs(void);
+
+#endif
