@@ -116,9 +116,6 @@ int rundir_open(struct rundir *o, const char *dir, char *err, size_t errlen)
 		snprintf(err, errlen, "the output directory is an empty path");
 		return -1;
 	}
-	ret = outmark_check_dir(dir, err, errlen);
-	if (ret)
-		return -ret;
 	block(&old);
 	active = o;
 	memset(&sa, 0, sizeof(sa));
@@ -154,7 +151,11 @@ int rundir_open(struct rundir *o, const char *dir, char *err, size_t errlen)
 		while (flock(o->lock, LOCK_EX) && errno == EINTR)
 			;
 	}
-	/* the other writer may have made DIR capsim's, or a user filled it */
+	/*
+	 * Checked under the lock: another run's temporary files make DIR
+	 * look foreign until it commits. The directories created above are
+	 * removed again if DIR is refused.
+	 */
 	ret = outmark_check_dir(dir, err, errlen);
 	if (ret)
 		return -ret;

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "freq_series.h"
+#include "interrupt.h"
 #include "outdir.h"
 #include "outmark.h"
 #include "plot.h"
@@ -97,7 +98,7 @@ const char *plot_scripts_dir(void)
 /* gnuplot with these arguments; 0 or -1 (reported, naming @script) */
 static int run_gnuplot(char **argv, const char *script)
 {
-	int status;
+	int status = -1;	/* not WIFEXITED: a failed wait fails */
 	pid_t pid;
 
 	fflush(NULL);
@@ -106,8 +107,12 @@ static int run_gnuplot(char **argv, const char *script)
 			strerror(errno));
 		return -1;
 	}
-	if (waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) ||
-	    WEXITSTATUS(status)) {
+	/* a signal to capsim stops gnuplot too (src/whatif/interrupt.h) */
+	interrupt_child_add(pid);
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	interrupt_child_del(pid);
+	if (!WIFEXITED(status) || WEXITSTATUS(status)) {
 		fprintf(stderr, "capsim: gnuplot failed on %s\n", script);
 		return -1;
 	}
