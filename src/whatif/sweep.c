@@ -662,6 +662,13 @@ int cmd_sweep(int argc, char **argv)
 			ret = usage_error("--collect DIR takes no workload, --set or -o", NULL);
 			goto out;
 		}
+		/* it writes sweep.csv and the plots into DIR: capsim's only */
+		if (!outmark_present(collect)) {
+			fprintf(stderr, "capsim: %s was not written by capsim sweep (no %s in it)\n",
+				collect, OUTMARK_NAME);
+			ret = EXIT_USAGE;
+			goto out;
+		}
 		i = sweep_collect(collect, metric, quiet);
 		ret = i < 0 ? EXIT_RUN : i ? EXIT_RUN : 0;
 		goto out;
