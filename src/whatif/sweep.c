@@ -504,37 +504,6 @@ static int check_job_values(int argc, char **argv, const char *self)
 	return job_value_refused("capsim's executable path", self) ? -1 : 0;
 }
 
-/* Each item of @v is one of @allowed (if given) and appears once */
-static int check_list(char **v, const char *opt,
-		      const char *const *allowed)
-{
-	int i, k;
-
-	for (i = 0; v[i]; i++) {
-		for (k = 0; allowed && allowed[k] && strcmp(allowed[k], v[i]); k++)
-			;
-		if (allowed && !allowed[k]) {
-			struct strbuf sb;
-
-			sb_init(&sb);
-			for (k = 0; allowed[k]; k++)
-				sb_printf(&sb, "%s%s", k ? ", " : "", allowed[k]);
-			fprintf(stderr, "capsim: %s: unknown policy \"%.64s\": allowed %s\nsee `capsim sweep --help`\n",
-				opt, v[i], sb.buf);
-			sb_free(&sb);
-			return -1;
-		}
-		for (k = 0; k < i; k++) {
-			if (!strcmp(v[k], v[i])) {
-				fprintf(stderr, "capsim: %s: \"%.64s\" is listed twice: it would give duplicate points\nsee `capsim sweep --help`\n",
-					opt, v[i]);
-				return -1;
-			}
-		}
-	}
-	return 0;
-}
-
 /* Every platform loads (an unknown name or a bad file is said, as `capsim
  * run` would say it); the most domains any has, in *ndoms */
 static int check_platforms(char **names, int *ndoms)
@@ -760,8 +729,8 @@ int cmd_sweep(int argc, char **argv)
 					  PLATFORM_DEFAULT, "platform");
 	}
 	if (!sw.policies || !sw.platforms ||
-	    check_list(sw.policies, "--policies", whatif_default_policies) ||
-	    check_list(sw.platforms, "--platforms", NULL) ||
+	    whatif_check_list(sw.policies, "--policies", "sweep", true) ||
+	    whatif_check_list(sw.platforms, "--platforms", "sweep", false) ||
 	    check_platforms(sw.platforms, &ndoms))
 		goto out;
 	sw.pdocs = xcalloc((size_t)strv_len(sw.platforms) + 1, sizeof(json_t *));
