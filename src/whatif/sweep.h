@@ -55,13 +55,17 @@ void sweep_values_free(struct sweep_values *sv);
  *  - sweep.json (the plan): params [{path, values}], points;
  *  - a point.json: id (@id), params (a member per plan path), policy,
  *    platform, seed, command;
- *  - a point's summary.json: the fields run_metrics_from_summary() reads,
- *    with their types and ranges.
+ *  - a point's summary.json: the fields run_metrics_from_summary() and,
+ *    for an older capsim's summary without response_us, the trace scan
+ *    of run_metrics_load() read, with their types and ranges.
  */
 int sweep_plan_check(json_t *plan, char *err, size_t errlen);
 int sweep_point_check(json_t *pj, json_t *plan_params, int id, char *err,
 		      size_t errlen);
 int sweep_summary_check(json_t *sum, char *err, size_t errlen);
+/* Every task of a checked summary has its response times (an older
+ * capsim's has not: its point's trace is scanned for them) */
+bool sweep_summary_has_response(json_t *sum);
 
 /*
  * Load @path as JSON if it is a regular file of at most 64 MiB: NULL with

@@ -512,7 +512,26 @@ static int read_point(const char *dir, json_t *plan_params, int id, int width,
 		json_decref(js);
 		goto out;
 	}
-	run_metrics_from_summary(&pt->m, js);
+	if (sweep_summary_has_response(js)) {
+		run_metrics_from_summary(&pt->m, js);
+	} else {
+		/* a point run by an older capsim: its trace gives the
+		 * response times (sched lines only) */
+		char *run = xasprintf("%s/run", pdir);
+		struct metrics_opts mo = { .base_dir = dir, .sched_only = true,
+					   .summary_first = true };
+		int r = run_metrics_load(&pt->m, run, &mo);
+
+		free(run);
+		if (r) {
+			fprintf(stderr, "capsim: sweep point %s: its summary has no response times and its trace cannot be read\n",
+				pt->name);
+			json_decref(js);
+			pt->status = "failed";
+			ret = 1;
+			goto out;
+		}
+	}
 	json_decref(js);
 	pt->ok = true;
 	pt->status = "ok";

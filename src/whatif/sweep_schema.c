@@ -23,6 +23,7 @@
 #define MAX_JSON_BYTES (64 << 20)	/* as capsim's other inputs */
 #define MAX_CPUS 4096
 #define MAX_TASKS 262144		/* the simulator's limit */
+#define MAX_PID 4194304			/* the kernel's PID_MAX_LIMIT */
 /* the per-task per-CPU residency the reader allocates */
 #define MAX_TASK_CPUS (1 << 24)
 /* integers a double keeps exact: the readers go through doubles */
@@ -252,15 +253,15 @@ static int check_task(json_t *t, size_t i, int ncpus, char *err,
 			    type_name(t));
 	if (need(t, where, "name", T_STR, err, errlen) ||
 	    need(t, where, "group", T_STR | T_NULL | T_ABSENT, err, errlen) ||
-	    need_num(t, where, "pid", T_INT | T_ABSENT, -1, 2147483647, err,
-		     errlen) ||
+	    need(t, where, "comm", T_STR | T_ABSENT, err, errlen) ||
+	    need_num(t, where, "pid", T_INT, 0, MAX_PID, err, errlen) ||
 	    need_num(t, where, "activations", T_INT, 0, MAX_EXACT, err,
 		     errlen) ||
 	    need_num(t, where, "deadline_misses", T_INT | T_NULL | T_ABSENT,
 		     0, MAX_EXACT, err, errlen) ||
 	    need(t, where, "wakeup_latency_us", T_OBJ | T_ABSENT, err,
 		 errlen) ||
-	    need(t, where, "response_us", T_OBJ, err, errlen) ||
+	    need(t, where, "response_us", T_OBJ | T_ABSENT, err, errlen) ||
 	    need(t, where, "runtime_s", T_NUM | T_ABSENT, err, errlen) ||
 	    need(t, where, "cpu_residency_s", T_OBJ | T_ABSENT, err, errlen))
 		return -1;
@@ -270,8 +271,8 @@ static int check_task(json_t *t, size_t i, int ncpus, char *err,
 		return -1;
 	snprintf(sub, sizeof(sub), "%sresponse_us.", where);
 	r = json_object_get(t, "response_us");
-	if (check_pcts(r, sub, err, errlen) ||
-	    need_num(r, sub, "count", T_INT, 0, MAX_EXACT, err, errlen))
+	if (r && (check_pcts(r, sub, err, errlen) ||
+		  need_num(r, sub, "count", T_INT, 0, MAX_EXACT, err, errlen)))
 		return -1;
 	snprintf(sub, sizeof(sub), "%scpu_residency_s", where);
 	return check_keyed(json_object_get(t, "cpu_residency_s"), sub,
@@ -309,6 +310,36 @@ static int check_domain(json_t *d, size_t i, char *err, size_t errlen)
 			   err, errlen);
 }
 
+/* The group writes a summary of an older capsim is joined with its trace
+ * by (run_metrics_load()) */
+static int check_write(json_t *w, size_t i, char *err, size_t errlen)
+{
+	char where[64];
+
+	snprintf(where, sizeof(where), "group_writes[%zu].", i);
+	if (!json_is_object(w))
+		return fail(err, errlen, "group_writes[%zu]: an object, not %s",
+			    i, type_name(w));
+	return need(w, where, "group", T_STR | T_ABSENT, err, errlen) ||
+	       need(w, where, "attr", T_STR | T_ABSENT, err, errlen) ||
+	       need(w, where, "result", T_STR | T_ABSENT, err, errlen) ||
+	       need_num(w, where, "at_ms", T_NUM | T_ABSENT, 0, 1e12, err,
+			errlen) ||
+	       need_num(w, where, "value", T_NUM | T_ABSENT, 0, 1024, err,
+			errlen) ? -1 : 0;
+}
+
+bool sweep_summary_has_response(json_t *sum)
+{
+	json_t *t;
+	size_t i;
+
+	json_array_foreach(json_object_get(sum, "tasks"), i, t)
+		if (!json_object_get(t, "response_us"))
+			return false;
+	return true;
+}
+
 int sweep_summary_check(json_t *sum, char *err, size_t errlen)
 {
 	json_t *v;
@@ -343,6 +374,12 @@ int sweep_summary_check(json_t *sum, char *err, size_t errlen)
 			return -1;
 	json_array_foreach(json_object_get(sum, "domains"), i, v)
 		if (check_domain(v, i, err, errlen))
+			return -1;
+	if (need(sum, "", "group_writes", T_ARR | T_ABSENT, err, errlen) ||
+	    need(sum, "", "clamp_order", T_STR | T_ABSENT, err, errlen))
+		return -1;
+	json_array_foreach(json_object_get(sum, "group_writes"), i, v)
+		if (check_write(v, i, err, errlen))
 			return -1;
 	return 0;
 }
