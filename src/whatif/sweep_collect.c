@@ -610,7 +610,7 @@ int sweep_collect(const char *dir, const char *metric, bool quiet)
 					title ? title : "sweep")))
 		goto out;
 	if (!quiet)
-		printf("collected %d points (%d failed or missing) into %s/sweep.csv and %s/pareto.png (energy vs %s)\n",
+		printf("collected %d points (%d failed) into %s/sweep.csv and %s/pareto.png (energy vs %s)\n",
 		       n, failed, dir, dir, metric);
 	ret = failed;
 out:
