@@ -580,7 +580,25 @@ static int check_outdir(const char *dir)
 			dir);
 		return EXIT_USAGE;
 	}
-	return 0;
+	/* a parent that is a file: DIR can never be created */
+	{
+		char *p = xstrdup(dir), *slash;
+		int ret = 0;
+
+		while ((slash = strrchr(p, '/')) && slash != p) {
+			*slash = '\0';
+			if (!stat(p, &st)) {
+				if (!S_ISDIR(st.st_mode)) {
+					fprintf(stderr, "capsim: -o %s: %s is not a directory\nsee `capsim sweep --help`\n",
+						dir, p);
+					ret = EXIT_USAGE;
+				}
+				break;
+			}
+		}
+		free(p);
+		return ret;
+	}
 }
 
 int cmd_sweep(int argc, char **argv)

@@ -42,6 +42,10 @@ for emit in "" "--emit-jobs jobs"; do
 	# shellcheck disable=SC2086
 	row "sweep -o FILE ${emit:-(runs)}" 2 "capsim: -o afile: it exists and is not a directory" 10 256 \
 		$W sweep w.json --set 'tasks.t.run=1000' -o afile $emit
+	fresh; workload "{ $G, $T }"; : >afile
+	# shellcheck disable=SC2086
+	row "sweep -o under a file ${emit:-(runs)}" 2 "capsim: -o afile/x: afile is not a directory" 10 256 \
+		$W sweep w.json --set 'tasks.t.run=1000' -o afile/x $emit
 	fresh; workload "{ $G, $T }"
 	# shellcheck disable=SC2086
 	row "sweep unknown policy ${emit:-(runs)}" 2 'capsim: --policies: unknown policy "fast": allowed rfc, none, uclamp' 10 256 \
