@@ -45,7 +45,8 @@ sweep() {
 	rm -rf "${tmp:?}/$1"
 	set -- "$1" "$capsim" sweep "$w" --set \
 		capsim.taskgroups./background.capacity_max=128:1024:128 \
-		--policies rfc,none --duration "$dur" -j "$2" -o "$tmp/$1"
+		--policies rfc,none --duration "$dur" -j "$2" --keep-traces \
+		-o "$tmp/$1"
 	measure "$@"
 }
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -10,12 +10,15 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "diag.h"
 #include "outdir.h"
 #include "outmark.h"
+#include "platform.h"
 #include "procs.h"
 #include "run_metrics.h"
 #include "util.h"
 #include "whatif.h"
+#include "workload.h"
 
 #define EXIT_RUN 1
 #define EXIT_USAGE 2
@@ -71,19 +74,51 @@ int strv_len(char *const *v)
 	return n;
 }
 
+int whatif_check_list(char *const *v, const char *opt, const char *cmd,
+		      bool policies)
+{
+	const char *const *allowed = whatif_default_policies;
+	int i, k;
+
+	for (i = 0; v[i]; i++) {
+		for (k = 0; policies && allowed[k] && strcmp(allowed[k], v[i]); k++)
+			;
+		if (policies && !allowed[k]) {
+			struct strbuf sb;
+
+			sb_init(&sb);
+			for (k = 0; allowed[k]; k++)
+				sb_printf(&sb, "%s%s", k ? ", " : "", allowed[k]);
+			fprintf(stderr, "capsim: %s: unknown policy \"%.64s\": allowed %s\nsee `capsim %s --help`\n",
+				opt, v[i], sb.buf, cmd);
+			sb_free(&sb);
+			return -1;
+		}
+		for (k = 0; k < i; k++) {
+			if (!strcmp(v[k], v[i])) {
+				fprintf(stderr, "capsim: %s: \"%.64s\" is listed twice\nsee `capsim %s --help`\n",
+					opt, v[i], cmd);
+				return -1;
+			}
+		}
+	}
+	return 0;
+}
+
 static const char usage_compare[] =
 "usage: capsim compare WORKLOAD.json [--policies P,P...] [--platform NAME|FILE]\n"
 "                      [--duration SEC] [--seed N] [--trace-util] [-j N]\n"
 "                      [--no-plots] [--quiet] [-o DIR]\n"
 "\n"
-"Runs WORKLOAD under each policy (default: every policy this build\n"
-"simulates: rfc,none), side by side, and prints one table: energy, per\n"
+"Runs WORKLOAD under each policy side by side (default: every policy\n"
+"this build simulates: %s) and prints one table: energy, per\n"
 "domain average frequency and residency, per task wake-up latency and\n"
 "response time (p50/p95/p99), deadline misses, time within its clamp band\n"
 "and CPU residency. DIR (default out/compare-<workload>/) gets compare.md,\n"
 "compare.json (an object keyed by policy), and per policy the run\n"
 "(DIR/POLICY/trace.txt, summary.json) and its plots (DIR/POLICY/plots/).\n"
-"-j N: runs at once (default 2).\n";
+"-j N: runs at once (default 2). The policies (each once), the platform,\n"
+"--duration, --seed and -o are checked before any run (exit status 2).\n";
 
 struct policy_run {
 	const char *name;
@@ -394,6 +429,59 @@ static int write_file_from_table(const char *path, const struct table *t,
 	return fclose(f) ? -1 : 0;
 }
 
+/*
+ * What each `capsim run` would refuse, refused once before any run: -o
+ * empty or a file, --duration and --seed out of range, an unknown or
+ * invalid platform. 0, or -1 (said).
+ */
+static int compare_check_args(const char *outdir, const char *duration,
+			      const char *seed, const char *platform)
+{
+	struct stat st;
+	char *end;
+
+	if (outdir && !*outdir) {
+		fprintf(stderr, "capsim: -o needs a directory, not an empty path\nsee `capsim compare --help`\n");
+		return -1;
+	}
+	if (outdir && !stat(outdir, &st) && !S_ISDIR(st.st_mode)) {
+		fprintf(stderr, "capsim: -o %s: it exists and is not a directory\nsee `capsim compare --help`\n",
+			outdir);
+		return -1;
+	}
+	if (duration) {
+		double sec = strtod(duration, &end);
+
+		if (*end || end == duration || !(sec >= WL_DURATION_MIN_S) ||
+		    !(sec <= WL_DURATION_MAX_S)) {
+			fprintf(stderr, "capsim: --duration needs seconds in [1e-06, 1e+06]: %s\nsee `capsim compare --help`\n",
+				duration);
+			return -1;
+		}
+	}
+	if (seed) {
+		errno = 0;
+		(void)strtoull(seed, &end, 0);
+		if (*end || end == seed || errno || seed[0] == '-') {
+			fprintf(stderr, "capsim: --seed needs a non-negative integer: %s\nsee `capsim compare --help`\n",
+				seed);
+			return -1;
+		}
+	}
+	if (platform) {
+		struct diag d;
+		struct platform *pl;
+
+		diag_init(&d, false);
+		pl = platform_load(platform, &d);
+		diag_free(&d);
+		if (!pl)
+			return -1;
+		platform_free(pl);
+	}
+	return 0;
+}
+
 int cmd_compare(int argc, char **argv)
 {
 	const char *wfile = NULL, *platform = NULL, *outdir = NULL,
@@ -411,7 +499,20 @@ int cmd_compare(int argc, char **argv)
 		const char *a = argv[i];
 
 		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-			fputs(usage_compare, stdout);
+			char *all = NULL;
+			int k;
+
+			/* the default list as the code has it */
+			for (k = 0; whatif_default_policies[k]; k++) {
+				char *n = xasprintf("%s%s%s", all ? all : "",
+						    k ? "," : "",
+						    whatif_default_policies[k]);
+
+				free(all);
+				all = n;
+			}
+			printf(usage_compare, all);
+			free(all);
 			return 0;
 		} else if (!strcmp(a, "--quiet")) {
 			quiet = true;
@@ -467,10 +568,14 @@ int cmd_compare(int argc, char **argv)
 		fprintf(stderr, "capsim: cannot read %s: %s\n", wfile, strerror(errno));
 		return EXIT_USAGE;
 	}
+	if (compare_check_args(outdir, duration, seed, platform))
+		return EXIT_USAGE;
 	if (policies) {
 		pol = strv_split(policies, "--policies");
-		if (!pol)
+		if (!pol || whatif_check_list(pol, "--policies", "compare", true)) {
+			strv_free(pol);
 			return EXIT_USAGE;
+		}
 	} else {
 		pol = xcalloc((size_t)strv_len((char *const *)
 			      whatif_default_policies) + 1, sizeof(char *));

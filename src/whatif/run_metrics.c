@@ -150,10 +150,18 @@ static void fill_task(struct run_metrics *m, struct task_metrics *tm,
 {
 	int c;
 
-	tm->pid = st ? st->pid : js ? (int)jnum(js, "pid") : -1;
-	tm->name = xstrdup(js ? jstr(js, "name") : st ? st->comm : "?");
+	json_t *jpid = json_object_get(js, "pid"),
+	       *jact = json_object_get(js, "activations");
+
+	/* a summary edited by hand: a field missing or of another type is
+	 * unknown (a double out of an int's range must not be cast) */
+	tm->pid = st ? st->pid : json_is_integer(jpid) ?
+		  (int)json_integer_value(jpid) : -1;
+	tm->name = xstrdup(js && jstr(js, "name") ? jstr(js, "name") :
+			   st ? st->comm : "?");
 	tm->group = js && jstr(js, "group") ? xstrdup(jstr(js, "group")) : NULL;
-	tm->activations = js ? (long)jnum(js, "activations") : -1;
+	tm->activations = json_is_integer(jact) ?
+			  (long)json_integer_value(jact) : -1;
 	tm->misses = js && json_is_integer(json_object_get(js, "deadline_misses")) ?
 		     (long)json_integer_value(json_object_get(js, "deadline_misses")) : -1;
 	if (js) {
@@ -313,6 +321,23 @@ static void load_from_summary(struct run_metrics *m, json_t *sum)
 	}
 }
 
+void run_metrics_from_summary(struct run_metrics *m, json_t *sum)
+{
+	json_t *jp = json_object_get(sum, "platform");
+
+	memset(m, 0, sizeof(*m));
+	m->has_summary = true;
+	m->workload = xstrdup(jstr(json_object_get(sum, "workload"), "name") ?
+			      jstr(json_object_get(sum, "workload"), "name") :
+			      "?");
+	m->platform = xstrdup(jstr(jp, "name") ? jstr(jp, "name") :
+			      "unknown platform");
+	m->policy = xstrdup(jstr(sum, "policy") ? jstr(sum, "policy") : "?");
+	m->sim_s = jnum(sum, "simulated_s");
+	m->energy_mj = jnum(sum, "energy_mj");
+	load_from_summary(m, sum);
+}
+
 static struct platform *pick_platform(const struct metrics_opts *o,
 				      json_t *sum)
 {
@@ -376,19 +401,8 @@ int run_metrics_load(struct run_metrics *m, const char *path,
 	}
 	if (sum && o && o->summary_first && !o->platform &&
 	    summary_has_response(sum)) {
-		json_t *jp = json_object_get(sum, "platform");
-
-		m->has_summary = true;
+		run_metrics_from_summary(m, sum);
 		m->trace_path = xstrdup(trace);
-		m->workload = xstrdup(jstr(json_object_get(sum, "workload"), "name") ?
-				      jstr(json_object_get(sum, "workload"), "name") :
-				      "?");
-		m->platform = xstrdup(jstr(jp, "name") ? jstr(jp, "name") :
-				      "unknown platform");
-		m->policy = xstrdup(jstr(sum, "policy") ? jstr(sum, "policy") : "?");
-		m->sim_s = jnum(sum, "simulated_s");
-		m->energy_mj = jnum(sum, "energy_mj");
-		load_from_summary(m, sum);
 		ret = 0;
 		goto out;
 	}

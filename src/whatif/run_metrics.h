@@ -8,6 +8,7 @@
 #ifndef CAPSIM_RUN_METRICS_H
 #define CAPSIM_RUN_METRICS_H
 
+#include <jansson.h>
 #include <stdbool.h>
 
 #include "trace_scan.h"
@@ -72,6 +73,12 @@ struct metrics_opts {
  */
 int run_metrics_load(struct run_metrics *m, const char *path,
 		     const struct metrics_opts *o);
+/*
+ * The figures of a parsed summary.json alone (no trace pass: no in-band
+ * figure); @sum as sweep_summary_check() accepts it (missing fields are
+ * NAN or "?", never read out of range).
+ */
+void run_metrics_from_summary(struct run_metrics *m, json_t *sum);
 void run_metrics_free(struct run_metrics *m);
 
 /* The task with the most activations (the interactive one, usually) */

@@ -19,43 +19,57 @@
 #include "platform.h"
 #include "procs.h"
 #include "sweep.h"
+#include "sweep_jobs.h"
 #include "util.h"
 #include "whatif.h"
+#include "workload.h"
 
 #define EXIT_RUN 1
 #define EXIT_USAGE 2
-#define MAX_POINTS 100000
 
 static const char usage_sweep[] =
 "usage: capsim sweep WORKLOAD.json --set 'PATH=SPEC' [--set ...] [--drop PATH]...\n"
 "                    [--policies P,P...] [--platforms NAME|FILE,...] [--seed N]\n"
-"                    [--duration SEC] [--metric COLUMN] [-j N] [--quiet] -o DIR\n"
-"                    [--emit-jobs FILE]\n"
+"                    [--duration SEC] [--metric COLUMN] [-j N] [--keep-traces]\n"
+"                    [--quiet] -o DIR [--emit-jobs FILE]\n"
 "       capsim sweep --collect DIR [--metric COLUMN] [--quiet]\n"
 "\n"
 "Runs the cartesian product of the --set values x platforms x policies,\n"
 "each point a `capsim run` in a worker process (-j N at once, default 2),\n"
 "and writes DIR/sweep.csv (a row per point: its parameters, policy,\n"
-"platform, seed, energy, per task wake-up latency p95/p99, response time\n"
-"p95/p99 and misses, per domain average MHz) and DIR/pareto.png/.svg\n"
-"(energy against --metric, a sweep.csv column; default: the response p95\n"
-"of the task with the most activations).\n"
+"platform, seed, status, energy, per task wake-up latency p95/p99,\n"
+"response time p95/p99 and misses, per domain average MHz) and\n"
+"DIR/pareto.png/.svg (energy against --metric, a sweep.csv column;\n"
+"default: the response p95 of the task with the most activations).\n"
 "\n"
 "PATH is written as capsim's error messages print it, e.g.\n"
 "  capsim.taskgroups[\"/bg\"].capacity_max   (or capsim.taskgroups./bg.capacity_max)\n"
 "  tasks.fg.run   global.duration   platform.domains[0].opps[4].power_mw\n"
-"(platform. addresses the platform). SPEC: LO:HI:STEP, a list V1,V2,...,\n"
-"or one JSON value (--set 'capsim.events=[]' removes the timed events;\n"
-"--drop capsim.events too). Comments and trailing commas in the inputs\n"
-"are fine: the parsed documents are edited.\n"
+"(platform. addresses the platform). SPEC: LO:HI:STEP (finite numbers),\n"
+"a list V1,V2,..., or one JSON value (--set 'capsim.events=[]' removes the\n"
+"timed events; --drop capsim.events too). No two values of a SPEC may be\n"
+"equal, and a sweep has at most 100000 points in all (--set values x\n"
+"platforms x policies). Comments and trailing commas in the inputs are\n"
+"fine: the parsed documents are edited.\n"
 "Each point's seed derives from --seed and the point's parameter values\n"
 "(not its policy or platform, so those compare on the same draws).\n"
-"A failed point is reported and the others go on (exit status 1).\n"
+"The options, policies, platforms and --metric are checked before any\n"
+"point runs (exit status 2). A failed point is reported and the others\n"
+"go on (exit status 1).\n"
+"Each point keeps its summary.json, activations.csv and run.log;\n"
+"--keep-traces also keeps its trace.txt (`capsim plot DIR/points/N/run`),\n"
+"which --collect does not need.\n"
 "\n"
 "--emit-jobs FILE: prepare DIR, run nothing; FILE gets one self-contained\n"
 "shell command per point (`parallel < FILE`, or across hosts with\n"
 "--sshlogin when DIR is on a shared filesystem) and FILE.slurm a Slurm\n"
-"array script; then `capsim sweep --collect DIR`.\n";
+"array script; then `capsim sweep --collect DIR`. No path or value of a\n"
+"job line may hold a control character (a newline would split it).\n"
+"\n"
+"--collect DIR checks every file it reads (sweep.json, each point.json\n"
+"and summary.json: exit status 2 naming the file and field); a point\n"
+"whose run failed, or whose directory is missing, is named and gets a\n"
+"row with status failed or missing (exit status 1).\n";
 
 struct sweep_param {
 	struct dpath path;
@@ -77,73 +91,27 @@ struct sweep {
 	bool edits_platform;
 	unsigned long long seed;
 	const char *duration;
+	bool keep_traces;
+	const char *emit;	/* --emit-jobs FILE, or NULL */
 	int npoints;
 	int width;		/* of the point numbers */
 };
 
-static bool integral(double v)
-{
-	return fabs(v - round(v)) < 1e-9 && fabs(v) < 9e15;
-}
-
-/* SPEC -> values: LO:HI:STEP, V1,V2,..., or one JSON value */
+/* SPEC -> values; a number replaces an integer as an integer */
 static int parse_spec(struct sweep_param *sp, const char *spec, json_t *cur)
 {
-	bool want_int = !cur || json_is_integer(cur);
-	double lo, hi, st;
-	char *end;
-	int n;
+	struct sweep_values sv;
+	char err[512];
 
-	if (sscanf(spec, "%lf:%lf:%lf%n", &lo, &hi, &st, &n) == 3 &&
-	    !spec[n]) {
-		double k;
-
-		if (!(st > 0) || hi < lo || (hi - lo) / st > MAX_POINTS) {
-			fprintf(stderr, "capsim: --set %s=%s: a range LO:HI:STEP needs STEP > 0, HI >= LO and at most %d values\n",
-				sp->path.text, spec, MAX_POINTS);
-			return -1;
-		}
-		for (k = 0; lo + k * st <= hi + st * 1e-9; k++) {
-			double v = lo + k * st;
-
-			sp->vals = xrealloc(sp->vals, (size_t)(sp->nvals + 1) *
-					    sizeof(json_t *));
-			sp->vals[sp->nvals++] = want_int && integral(lo) &&
-				integral(st) ? json_integer((json_int_t)llround(v)) :
-				json_real(v);
-		}
-		return 0;
+	if (sweep_spec_parse(spec, !cur || json_is_integer(cur), &sv, err,
+			     sizeof(err))) {
+		fprintf(stderr, "capsim: --set %s=%.200s: %s\nsee `capsim sweep --help`\n",
+			sp->path.text, spec, err);
+		return -1;
 	}
-	if (strchr("[{\"tfn", spec[0])) {
-		json_error_t e;
-		json_t *v = json_loads(spec, JSON_DECODE_ANY, &e);
-
-		if (!v) {
-			fprintf(stderr, "capsim: --set %s=%s: not a number, a range or a JSON value: %s\n",
-				sp->path.text, spec, e.text);
-			return -1;
-		}
-		sp->vals = xcalloc(1, sizeof(json_t *));
-		sp->vals[0] = v;
-		sp->nvals = 1;
-		return 0;
-	}
-	for (;;) {
-		double v = strtod(spec, &end);
-
-		if (end == spec || (*end && *end != ',') || !isfinite(v)) {
-			fprintf(stderr, "capsim: --set %s: \"%s\" is not a number (SPEC: LO:HI:STEP, V1,V2,... or a JSON value)\n",
-				sp->path.text, spec);
-			return -1;
-		}
-		sp->vals = xrealloc(sp->vals, (size_t)(sp->nvals + 1) *
-				    sizeof(json_t *));
-		sp->vals[sp->nvals++] = want_int && integral(v) ?
-			json_integer((json_int_t)llround(v)) : json_real(v);
-		if (!*end)
-			return 0;
-		spec = end + 1;
-	}
+	sp->vals = sv.v;
+	sp->nvals = sv.n;
+	return 0;
 }
 
 /* A trial edit on a copy: the path must lead somewhere editable and a
@@ -220,22 +188,6 @@ static unsigned long long point_seed(const struct sweep *sw, const int *vi)
 	return rng_next(&st) >> 11;
 }
 
-static char *shq(const char *s)
-{
-	struct strbuf sb;
-
-	sb_init(&sb);
-	sb_putc(&sb, '\'');
-	for (; *s; s++) {
-		if (*s == '\'')
-			sb_puts(&sb, "'\\''");
-		else
-			sb_putc(&sb, *s);
-	}
-	sb_putc(&sb, '\'');
-	return sb.buf;
-}
-
 static int write_json(const char *path, json_t *v)
 {
 	if (json_dump_file(v, path, JSON_INDENT(2) | JSON_REAL_PRECISION(12))) {
@@ -267,25 +219,13 @@ static char **point_argv(const struct sweep *sw, const char *self,
 		av[n++] = xstrdup("--duration");
 		av[n++] = xstrdup(sw->duration);
 	}
+	/* the trace is the largest output and --collect never reads it */
+	if (!sw->keep_traces)
+		av[n++] = xstrdup("--no-trace");
 	av[n++] = xstrdup("--quiet");
 	av[n++] = xstrdup("-o");
 	av[n++] = xasprintf("%s/run", pdir);
 	return av;
-}
-
-static char *argv_to_shell(char **av)
-{
-	struct strbuf sb;
-	int i;
-
-	sb_init(&sb);
-	for (i = 0; av[i]; i++) {
-		char *q = shq(av[i]);
-
-		sb_printf(&sb, "%s%s", i ? " " : "", q);
-		free(q);
-	}
-	return sb.buf;
 }
 
 /*
@@ -379,18 +319,19 @@ static int prepare_points(struct sweep *sw, const char *root,
 							       sw->policies[po],
 							       plat_arg, seed);
 				jobs[id - 1].log_path = xasprintf("%s/run.log", abs);
-				{
-					char *c = argv_to_shell(jobs[id - 1].argv);
-					char *qd = shq(final_abs), *ql;
-
-					f = xasprintf("%s/run.log", pdir);
-					ql = shq(f);
-					cmds[id - 1] = xasprintf("cd %s && %s > %s 2>&1",
-								 qd, c, ql);
-					free(f);
-					free(c);
-					free(qd);
-					free(ql);
+				f = xasprintf("%s/run.log", pdir);
+				cmds[id - 1] = job_line(jobs[id - 1].argv,
+							final_abs, f);
+				free(f);
+				/* --emit-jobs checked every value up front; a
+				 * direct run execs the argv, no shell line */
+				if (!cmds[id - 1]) {
+					if (sw->emit) {
+						fprintf(stderr, "capsim: point %d: a value of its job line holds a control character\n",
+							id);
+						bad = 1;
+					}
+					cmds[id - 1] = xstrdup("(no shell line: a value holds a control character)");
 				}
 				for (i = 0; i < sw->nparams; i++)
 					json_object_set_new(params, sw->params[i].path.text,
@@ -474,52 +415,6 @@ static int write_plan(const struct sweep *sw, const char *root)
 	return ret;
 }
 
-/* FILE (one command a line) and FILE.slurm, each written aside and renamed */
-static int write_jobs(const char *file, char **cmds, int n)
-{
-	char *tmp = xasprintf("%s.tmp", file), *slurm = xasprintf("%s.slurm", file),
-	     *stmp = xasprintf("%s.slurm.tmp", file), *abs = NULL, rp[PATH_MAX];
-	FILE *f = fopen(tmp, "w");
-	int i, ret = -1;
-
-	if (!f)
-		goto out;
-	for (i = 0; i < n; i++)
-		fprintf(f, "%s\n", cmds[i]);
-	if (fclose(f))
-		goto out;
-	abs = xstrdup(realpath(tmp, rp) ? rp : tmp);
-	abs[strlen(abs) - 4] = '\0';	/* without .tmp */
-	f = fopen(stmp, "w");
-	if (!f)
-		goto out;
-	fprintf(f, "#!/bin/sh\n"
-		"# A Slurm job array running the points of a capsim sweep, one\n"
-		"# task per line of %s. Submit: sbatch %s.slurm\n"
-		"# then, when every task is done: capsim sweep --collect DIR\n"
-		"#SBATCH --job-name=capsim-sweep\n"
-		"#SBATCH --array=1-%d\n"
-		"#SBATCH --ntasks=1\n"
-		"#SBATCH --cpus-per-task=1\n"
-		"line=$(sed -n \"${SLURM_ARRAY_TASK_ID}p\" '%s')\n"
-		"exec sh -c \"$line\"\n", abs, abs, n, abs);
-	if (fclose(f) || rename(tmp, file) || rename(stmp, slurm))
-		goto out;
-	chmod(slurm, 0755);
-	ret = 0;
-out:
-	if (ret) {
-		fprintf(stderr, "capsim: cannot write %s: %s\n", file, strerror(errno));
-		unlink(tmp);
-		unlink(stmp);
-	}
-	free(abs);
-	free(tmp);
-	free(slurm);
-	free(stmp);
-	return ret;
-}
-
 static void sweep_free(struct sweep *sw)
 {
 	int i, k;
@@ -565,6 +460,148 @@ static char *final_abs_path(const struct outdir *od)
 	return xasprintf("%s/%s", rp, base ? base + 1 : od->final);
 }
 
+/* Options that take a value */
+static bool takes_value(const char *a)
+{
+	static const char *const opts[] = {
+		"--set", "--drop", "--policies", "--platforms", "-j", "-o",
+		"--seed", "--duration", "--metric", "--emit-jobs", "--collect",
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(opts); i++)
+		if (!strcmp(a, opts[i]))
+			return true;
+	return false;
+}
+
+/*
+ * With --emit-jobs every argument may end up in a job line (the workload's
+ * name, -o, the platforms, ...), and so may the current directory (the
+ * absolute -o) and capsim's own path: none may hold a control character.
+ */
+static int check_job_values(int argc, char **argv, const char *self)
+{
+	char cwd[PATH_MAX];
+	int i;
+
+	for (i = 1; i < argc; i++) {
+		char *what;
+		bool bad;
+
+		if (!control_char_in(argv[i]))
+			continue;
+		what = i > 1 && takes_value(argv[i - 1]) ?
+		       xasprintf("the %s value", argv[i - 1]) :
+		       xasprintf("the argument %d", i);
+		bad = job_value_refused(what, argv[i]);
+		free(what);
+		if (bad)
+			return -1;
+	}
+	if (getcwd(cwd, sizeof(cwd)) &&
+	    job_value_refused("the current directory", cwd))
+		return -1;
+	return job_value_refused("capsim's executable path", self) ? -1 : 0;
+}
+
+/* Every platform loads (an unknown name or a bad file is said, as `capsim
+ * run` would say it); the most domains any has, in *ndoms */
+static int check_platforms(char **names, int *ndoms)
+{
+	struct diag d;
+	int i, ret = 0;
+
+	*ndoms = 0;
+	diag_init(&d, false);
+	for (i = 0; names[i] && !ret; i++) {
+		struct platform *pl = platform_load(names[i], &d);
+
+		if (!pl) {
+			ret = -1;
+			break;
+		}
+		if (pl->ndomains > *ndoms)
+			*ndoms = pl->ndomains;
+		platform_free(pl);
+	}
+	diag_free(&d);
+	return ret;
+}
+
+/*
+ * --metric names a column sweep.csv will have: energy_mj, domN.avg_mhz
+ * (N below the platforms' domains, unless --set edits the platforms) or
+ * TASK.COLUMN, TASK a task of the workload (NAME, or NAME-K for its
+ * instances)
+ */
+static bool metric_known(const struct sweep *sw, const char *metric,
+			 int ndoms)
+{
+	json_t *tasks = json_object_get(sw->wdoc.root, "tasks"), *v;
+	const char *dot = strrchr(metric, '.'), *key;
+	int k, n;
+
+	if (!strcmp(metric, "energy_mj"))
+		return true;
+	if (sscanf(metric, "dom%d.avg_mhz%n", &k, &n) == 1 && !metric[n] &&
+	    k >= 0)
+		return sw->edits_platform || k < ndoms;
+	if (!dot || !sweep_is_task_column(dot + 1))
+		return false;
+	json_object_foreach(tasks, key, v) {
+		size_t len = strlen(key);
+		const char *p;
+
+		if (len > (size_t)(dot - metric) || strncmp(metric, key, len))
+			continue;
+		if (metric + len == dot)
+			return true;
+		/* NAME-K, an instance */
+		p = metric + len;
+		if (*p++ != '-' || p == dot)
+			continue;
+		while (p < dot && *p >= '0' && *p <= '9')
+			p++;
+		if (p == dot)
+			return true;
+	}
+	return false;
+}
+
+/* -o DIR can become the sweep's directory: not empty, not a file */
+static int check_outdir(const char *dir)
+{
+	struct stat st;
+
+	if (!*dir)
+		return usage_error("-o needs a directory, not an empty path", NULL);
+	if (!stat(dir, &st) && !S_ISDIR(st.st_mode)) {
+		fprintf(stderr, "capsim: -o %s: it exists and is not a directory\nsee `capsim sweep --help`\n",
+			dir);
+		return EXIT_USAGE;
+	}
+	/* a parent that is a file: DIR can never be created */
+	{
+		char *p = xstrdup(dir), *slash;
+		int ret = 0;
+
+		while ((slash = strrchr(p, '/')) && slash != p) {
+			*slash = '\0';
+			if (!stat(p, &st)) {
+				if (!S_ISDIR(st.st_mode)) {
+					fprintf(stderr, "capsim: -o %s: %s is not a directory\nsee `capsim sweep --help`\n",
+						dir, p);
+					ret = EXIT_USAGE;
+				}
+				break;
+			}
+		}
+		free(p);
+		return ret;
+	}
+}
+
 int cmd_sweep(int argc, char **argv)
 {
 	const char *outdir = NULL, *policies = NULL, *platforms = NULL,
@@ -574,8 +611,8 @@ int cmd_sweep(int argc, char **argv)
 	struct job *jobs = NULL;
 	char **cmds = NULL, *self = NULL, *fabs_dir = NULL;
 	char **sets = NULL;
-	int nsets = 0, i, ret = EXIT_USAGE, parallel = 2, failed = 0;
-	bool quiet = false;
+	int nsets = 0, i, ret = EXIT_USAGE, parallel = 2, failed = 0, ndoms;
+	bool quiet = false, jobs_written = false;
 	struct diag d;
 
 	diag_init(&d, false);
@@ -588,12 +625,9 @@ int cmd_sweep(int argc, char **argv)
 			goto out;
 		} else if (!strcmp(a, "--quiet")) {
 			quiet = true;
-		} else if (!strcmp(a, "--set") || !strcmp(a, "--drop") ||
-			   !strcmp(a, "--policies") || !strcmp(a, "--platforms") ||
-			   !strcmp(a, "-j") || !strcmp(a, "-o") ||
-			   !strcmp(a, "--seed") || !strcmp(a, "--duration") ||
-			   !strcmp(a, "--metric") || !strcmp(a, "--emit-jobs") ||
-			   !strcmp(a, "--collect")) {
+		} else if (!strcmp(a, "--keep-traces")) {
+			sw.keep_traces = true;
+		} else if (takes_value(a)) {
 			const char *v;
 
 			if (i + 1 >= argc) {
@@ -628,6 +662,16 @@ int cmd_sweep(int argc, char **argv)
 			} else if (!strcmp(a, "--collect")) {
 				collect = v;
 			} else if (!strcmp(a, "--duration")) {
+				char *end;
+				double sec = strtod(v, &end);
+
+				/* capsim run's bounds, said before any point */
+				if (*end || end == v || !(sec >= WL_DURATION_MIN_S) ||
+				    !(sec <= WL_DURATION_MAX_S)) {
+					ret = usage_error("--duration needs seconds in [1e-06, 1e+06]",
+							  v);
+					goto out;
+				}
 				sw.duration = v;
 			} else {
 				char *end;
@@ -658,8 +702,9 @@ int cmd_sweep(int argc, char **argv)
 		}
 	}
 	if (collect) {
-		if (sw.wfile || nsets || outdir) {
-			ret = usage_error("--collect DIR takes no workload, --set or -o", NULL);
+		if (sw.wfile || nsets || outdir || emit || sw.ndrops ||
+		    policies || platforms || sw.keep_traces) {
+			ret = usage_error("--collect DIR takes only --metric and --quiet", NULL);
 			goto out;
 		}
 		/* it writes sweep.csv and the plots into DIR: capsim's only */
@@ -670,7 +715,7 @@ int cmd_sweep(int argc, char **argv)
 			goto out;
 		}
 		i = sweep_collect(collect, metric, quiet);
-		ret = i < 0 ? EXIT_RUN : i ? EXIT_RUN : 0;
+		ret = i == SWEEP_COLLECT_BAD_INPUT ? EXIT_USAGE : i ? EXIT_RUN : 0;
 		goto out;
 	}
 	if (!sw.wfile) {
@@ -681,6 +726,14 @@ int cmd_sweep(int argc, char **argv)
 		ret = usage_error("sweep needs -o DIR", NULL);
 		goto out;
 	}
+	ret = check_outdir(outdir);
+	if (ret)
+		goto out;
+	ret = EXIT_USAGE;
+	self = procs_self_exe();
+	sw.emit = emit;
+	if (emit && (check_job_values(argc, argv, self) || jobs_path_check(emit)))
+		goto out;
 	if (jdoc_load_file(&sw.wdoc, sw.wfile, &d))
 		goto out;
 	sw.wname = whatif_workload_name(sw.wfile);
@@ -701,7 +754,10 @@ int cmd_sweep(int argc, char **argv)
 		sw.platforms = strv_split(json_is_string(p) ? json_string_value(p) :
 					  PLATFORM_DEFAULT, "platform");
 	}
-	if (!sw.policies || !sw.platforms)
+	if (!sw.policies || !sw.platforms ||
+	    whatif_check_list(sw.policies, "--policies", "sweep", true) ||
+	    whatif_check_list(sw.platforms, "--platforms", "sweep", false) ||
+	    check_platforms(sw.platforms, &ndoms))
 		goto out;
 	sw.pdocs = xcalloc((size_t)strv_len(sw.platforms) + 1, sizeof(json_t *));
 	for (i = 0; i < nsets; i++) {
@@ -758,14 +814,19 @@ int cmd_sweep(int argc, char **argv)
 			goto out;
 		}
 	}
+	if (metric && !metric_known(&sw, metric, ndoms)) {
+		fprintf(stderr, "capsim: --metric %.100s will not be a sweep.csv column: allowed energy_mj, domN.avg_mhz (N < %d) or TASK.COLUMN, TASK a task of %s, COLUMN one of wlat_p95_us, wlat_p99_us, resp_p95_us, resp_p99_us, misses\nsee `capsim sweep --help`\n",
+			metric, ndoms, sw.wfile);
+		goto out;
+	}
 	{
 		double n = (double)strv_len(sw.policies) * strv_len(sw.platforms);
 
 		for (i = 0; i < sw.nparams; i++)
 			n *= sw.params[i].nvals;
-		if (n > MAX_POINTS) {
-			fprintf(stderr, "capsim: the sweep has %.0f points: at most %d\n",
-				n, MAX_POINTS);
+		if (n > SWEEP_MAX_POINTS) {
+			fprintf(stderr, "capsim: the sweep has %.0f points (--set values x platforms x policies): at most %d\nsee `capsim sweep --help`\n",
+				n, SWEEP_MAX_POINTS);
 			goto out;
 		}
 		sw.npoints = (int)n;
@@ -782,16 +843,23 @@ int cmd_sweep(int argc, char **argv)
 	if (ret)
 		goto out;
 	ret = EXIT_RUN;
-	self = procs_self_exe();
 	fabs_dir = final_abs_path(&od);
+	if (emit && job_value_refused("the absolute -o path", fabs_dir)) {
+		ret = EXIT_USAGE;
+		goto out;
+	}
 	jobs = xcalloc((size_t)sw.npoints, sizeof(*jobs));
 	cmds = xcalloc((size_t)sw.npoints, sizeof(char *));
 	if (write_plan(&sw, od.tmp) ||
 	    prepare_points(&sw, od.tmp, fabs_dir, self, jobs, cmds))
 		goto out;
 	if (emit) {
-		if (write_jobs(emit, cmds, sw.npoints) || outdir_commit(&od))
+		if (jobs_write(emit, cmds, sw.npoints))
 			goto out;
+		jobs_written = true;
+		if (outdir_commit(&od))
+			goto out;
+		jobs_written = false;
 		if (!quiet)
 			printf("sweep: %d points prepared in %s/\n"
 			       "run them: parallel < %s   (or sbatch %s.slurm)\n"
@@ -836,6 +904,14 @@ int cmd_sweep(int argc, char **argv)
 		ret = failed ? EXIT_RUN : 0;
 	}
 out:
+	if (jobs_written) {
+		/* the jobs would name a directory that was not written */
+		char *slurm = xasprintf("%s.slurm", emit);
+
+		unlink(emit);
+		unlink(slurm);
+		free(slurm);
+	}
 	if (od.tmp)
 		outdir_abort(&od);
 	for (i = 0; jobs && i < sw.npoints; i++) {

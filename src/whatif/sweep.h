@@ -2,20 +2,75 @@
 /*
  * Sweeps: a sweep directory holds sweep.json (the plan), points/NNNN/
  * (each point's edited workload, its platform if edited, point.json and,
- * once run, run/trace.txt + run/summary.json + run.log), and once
- * collected sweep.csv and pareto.png/.svg.
+ * once run, run/summary.json + run/activations.csv + run.log, and
+ * run/trace.txt with --keep-traces), and once collected sweep.csv and
+ * pareto.png/.svg.
  */
 #ifndef CAPSIM_SWEEP_H
 #define CAPSIM_SWEEP_H
 
+#include <jansson.h>
 #include <stdbool.h>
+#include <stddef.h>
+
+/* The most points a sweep may have, the product of its --set values,
+ * platforms and policies (each point is a directory and a run) */
+#define SWEEP_MAX_POINTS 100000
+
+/* sweep_collect()'s failures, apart from its count of failed points */
+#define SWEEP_COLLECT_RUN_ERROR (-1)	/* cannot read or write: exit 1 */
+#define SWEEP_COLLECT_BAD_INPUT (-2)	/* a file of DIR is invalid, or
+					 * --metric is no column: exit 2 */
 
 /*
  * Merge the points of sweep directory @dir into @dir/sweep.csv and the
  * Pareto plot (energy against @metric, a sweep.csv column; NULL: the
- * response p95 of the task with the most activations). Returns the number
- * of failed points, or -1 (reported).
+ * response p95 of the task with the most activations). Every file read
+ * is checked first (sweep_*_check() below). Returns the number of failed
+ * or missing points (each named on stderr), or SWEEP_COLLECT_*.
  */
 int sweep_collect(const char *dir, const char *metric, bool quiet);
+
+/* @suffix is a per-task column of sweep.csv (TASK.SUFFIX): resp_p95_us... */
+bool sweep_is_task_column(const char *suffix);
+
+/* The values of one --set SPEC */
+struct sweep_values {
+	json_t **v;
+	int n;
+};
+
+/*
+ * Parse SPEC (LO:HI:STEP, V1,V2,... or one JSON value) into distinct
+ * values; numbers become JSON integers when @want_int and integral.
+ * 0, or -1 with why in @err (nothing allocated then).
+ */
+int sweep_spec_parse(const char *spec, bool want_int,
+		     struct sweep_values *out, char *err, size_t errlen);
+void sweep_values_free(struct sweep_values *sv);
+
+/*
+ * The files --collect reads, checked against what it uses of them:
+ * 0, or -1 with "FIELD: what is wrong" in @err.
+ *  - sweep.json (the plan): params [{path, values}], points;
+ *  - a point.json: id (@id), params (a member per plan path), policy,
+ *    platform, seed, command;
+ *  - a point's summary.json: the fields run_metrics_from_summary() and,
+ *    for an older capsim's summary without response_us, the trace scan
+ *    of run_metrics_load() read, with their types and ranges.
+ */
+int sweep_plan_check(json_t *plan, char *err, size_t errlen);
+int sweep_point_check(json_t *pj, json_t *plan_params, int id, char *err,
+		      size_t errlen);
+int sweep_summary_check(json_t *sum, char *err, size_t errlen);
+/* Every task of a checked summary has its response times (an older
+ * capsim's has not: its point's trace is scanned for them) */
+bool sweep_summary_has_response(json_t *sum);
+
+/*
+ * Load @path as JSON if it is a regular file of at most 64 MiB: NULL with
+ * the reason in @err otherwise.
+ */
+json_t *sweep_load_json(const char *path, char *err, size_t errlen);
 
 #endif

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #undef _GNU_SOURCE
 #define _POSIX_C_SOURCE 200809L
-#include <dirent.h>
 #include <errno.h>
 #include <jansson.h>
 #include <math.h>
@@ -23,44 +22,23 @@ static const char *const task_cols[] = {
 	"wlat_p95_us", "wlat_p99_us", "resp_p95_us", "resp_p99_us", "misses",
 };
 
+bool sweep_is_task_column(const char *suffix)
+{
+	size_t c;
+
+	for (c = 0; c < ARRAY_SIZE(task_cols); c++)
+		if (!strcmp(suffix, task_cols[c]))
+			return true;
+	return false;
+}
+
 struct point {
 	char *name;		/* points/NNNN */
 	json_t *pj;		/* point.json */
 	bool ok;
+	const char *status;	/* sweep.csv's: ok, failed or missing */
 	struct run_metrics m;
 };
-
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-static char **list_points(const char *dir, int *n)
-{
-	char *p = xasprintf("%s/points", dir);
-	DIR *d = opendir(p);
-	struct dirent *e;
-	char **v = NULL;
-
-	*n = 0;
-	if (!d) {
-		fprintf(stderr, "capsim: %s: no points/ (not a sweep directory?): %s\n",
-			dir, strerror(errno));
-		free(p);
-		return NULL;
-	}
-	while ((e = readdir(d))) {
-		if (e->d_name[0] == '.')
-			continue;
-		v = xrealloc(v, (size_t)(*n + 1) * sizeof(char *));
-		v[(*n)++] = xasprintf("points/%s", e->d_name);
-	}
-	closedir(d);
-	free(p);
-	if (*n)
-		qsort(v, (size_t)*n, sizeof(char *), cmp_str);
-	return v;
-}
 
 /* CSV field: quoted when it holds a comma, a quote or a newline */
 static void csv_str(FILE *f, const char *s)
@@ -208,7 +186,7 @@ static int write_csv(const char *dir, const struct table *tb,
 		fputc(',', f);
 		csv_str(f, json_string_value(json_object_get(pj, "platform")));
 		fprintf(f, ",%lld,%s,", (long long)json_integer_value(
-			json_object_get(pj, "seed")), pts[i].ok ? "ok" : "failed");
+			json_object_get(pj, "seed")), pts[i].status);
 		if (pts[i].ok)
 			csv_num(f, pts[i].m.energy_mj);
 		for (t = 0; t < tb->ntasks; t++) {
@@ -468,91 +446,156 @@ out:
 	return ret;
 }
 
+/* Width of the point numbers, as the sweep named the directories */
+static int point_width(int npoints)
+{
+	int w = 1, i;
+
+	for (i = npoints; i >= 10; i /= 10)
+		w++;
+	return w < 4 ? 4 : w;
+}
+
+/*
+ * Read point @id (points/NNNN): its point.json (required: a bad one is
+ * bad input) and its run's summary.json (a point whose run failed has
+ * none; one that exists must be valid). 0, 1 (the point failed or is
+ * missing: said) or SWEEP_COLLECT_BAD_INPUT (said).
+ */
+static int read_point(const char *dir, json_t *plan_params, int id, int width,
+		      struct point *pt)
+{
+	char *pdir = xasprintf("%s/points/%0*d", dir, width, id);
+	char *pf = xasprintf("%s/point.json", pdir);
+	char *sum = xasprintf("%s/run/summary.json", pdir);
+	char err[512];
+	struct stat st;
+	json_t *js;
+	int ret = SWEEP_COLLECT_BAD_INPUT;
+
+	pt->name = xasprintf("points/%0*d", width, id);
+	if (stat(pdir, &st) && errno == ENOENT) {
+		/* deleted, or lost with a host: its row says "missing" */
+		fprintf(stderr, "capsim: sweep point %s is missing (%s/sweep.json plans it)\n",
+			pt->name, dir);
+		pt->pj = json_pack("{s:i, s:{}, s:s, s:s, s:i}", "id", id,
+				   "params", "policy", "", "platform", "",
+				   "seed", 0);
+		pt->status = "missing";
+		ret = 1;
+		goto out;
+	}
+	pt->pj = sweep_load_json(pf, err, sizeof(err));
+	if (!pt->pj || sweep_point_check(pt->pj, plan_params, id, err,
+					 sizeof(err))) {
+		fprintf(stderr, "capsim: %s: %s\n", pf, err);
+		goto out;
+	}
+	if (lstat(sum, &st) && errno == ENOENT) {
+		char *log = xasprintf("%s/run.log", pdir);
+		char *tail = procs_log_tail(log, 3);
+
+		/* an empty log: the point could not even say why */
+		fprintf(stderr, "capsim: sweep point %s failed (%s):\n%s\n",
+			pt->name, json_string_value(json_object_get(pt->pj,
+								    "command")),
+			*tail ? tail : "(its run.log is empty: no space left for it?)");
+		free(tail);
+		free(log);
+		pt->status = "failed";
+		ret = 1;
+		goto out;
+	}
+	js = sweep_load_json(sum, err, sizeof(err));
+	if (!js || sweep_summary_check(js, err, sizeof(err))) {
+		fprintf(stderr, "capsim: %s: %s\n", sum, err);
+		json_decref(js);
+		goto out;
+	}
+	if (sweep_summary_has_response(js)) {
+		run_metrics_from_summary(&pt->m, js);
+	} else {
+		/* a point run by an older capsim: its trace gives the
+		 * response times (sched lines only) */
+		char *run = xasprintf("%s/run", pdir);
+		struct metrics_opts mo = { .base_dir = dir, .sched_only = true,
+					   .summary_first = true };
+		int r = run_metrics_load(&pt->m, run, &mo);
+
+		free(run);
+		if (r) {
+			fprintf(stderr, "capsim: sweep point %s: its summary has no response times and its trace cannot be read\n",
+				pt->name);
+			json_decref(js);
+			pt->status = "failed";
+			ret = 1;
+			goto out;
+		}
+	}
+	json_decref(js);
+	pt->ok = true;
+	pt->status = "ok";
+	ret = 0;
+out:
+	free(pdir);
+	free(pf);
+	free(sum);
+	return ret;
+}
+
 int sweep_collect(const char *dir, const char *metric, bool quiet)
 {
-	char *planf = xasprintf("%s/sweep.json", dir), **names = NULL;
+	char *planf = xasprintf("%s/sweep.json", dir);
 	struct point *pts = NULL;
 	struct table tb = { 0 };
 	json_t *plan;
-	json_error_t e;
+	char err[512];
 	char *title = NULL, *defmetric = NULL;
-	int n = 0, i, failed = 0, ret = -1;
+	int n = 0, i, failed = 0, ret = SWEEP_COLLECT_BAD_INPUT, width;
 
-	plan = json_load_file(planf, 0, &e);
-	if (!plan) {
-		fprintf(stderr, "%s:%d:%d: error: %s (not a sweep directory?)\n",
-			planf, e.line, e.column, e.text);
-		free(planf);
-		return -1;
+	plan = sweep_load_json(planf, err, sizeof(err));
+	if (!plan || sweep_plan_check(plan, err, sizeof(err))) {
+		fprintf(stderr, "capsim: %s: %s (not a sweep directory?)\n",
+			planf, err);
+		goto out;
 	}
 	tb.params = json_object_get(plan, "params");
-	names = list_points(dir, &n);
-	if (!names)
-		goto out;
+	n = (int)json_integer_value(json_object_get(plan, "points"));
+	width = point_width(n);
 	pts = xcalloc((size_t)n, sizeof(*pts));
 	for (i = 0; i < n; i++) {
-		char *pf = xasprintf("%s/%s/point.json", dir, names[i]);
-		char *run = xasprintf("%s/%s/run", dir, names[i]);
-		char *sum = xasprintf("%s/summary.json", run);
-		/* the response times from the point's summary; a point run
-		 * by an older capsim has its trace scanned (sched lines only) */
-		struct metrics_opts mo = { .base_dir = dir, .sched_only = true,
-					   .summary_first = true };
-		int k;
+		int k, r = read_point(dir, tb.params, i + 1, width, &pts[i]);
 
-		pts[i].name = names[i];
-		pts[i].pj = json_load_file(pf, 0, &e);
-		if (!pts[i].pj) {
-			fprintf(stderr, "%s:%d:%d: error: %s\n", pf, e.line,
-				e.column, e.text);
-			free(pf);
-			free(run);
-			free(sum);
+		if (r < 0)
 			goto out;
-		}
-		pts[i].ok = !access(sum, R_OK) &&
-			    !run_metrics_load(&pts[i].m, run, &mo);
-		if (!pts[i].ok) {
-			char *log = xasprintf("%s/%s/run.log", dir, names[i]);
-			char *tail = procs_log_tail(log, 3);
-
-			/* an empty log: the point could not even say why */
-			fprintf(stderr, "capsim: sweep point %s failed (%s):\n%s\n",
-				names[i], json_string_value(json_object_get(
-					pts[i].pj, "command")),
-				*tail ? tail : "(its run.log is empty: no space left for it?)");
-			free(tail);
-			free(log);
+		if (r) {
 			failed++;
-		} else {
-			for (k = 0; k < pts[i].m.ntasks; k++) {
-				int j;
-
-				for (j = 0; j < tb.ntasks &&
-				     strcmp(tb.tasks[j], pts[i].m.tasks[k].name); j++)
-					;
-				if (j == tb.ntasks) {
-					tb.tasks = xrealloc(tb.tasks, (size_t)(tb.ntasks + 1) *
-							    sizeof(char *));
-					tb.tasks[tb.ntasks++] = pts[i].m.tasks[k].name;
-				}
-			}
-			if (pts[i].m.ndoms > tb.ndoms)
-				tb.ndoms = pts[i].m.ndoms;
-			if (!defmetric) {
-				int mt = run_metrics_main_task(&pts[i].m);
-
-				if (mt >= 0)
-					defmetric = xasprintf("%s.resp_p95_us",
-							      pts[i].m.tasks[mt].name);
-			}
-			if (!title)
-				title = xasprintf("sweep of %s: %d points",
-						  pts[i].m.workload, n);
+			continue;
 		}
-		free(pf);
-		free(run);
-		free(sum);
+		for (k = 0; k < pts[i].m.ntasks; k++) {
+			int j;
+
+			for (j = 0; j < tb.ntasks &&
+			     strcmp(tb.tasks[j], pts[i].m.tasks[k].name); j++)
+				;
+			if (j == tb.ntasks) {
+				tb.tasks = xrealloc(tb.tasks, (size_t)(tb.ntasks + 1) *
+						    sizeof(char *));
+				tb.tasks[tb.ntasks++] = pts[i].m.tasks[k].name;
+			}
+		}
+		if (pts[i].m.ndoms > tb.ndoms)
+			tb.ndoms = pts[i].m.ndoms;
+		if (!defmetric) {
+			int mt = run_metrics_main_task(&pts[i].m);
+
+			if (mt >= 0)
+				defmetric = xasprintf("%s.resp_p95_us",
+						      pts[i].m.tasks[mt].name);
+		}
+		if (!title)
+			title = xasprintf("sweep of %s: %d points",
+					  pts[i].m.workload, n);
 	}
 	if (!metric)
 		metric = defmetric ? defmetric : "energy_mj";
@@ -561,6 +604,7 @@ int sweep_collect(const char *dir, const char *metric, bool quiet)
 			metric, defmetric ? defmetric : "TASK.resp_p95_us");
 		goto out;
 	}
+	ret = SWEEP_COLLECT_RUN_ERROR;
 	if (write_csv(dir, &tb, pts, n) ||
 	    (failed < n && write_pareto(dir, &tb, pts, n, metric,
 					title ? title : "sweep")))
@@ -570,14 +614,12 @@ int sweep_collect(const char *dir, const char *metric, bool quiet)
 		       n, failed, dir, dir, metric);
 	ret = failed;
 out:
-	for (i = 0; i < n; i++) {
-		if (pts && pts[i].ok)
+	for (i = 0; pts && i < n; i++) {
+		if (pts[i].ok)
 			run_metrics_free(&pts[i].m);
-		if (pts)
-			json_decref(pts[i].pj);
-		free(names[i]);
+		json_decref(pts[i].pj);
+		free(pts[i].name);
 	}
-	free(names);
 	free(pts);
 	free(tb.tasks);
 	free(title);

@@ -3,6 +3,8 @@
 #ifndef CAPSIM_WHATIF_H
 #define CAPSIM_WHATIF_H
 
+#include <stdbool.h>
+
 #include "plot.h"
 #include "progress.h"
 
@@ -17,6 +19,14 @@ int cmd_sweep(int argc, char **argv);
  * (one line in compare.c).
  */
 extern const char *const whatif_default_policies[];
+
+/*
+ * Each item of @v appears once (twice would give duplicate runs) and,
+ * when @policies, is one of whatif_default_policies. 0, or -1 with the
+ * usage error of @cmd said.
+ */
+int whatif_check_list(char *const *v, const char *opt, const char *cmd,
+		      bool policies);
 
 /* A workload file's name as capsim run names it: the basename without
  * .json (caller frees) */

@@ -311,7 +311,7 @@ if [ "$(id -u)" = 0 ] && mount -t tmpfs -o size=256k tmpfs "$full" 2>/dev/null; 
 		$W run w.json --duration 5 -o "$full/run"
 	row "full disk: sweep" 1 "every point failed; nothing written" 60 512 \
 		$W sweep w.json --set 'tasks.t.run=500,1000,2000' --duration 2 \
-		--quiet -o "$full/sweep"
+		--keep-traces --quiet -o "$full/sweep"
 	if [ -z "$(ls -A "$full")" ]; then
 		pass=$((pass + 1)); echo "ok   full disk: nothing left on it"
 	else

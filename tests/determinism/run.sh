@@ -92,7 +92,7 @@ for j in 1 2 4; do
 	"$W" sweep "$SRC/traces/whatif-bg-cap.json" \
 		--set 'capsim.taskgroups["/bg"].capacity_max=256,512,1024' \
 		--set 'tasks.fg_touch.run=3000,8000' --policies rfc,uclamp,none \
-		--duration 1 --seed 3 -j $j --quiet -o "$tmp/sweep-j$j" \
+		--duration 1 --seed 3 -j $j --quiet --keep-traces -o "$tmp/sweep-j$j" \
 		>/dev/null 2>"$tmp/err" ||
 		{ echo "FAIL: sweep -j $j: $(cat "$tmp/err")"; fail=$((fail + 1)); }
 	find "$tmp/sweep-j$j" -name point.json -exec \

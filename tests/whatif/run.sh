@@ -45,11 +45,15 @@ compare)
 				fail "no $p/plots/$f"
 		done
 	done
-	# an explicit, unknown policy fails alone; the others are reported
-	if "$capsim" compare "$w" --duration 1 --policies rfc,bogus -o "$tmp/c2" \
-		> /dev/null 2> "$tmp/err"; then fail "a failed policy must give exit 1"; fi
-	grep -q 'policy bogus failed' "$tmp/err" || fail "the failed policy is not reported"
-	[ "$(json "$tmp/c2/compare.json" 'd["bogus"]["status"]')" = failed ] || fail "bogus status"
+	# an explicit, unknown policy is a usage error found before any run
+	# (issue 23): exit 2, nothing written
+	st=0
+	"$capsim" compare "$w" --duration 1 --policies rfc,bogus -o "$tmp/c2" \
+		> /dev/null 2> "$tmp/err" || st=$?
+	[ $st = 2 ] || fail "an unknown policy: exit $st, expected 2"
+	grep -q 'unknown policy "bogus": allowed rfc, none, uclamp' "$tmp/err" ||
+		fail "the unknown policy is not named: $(cat "$tmp/err")"
+	[ ! -e "$tmp/c2" ] || fail "an unknown policy: $tmp/c2 written"
 	;;
 plots)
 	# every plot of a small run with the util lines: size and not blank
@@ -116,8 +120,10 @@ sweep)
 	[ "$(awk -F, 'NR > 1 && $3 == "none" { print $7 }' "$tmp/s/sweep.csv" | sort -u | wc -l)" = 1 ] ||
 		fail "none should not depend on the cap"
 	# reproducible: -j 1 gives the same sweep.csv
-	sweep24 -j 1 --seed 7 -o "$tmp/s1" --quiet
+	sweep24 -j 1 --seed 7 -o "$tmp/s1" --quiet --keep-traces
 	cmp "$tmp/s/sweep.csv" "$tmp/s1/sweep.csv" || fail "not reproducible"
+	[ -z "$(find "$tmp/s/points" -name trace.txt)" ] || fail "traces kept without --keep-traces"
+	[ "$(find "$tmp/s1/points" -name trace.txt | wc -l)" = 24 ] || fail "--keep-traces: not every trace kept"
 	# the response times come from the points' summaries: collecting
 	# reads no trace ...
 	cp -r "$tmp/s1" "$tmp/nt"

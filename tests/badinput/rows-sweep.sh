@@ -1,0 +1,116 @@
+# Bad-input rows of issue 23 for sweep and compare (sourced by table.sh:
+# fresh, workload, row, $W, $tmp, $T, $G). Each finding is refused at parse
+# time, exit 2, bounded in time and memory, nothing written.
+
+# --set ranges: non-finite or absurd, refused with the count they give
+fresh; workload "{ $G, $T }"
+row "sweep --set nan:nan:1 (was SIGSEGV)" 2 "capsim: --set tasks.t.run=nan:nan:1: a range LO:HI:STEP needs finite numbers: this one gives no values" 10 256 \
+	$W sweep w.json --set 'tasks.t.run=nan:nan:1' -o out
+fresh; workload "{ $G, $T }"
+row "sweep --set inf:inf:1 (was out of memory)" 2 "this one gives infinitely many values" 10 256 \
+	$W sweep w.json --set 'tasks.t.run=inf:inf:1' -o out
+fresh; workload "{ $G, $T }"
+row "sweep --set -inf:0:1 (was out of memory)" 2 "this one gives infinitely many values" 10 256 \
+	$W sweep w.json --set 'tasks.t.run=-inf:0:1' -o out
+fresh; workload "{ $G, $T }"
+row "sweep --set 0:1e300:1 (was out of memory)" 2 "capsim: --set tasks.t.run=0:1e300:1: the range gives 1e+300 values: a sweep has at most 100000 points" 10 256 \
+	$W sweep w.json --set 'tasks.t.run=0:1e300:1' -o out
+fresh; workload "{ $G, $T }"
+row "sweep --set 1e300 as a list item" 2 "capsim: --set tasks.t.run=1,1e400: item 2 is not a finite number" 10 256 \
+	$W sweep w.json --set 'tasks.t.run=1,1e400' -o out
+fresh; workload "{ $G, $T }"
+row "sweep --set step below a double's resolution (was duplicate points)" 2 "STEP 1 is below the resolution of a double at 1e+17: the 993 values would repeat" 10 256 \
+	$W sweep w.json --set 'tasks.t.run=1e17:1.00000000000001e17:1' -o out
+fresh; workload "{ $G, $T }"
+row "sweep --set a value listed twice" 2 "capsim: --set tasks.t.run=1000,2000,1000.0: the value 1000 is listed twice: it would give duplicate points" 10 256 \
+	$W sweep w.json --set 'tasks.t.run=1000,2000,1000.0' -o out
+fresh; workload "{ $G, $T }"
+row "sweep of 10^6 points" 2 "capsim: the sweep has 3000000 points (--set values x platforms x policies): at most 100000" 10 256 \
+	$W sweep w.json --set 'tasks.t.run=1:1000:1' --set 'tasks.t.sleep=1:1000:1' -o out
+fresh; workload "{ $G, $T }"
+row "sweep --set 1e17:1e17:1: one point, not 9" 0 "sweep: 3 points prepared" 10 256 \
+	$W sweep w.json --set 'tasks.t.run=1e17:1e17:1' -o "$tmp/sweep-1e17" --emit-jobs "$tmp/jobs-1e17"
+[ "$(wc -l <"$tmp/jobs-1e17")" = 3 ] || { fail=$((fail + 1)); echo "FAIL 1e17:1e17:1: $(wc -l <"$tmp/jobs-1e17") job lines, expected 3 (one per policy)"; }
+
+# usage errors found before any point, with --emit-jobs too (was exit 0)
+for emit in "" "--emit-jobs jobs"; do
+	fresh; workload "{ $G, $T }"
+	# shellcheck disable=SC2086
+	row "sweep -o '' ${emit:-(runs)}" 2 "capsim: -o needs a directory, not an empty path" 10 256 \
+		$W sweep w.json --set 'tasks.t.run=1000' -o '' $emit
+	fresh; workload "{ $G, $T }"; : >afile
+	# shellcheck disable=SC2086
+	row "sweep -o FILE ${emit:-(runs)}" 2 "capsim: -o afile: it exists and is not a directory" 10 256 \
+		$W sweep w.json --set 'tasks.t.run=1000' -o afile $emit
+	fresh; workload "{ $G, $T }"; : >afile
+	# shellcheck disable=SC2086
+	row "sweep -o under a file ${emit:-(runs)}" 2 "capsim: -o afile/x: afile is not a directory" 10 256 \
+		$W sweep w.json --set 'tasks.t.run=1000' -o afile/x $emit
+	fresh; workload "{ $G, $T }"
+	# shellcheck disable=SC2086
+	row "sweep unknown policy ${emit:-(runs)}" 2 'capsim: --policies: unknown policy "fast": allowed rfc, none, uclamp' 10 256 \
+		$W sweep w.json --set 'tasks.t.run=1000' --policies rfc,fast -o out $emit
+	fresh; workload "{ $G, $T }"
+	# shellcheck disable=SC2086
+	row "sweep policy twice ${emit:-(runs)}" 2 'capsim: --policies: "rfc" is listed twice' 10 256 \
+		$W sweep w.json --set 'tasks.t.run=1000' --policies rfc,rfc -o out $emit
+	fresh; workload "{ $G, $T }"
+	# shellcheck disable=SC2086
+	row "sweep unknown platform ${emit:-(runs)}" 2 'unknown platform "sym5"' 10 256 \
+		$W sweep w.json --set 'tasks.t.run=1000' --platforms sym4,sym5 -o out $emit
+	fresh; workload "{ $G, $T }"; printf '{ "name": 1 }' >p.json
+	# shellcheck disable=SC2086
+	row "sweep invalid platform file ${emit:-(runs)}" 2 "p.json:1:" 10 256 \
+		$W sweep w.json --set 'tasks.t.run=1000' --platforms ./p.json -o out $emit
+	fresh; workload "{ $G, $T }"
+	# shellcheck disable=SC2086
+	row "sweep --duration 1e12 ${emit:-(runs)}" 2 "capsim: --duration needs seconds in [1e-06, 1e+06]: 1e12" 10 256 \
+		$W sweep w.json --set 'tasks.t.run=1000' --duration 1e12 -o out $emit
+	fresh; workload "{ $G, $T }"
+	# shellcheck disable=SC2086
+	row "sweep --duration soon ${emit:-(runs)}" 2 "capsim: --duration needs seconds in [1e-06, 1e+06]: soon" 10 256 \
+		$W sweep w.json --set 'tasks.t.run=1000' --duration soon -o out $emit
+	fresh; workload "{ $G, $T }"
+	# shellcheck disable=SC2086
+	row "sweep --seed -1 ${emit:-(runs)}" 2 "capsim: --seed needs a non-negative integer: -1" 10 256 \
+		$W sweep w.json --set 'tasks.t.run=1000' --seed -1 -o out $emit
+	fresh; workload "{ $G, $T }"
+	# shellcheck disable=SC2086
+	row "sweep unknown --metric ${emit:-(runs)}" 2 "capsim: --metric u.resp_p95_us will not be a sweep.csv column" 10 256 \
+		$W sweep w.json --set 'tasks.t.run=1000' --metric u.resp_p95_us -o out $emit
+	fresh; workload "{ $G, $T }"
+	# shellcheck disable=SC2086
+	row "sweep --metric dom7 ${emit:-(runs)}" 2 "capsim: --metric dom7.avg_mhz will not be a sweep.csv column: allowed energy_mj, domN.avg_mhz (N < 1)" 10 256 \
+		$W sweep w.json --set 'tasks.t.run=1000' --metric dom7.avg_mhz -o out $emit
+done
+
+# --emit-jobs paths: not a device, not a file capsim did not write
+# (never /dev/null itself: a regressed capsim run as root would replace it;
+# a FIFO and a link to the device are refused the same way, harmlessly)
+fresh; workload "{ $G, $T }"; mkfifo fifo
+row "sweep --emit-jobs FIFO" 2 "capsim: --emit-jobs fifo: fifo exists and is not a regular file" 10 256 \
+	$W sweep w.json --set 'tasks.t.run=1000' -o out --emit-jobs fifo
+fresh; workload "{ $G, $T }"; ln -s /dev/null devnull
+row "sweep --emit-jobs a link to /dev/null" 2 "capsim: --emit-jobs devnull: devnull exists and is not a regular file" 10 256 \
+	$W sweep w.json --set 'tasks.t.run=1000' -o out --emit-jobs devnull
+[ -c /dev/null ] || { fail=$((fail + 1)); echo "FAIL /dev/null is no longer a character device"; }
+fresh; workload "{ $G, $T }"
+row "sweep --emit-jobs onto the workload" 2 "capsim: --emit-jobs w.json: w.json exists and was not written by capsim; choose another --emit-jobs or remove it" 10 256 \
+	$W sweep w.json --set 'tasks.t.run=1000' -o out --emit-jobs w.json
+fresh; workload "{ $G, $T }"
+row "sweep --emit-jobs ''" 2 "capsim: --emit-jobs needs a file, not an empty path" 10 256 \
+	$W sweep w.json --set 'tasks.t.run=1000' -o out --emit-jobs ''
+
+# compare: a policy twice was "File exists"
+fresh; workload "{ $G, $T }"
+row "compare --policies rfc,rfc" 2 'capsim: --policies: "rfc" is listed twice' 10 256 \
+	$W compare w.json --policies rfc,rfc -o out
+fresh; workload "{ $G, $T }"
+row "compare unknown policy" 2 'capsim: --policies: unknown policy "fast": allowed rfc, none, uclamp' 10 256 \
+	$W compare w.json --policies fast -o out
+fresh; workload "{ $G, $T }"
+row "compare --duration 0" 2 "capsim: --duration needs seconds in [1e-06, 1e+06]: 0" 10 256 \
+	$W compare w.json --duration 0 -o out
+fresh; workload "{ $G, $T }"; : >afile
+row "compare -o FILE" 2 "capsim: -o afile: it exists and is not a directory" 10 256 \
+	$W compare w.json -o afile
