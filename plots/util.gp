@@ -1,7 +1,8 @@
 # Per-CPU utilization (capsim's simplified signal, --trace-util) against
 # the CPU's clamp range from the core (cap_clamp_cpu), in capacity units;
 # gaps where the CPU was idle (no samples).
-# Data: util-cpu<N>.dat: time_s util clamp_min clamp_max
+# Data: util-cpu<N>.dat: time_s util clamp_min clamp_max; vars.gp's
+# utilhas[N + 1]: 1 when CPU N has samples in the window
 load datadir.'/vars.gp'
 height = 110 + 170 * ncpus
 load plotsdir.'/common.gp'
@@ -17,7 +18,7 @@ do for [c = 0:ncpus - 1] {
 	set title sprintf('CPU %d', c)
 	if (c == ncpus - 1) { set xlabel 'time (s)' } else { unset xlabel }
 	if (c == 0) { set key } else { unset key }
-	if (system(sprintf("test -s '%s' && echo 1 || echo 0", f)) + 0) {
+	if (utilhas[c + 1]) {
 		plot f using 1:3:4 with filledcurves fc rgb '#cfe3f5' fs solid 1.0 noborder title 'clamp range', \
 		     f using 1:2 with lines lc (c % 10) + 1 lw 1.5 title 'utilization'
 	} else {

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
-#undef _GNU_SOURCE
-#define _POSIX_C_SOURCE 200809L
+/* _GNU_SOURCE (the project's default) for posix_spawn_file_actions_addchdir_np
+ * (glibc 2.29, musl 1.1.24): gnuplot starts in the output directory */
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <math.h>
 #include <spawn.h>
 #include <stdbool.h>
@@ -52,21 +54,53 @@ struct plot_ctx {
 	bool any_band;
 };
 
+/*
+ * The one way a string reaches gnuplot code (a -e list, vars.gp): in
+ * single quotes, where gnuplot substitutes nothing (no backtick command,
+ * no escape, no @macro). A ' inside is not doubled, the documented
+ * escape: gnuplot 5.4's scanner ends the string at a '' that follows the
+ * opening quote or another '' ('''a' and 'a''''b' are syntax errors), so
+ * each ' is a "'" of its own, joined by gnuplot's string concatenation:
+ * it's -> 'it'."'".'s'. A quoted string cannot span lines, and a newline
+ * would end the command and start another: control characters become
+ * '?'. The result is a string expression, for the right of an '='.
+ */
 char *gp_quote(const char *s)
 {
 	struct strbuf sb;
 
-	/* double quotes, so a newline can be written as \n */
+	sb_init(&sb);
+	sb_putc(&sb, '\'');
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c < 0x20 || c == 0x7f)
+			sb_putc(&sb, '?');
+		else if (c == '\'')
+			sb_puts(&sb, "'.\"'\".'");
+		else
+			sb_putc(&sb, *s);
+	}
+	sb_putc(&sb, '\'');
+	return sb.buf;
+}
+
+/*
+ * A label column of a gnuplot data file ("label" 1.5 ...): data is never
+ * run, but the label's own double quote or newline would end its column
+ * or its row, shifting every figure after it. gnuplot's data files have
+ * no escape: " becomes ' and control characters spaces.
+ */
+char *gp_data_label(const char *s)
+{
+	struct strbuf sb;
+
 	sb_init(&sb);
 	sb_putc(&sb, '"');
 	for (; *s; s++) {
-		if (*s == '\n') {
-			sb_puts(&sb, "\\n");
-			continue;
-		}
-		if (*s == '"' || *s == '\\')
-			sb_putc(&sb, '\\');
-		sb_putc(&sb, *s);
+		unsigned char c = (unsigned char)*s;
+
+		sb_putc(&sb, c < 0x20 || c == 0x7f ? ' ' : c == '"' ? '\'' : *s);
 	}
 	sb_putc(&sb, '"');
 	return sb.buf;
@@ -74,51 +108,95 @@ char *gp_quote(const char *s)
 
 const char *plot_scripts_dir(void)
 {
-	static char buf[4096];
+	static char buf[PATH_MAX];
 	const char *env = getenv("CAPSIM_PLOTS");
 	const char *cand[] = { env, CAPSIM_PLOTS_SRCDIR, CAPSIM_PLOTS_DATADIR };
 	size_t i;
 
 	for (i = 0; i < ARRAY_SIZE(cand); i++) {
+		char *script;
+		bool found;
+
 		if (!cand[i] || !*cand[i])
 			continue;
-		snprintf(buf, sizeof(buf), "%s/freq.gp", cand[i]);
-		if (!access(buf, R_OK)) {
-			snprintf(buf, sizeof(buf), "%s", cand[i]);
+		script = xasprintf("%s/freq.gp", cand[i]);
+		found = !access(script, R_OK);
+		free(script);
+		/* absolute: gnuplot runs in the output directory, and a
+		 * name starting with '<' would be a command to gnuplot */
+		if (found && realpath(cand[i], buf))
 			return buf;
-		}
 	}
 	fprintf(stderr, "capsim: the gnuplot scripts (plots/*.gp) are not in %s nor %s; set CAPSIM_PLOTS\n",
 		CAPSIM_PLOTS_SRCDIR, CAPSIM_PLOTS_DATADIR);
 	return NULL;
 }
 
-/* gnuplot with these arguments; 0 or -1 (reported, naming @script) */
-static int run_gnuplot(char **argv, const char *script)
+/* gnuplot's messages, kept aside: a warning is printed only when the
+ * command is not quiet, everything when gnuplot fails */
+static void print_log(FILE *log)
 {
-	int status;
+	char buf[4096];
+	size_t n;
+
+	rewind(log);
+	while ((n = fread(buf, 1, sizeof(buf), log)))
+		fwrite(buf, 1, n, stderr);
+}
+
+/*
+ * gnuplot with these arguments, run in @dir: every file a script reads or
+ * writes is named relative to it, so no path of the user's is ever in
+ * gnuplot code (where a name starting with '<' or '|' is a command).
+ * 0 or -1 (reported, naming @script).
+ */
+static int run_gnuplot(char **argv, const char *dir, const char *script,
+		       bool quiet)
+{
+	posix_spawn_file_actions_t fa;
+	FILE *log = tmpfile();
+	int status, err;
 	pid_t pid;
 
-	fflush(NULL);
-	if (posix_spawnp(&pid, "gnuplot", NULL, NULL, argv, environ)) {
-		fprintf(stderr, "capsim: cannot run gnuplot (apt-get install gnuplot-nox): %s\n",
+	if (!log) {
+		fprintf(stderr, "capsim: cannot create a temporary file for gnuplot's messages: %s\n",
 			strerror(errno));
+		return -1;
+	}
+	fflush(NULL);
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+	posix_spawn_file_actions_adddup2(&fa, fileno(log), 1);
+	posix_spawn_file_actions_adddup2(&fa, fileno(log), 2);
+	posix_spawn_file_actions_addchdir_np(&fa, dir);
+	err = posix_spawnp(&pid, "gnuplot", &fa, NULL, argv, environ);
+	posix_spawn_file_actions_destroy(&fa);
+	if (err) {
+		fprintf(stderr, "capsim: cannot run gnuplot (apt-get install gnuplot-nox): %s\n",
+			strerror(err));
+		fclose(log);
 		return -1;
 	}
 	if (waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) ||
 	    WEXITSTATUS(status)) {
+		print_log(log);
 		fprintf(stderr, "capsim: gnuplot failed on %s\n", script);
+		fclose(log);
 		return -1;
 	}
+	if (!quiet)
+		print_log(log);
+	fclose(log);
 	return 0;
 }
 
-int plot_gnuplot(const char *vars, const char *script)
+int plot_gnuplot(const char *dir, const char *vars, const char *script,
+		 bool quiet)
 {
 	char *argv[] = { (char *)"gnuplot", (char *)"-e", (char *)vars,
 			 (char *)script, NULL };
 
-	return run_gnuplot(argv, script);
+	return run_gnuplot(argv, dir, script, quiet);
 }
 
 /*
@@ -157,8 +235,9 @@ out:
 	return ok;
 }
 
-int plot_gnuplot_png_svg(const char *vars, const char *script,
-			 const char *png, const char *svg)
+int plot_gnuplot_png_svg(const char *dir, const char *vars,
+			 const char *script, const char *png, const char *svg,
+			 bool quiet)
 {
 	char *qp = gp_quote(png), *qs = gp_quote(svg);
 	char *v1 = xasprintf("%s; out=%s; fmt='png'", vars, qp);
@@ -167,14 +246,18 @@ int plot_gnuplot_png_svg(const char *vars, const char *script,
 	 * each time setting its terminal and output from fmt and out */
 	char *argv[] = { (char *)"gnuplot", (char *)"-e", v1, (char *)script,
 			 (char *)"-e", v2, (char *)script, NULL };
-	int ret = run_gnuplot(argv, script);
+	char *ppng = xasprintf("%s/%s", dir, png);
+	char *psvg = xasprintf("%s/%s", dir, svg);
+	int ret = run_gnuplot(argv, dir, script, quiet);
 
-	if (!ret && (!plot_file_complete(png, "png") ||
-		     !plot_file_complete(svg, "svg"))) {
+	if (!ret && (!plot_file_complete(ppng, "png") ||
+		     !plot_file_complete(psvg, "svg"))) {
 		fprintf(stderr, "capsim: gnuplot could not write %s or %s whole (disk full?)\n",
-			png, svg);
+			ppng, psvg);
 		ret = -1;
 	}
+	free(ppng);
+	free(psvg);
 	free(qp);
 	free(qs);
 	free(v1);
@@ -353,19 +436,40 @@ static int pick_lanes(const struct run_metrics *m, const struct plot_opts *o,
 	return n > MAX_KERNEL_LANES ? MAX_KERNEL_LANES : n;
 }
 
-/* Render one script in both formats */
-static int render(const char *scripts, const char *datadir, const char *outdir,
-		  const char *name)
+/*
+ * Where the plots go without -o: a run's RUN_DIR/plots, a trace's
+ * ./plots-<its name without .txt>. Never beside the trace: a trace at the
+ * top of the source tree would have its plots replace plots/, the
+ * scripts' own directory.
+ */
+static char *default_outdir(const char *path)
+{
+	struct stat st;
+	const char *base = strrchr(path, '/');
+	size_t len;
+
+	if (!stat(path, &st) && S_ISDIR(st.st_mode))
+		return xasprintf("%s/plots", path);
+	base = base ? base + 1 : path;
+	len = strlen(base);
+	if (len > 4 && !strcmp(base + len - 4, ".txt"))
+		len -= 4;
+	return xasprintf("plots-%.*s", (int)len, base);
+}
+
+/* Render one script in both formats, gnuplot in @outdir, the data in
+ * its data/ */
+static int render(const char *scripts, const char *outdir, const char *name,
+		  bool quiet)
 {
 	char *script = xasprintf("%s/%s.gp", scripts, name);
-	char *png = xasprintf("%s/%s.png", outdir, name);
-	char *svg = xasprintf("%s/%s.svg", outdir, name);
-	char *qd = gp_quote(datadir), *qs = gp_quote(scripts);
-	char *vars = xasprintf("datadir=%s; plotsdir=%s", qd, qs);
-	int ret = plot_gnuplot_png_svg(vars, script, png, svg);
+	char *png = xasprintf("%s.png", name);
+	char *svg = xasprintf("%s.svg", name);
+	char *qs = gp_quote(scripts);
+	char *vars = xasprintf("datadir='data'; plotsdir=%s", qs);
+	int ret = plot_gnuplot_png_svg(outdir, vars, script, png, svg, quiet);
 
 	free(vars);
-	free(qd);
 	free(qs);
 	free(png);
 	free(svg);
@@ -402,9 +506,12 @@ static void write_vars(FILE *v, const struct run_metrics *m,
 	for (i = 0; i < m->ndoms; i++) {
 		const struct dom_metrics *d = &m->doms[i];
 		struct strbuf sb;
+		char *lab = xasprintf("domain %d (CPUs %s)", d->id, d->cpus);
+		char *qq = gp_quote(lab);
 
-		fprintf(v, "domlabel[%d] = 'domain %d (CPUs %s)'\n", i + 1, d->id,
-			d->cpus);
+		fprintf(v, "domlabel[%d] = %s\n", i + 1, qq);
+		free(qq);
+		free(lab);
 		sb_init(&sb);
 		for (j = 0; j < d->nopps; j++)
 			sb_printf(&sb, "%s\"%u\" %u", j ? ", " : "",
@@ -478,20 +585,7 @@ int plot_run(const char *path, const struct plot_opts *o)
 
 	if (!scripts)
 		return -1;
-	if (o->outdir) {
-		outdir = xstrdup(o->outdir);
-	} else {
-		struct stat st;
-
-		if (!stat(path, &st) && S_ISDIR(st.st_mode)) {
-			outdir = xasprintf("%s/plots", path);
-		} else {
-			const char *slash = strrchr(path, '/');
-
-			outdir = slash ? xasprintf("%.*s/plots", (int)(slash - path),
-						   path) : xstrdup("plots");
-		}
-	}
+	outdir = o->outdir ? xstrdup(o->outdir) : default_outdir(path);
 	if (outdir_begin(&od, outdir))
 		goto out_free;
 	p.datadir = xasprintf("%s/data", od.tmp);
@@ -524,6 +618,12 @@ int plot_run(const char *path, const struct plot_opts *o)
 	write_vars(f, &m, &p, lanes, nlanes);
 	fprintf(f, "hasutil = %d\nhasenergy = %d\n", p.nutilf > 0,
 		m.has_summary);
+	/* which CPUs have utilization samples in the window: util.gp draws
+	 * the others as idle, without looking at the files itself */
+	fprintf(f, "array utilhas[%d]\n", m.ncpus > 0 ? m.ncpus : 1);
+	for (i = 0; i < (m.ncpus > 0 ? m.ncpus : 1); i++)
+		fprintf(f, "utilhas[%d] = %d\n", i + 1,
+			i < p.nutilf && p.util_last[i] >= 0);
 	if (fclose(f)) {
 		ret = -1;
 		goto out_m;
@@ -551,28 +651,37 @@ int plot_run(const char *path, const struct plot_opts *o)
 		f = open_data(&p, "energy.dat");
 		if (!f)
 			goto out_m;
-		fprintf(f, "domain \"%s\"\n", m.policy);
-		for (i = 0; i < m.ndoms; i++)
-			fprintf(f, "\"dom %d (CPUs %s)\" %.3f\n", m.doms[i].id,
-				m.doms[i].cpus, m.doms[i].energy_mj);
+		char *lab = gp_data_label(m.policy);
+
+		fprintf(f, "domain %s\n", lab);
+		free(lab);
+		for (i = 0; i < m.ndoms; i++) {
+			char *d = xasprintf("dom %d (CPUs %s)", m.doms[i].id,
+					    m.doms[i].cpus);
+
+			lab = gp_data_label(d);
+			fprintf(f, "%s %.3f\n", lab, m.doms[i].energy_mj);
+			free(lab);
+			free(d);
+		}
 		if (fclose(f)) {
 			ret = -1;
 			goto out_m;
 		}
 	}
 
-	ret = render(scripts, p.datadir, od.tmp, "freq");
+	ret = render(scripts, od.tmp, "freq", o->quiet);
 	if (!ret)
-		ret = render(scripts, p.datadir, od.tmp, "activity");
+		ret = render(scripts, od.tmp, "activity", o->quiet);
 	if (!ret && p.nutilf)
-		ret = render(scripts, p.datadir, od.tmp, "util");
+		ret = render(scripts, od.tmp, "util", o->quiet);
 	if (!ret)
-		ret = render(scripts, p.datadir, od.tmp, "residency");
+		ret = render(scripts, od.tmp, "residency", o->quiet);
 	if (!ret && m.has_summary)
-		ret = render(scripts, p.datadir, od.tmp, "energy");
+		ret = render(scripts, od.tmp, "energy", o->quiet);
 	if (!ret) {
 		ret = outdir_commit(&od);
-		if (!ret && !o->quiet)
+		if (!ret && !o->quiet && !o->no_done_line)
 			printf("plots: %s/ (freq, activity%s, residency%s; .png and .svg)\n",
 			       outdir, p.nutilf ? ", util" : "",
 			       m.has_summary ? ", energy" : "");
@@ -603,7 +712,8 @@ static const char usage_plot[] =
 "\n"
 "Plots a capsim run (its trace.txt and summary.json) or any ftrace text\n"
 "trace (a kernel's: pass its --platform for the domains and OPPs) into\n"
-"DIR (default RUN_DIR/plots, or plots/ beside the trace), PNG and SVG:\n"
+"DIR (default RUN_DIR/plots, or ./plots-TRACE for a trace file TRACE.txt),\n"
+"PNG and SVG:\n"
 "freq (per domain: frequency and clamp band as the OPPs it allows),\n"
 "activity (a lane per task), util (with --trace-util runs), residency,\n"
 "energy. --from/--to: a window in seconds from the trace's start.\n";
