@@ -240,6 +240,32 @@ check "xcheck -o x$DQ" 1 "x$DQ/xcheck-freq.png" "x$DQ/xcheck-residency.svg"
 rc=$?
 check "xcheck -o $PIPE" 1 "$PIPE/xcheck-freq.png"
 
+# What comes back from gnuplot: its warnings (stderr) are printed
+# unless --quiet. A copy of the scripts that warns on every plot:
+mkdir "$tmp/warn"
+cp "$SRC"/plots/*.gp "$tmp/warn/"
+echo "print 'gnuplot-says-hello'" >>"$tmp/warn/common.gp"
+trace busy k.txt
+for cmd in "plot k.txt --platform sym4 -o wp" "compare w.json --policies rfc --duration 0.2 -o wc"; do
+	# shellcheck disable=SC2086
+	CAPSIM_PLOTS="$tmp/warn" "$W" $cmd --quiet >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	if [ $rc -ne 0 ] || grep -q gnuplot-says-hello "$tmp/err" "$tmp/out"; then
+		bad "$cmd --quiet: exit $rc, or gnuplot's message printed: $(head -c 300 "$tmp/err")"
+	else
+		ok "$cmd --quiet: gnuplot's messages not printed"
+	fi
+	rm -rf wp wc
+	# shellcheck disable=SC2086
+	CAPSIM_PLOTS="$tmp/warn" "$W" $cmd >"$tmp/out" 2>"$tmp/err"
+	if grep -q gnuplot-says-hello "$tmp/err"; then
+		ok "$cmd: gnuplot's messages printed"
+	else
+		bad "$cmd: gnuplot's messages not printed without --quiet"
+	fi
+	rm -rf wp wc
+done
+
 # the scripts run no shell command of their own (data paths included)
 if grep -v '^#' "$SRC"/plots/*.gp | grep -n 'system\|`\|"<\|'"'<"'\|popen'; then
 	bad "a plots/*.gp script runs a command"
