@@ -240,6 +240,16 @@ check "xcheck -o x$DQ" 1 "x$DQ/xcheck-freq.png" "x$DQ/xcheck-residency.svg"
 rc=$?
 check "xcheck -o $PIPE" 1 "$PIPE/xcheck-freq.png"
 
+# plots/freq-timeline.sh, the dependency-free quick look: the trace's
+# name is in its title, the output's name is where it writes
+trace busy k.txt
+mkdir -p "ft$SQ"
+cp k.txt "ft$SQ/k$BT.txt"
+sh "$SRC/plots/freq-timeline.sh" "ft$SQ/k$BT.txt" "$OPIPE.png" >/dev/null 2>"$tmp/err"
+rc=$?
+check "freq-timeline.sh of a trace named k$BT.txt" 0 "$OPIPE.png"
+rm -rf "ft$SQ" "$OPIPE.png"
+
 # What comes back from gnuplot: its warnings (stderr) are printed
 # unless --quiet. A copy of the scripts that warns on every plot:
 mkdir "$tmp/warn"
