@@ -272,8 +272,10 @@ int plot_gnuplot_png_svg(const char *dir, const char *vars,
 
 	if (!ret && (!plot_file_complete(ppng, "png") ||
 		     !plot_file_complete(psvg, "svg"))) {
+		/* by their names: @dir is the command's temporary
+		 * directory, gone by the time the user reads this */
 		fprintf(stderr, "capsim: gnuplot could not write %s or %s whole (disk full?)\n",
-			ppng, psvg);
+			png, svg);
 		ret = -1;
 	}
 	free(ppng);
