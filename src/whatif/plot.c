@@ -882,7 +882,9 @@ static const char usage_plot[] =
 "PNG and SVG:\n"
 "freq (per domain: frequency and clamp band as the OPPs it allows),\n"
 "activity (a lane per task), util (with --trace-util runs), residency,\n"
-"energy. --from/--to: a window in seconds from the trace's start.\n";
+"energy. --from/--to: a window in seconds from the trace's start.\n"
+"Beyond 32 tasks (16 of a kernel trace), 8 domains or 16 CPUs the busiest\n"
+"are drawn, and the title says how many of how many.\n";
 
 static int parse_seconds(const char *v, double *out)
 {
