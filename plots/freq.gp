@@ -27,6 +27,8 @@ do for [i = 1:ndoms] {
 	f = sprintf('%s/freq-dom%d.dat', datadir, domidx[i])
 	binned = dombin[i] > 0
 	set title domlabel[i].(hasband && !domband[i] ? '  (no clamp on its CPUs)' : '').(binned ? sprintf('  [busy: mean per %.3g ms bin; light red: lowest..highest OPP in the bin]', dombin[i]) : '') noenhanced
+	# domytics holds numbers only (plot.c writes it): the one string
+	# pasted into a command; cmd below is built from literals
 	eval sprintf('set ytics (%s)', domytics[i])
 	set yrange [0:domfmax[i] * 1.1]
 	if (!domhas[i]) {
