@@ -57,10 +57,20 @@ case $out in
 esac
 gnuplot -e 'set terminal pngcairo' >/dev/null 2>&1 || term=$(echo "$term" | sed 's/pngcairo/png/')
 
+# A string for gnuplot code, as capsim's gp_quote(): single-quoted (no
+# backtick or escape runs there), each ' as "'" (gnuplot 5.4 misreads a
+# doubled ''), control characters as '?' (a newline would end the line)
+gp_quote() {
+	printf "'%s'" "$(printf %s "$1" | tr '[:cntrl:]' '?' | sed "s/'/'.\"'\".'/g")"
+}
+
+# gnuplot writes into the temporary directory; the plot is moved to
+# $out after: no path of the user's is in the script (a name starting
+# with '|' would be a command to gnuplot's set output)
 {
 	echo "set terminal $term"
-	echo "set output '$out'"
-	echo "set title 'CPU frequency: $(basename "$(dirname "$trace")")/$(basename "$trace")' noenhanced"
+	echo "set output '$tmp/out'"
+	echo "set title $(gp_quote "CPU frequency: $(basename "$(dirname "$trace")")/$(basename "$trace")") noenhanced"
 	echo "set xlabel 'time (s)'"
 	echo "set ylabel 'frequency (MHz)'"
 	echo "set y2label 'clamp (capacity)'"
@@ -81,4 +91,5 @@ gnuplot -e 'set terminal pngcairo' >/dev/null 2>&1 || term=$(echo "$term" | sed 
 	echo
 } >"$tmp/plot.gp"
 gnuplot "$tmp/plot.gp"
+mv -f "$tmp/out" "$out"
 echo "freq-timeline: wrote $out"

@@ -7,20 +7,36 @@
 # band_max_MHz has_band -- steps, or, when the window holds more changes
 # than 1000 px can show, bins (dombin[N] ms wide): the time-weighted mean
 # frequency, the range of levels within the bin, the mean band.
+# vars.gp: ndoms panels, domidx[i] the domain of panel i (at most 8, the
+# busiest: domnote says so), domhas[i] 0 when it has no frequency level.
 load datadir.'/vars.gp'
-height = 110 + 250 * ndoms
+npanels = ndoms > 0 ? ndoms : 1
+height = 110 + 250 * npanels
 load plotsdir.'/common.gp'
-set multiplot layout ndoms, 1 title runtitle."\nfrequency per domain".(hasband ? '; shaded blue: the OPPs the clamp band allows' : '; '.bandnote) noenhanced
+set multiplot layout npanels, 1 title runtitle."\nfrequency per domain".(hasband ? '; shaded blue: the OPPs the clamp band allows' : '; '.bandnote).(domnote eq '' ? '' : '; '.domnote).(freqnote eq '' ? '' : "\n".freqnote) noenhanced
 set xrange [tfrom:tto]
 set ylabel 'MHz'
 set lmargin 10
 set rmargin 4
+if (ndoms == 0) {
+	set label 1 'no frequency domain' at graph 0.5, 0.5 center noenhanced
+	plot NaN notitle
+	unset label 1
+}
 do for [i = 1:ndoms] {
-	f = sprintf('%s/freq-dom%d.dat', datadir, i - 1)
+	f = sprintf('%s/freq-dom%d.dat', datadir, domidx[i])
 	binned = dombin[i] > 0
 	set title domlabel[i].(hasband && !domband[i] ? '  (no clamp on its CPUs)' : '').(binned ? sprintf('  [busy: mean per %.3g ms bin; light red: lowest..highest OPP in the bin]', dombin[i]) : '') noenhanced
+	# domytics holds numbers only (plot.c writes it): the one string
+	# pasted into a command; cmd below is built from literals
 	eval sprintf('set ytics (%s)', domytics[i])
 	set yrange [0:domfmax[i] * 1.1]
+	if (!domhas[i]) {
+		set label 1 'no cpu_frequency event for this domain' at graph 0.5, 0.5 center noenhanced
+		plot NaN notitle
+		unset label 1
+		continue
+	}
 	if (i == ndoms) {
 		set xlabel 'time (s)'
 		set key outside below center horizontal samplen 2

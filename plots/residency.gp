@@ -1,9 +1,11 @@
 # Residency: the share of the run each domain spent at each OPP.
-# Data: residency-dom<N>.dat: MHz percent
+# Data: residency-dom<N>.dat: MHz percent, for the domains of the freq
+# panels (domidx[i]); domnopps[i] 0: no OPP known (no cpu_frequency event
+# and no platform)
 load datadir.'/vars.gp'
 height = 480
 load plotsdir.'/common.gp'
-set multiplot layout 1, ndoms title runtitle."\ntime at each OPP per domain" noenhanced
+set multiplot layout 1, (ndoms > 0 ? ndoms : 1) title runtitle."\ntime at each OPP per domain".(domnote eq '' ? '' : '; '.domnote) noenhanced
 set style fill solid 0.85 border -1
 set boxwidth 0.7
 set yrange [0:115]
@@ -11,9 +13,20 @@ set ylabel '% of the run'
 set xlabel 'MHz'
 set xtics rotate by -45 font ',9'
 unset key
+if (ndoms == 0) {
+	set label 1 'no frequency domain' at graph 0.5, 0.5 center noenhanced
+	plot NaN notitle
+	unset label 1
+}
 do for [i = 1:ndoms] {
-	f = sprintf('%s/residency-dom%d.dat', datadir, i - 1)
+	f = sprintf('%s/residency-dom%d.dat', datadir, domidx[i])
 	set title domlabel[i] noenhanced
+	if (!domnopps[i]) {
+		set label 1 'no OPP known' at graph 0.5, 0.5 center noenhanced
+		plot NaN notitle
+		unset label 1
+		continue
+	}
 	plot f using 0:2:xtic(1) with boxes lc i, \
 	     f using 0:2:(sprintf('%.0f', $2)) with labels offset 0, 0.7 font ',9'
 }

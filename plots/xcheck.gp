@@ -5,10 +5,11 @@
 # xcheck-residency: each domain's time per OPP, guest and simulator side
 # by side (and the simulation with the guest's other tasks modelled, the
 # one the gate compares). Data (written by capsim xcheck):
-# plot-{guest,sim}.dat lines "f DOM T KHZ" and "b CPU T MIN_KHZ MAX_KHZ";
-# plot-residency-domN.dat "MHz guest% sim% sim-with-others%"; plot-vars.gp.
+# plot-{guest,sim}-fDOM.dat lines "f DOM T KHZ", plot-{guest,sim}-bCPU.dat
+# lines "b CPU T MIN_KHZ MAX_KHZ"; plot-residency-domN.dat
+# "MHz guest% sim% sim-with-others%"; plot-vars.gp.
 load datadir.'/plot-vars.gp'
-sel(kind, idx, file) = sprintf("< awk '$1==\"%s\" && $2==%d' '%s'", kind, idx, file)
+tl(side, kind, idx) = sprintf('%s/plot-%s-%s%d.dat', datadir, side, kind, idx)
 
 out = datadir.'/xcheck-freq.'.fmt
 height = 760
@@ -22,17 +23,16 @@ set yrange [0:fmaxmhz * 1.1]
 set ylabel 'MHz'
 do for [side = 1:2] {
 	name = side == 1 ? 'guest' : 'sim'
-	file = datadir.'/plot-'.name.'.dat'
 	do for [z = 0:1] {
 		set title (side == 1 ? 'guest kernel' : 'simulator').(z ? ', zoomed' : '') noenhanced
 		if (z) { set xrange [zoom0:zoom1]; set key outside right top vertical font ',8' } \
 		else { set xrange [0:duration]; unset key }
 		if (side == 2) { set xlabel 's from the first event of a workload task' } else { unset xlabel }
-		plot for [d = 0:ndoms - 1] sel('f', d, file) using 3:($4 / 1000) \
+		plot for [d = 0:ndoms - 1] tl(name, 'f', d) using 3:($4 / 1000) \
 			with steps lw 1.5 lc d + 1 title sprintf('domain %d', d), \
-		     for [c = 0:ncpus - 1] sel('b', c, file) using 3:($5 / 1000) \
+		     for [c = 0:ncpus - 1] tl(name, 'b', c) using 3:($5 / 1000) \
 			with steps lw 2 dt 2 lc c + 3 title sprintf('cpu%d max', c), \
-		     for [c = 0:ncpus - 1] sel('b', c, file) using 3:($4 / 1000) \
+		     for [c = 0:ncpus - 1] tl(name, 'b', c) using 3:($4 / 1000) \
 			with steps lw 2 dt 3 lc c + 3 notitle
 	}
 }

@@ -52,6 +52,14 @@ static bool streq(const char *a, const char *b)
 	return !strcmp(a, b);
 }
 
+static bool has_control_char(const char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			return true;
+	return false;
+}
+
 const char *wl_group_path_problem(const char *p)
 {
 	const char *s, *name;
@@ -1476,8 +1484,10 @@ static struct workload *workload_parse(struct workload *wl, struct diag *d)
 		char *tp = jptr_key("/tasks", key);
 		struct wl_task *t = &wl->tasks[wl->ntasks++];
 
-		if (!*key || strchr(key, ' ')) {
-			perr(&p, tp, "a task name must be non-empty and without spaces");
+		/* the name is the trace's comm: a space or a control
+		 * character (a newline) would split its trace lines */
+		if (!*key || strchr(key, ' ') || has_control_char(key)) {
+			perr(&p, tp, "a task name must be non-empty and without spaces or control characters");
 		}
 		if (!json_is_object(v)) {
 			perr(&p, tp, "a task must be an object");

@@ -493,7 +493,7 @@ int cmd_compare(int argc, char **argv)
 	struct outdir od = { 0 };
 	struct table tab = { 0 };
 	char **pol = NULL, *self = NULL, *dir = NULL, *head = NULL;
-	int np, i, ret = EXIT_USAGE, parallel = 2, failed;
+	int np, i, ret = EXIT_USAGE, parallel = 2, failed, unplotted = 0;
 
 	for (i = 1; i < argc; i++) {
 		const char *a = argv[i];
@@ -662,13 +662,16 @@ int cmd_compare(int argc, char **argv)
 			continue;
 		}
 		if (plots) {
-			struct plot_opts po = { .to_s = -1, .quiet = true };
+			struct plot_opts po = { .to_s = -1, .quiet = quiet,
+						.no_done_line = true };
 			char *pd = xasprintf("%s/plots", pr[i].dir);
 
 			po.outdir = pd;
-			if (plot_run(pr[i].dir, &po))
+			if (plot_run(pr[i].dir, &po)) {
 				fprintf(stderr, "capsim: compare: no plots for %s\n",
 					pr[i].name);
+				unplotted++;
+			}
 			free(pd);
 		}
 	}
@@ -706,7 +709,9 @@ int cmd_compare(int argc, char **argv)
 		printf("outputs: %s/ (compare.md, compare.json; per policy: trace.txt, summary.json%s)\n",
 		       dir, plots ? ", plots/" : "");
 	}
-	ret = failed ? EXIT_RUN : 0;
+	/* the table is written either way; a missing plot is an output
+	 * that could not be written */
+	ret = failed || unplotted ? EXIT_RUN : 0;
 out:
 	if (od.tmp)
 		outdir_abort(&od);

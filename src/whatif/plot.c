@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
-#undef _GNU_SOURCE
-#define _POSIX_C_SOURCE 200809L
+/* _GNU_SOURCE (the project's default) for posix_spawn_file_actions_addchdir_np
+ * (glibc 2.29, musl 1.1.24): gnuplot starts in the output directory */
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <math.h>
 #include <spawn.h>
 #include <stdbool.h>
@@ -22,7 +24,16 @@
 
 extern char **environ;
 
+/*
+ * What a 1000 px plot can show, and gnuplot draw in bounded time (Cairo
+ * refuses a surface over 32767 px: 1024 lanes or CPU panels were more).
+ * Beyond these the busiest are drawn and the title says how many of how
+ * many. A kernel trace's lanes are every task that ran: fewer of them.
+ */
+#define MAX_LANES 32
 #define MAX_KERNEL_LANES 16
+#define MAX_DOM_PANELS 8
+#define MAX_CPU_PANELS 16
 /* Longer than this between two utilization samples (taken at the ticks
  * of a busy CPU): the CPU was idle for long, draw a gap. Shorter gaps
  * (a periodic task's sleep) hold the last level, so the curves stay
@@ -36,6 +47,19 @@ struct seg {
 	int cpu;
 };
 
+/* A CPU's utilization samples in the window, kept until the CPUs to draw
+ * are known (a file open per CPU would run out of descriptors) */
+struct util_sample {
+	double t;
+	unsigned int util, cmin, cmax;
+};
+
+struct util_series {
+	struct util_sample *v;
+	size_t n, cap;
+	double sum;		/* of util: the busiest CPUs are drawn */
+};
+
 struct plot_ctx {
 	const struct plot_opts *o;
 	char *datadir;
@@ -45,30 +69,60 @@ struct plot_ctx {
 	struct level_series *doms;
 	int ndoms;
 	double *binw;		/* per domain, 0: steps */
-	FILE **utilf;
-	double *util_last;	/* per CPU: the last sample, or < 0 */
-	unsigned int (*util_prev)[3];
-	int nutilf;
+	struct util_series *util;	/* per CPU */
+	int nutil;
 	struct seg *segs;
 	size_t nsegs, capsegs;
 	bool any_band;
 };
 
+/*
+ * The one way a string reaches gnuplot code (a -e list, vars.gp): in
+ * single quotes, where gnuplot substitutes nothing (no backtick command,
+ * no escape, no @macro). A ' inside is not doubled, the documented
+ * escape: gnuplot 5.4's scanner ends the string at a '' that follows the
+ * opening quote or another '' ('''a' and 'a''''b' are syntax errors), so
+ * each ' is a "'" of its own, joined by gnuplot's string concatenation:
+ * it's -> 'it'."'".'s'. A quoted string cannot span lines, and a newline
+ * would end the command and start another: control characters become
+ * '?'. The result is a string expression, for the right of an '='.
+ */
 char *gp_quote(const char *s)
 {
 	struct strbuf sb;
 
-	/* double quotes, so a newline can be written as \n */
+	sb_init(&sb);
+	sb_putc(&sb, '\'');
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c < 0x20 || c == 0x7f)
+			sb_putc(&sb, '?');
+		else if (c == '\'')
+			sb_puts(&sb, "'.\"'\".'");
+		else
+			sb_putc(&sb, *s);
+	}
+	sb_putc(&sb, '\'');
+	return sb.buf;
+}
+
+/*
+ * A label column of a gnuplot data file ("label" 1.5 ...): data is never
+ * run, but the label's own double quote or newline would end its column
+ * or its row, shifting every figure after it. gnuplot's data files have
+ * no escape: " becomes ' and control characters spaces.
+ */
+char *gp_data_label(const char *s)
+{
+	struct strbuf sb;
+
 	sb_init(&sb);
 	sb_putc(&sb, '"');
 	for (; *s; s++) {
-		if (*s == '\n') {
-			sb_puts(&sb, "\\n");
-			continue;
-		}
-		if (*s == '"' || *s == '\\')
-			sb_putc(&sb, '\\');
-		sb_putc(&sb, *s);
+		unsigned char c = (unsigned char)*s;
+
+		sb_putc(&sb, c < 0x20 || c == 0x7f ? ' ' : c == '"' ? '\'' : *s);
 	}
 	sb_putc(&sb, '"');
 	return sb.buf;
@@ -76,35 +130,73 @@ char *gp_quote(const char *s)
 
 const char *plot_scripts_dir(void)
 {
-	static char buf[4096];
+	static char buf[PATH_MAX];
 	const char *env = getenv("CAPSIM_PLOTS");
 	const char *cand[] = { env, CAPSIM_PLOTS_SRCDIR, CAPSIM_PLOTS_DATADIR };
 	size_t i;
 
 	for (i = 0; i < ARRAY_SIZE(cand); i++) {
+		char *script;
+		bool found;
+
 		if (!cand[i] || !*cand[i])
 			continue;
-		snprintf(buf, sizeof(buf), "%s/freq.gp", cand[i]);
-		if (!access(buf, R_OK)) {
-			snprintf(buf, sizeof(buf), "%s", cand[i]);
+		script = xasprintf("%s/freq.gp", cand[i]);
+		found = !access(script, R_OK);
+		free(script);
+		/* absolute: gnuplot runs in the output directory, and a
+		 * name starting with '<' would be a command to gnuplot */
+		if (found && realpath(cand[i], buf))
 			return buf;
-		}
 	}
 	fprintf(stderr, "capsim: the gnuplot scripts (plots/*.gp) are not in %s nor %s; set CAPSIM_PLOTS\n",
 		CAPSIM_PLOTS_SRCDIR, CAPSIM_PLOTS_DATADIR);
 	return NULL;
 }
 
-/* gnuplot with these arguments; 0 or -1 (reported, naming @script) */
-static int run_gnuplot(char **argv, const char *script)
+/* gnuplot's messages, kept aside: a warning is printed only when the
+ * command is not quiet, everything when gnuplot fails */
+static void print_log(FILE *log)
 {
-	int status = -1;	/* not WIFEXITED: a failed wait fails */
+	char buf[4096];
+	size_t n;
+
+	rewind(log);
+	while ((n = fread(buf, 1, sizeof(buf), log)))
+		fwrite(buf, 1, n, stderr);
+}
+
+/*
+ * gnuplot with these arguments, run in @dir: every file a script reads or
+ * writes is named relative to it, so no path of the user's is ever in
+ * gnuplot code (where a name starting with '<' or '|' is a command).
+ * 0 or -1 (reported, naming @script).
+ */
+static int run_gnuplot(char **argv, const char *dir, const char *script,
+		       bool quiet)
+{
+	posix_spawn_file_actions_t fa;
+	FILE *log = tmpfile();
+	int status = -1, err;	/* not WIFEXITED: a failed wait fails */
 	pid_t pid;
 
-	fflush(NULL);
-	if (posix_spawnp(&pid, "gnuplot", NULL, NULL, argv, environ)) {
-		fprintf(stderr, "capsim: cannot run gnuplot (apt-get install gnuplot-nox): %s\n",
+	if (!log) {
+		fprintf(stderr, "capsim: cannot create a temporary file for gnuplot's messages: %s\n",
 			strerror(errno));
+		return -1;
+	}
+	fflush(NULL);
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+	posix_spawn_file_actions_adddup2(&fa, fileno(log), 1);
+	posix_spawn_file_actions_adddup2(&fa, fileno(log), 2);
+	posix_spawn_file_actions_addchdir_np(&fa, dir);
+	err = posix_spawnp(&pid, "gnuplot", &fa, NULL, argv, environ);
+	posix_spawn_file_actions_destroy(&fa);
+	if (err) {
+		fprintf(stderr, "capsim: cannot run gnuplot (apt-get install gnuplot-nox): %s\n",
+			strerror(err));
+		fclose(log);
 		return -1;
 	}
 	/* a signal to capsim stops gnuplot too (src/whatif/interrupt.h) */
@@ -113,18 +205,24 @@ static int run_gnuplot(char **argv, const char *script)
 		;
 	interrupt_child_del(pid);
 	if (!WIFEXITED(status) || WEXITSTATUS(status)) {
+		print_log(log);
 		fprintf(stderr, "capsim: gnuplot failed on %s\n", script);
+		fclose(log);
 		return -1;
 	}
+	if (!quiet)
+		print_log(log);
+	fclose(log);
 	return 0;
 }
 
-int plot_gnuplot(const char *vars, const char *script)
+int plot_gnuplot(const char *dir, const char *vars, const char *script,
+		 bool quiet)
 {
 	char *argv[] = { (char *)"gnuplot", (char *)"-e", (char *)vars,
 			 (char *)script, NULL };
 
-	return run_gnuplot(argv, script);
+	return run_gnuplot(argv, dir, script, quiet);
 }
 
 /*
@@ -163,8 +261,9 @@ out:
 	return ok;
 }
 
-int plot_gnuplot_png_svg(const char *vars, const char *script,
-			 const char *png, const char *svg)
+int plot_gnuplot_png_svg(const char *dir, const char *vars,
+			 const char *script, const char *png, const char *svg,
+			 bool quiet)
 {
 	char *qp = gp_quote(png), *qs = gp_quote(svg);
 	char *v1 = xasprintf("%s; out=%s; fmt='png'", vars, qp);
@@ -173,14 +272,20 @@ int plot_gnuplot_png_svg(const char *vars, const char *script,
 	 * each time setting its terminal and output from fmt and out */
 	char *argv[] = { (char *)"gnuplot", (char *)"-e", v1, (char *)script,
 			 (char *)"-e", v2, (char *)script, NULL };
-	int ret = run_gnuplot(argv, script);
+	char *ppng = xasprintf("%s/%s", dir, png);
+	char *psvg = xasprintf("%s/%s", dir, svg);
+	int ret = run_gnuplot(argv, dir, script, quiet);
 
-	if (!ret && (!plot_file_complete(png, "png") ||
-		     !plot_file_complete(svg, "svg"))) {
+	if (!ret && (!plot_file_complete(ppng, "png") ||
+		     !plot_file_complete(psvg, "svg"))) {
+		/* by their names: @dir is the command's temporary
+		 * directory, gone by the time the user reads this */
 		fprintf(stderr, "capsim: gnuplot could not write %s or %s whole (disk full?)\n",
 			png, svg);
 		ret = -1;
 	}
+	free(ppng);
+	free(psvg);
 	free(qp);
 	free(qs);
 	free(v1);
@@ -252,22 +357,68 @@ static void hook_domain(void *arg, int dom, uint64_t t, unsigned int khz,
 						  has_band });
 }
 
-/* freq-dom<N>.dat for each domain, over the window */
-static int write_domains(struct plot_ctx *p, double end)
+struct scored {
+	double score;
+	int idx;
+};
+
+/* by score descending, ties by index: the choice is the same whatever
+ * qsort does with equal elements */
+static int cmp_scored(const void *a, const void *b)
+{
+	const struct scored *x = a, *y = b;
+
+	if (x->score != y->score)
+		return x->score < y->score ? 1 : -1;
+	return x->idx - y->idx;
+}
+
+static int cmp_int(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+
+	return (x > y) - (x < y);
+}
+
+/*
+ * The @max highest of the @n scores: their indices into @out, in index
+ * order (all of them when n <= max). Returns how many.
+ */
+static int pick_top(const double *score, int n, int max, int *out)
+{
+	struct scored *v = xcalloc((size_t)(n ? n : 1), sizeof(*v));
+	int i, k = n < max ? n : max;
+
+	for (i = 0; i < n; i++)
+		v[i] = (struct scored){ score[i], i };
+	qsort(v, (size_t)n, sizeof(*v), cmp_scored);
+	for (i = 0; i < k; i++)
+		out[i] = v[i].idx;
+	qsort(out, (size_t)k, sizeof(int), cmp_int);
+	free(v);
+	return k;
+}
+
+/* freq-dom<N>.dat for each domain drawn, over the window */
+static int write_domains(struct plot_ctx *p, const int *doms, int ndoms,
+			 double end)
 {
 	int i;
 
 	p->binw = xcalloc((size_t)(p->ndoms ? p->ndoms : 1), sizeof(double));
-	for (i = 0; i < p->ndoms; i++) {
+	for (i = 0; i < ndoms; i++) {
+		int d = doms[i];
 		char name[32];
 		FILE *f;
 
-		snprintf(name, sizeof(name), "freq-dom%d.dat", i);
+		if (d >= p->ndoms)
+			continue;	/* no level: the panel says so */
+		snprintf(name, sizeof(name), "freq-dom%d.dat", d);
 		f = open_data(p, name);
 		if (!f)
 			return -1;
 		fputs("# time_s MHz MHz_low MHz_high band_min_MHz band_max_MHz has_band\n", f);
-		p->binw[i] = series_write(f, &p->doms[i], p->from,
+		p->binw[d] = series_write(f, &p->doms[d], p->from,
 					  p->to >= 0 ? p->to : end);
 		if (fclose(f))
 			return -1;
@@ -280,42 +431,52 @@ static void hook_util(void *arg, int cpu, uint64_t t, unsigned int util,
 {
 	struct plot_ctx *p = arg;
 	double s = rel_s(p, t);
+	struct util_series *u;
 
-	if (cpu >= p->nutilf) {
-		int n = p->nutilf;
-
-		p->nutilf = cpu + 1;
-		p->utilf = xrealloc(p->utilf, (size_t)p->nutilf * sizeof(FILE *));
-		p->util_last = xrealloc(p->util_last, (size_t)p->nutilf * sizeof(double));
-		p->util_prev = xrealloc(p->util_prev, (size_t)p->nutilf *
-					sizeof(*p->util_prev));
-		for (; n < p->nutilf; n++) {
-			p->util_last[n] = -1;
-			char name[32];
-
-			snprintf(name, sizeof(name), "util-cpu%d.dat", n);
-			p->utilf[n] = open_data(p, name);
-			if (p->utilf[n])
-				fputs("# time_s util clamp_min clamp_max\n",
-				      p->utilf[n]);
-		}
+	if (cpu >= p->nutil) {
+		p->util = xrealloc(p->util, (size_t)(cpu + 1) * sizeof(*p->util));
+		memset(p->util + p->nutil, 0,
+		       (size_t)(cpu + 1 - p->nutil) * sizeof(*p->util));
+		p->nutil = cpu + 1;
 	}
-	if (!p->utilf[cpu] || before_window(p, s) || after_window(p, s))
+	if (before_window(p, s) || after_window(p, s))
 		return;
-	/* A long idle stretch is a gap in the curves (a blank line), not a
-	 * ramp; otherwise the values hold until the next sample (steps, so
-	 * the clamp range fills as levels). */
-	if (p->util_last[cpu] >= 0 && s - p->util_last[cpu] > UTIL_GAP_S)
-		fputc('\n', p->utilf[cpu]);
-	else if (p->util_last[cpu] >= 0)
-		fprintf(p->utilf[cpu], "%.9f %u %u %u\n", s,
-			p->util_prev[cpu][0], p->util_prev[cpu][1],
-			p->util_prev[cpu][2]);
-	fprintf(p->utilf[cpu], "%.9f %u %u %u\n", s, util, cmin, cmax);
-	p->util_last[cpu] = s;
-	p->util_prev[cpu][0] = util;
-	p->util_prev[cpu][1] = cmin;
-	p->util_prev[cpu][2] = cmax;
+	u = &p->util[cpu];
+	if (u->n == u->cap) {
+		u->cap = u->cap ? 2 * u->cap : 256;
+		u->v = xrealloc(u->v, u->cap * sizeof(*u->v));
+	}
+	u->v[u->n++] = (struct util_sample){ s, util, cmin, cmax };
+	u->sum += util;
+}
+
+/* util-cpu<N>.dat: time_s util clamp_min clamp_max */
+static int write_util(struct plot_ctx *p, int cpu)
+{
+	const struct util_series *u = &p->util[cpu];
+	char name[32];
+	FILE *f;
+	size_t k;
+
+	snprintf(name, sizeof(name), "util-cpu%d.dat", cpu);
+	f = open_data(p, name);
+	if (!f)
+		return -1;
+	fputs("# time_s util clamp_min clamp_max\n", f);
+	for (k = 0; k < u->n; k++) {
+		const struct util_sample *a = &u->v[k];
+
+		/* A long idle stretch is a gap in the curves (a blank
+		 * line), not a ramp; otherwise the values hold until the
+		 * next sample (steps, so the clamp range fills as levels). */
+		if (k && a->t - u->v[k - 1].t > UTIL_GAP_S)
+			fputc('\n', f);
+		else if (k)
+			fprintf(f, "%.9f %u %u %u\n", a->t, u->v[k - 1].util,
+				u->v[k - 1].cmin, u->v[k - 1].cmax);
+		fprintf(f, "%.9f %u %u %u\n", a->t, a->util, a->cmin, a->cmax);
+	}
+	return fclose(f) ? -1 : 0;
 }
 
 static bool lane_wanted(const struct plot_opts *o, const char *name)
@@ -336,42 +497,79 @@ static bool lane_wanted(const struct plot_opts *o, const char *name)
 	return false;
 }
 
-/* Lanes: the summary's tasks in order, or a kernel trace's busiest */
+/*
+ * Lanes: the summary's tasks in their order, or a kernel trace's by
+ * running time, at most MAX_LANES (MAX_KERNEL_LANES for a kernel trace),
+ * the busiest. *@nwanted: how many tasks they were picked from.
+ */
 static int pick_lanes(const struct run_metrics *m, const struct plot_opts *o,
-		      int *lanes)
+		      int *lanes, int *nwanted)
 {
-	int n = 0, i, j;
+	int max = m->has_summary ? MAX_LANES : MAX_KERNEL_LANES;
+	int *want = xcalloc((size_t)(m->ntasks ? m->ntasks : 1), sizeof(int));
+	double *busy;
+	int n = 0, k, i, j;
 
 	for (i = 0; i < m->ntasks; i++)
 		if (lane_wanted(o, m->tasks[i].name))
-			lanes[n++] = i;
-	if (m->has_summary || o->tasks)
-		return n;
-	/* by running time, descending */
-	for (i = 1; i < n; i++) {
-		int v = lanes[i];
+			want[n++] = i;
+	*nwanted = n;
+	busy = xcalloc((size_t)(n ? n : 1), sizeof(double));
+	for (i = 0; i < n; i++)
+		busy[i] = m->tasks[want[i]].run_s;
+	k = pick_top(busy, n, max, lanes);
+	for (i = 0; i < k; i++)
+		lanes[i] = want[lanes[i]];
+	if (!m->has_summary && !o->tasks) {
+		/* by running time, descending */
+		for (i = 1; i < k; i++) {
+			int v = lanes[i];
 
-		for (j = i; j > 0 && m->tasks[lanes[j - 1]].run_s <
-				m->tasks[v].run_s; j--)
-			lanes[j] = lanes[j - 1];
-		lanes[j] = v;
+			for (j = i; j > 0 && m->tasks[lanes[j - 1]].run_s <
+					m->tasks[v].run_s; j--)
+				lanes[j] = lanes[j - 1];
+			lanes[j] = v;
+		}
 	}
-	return n > MAX_KERNEL_LANES ? MAX_KERNEL_LANES : n;
+	free(busy);
+	free(want);
+	return k;
 }
 
-/* Render one script in both formats */
-static int render(const char *scripts, const char *datadir, const char *outdir,
-		  const char *name)
+/*
+ * Where the plots go without -o: a run's RUN_DIR/plots, a trace's
+ * ./plots-<its name without .txt>. Never beside the trace: a trace at the
+ * top of the source tree would have its plots replace plots/, the
+ * scripts' own directory.
+ */
+static char *default_outdir(const char *path)
+{
+	struct stat st;
+	const char *base = strrchr(path, '/');
+	size_t len;
+
+	if (!stat(path, &st) && S_ISDIR(st.st_mode))
+		return xasprintf("%s/plots", path);
+	base = base ? base + 1 : path;
+	len = strlen(base);
+	if (len > 4 && !strcmp(base + len - 4, ".txt"))
+		len -= 4;
+	return xasprintf("plots-%.*s", (int)len, base);
+}
+
+/* Render one script in both formats, gnuplot in @outdir, the data in
+ * its data/ */
+static int render(const char *scripts, const char *outdir, const char *name,
+		  bool quiet)
 {
 	char *script = xasprintf("%s/%s.gp", scripts, name);
-	char *png = xasprintf("%s/%s.png", outdir, name);
-	char *svg = xasprintf("%s/%s.svg", outdir, name);
-	char *qd = gp_quote(datadir), *qs = gp_quote(scripts);
-	char *vars = xasprintf("datadir=%s; plotsdir=%s", qd, qs);
-	int ret = plot_gnuplot_png_svg(vars, script, png, svg);
+	char *png = xasprintf("%s.png", name);
+	char *svg = xasprintf("%s.svg", name);
+	char *qs = gp_quote(scripts);
+	char *vars = xasprintf("datadir='data'; plotsdir=%s", qs);
+	int ret = plot_gnuplot_png_svg(outdir, vars, script, png, svg, quiet);
 
 	free(vars);
-	free(qd);
 	free(qs);
 	free(png);
 	free(svg);
@@ -379,68 +577,119 @@ static int render(const char *scripts, const char *datadir, const char *outdir,
 	return ret;
 }
 
-static void write_vars(FILE *v, const struct run_metrics *m,
-		       const struct plot_ctx *p, const int *lanes, int nlanes)
+/* TEXT through gp_quote(), as every string in vars.gp, and a newline */
+static void put_quoted(FILE *v, const char *text)
 {
-	char *q;
-	int i, j;
+	char *q = gp_quote(text);
 
-	q = xasprintf("%s on %s, policy %s", m->workload, m->platform,
-		      m->policy);
-	{
-		char *qq = gp_quote(q);
-
-		fprintf(v, "runtitle = %s\n", qq);
-		free(qq);
-	}
+	fprintf(v, "%s\n", q);
 	free(q);
+}
+
+static void put_str(FILE *v, const char *name, const char *text)
+{
+	fprintf(v, "%s = ", name);
+	put_quoted(v, text);
+}
+
+/* "8 of 1024 domains drawn, the ...", or "" when all are */
+static void put_note(FILE *v, const char *name, int shown, int of,
+		     const char *what, const char *which)
+{
+	char *t = shown < of ? xasprintf("%d of %d %s drawn, %s", shown, of,
+					 what, which) : xstrdup("");
+
+	put_str(v, name, t);
+	free(t);
+}
+
+/* What the plots draw: the picks from the trace and the run */
+struct plot_picks {
+	int *lanes, nlanes, nwanted;
+	int *doms, ndoms;	/* domain panels (freq, residency) */
+	int *cpus, ncpus;	/* CPU panels (util) */
+	int ncpus_all;
+};
+
+static void write_vars(FILE *v, const struct run_metrics *m,
+		       const struct plot_ctx *p, const struct plot_picks *pk)
+{
+	int n = pk->ndoms ? pk->ndoms : 1, i, j;
+	char *t;
+
+	t = xasprintf("%s on %s, policy %s", m->workload, m->platform,
+		      m->policy);
+	put_str(v, "runtitle", t);
+	free(t);
 	fprintf(v, "tfrom = %.9f\n", p->from);
 	fprintf(v, "tto = %.9f\n", p->to >= 0 ? p->to : m->sim_s);
-	fprintf(v, "ndoms = %d\nncpus = %d\nnlanes = %d\n", m->ndoms, m->ncpus,
-		nlanes);
+	fprintf(v, "ndoms = %d\nncpus = %d\nnlanes = %d\n", pk->ndoms,
+		m->ncpus, pk->nlanes);
+	put_note(v, "lanenote", pk->nlanes, pk->nwanted, "tasks",
+		 "the busiest");
+	put_note(v, "domnote", pk->ndoms, m->ndoms, "domains",
+		 "the most frequency changes");
+	put_str(v, "freqnote", p->ndoms ? "" :
+		"no cpu_frequency event in the trace: no frequency to draw");
 	fprintf(v, "hasband = %d\n", p->any_band && strcmp(m->policy, "none"));
-	fprintf(v, "bandnote = '%s'\n", !p->any_band ? "no clamp in the trace" :
+	put_str(v, "bandnote", !p->any_band ? "no clamp in the trace" :
 		!strcmp(m->policy, "none") ? "policy none: no clamp applied" : "");
-	fprintf(v, "array domlabel[%d]\narray domytics[%d]\narray domfmax[%d]\narray dombin[%d]\narray domband[%d]\n",
-		m->ndoms ? m->ndoms : 1, m->ndoms ? m->ndoms : 1,
-		m->ndoms ? m->ndoms : 1, m->ndoms ? m->ndoms : 1,
-		m->ndoms ? m->ndoms : 1);
-	for (i = 0; i < m->ndoms; i++) {
-		const struct dom_metrics *d = &m->doms[i];
+	fprintf(v, "array domidx[%d]\narray domlabel[%d]\narray domytics[%d]\narray domfmax[%d]\narray dombin[%d]\narray domband[%d]\narray domhas[%d]\narray domnopps[%d]\n",
+		n, n, n, n, n, n, n, n);
+	for (i = 0; i < pk->ndoms; i++) {
+		int di = pk->doms[i];
+		const struct dom_metrics *d = &m->doms[di];
+		bool has = di < p->ndoms && p->doms[di].n, band = false;
 		struct strbuf sb;
+		size_t k;
 
-		fprintf(v, "domlabel[%d] = 'domain %d (CPUs %s)'\n", i + 1, d->id,
-			d->cpus);
+		fprintf(v, "domidx[%d] = %d\n", i + 1, di);
+		t = xasprintf("domain %d (CPUs %s)", d->id, d->cpus);
+		fprintf(v, "domlabel[%d] = ", i + 1);
+		put_quoted(v, t);
+		free(t);
+		/* numbers only: freq.gp pastes it into a command */
 		sb_init(&sb);
 		for (j = 0; j < d->nopps; j++)
 			sb_printf(&sb, "%s\"%u\" %u", j ? ", " : "",
 				  d->khz[j] / 1000, d->khz[j] / 1000);
 		fprintf(v, "domytics[%d] = '%s'\n", i + 1, sb.buf ? sb.buf : "");
-		{
-			bool band = false;
-			size_t k;
-
-			for (k = 0; i < p->ndoms && k < p->doms[i].n; k++)
-				band |= p->doms[i].v[k].band;
-			fprintf(v, "domband[%d] = %d\n", i + 1, band);
-		}
+		sb_free(&sb);
+		for (k = 0; has && k < p->doms[di].n; k++)
+			band |= p->doms[di].v[k].band;
+		fprintf(v, "domband[%d] = %d\n", i + 1, band);
+		fprintf(v, "domhas[%d] = %d\n", i + 1, has);
+		fprintf(v, "domnopps[%d] = %d\n", i + 1, d->nopps);
 		fprintf(v, "dombin[%d] = %.6f\n", i + 1,
-			i < p->ndoms ? p->binw[i] * 1e3 : 0.0);
+			has ? p->binw[di] * 1e3 : 0.0);
 		fprintf(v, "domfmax[%d] = %u\n", i + 1,
 			d->nopps ? d->khz[d->nopps - 1] / 1000 : 1000);
-		sb_free(&sb);
 	}
-	fprintf(v, "array lanelabel[%d]\n", nlanes ? nlanes : 1);
-	for (i = 0; i < nlanes; i++) {
-		const struct task_metrics *t = &m->tasks[lanes[i]];
-		char *lab = xasprintf("%s%s%s", t->name, t->group ? " " : "",
-				      t->group && strcmp(t->group, "/") ?
-				      t->group : "");
-		char *qq = gp_quote(lab);
+	fprintf(v, "array lanelabel[%d]\n", pk->nlanes ? pk->nlanes : 1);
+	for (i = 0; i < pk->nlanes; i++) {
+		const struct task_metrics *tm = &m->tasks[pk->lanes[i]];
 
-		fprintf(v, "lanelabel[%d] = %s\n", i + 1, qq);
-		free(qq);
-		free(lab);
+		t = xasprintf("%s%s%s", tm->name, tm->group ? " " : "",
+			      tm->group && strcmp(tm->group, "/") ?
+			      tm->group : "");
+		fprintf(v, "lanelabel[%d] = ", i + 1);
+		put_quoted(v, t);
+		free(t);
+	}
+	fprintf(v, "hasutil = %d\nhasenergy = %d\n", p->nutil > 0,
+		m->has_summary);
+	/* the CPU panels, and which have samples in the window: util.gp
+	 * draws the others as idle, without looking at the files itself */
+	fprintf(v, "nutil = %d\n", pk->ncpus);
+	put_note(v, "cpunote", pk->ncpus, pk->ncpus_all, "CPUs",
+		 "the busiest");
+	fprintf(v, "array utilcpu[%d]\narray utilhas[%d]\n",
+		pk->ncpus ? pk->ncpus : 1, pk->ncpus ? pk->ncpus : 1);
+	for (i = 0; i < pk->ncpus; i++) {
+		int c = pk->cpus[i];
+
+		fprintf(v, "utilcpu[%d] = %d\nutilhas[%d] = %d\n", i + 1, c,
+			i + 1, c < p->nutil && p->util[c].n > 0);
 	}
 }
 
@@ -471,33 +720,90 @@ static int write_activity(struct plot_ctx *p, const struct run_metrics *m,
 	return fclose(f) ? -1 : 0;
 }
 
+/* The domain panels, the CPU panels and the lanes: all of them up to what
+ * a plot can show, then the busiest */
+static void pick(struct plot_picks *pk, const struct run_metrics *m,
+		 const struct plot_ctx *p, const struct plot_opts *o)
+{
+	double *score;
+	int i;
+
+	pk->lanes = xcalloc((size_t)(m->ntasks ? m->ntasks : 1), sizeof(int));
+	pk->nlanes = pick_lanes(m, o, pk->lanes, &pk->nwanted);
+	score = xcalloc((size_t)(m->ndoms ? m->ndoms : 1), sizeof(double));
+	for (i = 0; i < m->ndoms; i++)
+		score[i] = i < p->ndoms ? (double)p->doms[i].n : 0;
+	pk->doms = xcalloc((size_t)MAX_DOM_PANELS, sizeof(int));
+	pk->ndoms = pick_top(score, m->ndoms, MAX_DOM_PANELS, pk->doms);
+	free(score);
+	pk->ncpus_all = m->ncpus > p->nutil ? m->ncpus : p->nutil;
+	score = xcalloc((size_t)(pk->ncpus_all ? pk->ncpus_all : 1),
+			sizeof(double));
+	for (i = 0; i < p->nutil; i++)
+		score[i] = p->util[i].sum;
+	pk->cpus = xcalloc((size_t)MAX_CPU_PANELS, sizeof(int));
+	pk->ncpus = pick_top(score, pk->ncpus_all, MAX_CPU_PANELS, pk->cpus);
+	free(score);
+}
+
+/* residency-dom<N>.dat per domain panel, energy.dat for a run */
+static int write_residency_energy(struct plot_ctx *p,
+				  const struct run_metrics *m,
+				  const struct plot_picks *pk)
+{
+	FILE *f;
+	char *lab;
+	int i, j;
+
+	for (i = 0; i < pk->ndoms; i++) {
+		const struct dom_metrics *d = &m->doms[pk->doms[i]];
+		char name[32];
+
+		snprintf(name, sizeof(name), "residency-dom%d.dat", pk->doms[i]);
+		f = open_data(p, name);
+		if (!f)
+			return -1;
+		fputs("# MHz percent\n", f);
+		for (j = 0; j < d->nopps; j++)
+			fprintf(f, "%u %.3f\n", d->khz[j] / 1000, d->res_pct[j]);
+		if (fclose(f))
+			return -1;
+	}
+	if (!m->has_summary)
+		return 0;
+	f = open_data(p, "energy.dat");
+	if (!f)
+		return -1;
+	lab = gp_data_label(m->policy);
+	fprintf(f, "domain %s\n", lab);
+	free(lab);
+	for (i = 0; i < m->ndoms; i++) {
+		char *d = xasprintf("dom %d (CPUs %s)", m->doms[i].id,
+				    m->doms[i].cpus);
+
+		lab = gp_data_label(d);
+		fprintf(f, "%s %.3f\n", lab, m->doms[i].energy_mj);
+		free(lab);
+		free(d);
+	}
+	return fclose(f) ? -1 : 0;
+}
+
 int plot_run(const char *path, const struct plot_opts *o)
 {
 	struct plot_ctx p = { .o = o, .from = o->from_s, .to = o->to_s };
 	struct metrics_opts mo = { .platform = o->platform };
 	const char *scripts = plot_scripts_dir();
+	struct plot_picks pk = { 0 };
 	struct run_metrics m;
 	struct outdir od = { 0 };
 	char *outdir = NULL;
-	int *lanes = NULL, nlanes, i, ret = -1;
+	int i, ret = -1;
 	FILE *f;
 
 	if (!scripts)
 		return -1;
-	if (o->outdir) {
-		outdir = xstrdup(o->outdir);
-	} else {
-		struct stat st;
-
-		if (!stat(path, &st) && S_ISDIR(st.st_mode)) {
-			outdir = xasprintf("%s/plots", path);
-		} else {
-			const char *slash = strrchr(path, '/');
-
-			outdir = slash ? xasprintf("%.*s/plots", (int)(slash - path),
-						   path) : xstrdup("plots");
-		}
-	}
+	outdir = o->outdir ? xstrdup(o->outdir) : default_outdir(path);
 	i = outdir_begin(&od, outdir);
 	if (i) {
 		ret = i == 2 ? -2 : -1;
@@ -514,76 +820,43 @@ int plot_run(const char *path, const struct plot_opts *o)
 					.util = hook_util };
 	if (run_metrics_load(&m, path, &mo))
 		goto out;
-	for (i = 0; i < p.nutilf; i++)
-		if (p.utilf[i])
-			fclose(p.utilf[i]);
 	if (p.to >= 0 && p.to <= p.from) {
 		fprintf(stderr, "capsim: --to %.3f is not after --from %.3f\n",
 			p.to, p.from);
 		goto out_m;
 	}
-	lanes = xcalloc((size_t)(m.ntasks ? m.ntasks : 1), sizeof(int));
-	nlanes = pick_lanes(&m, o, lanes);
-	ret = write_domains(&p, m.sim_s) || write_activity(&p, &m, lanes, nlanes);
-	f = ret ? NULL : open_data(&p, "vars.gp");
-	if (!f) {
-		ret = -1;
+	pick(&pk, &m, &p, o);
+	if (write_domains(&p, pk.doms, pk.ndoms, m.sim_s) ||
+	    write_activity(&p, &m, pk.lanes, pk.nlanes) ||
+	    write_residency_energy(&p, &m, &pk))
 		goto out_m;
-	}
-	write_vars(f, &m, &p, lanes, nlanes);
-	fprintf(f, "hasutil = %d\nhasenergy = %d\n", p.nutilf > 0,
-		m.has_summary);
-	if (fclose(f)) {
-		ret = -1;
+	for (i = 0; i < pk.ncpus; i++)
+		if (pk.cpus[i] < p.nutil && write_util(&p, pk.cpus[i]))
+			goto out_m;
+	f = open_data(&p, "vars.gp");
+	if (!f)
 		goto out_m;
-	}
+	write_vars(f, &m, &p, &pk);
+	if (fclose(f))
+		goto out_m;
+	if (!p.ndoms && !o->quiet)
+		fprintf(stderr, "capsim: plot: no cpu_frequency event in %s: the frequency panels are empty%s\n",
+			path, o->platform ? "" : " (--platform names the domains and OPPs)");
 
-	/* residency and energy, one file per domain / one for all */
-	for (i = 0; i < m.ndoms; i++) {
-		char name[32];
-		int j;
-
-		snprintf(name, sizeof(name), "residency-dom%d.dat", i);
-		f = open_data(&p, name);
-		if (!f)
-			goto out_m;
-		fputs("# MHz percent\n", f);
-		for (j = 0; j < m.doms[i].nopps; j++)
-			fprintf(f, "%u %.3f\n", m.doms[i].khz[j] / 1000,
-				m.doms[i].res_pct[j]);
-		if (fclose(f)) {
-			ret = -1;
-			goto out_m;
-		}
-	}
-	if (m.has_summary) {
-		f = open_data(&p, "energy.dat");
-		if (!f)
-			goto out_m;
-		fprintf(f, "domain \"%s\"\n", m.policy);
-		for (i = 0; i < m.ndoms; i++)
-			fprintf(f, "\"dom %d (CPUs %s)\" %.3f\n", m.doms[i].id,
-				m.doms[i].cpus, m.doms[i].energy_mj);
-		if (fclose(f)) {
-			ret = -1;
-			goto out_m;
-		}
-	}
-
-	ret = render(scripts, p.datadir, od.tmp, "freq");
+	ret = render(scripts, od.tmp, "freq", o->quiet);
 	if (!ret)
-		ret = render(scripts, p.datadir, od.tmp, "activity");
-	if (!ret && p.nutilf)
-		ret = render(scripts, p.datadir, od.tmp, "util");
+		ret = render(scripts, od.tmp, "activity", o->quiet);
+	if (!ret && p.nutil)
+		ret = render(scripts, od.tmp, "util", o->quiet);
 	if (!ret)
-		ret = render(scripts, p.datadir, od.tmp, "residency");
+		ret = render(scripts, od.tmp, "residency", o->quiet);
 	if (!ret && m.has_summary)
-		ret = render(scripts, p.datadir, od.tmp, "energy");
+		ret = render(scripts, od.tmp, "energy", o->quiet);
 	if (!ret) {
 		ret = outdir_commit(&od);
-		if (!ret && !o->quiet)
+		if (!ret && !o->quiet && !o->no_done_line)
 			printf("plots: %s/ (freq, activity%s, residency%s; .png and .svg)\n",
-			       outdir, p.nutilf ? ", util" : "",
+			       outdir, p.nutil ? ", util" : "",
 			       m.has_summary ? ", energy" : "");
 	}
 out_m:
@@ -596,11 +869,13 @@ out:
 		series_free(&p.doms[i]);
 	free(p.doms);
 	free(p.binw);
-	free(p.utilf);
-	free(p.util_last);
-	free(p.util_prev);
+	for (i = 0; i < p.nutil; i++)
+		free(p.util[i].v);
+	free(p.util);
 	free(p.segs);
-	free(lanes);
+	free(pk.lanes);
+	free(pk.doms);
+	free(pk.cpus);
 out_free:
 	free(outdir);
 	return ret;
@@ -612,10 +887,13 @@ static const char usage_plot[] =
 "\n"
 "Plots a capsim run (its trace.txt and summary.json) or any ftrace text\n"
 "trace (a kernel's: pass its --platform for the domains and OPPs) into\n"
-"DIR (default RUN_DIR/plots, or plots/ beside the trace), PNG and SVG:\n"
+"DIR (default RUN_DIR/plots, or ./plots-TRACE for a trace file TRACE.txt),\n"
+"PNG and SVG:\n"
 "freq (per domain: frequency and clamp band as the OPPs it allows),\n"
 "activity (a lane per task), util (with --trace-util runs), residency,\n"
-"energy. --from/--to: a window in seconds from the trace's start.\n";
+"energy. --from/--to: a window in seconds from the trace's start.\n"
+"Beyond 32 tasks (16 of a kernel trace), 8 domains or 16 CPUs the busiest\n"
+"are drawn, and the title says how many of how many.\n";
 
 static int parse_seconds(const char *v, double *out)
 {

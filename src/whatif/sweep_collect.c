@@ -257,7 +257,7 @@ static int cmp_ppt(const void *a, const void *b)
 
 static int write_pareto(const char *dir, const struct table *tb,
 			struct point *pts, int n, const char *metric,
-			const char *title)
+			const char *title, bool quiet)
 {
 	const char *scripts = plot_scripts_dir();
 	char *data = xasprintf("%s/pareto-data", dir), *path;
@@ -355,7 +355,7 @@ static int write_pareto(const char *dir, const struct table *tb,
 			}
 		}
 		for (i = 0; i < npp; i++) {
-			char *q = xasprintf("\"%s\"", labs[i] ? labs[i] : "");
+			char *q = gp_data_label(labs[i] ? labs[i] : "");
 
 			fprintf(f, "%.9g %.9g %d %s\n", pp[i].x, pp[i].y,
 				pp[i].series, q);
@@ -413,23 +413,24 @@ static int write_pareto(const char *dir, const struct table *tb,
 		goto out;
 	}
 	{
-		/* both formats aside, then renamed: no half-written plot */
+		/* both formats aside, then renamed: no half-written plot;
+		 * gnuplot runs in @dir, the names relative to it */
 		char *script = xasprintf("%s/pareto.gp", scripts);
 		char *tpng = xasprintf("%s/.pareto.png.tmp", dir),
 		     *tsvg = xasprintf("%s/.pareto.svg.tmp", dir),
 		     *png = xasprintf("%s/pareto.png", dir),
 		     *svg = xasprintf("%s/pareto.svg", dir);
-		char *qd = gp_quote(data), *qs = gp_quote(scripts);
-		char *vars = xasprintf("datadir=%s; plotsdir=%s", qd, qs);
+		char *qs = gp_quote(scripts);
+		char *vars = xasprintf("datadir='pareto-data'; plotsdir=%s", qs);
 
-		ret = plot_gnuplot_png_svg(vars, script, tpng, tsvg) ||
+		ret = plot_gnuplot_png_svg(dir, vars, script, ".pareto.png.tmp",
+					   ".pareto.svg.tmp", quiet) ||
 		      rename(tpng, png) || rename(tsvg, svg) ? -1 : 0;
 		if (ret) {
 			unlink(tpng);
 			unlink(tsvg);
 		}
 		free(vars);
-		free(qd);
 		free(qs);
 		free(tpng);
 		free(tsvg);
@@ -607,7 +608,7 @@ int sweep_collect(const char *dir, const char *metric, bool quiet)
 	ret = SWEEP_COLLECT_RUN_ERROR;
 	if (write_csv(dir, &tb, pts, n) ||
 	    (failed < n && write_pareto(dir, &tb, pts, n, metric,
-					title ? title : "sweep")))
+					title ? title : "sweep", quiet)))
 		goto out;
 	if (!quiet)
 		printf("collected %d points (%d failed) into %s/sweep.csv and %s/pareto.png (energy vs %s)\n",

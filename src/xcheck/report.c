@@ -4,6 +4,7 @@
  * suite), xcheck.md (the same for people, with each level's gate and
  * what explains the differences), and the plots' data.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -450,7 +451,65 @@ out:
 	return ret;
 }
 
-int xcheck_plots(const struct xcheck *x, const char *dir)
+/*
+ * plot-SIDE.dat's lines ("f DOM T KHZ", "b CPU T MIN_KHZ MAX_KHZ") split
+ * into a file per domain and per CPU, plot-SIDE-fDOM.dat and
+ * plot-SIDE-bCPU.dat, which xcheck.gp plots by name: gnuplot runs no
+ * filter command (a '<' file name) to pick them. Every file is created,
+ * empty when its domain or CPU has no line. 0 or -1 (reported).
+ */
+static int split_timeline(const char *dir, const char *side,
+			  const struct platform *pl)
+{
+	int nd = pl->ndomains, n = pl->ndomains + pl->ncpus, ret = 0;
+	char *in = xasprintf("%s/plot-%s.dat", dir, side);
+	FILE *f = fopen(in, "r"), **out = xcalloc((size_t)n, sizeof(FILE *));
+	char line[256];
+
+	if (!f) {
+		fprintf(stderr, "capsim: cannot read %s: %s\n", in,
+			strerror(errno));
+		ret = -1;
+	}
+	for (int i = 0; i < n && !ret; i++) {
+		char *path = xasprintf("%s/plot-%s-%c%d.dat", dir, side,
+				       i < nd ? 'f' : 'b', i < nd ? i : i - nd);
+
+		out[i] = fopen(path, "w");
+		if (!out[i]) {
+			fprintf(stderr, "capsim: cannot write %s: %s\n", path,
+				strerror(errno));
+			ret = -1;
+		}
+		free(path);
+	}
+	while (!ret && fgets(line, sizeof(line), f)) {
+		char kind;
+		int idx, slot = -1;
+
+		if (sscanf(line, "%c %d", &kind, &idx) != 2)
+			continue;
+		if (kind == 'f' && idx >= 0 && idx < nd)
+			slot = idx;
+		else if (kind == 'b' && idx >= 0 && idx < pl->ncpus)
+			slot = nd + idx;
+		if (slot >= 0)
+			fputs(line, out[slot]);
+	}
+	for (int i = 0; i < n; i++)
+		if (out[i] && fclose(out[i]) && !ret) {
+			fprintf(stderr, "capsim: cannot write the plot data of %s in %s\n",
+				side, dir);
+			ret = -1;
+		}
+	if (f)
+		fclose(f);
+	free(out);
+	free(in);
+	return ret;
+}
+
+int xcheck_plots(const struct xcheck *x, const char *dir, bool quiet)
 {
 	const char *sdir = plot_scripts_dir();
 	char *vp = xasprintf("%s/plot-vars.gp", dir), *script = NULL;
@@ -497,16 +556,19 @@ int xcheck_plots(const struct xcheck *x, const char *dir)
 	}
 	if (fclose(f))
 		goto out;
+	if (split_timeline(dir, "guest", x->pl) ||
+	    split_timeline(dir, "sim", x->pl))
+		goto out;
 	script = xasprintf("%s/xcheck.gp", sdir);
 	for (int k = 0; k < 2; k++) {
 		const char *fmt = k ? "svg" : "png";
-		char *qd = gp_quote(dir), *qs = gp_quote(sdir);
-		char *vars = xasprintf("datadir=%s; scriptsdir=%s; fmt='%s'",
-				       qd, qs, fmt);
+		char *qs = gp_quote(sdir);
+		/* gnuplot runs in @dir: its files by their names there */
+		char *vars = xasprintf("datadir='.'; scriptsdir=%s; fmt='%s'",
+				       qs, fmt);
 
-		free(qd);
 		free(qs);
-		if (plot_gnuplot(vars, script)) {
+		if (plot_gnuplot(dir, vars, script, quiet)) {
 			free(vars);
 			goto out;
 		}

@@ -57,7 +57,7 @@ struct xcheck {
 /* Write DIR/xcheck.json and DIR/xcheck.md; 0 or -1 (reported) */
 int xcheck_report(const struct xcheck *x, const char *dir);
 /* Draw DIR/xcheck-freq.{png,svg} and xcheck-residency.{png,svg} */
-int xcheck_plots(const struct xcheck *x, const char *dir);
+int xcheck_plots(const struct xcheck *x, const char *dir, bool quiet);
 
 int cmd_xcheck(int argc, char **argv);
 

@@ -615,7 +615,7 @@ int cmd_xcheck(int argc, char **argv)
 	}
 	if (xcheck_report(&x, od.tmp))
 		goto fail;
-	if (plots && xcheck_plots(&x, od.tmp))
+	if (plots && xcheck_plots(&x, od.tmp, quiet))
 		goto fail;
 	if (outdir_commit(&od))
 		goto out;

@@ -82,10 +82,15 @@ plots)
 	# a bare trace, as from a kernel: no summary, the platform given
 	mkdir "$tmp/k"
 	cp "$tmp/r/trace.txt" "$tmp/k/guest-trace.txt"
-	"$capsim" plot "$tmp/k/guest-trace.txt" --platform sd855 --quiet
-	pycheck "$tmp/k/plots/freq.png" 1000 $((110 + 250 * 3))
-	pycheck "$tmp/k/plots/activity.png" 1000 $((150 + 30 * 6))
-	[ ! -e "$tmp/k/plots/energy.png" ] || fail "energy without a summary"
+	# by default into ./plots-TRACE, never beside the trace (a trace at
+	# the top of the source tree would replace plots/)
+	mkdir "$tmp/kcwd"
+	(cd "$tmp/kcwd" && "$capsim" plot "$tmp/k/guest-trace.txt" --platform sd855 --quiet) ||
+		fail "plot of a bare trace"
+	[ ! -e "$tmp/k/plots" ] || fail "plots written beside the trace"
+	pycheck "$tmp/kcwd/plots-guest-trace/freq.png" 1000 $((110 + 250 * 3))
+	pycheck "$tmp/kcwd/plots-guest-trace/activity.png" 1000 $((150 + 30 * 6))
+	[ ! -e "$tmp/kcwd/plots-guest-trace/energy.png" ] || fail "energy without a summary"
 	# the kernel guest's own capture format, if one is in the tree
 	for t in "$src"/kernel/*/*.trace "$src"/tests/trace/*.txt; do
 		[ -f "$t" ] || continue
