@@ -503,8 +503,11 @@ int plot_run(const char *path, const struct plot_opts *o)
 	mo.hooks = (struct scan_hooks){ .arg = &p, .segment = hook_segment,
 					.domain = hook_domain,
 					.util = hook_util };
-	if (run_metrics_load(&m, path, &mo))
+	i = run_metrics_load(&m, path, &mo);
+	if (i) {
+		ret = i;	/* SCAN_BAD_INPUT: exit 2 */
 		goto out;
+	}
 	for (i = 0; i < p.nutilf; i++)
 		if (p.utilf[i])
 			fclose(p.utilf[i]);
@@ -676,5 +679,6 @@ int cmd_plot(int argc, char **argv)
 			strerror(errno));
 		return 2;
 	}
-	return plot_run(path, &o) ? 1 : 0;
+	i = plot_run(path, &o);
+	return i == SCAN_BAD_INPUT ? 2 : i ? 1 : 0;
 }

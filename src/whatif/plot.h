@@ -26,7 +26,8 @@ struct plot_opts {
 /* capsim plot PATH...; exit status */
 int cmd_plot(int argc, char **argv);
 
-/* Plot the run in @path into @o->outdir (or @path/plots); 0 or -1 */
+/* Plot the run in @path into @o->outdir (or @path/plots); 0, or -1 or
+ * SCAN_BAD_INPUT (its trace is no usable trace) */
 int plot_run(const char *path, const struct plot_opts *o);
 
 /* Where the gnuplot scripts are; NULL if not found (reported) */
