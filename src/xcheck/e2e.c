@@ -584,8 +584,8 @@ static void on_event(struct e2e_pass *p, const struct ftrace_event *ev)
 }
 
 /* The first event of a workload task: the window's start */
-static int find_start(const char *trace, char *const *comms, int ncomms,
-		      uint64_t *t0)
+static int find_start(const char *trace, const char *name,
+		      char *const *comms, int ncomms, uint64_t *t0)
 {
 	FILE *f = fopen(trace, "r");
 	char *line = NULL;
@@ -593,7 +593,7 @@ static int find_start(const char *trace, char *const *comms, int ncomms,
 	int found = -1;
 
 	if (!f) {
-		fprintf(stderr, "capsim: cannot read %s: %s\n", trace,
+		fprintf(stderr, "capsim: cannot read %s: %s\n", name,
 			strerror(errno));
 		return -1;
 	}
@@ -619,7 +619,7 @@ static int find_start(const char *trace, char *const *comms, int ncomms,
 	fclose(f);
 	if (found)
 		fprintf(stderr, "capsim: %s: no event of the workload's tasks\n",
-			trace);
+			name);
 	return found;
 }
 
@@ -634,13 +634,14 @@ int e2e_scan(const char *trace, const struct platform *pl,
 	     char *const *comms, int ncomms, uint64_t duration_ns,
 	     struct e2e_run *r)
 {
-	return e2e_scan_timeline(trace, pl, comms, ncomms, duration_ns, r,
-				 NULL);
+	return e2e_scan_timeline(trace, trace, pl, comms, ncomms, duration_ns,
+				 r, NULL);
 }
 
-int e2e_scan_timeline(const char *trace, const struct platform *pl,
-		      char *const *comms, int ncomms, uint64_t duration_ns,
-		      struct e2e_run *r, FILE *tl)
+int e2e_scan_timeline(const char *trace, const char *name,
+		      const struct platform *pl, char *const *comms,
+		      int ncomms, uint64_t duration_ns, struct e2e_run *r,
+		      FILE *tl)
 {
 	struct e2e_pass p = { .pl = pl, .r = r, .comms = comms,
 			      .ncomms = ncomms, .tl = tl };
@@ -650,7 +651,7 @@ int e2e_scan_timeline(const char *trace, const struct platform *pl,
 	int d, c;
 
 	memset(r, 0, sizeof(*r));
-	if (find_start(trace, comms, ncomms, &r->t0))
+	if (find_start(trace, name, comms, ncomms, &r->t0))
 		return -1;
 	r->t1 = r->t0 + duration_ns;
 	f = fopen(trace, "r");
