@@ -83,12 +83,15 @@ static void grow_cpus(struct scan *sc, int cpu)
 		return;
 	sc->ncpus = cpu + 1;
 	sc->cpu_curr = xrealloc(sc->cpu_curr, (size_t)sc->ncpus * sizeof(int));
+	sc->busy = xrealloc(sc->busy, (size_t)sc->ncpus * sizeof(int));
+	sc->busy_pos = xrealloc(sc->busy_pos, (size_t)sc->ncpus * sizeof(int));
 	sc->cpu_idle = xrealloc(sc->cpu_idle, (size_t)sc->ncpus * sizeof(bool));
 	sc->cpu_min = xrealloc(sc->cpu_min, (size_t)sc->ncpus * sizeof(unsigned int));
 	sc->cpu_max = xrealloc(sc->cpu_max, (size_t)sc->ncpus * sizeof(unsigned int));
 	sc->cpu_dom = xrealloc(sc->cpu_dom, (size_t)sc->ncpus * sizeof(int));
 	for (i = n; i < sc->ncpus; i++) {
 		sc->cpu_curr[i] = -1;
+		sc->busy_pos[i] = -1;
 		sc->cpu_idle[i] = false;
 		sc->cpu_min[i] = 0;
 		sc->cpu_max[i] = 1024;
@@ -108,7 +111,36 @@ static void grow_cpus(struct scan *sc, int cpu)
 			sc->cpu_dom[i] = i;
 		}
 		sc->ndoms = sc->ncpus;
+		sc->freq_doms = xrealloc(sc->freq_doms, (size_t)sc->ndoms *
+					 sizeof(int));
 	}
+}
+
+/* CPU @cpu now runs task index @idx (-1: none); busy follows */
+static void set_curr(struct scan *sc, int cpu, int idx)
+{
+	sc->cpu_curr[cpu] = idx;
+	if (idx >= 0 && sc->busy_pos[cpu] < 0) {
+		sc->busy_pos[cpu] = sc->nbusy;
+		sc->busy[sc->nbusy++] = cpu;
+	} else if (idx < 0 && sc->busy_pos[cpu] >= 0) {
+		int at = sc->busy_pos[cpu], last = sc->busy[--sc->nbusy];
+
+		sc->busy[at] = last;
+		sc->busy_pos[last] = at;
+		sc->busy_pos[cpu] = -1;
+	}
+}
+
+/* Domain @i's frequency is now @khz, an OPP of its table */
+static void set_freq(struct scan *sc, int i, unsigned int khz, int opp)
+{
+	struct scan_domain *d = &sc->doms[i];
+
+	if (!d->cur_khz)
+		sc->freq_doms[sc->nfreq_doms++] = i;
+	d->cur_khz = khz;
+	d->cur_opp = opp;
 }
 
 static void setup_platform(struct scan *sc)
@@ -122,6 +154,7 @@ static void setup_platform(struct scan *sc)
 	grow_cpus(sc, pl->ncpus - 1);
 	sc->ndoms = pl->ndomains;
 	sc->doms = xcalloc((size_t)pl->ndomains, sizeof(*sc->doms));
+	sc->freq_doms = xcalloc((size_t)pl->ndomains, sizeof(int));
 	for (i = 0; i < pl->ndomains; i++) {
 		const struct pdomain *pd = &pl->domains[i];
 		struct scan_domain *d = &sc->doms[i];
@@ -135,7 +168,7 @@ static void setup_platform(struct scan *sc)
 			d->khz[j] = pd->opps[j].khz;
 		d->residency_ns = xcalloc((size_t)pd->nopps, sizeof(uint64_t));
 		d->capacity = pl->cpus[pd->cpus[0]].capacity;
-		d->cur_khz = pd->opps[0].khz;
+		set_freq(sc, i, pd->opps[0].khz, 0);
 		d->band_max = 1024;
 		for (j = 0; j < pd->ncpus; j++)
 			sc->cpu_dom[pd->cpus[j]] = i;
@@ -289,18 +322,16 @@ static void advance(struct scan *sc, uint64_t to)
 
 	if (to <= sc->now)
 		return;
-	for (i = 0; i < sc->ndoms; i++) {
-		struct scan_domain *d = &sc->doms[i];
+	for (i = 0; i < sc->nfreq_doms; i++) {
+		struct scan_domain *d = &sc->doms[sc->freq_doms[i]];
 
-		if (d->cur_khz)
-			d->residency_ns[opp_index(d, d->cur_khz)] += dt;
+		d->residency_ns[d->cur_opp] += dt;
 	}
-	for (c = 0; c < sc->ncpus; c++) {
+	for (i = 0; i < sc->nbusy; i++) {
 		struct scan_task *t;
 		struct scan_domain *d;
 
-		if (sc->cpu_curr[c] < 0)
-			continue;
+		c = sc->busy[i];
 		t = sc->tasks[sc->cpu_curr[c]];
 		*cpu_time_of(t, c) += dt;
 		t->run_ns += dt;
@@ -414,7 +445,7 @@ static int on_switch(struct scan *sc, const struct ftrace_event *ev)
 		}
 	}
 	t = task_get(sc, next, ftrace_get(ev, "next_comm"));
-	sc->cpu_curr[ev->cpu] = t ? pid_map_get(&sc->pids, t->pid) : -1;
+	set_curr(sc, ev->cpu, t ? pid_map_get(&sc->pids, t->pid) : -1);
 	if (t) {
 		if (t->wlat_open) {
 			samples_add(&t->wlat, (int64_t)(sc->now - t->woken));
@@ -466,15 +497,15 @@ static int on_cpu_event(struct scan *sc, const struct ftrace_event *ev)
 		grow_cpus(sc, cpu);
 		if (sc->cpu_dom[cpu] >= 0) {
 			struct scan_domain *d = &sc->doms[sc->cpu_dom[cpu]];
+			int opp = opp_index(d, (unsigned int)v);
 
-			if (opp_index(d, (unsigned int)v) < 0)
+			if (opp < 0)
 				return bad(sc, ftrace_get(ev, "state"),
 					   "CPU %d's domain shows more than %d distinct frequencies",
 					   cpu, SCAN_OPP_MAX);
-			if (d->cur_khz != (unsigned int)v) {
-				d->cur_khz = (unsigned int)v;
+			if (d->cur_khz != (unsigned int)v)
 				d->dirty = true;
-			}
+			set_freq(sc, sc->cpu_dom[cpu], (unsigned int)v, opp);
 		}
 	} else if (!strcmp(ev->name, "cpu_idle")) {
 		if ((r = field_cpu(sc, ev, "cpu_id", &cpu)) <= 0 ||
@@ -671,6 +702,9 @@ void scan_free(struct scan *sc)
 	free(sc->cpu_dom);
 	pid_map_free(&sc->pids);
 	free(sc->cpu_curr);
+	free(sc->busy);
+	free(sc->busy_pos);
+	free(sc->freq_doms);
 	free(sc->cpu_idle);
 	free(sc->cpu_min);
 	free(sc->cpu_max);

@@ -108,6 +108,7 @@ struct scan_domain {
 	unsigned int capacity;	/* of each of its CPUs at the top OPP */
 	/* state */
 	unsigned int cur_khz;
+	int cur_opp;		/* cur_khz's index in khz */
 	unsigned int band_min, band_max;
 	bool has_band;
 	bool dirty;
@@ -151,6 +152,11 @@ struct scan {
 	const char *line;
 	int cpu_limit;			/* CPUs allowed: [0, cpu_limit) */
 	int *cpu_curr;			/* task index running, -1 idle */
+	/* what advance() accounts at each event: the CPUs running a task
+	 * and the domains with a frequency, not all 4 096 of a wide trace */
+	int *busy, nbusy;
+	int *busy_pos;			/* by CPU: its index in busy, or -1 */
+	int *freq_doms, nfreq_doms;
 	bool *cpu_idle;
 	unsigned int *cpu_min, *cpu_max;
 	int next_write;
