@@ -36,7 +36,7 @@ static double jnum(json_t *o, const char *k)
 
 /* A summary task's pid, or -1: a cast of any double to int is undefined
  * behaviour, and a pid above the kernel's limit names no traced task */
-static int jpid(json_t *o)
+static int summary_pid(json_t *o)
 {
 	double p = jnum(o, "pid");
 
@@ -160,7 +160,7 @@ static void fill_task(struct run_metrics *m, struct task_metrics *tm,
 {
 	int c;
 
-	tm->pid = st ? st->pid : js ? jpid(js) : -1;
+	tm->pid = st ? st->pid : js ? (int)jnum(js, "pid") : -1;
 	tm->name = xstrdup(js ? jstr(js, "name") : st ? st->comm : "?");
 	tm->group = js && jstr(js, "group") ? xstrdup(jstr(js, "group")) : NULL;
 	tm->activations = js ? (long)jnum(js, "activations") : -1;
@@ -427,7 +427,7 @@ int run_metrics_load(struct run_metrics *m, const char *path,
 		if (!isnan(jnum(sum, "simulated_s")))
 			sc.end_ns = (uint64_t)llround(jnum(sum, "simulated_s") * 1e9);
 		json_array_foreach(jt, k, v)
-			scan_add_task(&sc, jpid(v), jstr(v, "comm"),
+			scan_add_task(&sc, summary_pid(v), jstr(v, "comm"),
 				      jstr(v, "name"), jstr(v, "group"));
 	}
 	i = scan_trace(&sc, trace);
@@ -455,7 +455,7 @@ int run_metrics_load(struct run_metrics *m, const char *path,
 				   sizeof(*m->tasks));
 		for (i = 0; i < m->ntasks; i++) {
 			json_t *v = json_array_get(jt, (size_t)i);
-			int pid = jpid(v);
+			int pid = summary_pid(v);
 			struct scan_task *st = scan_task_by_pid(&sc, pid);
 
 			fill_task(m, &m->tasks[i], st, v, sc.ncpus);
