@@ -636,16 +636,16 @@ int cmd_xcheck(int argc, char **argv)
 			fclose(gin);
 		return EXIT_USAGE;
 	}
+	x.outdir = outdir;
+	x.guest_name = gtrace ? xstrdup(gtrace) :
+		       xasprintf("%s/guest/trace.txt", outdir);
+	x.sim_name = xasprintf("%s/sim/trace.txt", outdir);
 	x.workload = wfile;
 	x.policy = policy;
 	x.pl = pl;
 	x.platform_arg = platform;
 	x.guest_trace = xstrdup("guest/trace.txt");
 	x.sim_trace = xstrdup("sim/trace.txt");
-	x.outdir = outdir;
-	x.guest_name = gtrace ? xstrdup(gtrace) :
-		       xasprintf("%s/guest/trace.txt", outdir);
-	x.sim_name = xasprintf("%s/sim/trace.txt", outdir);
 	ret = 1;
 	if (outdir_begin(&od, outdir))
 		goto out;
