@@ -487,9 +487,10 @@ static int on_cpu_event(struct scan *sc, const struct ftrace_event *ev)
 	int cpu, r;
 
 	if (!strcmp(ev->name, "cpu_frequency")) {
-		if ((r = field_cpu(sc, ev, "cpu_id", &cpu)) <= 0 ||
-		    !ftrace_get_i64(ev, "state", &v))
+		if ((r = field_cpu(sc, ev, "cpu_id", &cpu)) <= 0)
 			return r;
+		if (!ftrace_get_i64(ev, "state", &v))
+			return 0;
 		if (v <= 0 || v > UINT32_MAX)
 			return bad(sc, ftrace_get(ev, "state"),
 				   "state=%s: a frequency is in [1, %u] kHz",
@@ -508,17 +509,19 @@ static int on_cpu_event(struct scan *sc, const struct ftrace_event *ev)
 			set_freq(sc, sc->cpu_dom[cpu], (unsigned int)v, opp);
 		}
 	} else if (!strcmp(ev->name, "cpu_idle")) {
-		if ((r = field_cpu(sc, ev, "cpu_id", &cpu)) <= 0 ||
-		    !ftrace_get_i64(ev, "state", &v))
+		if ((r = field_cpu(sc, ev, "cpu_id", &cpu)) <= 0)
 			return r;
+		if (!ftrace_get_i64(ev, "state", &v))
+			return 0;
 		grow_cpus(sc, cpu);
 		sc->cpu_idle[cpu] = (unsigned long long)v != IDLE_EXIT;
 		recompute_band(sc, cpu);
 	} else if (!strcmp(ev->name, "cap_clamp_cpu")) {
-		if ((r = field_cpu(sc, ev, "cpu", &cpu)) <= 0 ||
-		    !ftrace_get_i64(ev, "min", &mn) ||
-		    !ftrace_get_i64(ev, "max", &mx))
+		if ((r = field_cpu(sc, ev, "cpu", &cpu)) <= 0)
 			return r;
+		if (!ftrace_get_i64(ev, "min", &mn) ||
+		    !ftrace_get_i64(ev, "max", &mx))
+			return 0;
 		grow_cpus(sc, cpu);
 		sc->has_clamp_lines = true;
 		sc->cpu_min[cpu] = (unsigned int)mn;
