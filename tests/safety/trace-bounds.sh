@@ -11,7 +11,8 @@ SRC=${2:?}
 case $W in /*) ;; *) W=$(pwd)/$W ;; esac
 export CAPSIM_PLOTS="$SRC/plots"
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+# a full-disk tmpfs is mounted below: unmounted on any exit
+trap 'umount "$tmp/full" 2>/dev/null; rm -rf "$tmp"' EXIT
 cd "$tmp" || exit 1
 pass=0 fail=0
 
