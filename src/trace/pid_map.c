@@ -17,11 +17,11 @@ int pid_map_get(const struct pid_map *m, int pid)
 {
 	size_t i;
 
-	if (!m->cap || pid <= 0)
+	if (!m->cap)
 		return -1;
-	for (i = slot_of(m, pid); m->slots[i].pid; i = (i + 1) & (m->cap - 1))
+	for (i = slot_of(m, pid); m->slots[i].idx1; i = (i + 1) & (m->cap - 1))
 		if (m->slots[i].pid == pid)
-			return m->slots[i].idx;
+			return m->slots[i].idx1 - 1;
 	return -1;
 }
 
@@ -29,10 +29,10 @@ static void insert(struct pid_map *m, int pid, int idx)
 {
 	size_t i = slot_of(m, pid);
 
-	while (m->slots[i].pid)
+	while (m->slots[i].idx1)
 		i = (i + 1) & (m->cap - 1);
 	m->slots[i].pid = pid;
-	m->slots[i].idx = idx;
+	m->slots[i].idx1 = idx + 1;
 }
 
 void pid_map_put(struct pid_map *m, int pid, int idx)
@@ -49,8 +49,8 @@ void pid_map_put(struct pid_map *m, int pid, int idx)
 			abort();
 		}
 		for (i = 0; i < oldcap; i++)
-			if (old[i].pid)
-				insert(m, old[i].pid, old[i].idx);
+			if (old[i].idx1)
+				insert(m, old[i].pid, old[i].idx1 - 1);
 		free(old);
 	}
 	insert(m, pid, idx);

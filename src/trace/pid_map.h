@@ -13,16 +13,16 @@
 
 struct pid_map {
 	struct pid_slot {
-		int pid;	/* 0: empty (pid 0, the idle task, is no key) */
-		int idx;
+		int pid;
+		int idx1;	/* the index + 1; 0: an empty slot */
 	} *slots;
 	size_t cap;		/* a power of two, or 0 */
 	size_t n;
 };
 
-/* The index of @pid (> 0), or -1 */
+/* The index of @pid (any int: a reader bounds pids itself), or -1 */
 int pid_map_get(const struct pid_map *m, int pid);
-/* Map @pid (> 0, not yet mapped) to @idx */
+/* Map @pid (not yet mapped) to @idx (>= 0) */
 void pid_map_put(struct pid_map *m, int pid, int idx);
 void pid_map_free(struct pid_map *m);
 
