@@ -3,6 +3,8 @@
 #undef _GNU_SOURCE
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <fcntl.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,87 +12,217 @@
 #include <unistd.h>
 
 #include "cli_tracedat.h"
+#include "trace_file.h"
 #include "tracedat.h"
 #include "util.h"
 
 static const char usage_trace_dat[] =
-"usage: capsim trace-dat IN.txt OUT.dat\n"
+"usage: capsim trace-dat IN.txt OUT.dat [--force]\n"
 "\n"
 "Converts ftrace text as capsim run writes it (trace.txt) into trace-cmd's\n"
 "trace.dat (version 6) with the kernel's event formats, so that\n"
 "`trace-cmd report OUT.dat` and KernelShark open it. `capsim run\n"
 "--trace-dat` does the same for its own trace. OUT.dat is written to a\n"
-"temporary file and renamed at the end: on an error nothing is left.\n";
+"temporary file and renamed at the end: on an error nothing is left.\n"
+"\n"
+"IN.txt must be a regular file. OUT.dat may be a new path or an existing\n"
+"trace.dat (a file that starts as trace-cmd's do), which is replaced; any\n"
+"other existing file is refused unless --force is given. The input itself\n"
+"(under any name), a directory, a device, a FIFO or a symbolic link are\n"
+"never replaced, --force or not. Exit status 2 for these refusals and bad\n"
+"input, 1 when the output could not be written.\n";
 
-char *tracedat_to_temp(const char *txt, const char *dir, mode_t mode)
+/* The first bytes of every trace.dat: 0x17 0x08 0x44 "tracing" */
+static const char tracedat_magic[10] = "\027\010\104tracing";
+
+char *tracedat_to_temp(const char *txt, FILE *in, const char *dir,
+		       mode_t mode, int *status)
 {
 	char *tmp = xasprintf("%s/.trace.dat.XXXXXX", dir);
-	FILE *in = fopen(txt, "r"), *out = NULL;
+	FILE *own = NULL, *out = NULL;
+	enum trace_file_err ferr;
 	char err[512];
-	int fd = -1;
+	int fd = -1, r;
 
+	*status = 2;
 	if (!in) {
-		fprintf(stderr, "capsim: cannot read %s: %s\n", txt,
-			strerror(errno));
-		goto fail;
+		in = own = trace_file_open(txt, &ferr);
+		if (!in) {
+			*status = ferr == TRACE_FILE_IO ? 1 : 2;
+			free(tmp);
+			return NULL;
+		}
 	}
 	fd = mkstemp(tmp);
-	if (fd < 0 || fchmod(fd, mode) || !(out = fdopen(fd, "w"))) {
+	if (fd < 0) {
 		fprintf(stderr, "capsim: cannot write in %s: %s\n", dir,
 			strerror(errno));
+		*status = 1;
+		free(tmp);
+		tmp = NULL;
+		goto fail;
+	}
+	if (fchmod(fd, mode) || !(out = fdopen(fd, "w"))) {
+		fprintf(stderr, "capsim: cannot write in %s: %s\n", dir,
+			strerror(errno));
+		*status = 1;
 		goto fail;
 	}
 	fd = -1;
-	if (tracedat_convert(in, txt, out, err, sizeof(err))) {
+	r = tracedat_convert(in, txt, out, err, sizeof(err));
+	if (r) {
 		fprintf(stderr, "%s: error: %s\n", txt, err);
+		*status = r == TRACEDAT_IO_ERROR ? 1 : 2;
 		goto fail;
 	}
-	if (fclose(out)) {
-		out = NULL;
+	r = fclose(out);
+	out = NULL;
+	if (r) {
 		fprintf(stderr, "capsim: error writing trace.dat in %s: %s\n",
 			dir, strerror(errno));
+		*status = 1;
 		goto fail;
 	}
-	fclose(in);
+	if (own)
+		fclose(own);
+	*status = 0;
 	return tmp;
 fail:
 	if (out)
 		fclose(out);
 	if (fd >= 0)
 		close(fd);
-	if (in)
-		fclose(in);
-	unlink(tmp);
+	if (own)
+		fclose(own);
+	if (tmp)
+		unlink(tmp);
 	free(tmp);
 	return NULL;
 }
 
+/* Whether the regular file @path starts as a trace.dat does */
+static bool is_trace_dat(const char *path)
+{
+	char head[sizeof(tracedat_magic)];
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	bool yes;
+
+	if (fd < 0)
+		return false;
+	yes = read(fd, head, sizeof(head)) == (ssize_t)sizeof(head) &&
+	      !memcmp(head, tracedat_magic, sizeof(head));
+	close(fd);
+	return yes;
+}
+
+/*
+ * May @out be (re)placed by the conversion of the input @in_st? 0, or 2
+ * with the reason printed. Checked before converting and again just before
+ * the rename, which would replace whatever is there then.
+ */
+static int check_output(const char *out, const char *in,
+			const struct stat *in_st, bool force)
+{
+	struct stat lst, st;
+
+	if (lstat(out, &lst)) {
+		if (errno == ENOENT)
+			return 0;
+		fprintf(stderr, "capsim: trace-dat: cannot check %s: %s\n", out,
+			strerror(errno));
+		return 2;
+	}
+	/* the input under another name (a hard link, a symbolic link, a
+	 * path through ..): replacing it would lose the trace */
+	if (!stat(out, &st) && st.st_dev == in_st->st_dev &&
+	    st.st_ino == in_st->st_ino) {
+		fprintf(stderr, "capsim: trace-dat: %s is the input %s: choose another OUT.dat\n",
+			out, in);
+		return 2;
+	}
+	/* rename() would replace the node itself: a device (as root,
+	 * /dev/null), a FIFO, a symbolic link (not what it points to) */
+	if (!S_ISREG(lst.st_mode)) {
+		fprintf(stderr, "capsim: trace-dat: %s exists and is not a regular file (a directory, a device, a FIFO or a symbolic link): not replaced\n",
+			out);
+		return 2;
+	}
+	if (!force && !is_trace_dat(out)) {
+		fprintf(stderr, "capsim: trace-dat: %s exists and is not a trace.dat: not replaced (--force replaces it)\n",
+			out);
+		return 2;
+	}
+	return 0;
+}
+
 int cmd_trace_dat(int argc, char **argv, mode_t mode)
 {
-	char *dir, *slash, *tmp;
-	int ret = 0;
+	const char *in_path = NULL, *out_path = NULL;
+	enum trace_file_err ferr;
+	char *dir = NULL, *slash, *tmp;
+	bool force = false;
+	struct stat in_st;
+	FILE *in;
+	int i, ret;
 
-	if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-		fputs(usage_trace_dat, stdout);
-		return 0;
+	for (i = 1; i < argc; i++) {
+		const char *a = argv[i];
+
+		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+			fputs(usage_trace_dat, stdout);
+			return 0;
+		} else if (!strcmp(a, "--force")) {
+			force = true;
+		} else if (a[0] == '-' && a[1]) {
+			fprintf(stderr, "capsim: unknown option: %s\nsee `capsim trace-dat --help`\n", a);
+			return 2;
+		} else if (!in_path) {
+			in_path = a;
+		} else if (!out_path) {
+			out_path = a;
+		} else {
+			out_path = NULL;
+			break;
+		}
 	}
-	if (argc != 3) {
+	if (!in_path || !out_path) {
 		fprintf(stderr, "capsim: trace-dat needs IN.txt and OUT.dat\nsee `capsim trace-dat --help`\n");
 		return 2;
 	}
-	dir = xstrdup(argv[2]);
+	if (!*out_path) {
+		fprintf(stderr, "capsim: trace-dat: OUT.dat is empty\n");
+		return 2;
+	}
+	in = trace_file_open(in_path, &ferr);
+	if (!in)
+		return ferr == TRACE_FILE_IO ? 1 : 2;
+	if (fstat(fileno(in), &in_st)) {
+		fprintf(stderr, "capsim: cannot read %s: %s\n", in_path,
+			strerror(errno));
+		fclose(in);
+		return 1;
+	}
+	ret = check_output(out_path, in_path, &in_st, force);
+	if (ret) {
+		fclose(in);
+		return ret;
+	}
+	dir = xstrdup(out_path);
 	slash = strrchr(dir, '/');
 	if (slash)
 		*slash = '\0';
-	tmp = tracedat_to_temp(argv[1], slash ? (*dir ? dir : "/") : ".",
-			       mode);
-	if (!tmp) {
-		ret = 2;
-	} else if (rename(tmp, argv[2])) {
-		fprintf(stderr, "capsim: cannot rename into %s: %s\n", argv[2],
-			strerror(errno));
-		unlink(tmp);
-		ret = 1;
+	tmp = tracedat_to_temp(in_path, in, slash ? (*dir ? dir : "/") : ".",
+			       mode, &ret);
+	fclose(in);
+	if (tmp) {
+		ret = check_output(out_path, in_path, &in_st, force);
+		if (!ret && rename(tmp, out_path)) {
+			fprintf(stderr, "capsim: cannot rename into %s: %s\n",
+				out_path, strerror(errno));
+			ret = 1;
+		}
+		if (ret)
+			unlink(tmp);
 	}
 	free(tmp);
 	free(dir);

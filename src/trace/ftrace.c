@@ -121,9 +121,8 @@ static bool parse_bounded(const char *s, const char *end, long max, long *out)
 	return true;
 }
 
-/* The largest PID the kernel hands out (PID_MAX_LIMIT, 4 M on 64-bit) and
- * CPU number (NR_CPUS tops out at 8192): anything above is not a trace. */
-#define FTRACE_PID_MAX (4L * 1024 * 1024)
+/* The largest CPU number (NR_CPUS tops out at 8192): anything above is
+ * not a trace. The readers bound it further (trace_scan.c). */
 #define FTRACE_CPU_MAX 8191L
 
 int ftrace_parse_line(char *line, struct ftrace_event *ev, const char **err,
@@ -161,6 +160,7 @@ int ftrace_parse_line(char *line, struct ftrace_event *ev, const char **err,
 	ev->comm = p;
 	ev->pid = (int)v;
 	ev->cpu = (int)c;
+	ev->cpu_col = (int)(cpu + 1 - line) + 1;
 
 	/* Optional flags column, then the timestamp ending in ':' */
 	p = cpu_end + 1;

@@ -16,6 +16,10 @@
 
 #define FTRACE_MAX_FIELDS 32
 
+/* The largest pid a trace may name: the kernel's PID_MAX_LIMIT on 64-bit
+ * (include/linux/threads.h, 4 M); above it is no trace's */
+#define FTRACE_PID_MAX (4 * 1024 * 1024)
+
 struct ftrace_field {
 	const char *key;
 	const char *val;
@@ -25,6 +29,7 @@ struct ftrace_event {
 	const char *comm;
 	int pid;
 	int cpu;
+	int cpu_col;			/* 1-based column of the CPU number */
 	uint64_t ts_ns;
 	const char *name;		/* without the trailing ':' */
 	int nr_fields;

@@ -1,13 +1,79 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ftrace.h"
+#include "trace_file.h"
 #include "trace_scan.h"
 
 #define IDLE_EXIT 4294967295ULL
+
+/* A bad line: "FILE:LINE:COL: error: ..." with the column of @at (a
+ * pointer into the line), or 1 */
+static int bad(struct scan *sc, const char *at, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static int bad(struct scan *sc, const char *at, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "%s:%ld:%d: error: ", sc->path, sc->lineno,
+		at ? (int)(at - sc->line) + 1 : 1);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	return SCAN_BAD_INPUT;
+}
+
+/* A CPU the trace names: within the platform, or SCAN_CPU_MAX without
+ * one (the tables per CPU are sized by the largest CPU seen) */
+static int check_cpu(struct scan *sc, long cpu, const char *at,
+		     const char *what)
+{
+	if (cpu >= 0 && cpu < sc->cpu_limit)
+		return 0;
+	if (sc->pl)
+		return bad(sc, at, "%s %ld is beyond the platform's %d CPUs (%s)",
+			   what, cpu, sc->pl->ncpus, sc->pl->name);
+	return bad(sc, at, "%s %ld is out of range: allowed [0, %d] without a platform",
+		   what, cpu, SCAN_CPU_MAX - 1);
+}
+
+/*
+ * Field @key as a CPU or a pid: 1 with *out set; 0 when missing or not a
+ * number (the event is skipped, as a kernel's odd line is);
+ * SCAN_BAD_INPUT when out of range (reported)
+ */
+static int field_cpu(struct scan *sc, const struct ftrace_event *ev,
+		     const char *key, int *out)
+{
+	int64_t v;
+
+	if (!ftrace_get_i64(ev, key, &v))
+		return 0;
+	if (v < 0 || v >= sc->cpu_limit)
+		return check_cpu(sc, (long)v, ftrace_get(ev, key), key);
+	*out = (int)v;
+	return 1;
+}
+
+static int field_pid(struct scan *sc, const struct ftrace_event *ev,
+		     const char *key, int *out)
+{
+	int64_t v;
+
+	if (!ftrace_get_i64(ev, key, &v))
+		return 0;
+	if (v < 0 || v > FTRACE_PID_MAX)
+		return bad(sc, ftrace_get(ev, key),
+			   "%s=%s: a pid is in [0, %d] (the kernel's PID_MAX_LIMIT)",
+			   key, ftrace_get(ev, key), FTRACE_PID_MAX);
+	*out = (int)v;
+	return 1;
+}
 
 static void grow_cpus(struct scan *sc, int cpu)
 {
@@ -17,23 +83,20 @@ static void grow_cpus(struct scan *sc, int cpu)
 		return;
 	sc->ncpus = cpu + 1;
 	sc->cpu_curr = xrealloc(sc->cpu_curr, (size_t)sc->ncpus * sizeof(int));
+	sc->busy = xrealloc(sc->busy, (size_t)sc->ncpus * sizeof(int));
+	sc->busy_pos = xrealloc(sc->busy_pos, (size_t)sc->ncpus * sizeof(int));
 	sc->cpu_idle = xrealloc(sc->cpu_idle, (size_t)sc->ncpus * sizeof(bool));
 	sc->cpu_min = xrealloc(sc->cpu_min, (size_t)sc->ncpus * sizeof(unsigned int));
 	sc->cpu_max = xrealloc(sc->cpu_max, (size_t)sc->ncpus * sizeof(unsigned int));
 	sc->cpu_dom = xrealloc(sc->cpu_dom, (size_t)sc->ncpus * sizeof(int));
 	for (i = n; i < sc->ncpus; i++) {
 		sc->cpu_curr[i] = -1;
+		sc->busy_pos[i] = -1;
 		sc->cpu_idle[i] = false;
 		sc->cpu_min[i] = 0;
 		sc->cpu_max[i] = 1024;
 		sc->cpu_dom[i] = -1;
 	}
-	for (i = 0; i < sc->ntasks; i++)
-		sc->tasks[i]->cpu_ns = xrealloc(sc->tasks[i]->cpu_ns,
-			(size_t)sc->ncpus * sizeof(uint64_t));
-	for (i = 0; i < sc->ntasks; i++)
-		memset(sc->tasks[i]->cpu_ns + n, 0,
-		       (size_t)(sc->ncpus - n) * sizeof(uint64_t));
 	if (!sc->pl) {
 		/* Without a platform each CPU is its own domain, its OPPs the
 		 * frequencies the trace shows. */
@@ -48,7 +111,36 @@ static void grow_cpus(struct scan *sc, int cpu)
 			sc->cpu_dom[i] = i;
 		}
 		sc->ndoms = sc->ncpus;
+		sc->freq_doms = xrealloc(sc->freq_doms, (size_t)sc->ndoms *
+					 sizeof(int));
 	}
+}
+
+/* CPU @cpu now runs task index @idx (-1: none); busy follows */
+static void set_curr(struct scan *sc, int cpu, int idx)
+{
+	sc->cpu_curr[cpu] = idx;
+	if (idx >= 0 && sc->busy_pos[cpu] < 0) {
+		sc->busy_pos[cpu] = sc->nbusy;
+		sc->busy[sc->nbusy++] = cpu;
+	} else if (idx < 0 && sc->busy_pos[cpu] >= 0) {
+		int at = sc->busy_pos[cpu], last = sc->busy[--sc->nbusy];
+
+		sc->busy[at] = last;
+		sc->busy_pos[last] = at;
+		sc->busy_pos[cpu] = -1;
+	}
+}
+
+/* Domain @i's frequency is now @khz, an OPP of its table */
+static void set_freq(struct scan *sc, int i, unsigned int khz, int opp)
+{
+	struct scan_domain *d = &sc->doms[i];
+
+	if (!d->cur_khz)
+		sc->freq_doms[sc->nfreq_doms++] = i;
+	d->cur_khz = khz;
+	d->cur_opp = opp;
 }
 
 static void setup_platform(struct scan *sc)
@@ -56,11 +148,13 @@ static void setup_platform(struct scan *sc)
 	const struct platform *pl = sc->pl;
 	int i, j;
 
+	sc->cpu_limit = pl ? pl->ncpus : SCAN_CPU_MAX;
 	if (!pl)
 		return;
 	grow_cpus(sc, pl->ncpus - 1);
 	sc->ndoms = pl->ndomains;
 	sc->doms = xcalloc((size_t)pl->ndomains, sizeof(*sc->doms));
+	sc->freq_doms = xcalloc((size_t)pl->ndomains, sizeof(int));
 	for (i = 0; i < pl->ndomains; i++) {
 		const struct pdomain *pd = &pl->domains[i];
 		struct scan_domain *d = &sc->doms[i];
@@ -74,7 +168,7 @@ static void setup_platform(struct scan *sc)
 			d->khz[j] = pd->opps[j].khz;
 		d->residency_ns = xcalloc((size_t)pd->nopps, sizeof(uint64_t));
 		d->capacity = pl->cpus[pd->cpus[0]].capacity;
-		d->cur_khz = pd->opps[0].khz;
+		set_freq(sc, i, pd->opps[0].khz, 0);
 		d->band_max = 1024;
 		for (j = 0; j < pd->ncpus; j++)
 			sc->cpu_dom[pd->cpus[j]] = i;
@@ -82,7 +176,8 @@ static void setup_platform(struct scan *sc)
 }
 
 /* Index of @khz in the domain's OPPs; a frequency the table lacks (a
- * kernel trace without its platform) is added in order. */
+ * kernel trace without its platform) is added in order, up to
+ * SCAN_OPP_MAX (then -1). */
 static int opp_index(struct scan_domain *d, unsigned int khz)
 {
 	int i;
@@ -90,6 +185,8 @@ static int opp_index(struct scan_domain *d, unsigned int khz)
 	for (i = 0; i < d->nopps; i++)
 		if (d->khz[i] == khz)
 			return i;
+	if (d->nopps >= SCAN_OPP_MAX)
+		return -1;
 	d->khz = xrealloc(d->khz, (size_t)(d->nopps + 1) * sizeof(unsigned int));
 	d->residency_ns = xrealloc(d->residency_ns,
 				   (size_t)(d->nopps + 1) * sizeof(uint64_t));
@@ -129,31 +226,73 @@ static struct scan_task *task_get(struct scan *sc, int pid, const char *comm)
 	struct scan_task *t;
 	int i;
 
-	if (pid <= 0)
+	if (pid <= 0 || pid > FTRACE_PID_MAX)
 		return NULL;
-	if (pid >= sc->pid_cap) {
-		int cap = sc->pid_cap ? sc->pid_cap : 4096;
-
-		while (cap <= pid)
-			cap *= 2;
-		sc->pid_idx = xrealloc(sc->pid_idx, (size_t)cap * sizeof(int));
-		for (i = sc->pid_cap; i < cap; i++)
-			sc->pid_idx[i] = -1;
-		sc->pid_cap = cap;
-	}
-	if (sc->pid_idx[pid] >= 0)
-		return sc->tasks[sc->pid_idx[pid]];
+	i = pid_map_get(&sc->pids, pid);
+	if (i >= 0)
+		return sc->tasks[i];
 	t = xcalloc(1, sizeof(*t));
 	t->pid = pid;
 	t->comm = xstrdup(comm ? comm : "?");
 	t->cpu = -1;
 	t->since = sc->now;
 	t->gidx = -1;
-	t->cpu_ns = xcalloc((size_t)(sc->ncpus ? sc->ncpus : 1), sizeof(uint64_t));
-	sc->tasks = xrealloc(sc->tasks, (size_t)(sc->ntasks + 1) * sizeof(*sc->tasks));
-	sc->pid_idx[pid] = sc->ntasks;
+	/* doubling: a trace of 100 000 pids must not copy the table at
+	 * every new one */
+	if (!(sc->ntasks & (sc->ntasks - 1)))
+		sc->tasks = xrealloc(sc->tasks, (size_t)(sc->ntasks ? 2 * sc->ntasks : 1) *
+				     sizeof(*sc->tasks));
+	pid_map_put(&sc->pids, pid, sc->ntasks);
 	sc->tasks[sc->ntasks++] = t;
 	return t;
+}
+
+/* The entry of @cpu in the task's running time, added if new (kept sorted
+ * by CPU) */
+static uint64_t *cpu_time_of(struct scan_task *t, int cpu)
+{
+	int lo = 0, hi = t->ncpu_time;
+
+	while (lo < hi) {
+		int mid = (lo + hi) / 2;
+
+		if (t->cpu_time[mid].cpu < cpu)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < t->ncpu_time && t->cpu_time[lo].cpu == cpu)
+		return &t->cpu_time[lo].ns;
+	t->cpu_time = xrealloc(t->cpu_time, (size_t)(t->ncpu_time + 1) *
+			       sizeof(*t->cpu_time));
+	memmove(t->cpu_time + lo + 1, t->cpu_time + lo,
+		(size_t)(t->ncpu_time - lo) * sizeof(*t->cpu_time));
+	t->cpu_time[lo].cpu = cpu;
+	t->cpu_time[lo].ns = 0;
+	t->ncpu_time++;
+	return &t->cpu_time[lo].ns;
+}
+
+uint64_t scan_task_cpu_ns(const struct scan_task *t, int cpu)
+{
+	int i;
+
+	for (i = 0; i < t->ncpu_time; i++)
+		if (t->cpu_time[i].cpu == cpu)
+			return t->cpu_time[i].ns;
+	return 0;
+}
+
+int scan_task_last_cpu(const struct scan_task *t)
+{
+	return t->ncpu_time ? t->cpu_time[t->ncpu_time - 1].cpu : -1;
+}
+
+struct scan_task *scan_task_by_pid(const struct scan *sc, int pid)
+{
+	int i = pid_map_get(&sc->pids, pid);
+
+	return i >= 0 ? sc->tasks[i] : NULL;
 }
 
 static void set_state(struct scan *sc, struct scan_task *t, int state, int cpu)
@@ -183,20 +322,18 @@ static void advance(struct scan *sc, uint64_t to)
 
 	if (to <= sc->now)
 		return;
-	for (i = 0; i < sc->ndoms; i++) {
-		struct scan_domain *d = &sc->doms[i];
+	for (i = 0; i < sc->nfreq_doms; i++) {
+		struct scan_domain *d = &sc->doms[sc->freq_doms[i]];
 
-		if (d->cur_khz)
-			d->residency_ns[opp_index(d, d->cur_khz)] += dt;
+		d->residency_ns[d->cur_opp] += dt;
 	}
-	for (c = 0; c < sc->ncpus; c++) {
+	for (i = 0; i < sc->nbusy; i++) {
 		struct scan_task *t;
 		struct scan_domain *d;
 
-		if (sc->cpu_curr[c] < 0)
-			continue;
+		c = sc->busy[i];
 		t = sc->tasks[sc->cpu_curr[c]];
-		t->cpu_ns[c] += dt;
+		*cpu_time_of(t, c) += dt;
 		t->run_ns += dt;
 		if (t->gidx < 0 || sc->cpu_dom[c] < 0 ||
 		    !group_clamped(&sc->groups[t->gidx]))
@@ -284,16 +421,16 @@ static void apply_writes(struct scan *sc, uint64_t upto)
 	}
 }
 
-static void on_switch(struct scan *sc, const struct ftrace_event *ev)
+static int on_switch(struct scan *sc, const struct ftrace_event *ev)
 {
 	const char *st = ftrace_get(ev, "prev_state");
-	int64_t prev, next;
 	struct scan_task *t;
+	int prev, next, r;
 
-	if (!ftrace_get_i64(ev, "prev_pid", &prev) ||
-	    !ftrace_get_i64(ev, "next_pid", &next))
-		return;
-	t = task_get(sc, (int)prev, ftrace_get(ev, "prev_comm"));
+	if ((r = field_pid(sc, ev, "prev_pid", &prev)) <= 0 ||
+	    (r = field_pid(sc, ev, "next_pid", &next)) <= 0)
+		return r;
+	t = task_get(sc, prev, ftrace_get(ev, "prev_comm"));
 	if (t) {
 		if (st && st[0] == 'R') {
 			set_state(sc, t, LANE_RUNNABLE, -1);
@@ -307,8 +444,8 @@ static void on_switch(struct scan *sc, const struct ftrace_event *ev)
 			}
 		}
 	}
-	t = task_get(sc, (int)next, ftrace_get(ev, "next_comm"));
-	sc->cpu_curr[ev->cpu] = t ? sc->pid_idx[t->pid] : -1;
+	t = task_get(sc, next, ftrace_get(ev, "next_comm"));
+	set_curr(sc, ev->cpu, t ? pid_map_get(&sc->pids, t->pid) : -1);
 	if (t) {
 		if (t->wlat_open) {
 			samples_add(&t->wlat, (int64_t)(sc->now - t->woken));
@@ -316,101 +453,117 @@ static void on_switch(struct scan *sc, const struct ftrace_event *ev)
 		}
 		set_state(sc, t, LANE_RUNNING, ev->cpu);
 	}
+	return 0;
 }
 
-static void on_wake(struct scan *sc, const struct ftrace_event *ev,
-		    bool waking)
+static int on_wake(struct scan *sc, const struct ftrace_event *ev,
+		   bool waking)
 {
 	struct scan_task *t;
-	int64_t pid;
+	int pid, r;
 
-	if (!ftrace_get_i64(ev, "pid", &pid))
-		return;
-	t = task_get(sc, (int)pid, ftrace_get(ev, "comm"));
+	if ((r = field_pid(sc, ev, "pid", &pid)) <= 0)
+		return r;
+	t = task_get(sc, pid, ftrace_get(ev, "comm"));
 	if (!t)
-		return;
+		return 0;
 	if (!t->resp_open) {
 		t->resp_open = true;
 		t->resp_start = sc->now;
 	}
 	if (waking)
-		return;
+		return 0;
 	if (t->state != LANE_RUNNING) {
 		t->wlat_open = true;
 		t->woken = sc->now;
 		set_state(sc, t, LANE_RUNNABLE, -1);
 	}
+	return 0;
 }
 
-static void on_cpu_event(struct scan *sc, const struct ftrace_event *ev)
+static int on_cpu_event(struct scan *sc, const struct ftrace_event *ev)
 {
-	int64_t cpu, v, mn, mx;
+	int64_t v, mn, mx;
+	int cpu, r;
 
 	if (!strcmp(ev->name, "cpu_frequency")) {
-		if (!ftrace_get_i64(ev, "cpu_id", &cpu) ||
-		    !ftrace_get_i64(ev, "state", &v) || cpu < 0 || cpu > 4095)
-			return;
-		grow_cpus(sc, (int)cpu);
+		if ((r = field_cpu(sc, ev, "cpu_id", &cpu)) <= 0)
+			return r;
+		if (!ftrace_get_i64(ev, "state", &v))
+			return 0;
+		if (v <= 0 || v > UINT32_MAX)
+			return bad(sc, ftrace_get(ev, "state"),
+				   "state=%s: a frequency is in [1, %u] kHz",
+				   ftrace_get(ev, "state"), UINT32_MAX);
+		grow_cpus(sc, cpu);
 		if (sc->cpu_dom[cpu] >= 0) {
 			struct scan_domain *d = &sc->doms[sc->cpu_dom[cpu]];
+			int opp = opp_index(d, (unsigned int)v);
 
-			if (d->cur_khz != (unsigned int)v) {
-				d->cur_khz = (unsigned int)v;
-				opp_index(d, d->cur_khz);
+			if (opp < 0)
+				return bad(sc, ftrace_get(ev, "state"),
+					   "CPU %d's domain shows more than %d distinct frequencies",
+					   cpu, SCAN_OPP_MAX);
+			if (d->cur_khz != (unsigned int)v)
 				d->dirty = true;
-			}
+			set_freq(sc, sc->cpu_dom[cpu], (unsigned int)v, opp);
 		}
 	} else if (!strcmp(ev->name, "cpu_idle")) {
-		if (!ftrace_get_i64(ev, "cpu_id", &cpu) ||
-		    !ftrace_get_i64(ev, "state", &v) || cpu < 0 || cpu > 4095)
-			return;
-		grow_cpus(sc, (int)cpu);
+		if ((r = field_cpu(sc, ev, "cpu_id", &cpu)) <= 0)
+			return r;
+		if (!ftrace_get_i64(ev, "state", &v))
+			return 0;
+		grow_cpus(sc, cpu);
 		sc->cpu_idle[cpu] = (unsigned long long)v != IDLE_EXIT;
-		recompute_band(sc, (int)cpu);
+		recompute_band(sc, cpu);
 	} else if (!strcmp(ev->name, "cap_clamp_cpu")) {
-		if (!ftrace_get_i64(ev, "cpu", &cpu) ||
-		    !ftrace_get_i64(ev, "min", &mn) ||
-		    !ftrace_get_i64(ev, "max", &mx) || cpu < 0 || cpu > 4095)
-			return;
-		grow_cpus(sc, (int)cpu);
+		if ((r = field_cpu(sc, ev, "cpu", &cpu)) <= 0)
+			return r;
+		if (!ftrace_get_i64(ev, "min", &mn) ||
+		    !ftrace_get_i64(ev, "max", &mx))
+			return 0;
+		grow_cpus(sc, cpu);
 		sc->has_clamp_lines = true;
 		sc->cpu_min[cpu] = (unsigned int)mn;
 		sc->cpu_max[cpu] = (unsigned int)mx;
 		if (sc->cpu_dom[cpu] >= 0)
 			sc->doms[sc->cpu_dom[cpu]].has_band = true;
-		recompute_band(sc, (int)cpu);
+		recompute_band(sc, cpu);
 		if (sc->cpu_dom[cpu] >= 0)
 			sc->doms[sc->cpu_dom[cpu]].dirty = true;
 	} else if (!strcmp(ev->name, "capsim_util")) {
 		int64_t cfs = 0, rt = 0, dl = 0;
 
-		if (!ftrace_get_i64(ev, "cpu", &cpu) || cpu < 0 ||
-		    cpu >= sc->ncpus)
-			return;
+		if ((r = field_cpu(sc, ev, "cpu", &cpu)) <= 0)
+			return r;
+		if (cpu >= sc->ncpus)
+			return 0;
 		ftrace_get_i64(ev, "util_cfs", &cfs);
 		ftrace_get_i64(ev, "util_rt", &rt);
 		ftrace_get_i64(ev, "util_dl", &dl);
 		sc->has_util_lines = true;
 		if (sc->hooks.util)
-			sc->hooks.util(sc->hooks.arg, (int)cpu, sc->now,
+			sc->hooks.util(sc->hooks.arg, cpu, sc->now,
 				       (unsigned int)(cfs + rt + dl),
 				       sc->cpu_min[cpu], sc->cpu_max[cpu]);
 	}
+	return 0;
 }
 
-static void on_event(struct scan *sc, const struct ftrace_event *ev)
+static int on_event(struct scan *sc, const struct ftrace_event *ev)
 {
-	if (ev->cpu >= 0 && ev->cpu < 4096)
-		grow_cpus(sc, ev->cpu);
+	if (ev->cpu >= sc->cpu_limit)
+		return check_cpu(sc, ev->cpu, sc->line + ev->cpu_col - 1,
+				 "CPU");
+	grow_cpus(sc, ev->cpu);
 	if (!strcmp(ev->name, "sched_switch"))
-		on_switch(sc, ev);
-	else if (!strcmp(ev->name, "sched_waking"))
-		on_wake(sc, ev, true);
-	else if (!strcmp(ev->name, "sched_wakeup") ||
-		 !strcmp(ev->name, "sched_wakeup_new"))
-		on_wake(sc, ev, false);
-	else
-		on_cpu_event(sc, ev);
+		return on_switch(sc, ev);
+	if (!strcmp(ev->name, "sched_waking"))
+		return on_wake(sc, ev, true);
+	if (!strcmp(ev->name, "sched_wakeup") ||
+	    !strcmp(ev->name, "sched_wakeup_new"))
+		return on_wake(sc, ev, false);
+	return on_cpu_event(sc, ev);
 }
 
 static void finish(struct scan *sc)
@@ -431,35 +584,35 @@ static void finish(struct scan *sc)
 
 int scan_trace(struct scan *sc, const char *path)
 {
-	FILE *f = fopen(path, "r");
+	enum trace_file_err ferr;
+	FILE *f = trace_file_open(path, &ferr);
+	struct trace_lines lines;
 	struct ftrace_event ev;
-	char *line = NULL;
-	size_t cap = 0;
 	bool started = false;
-	long lineno = 0;
+	char *line;
+	int ret = 0, r;
 
-	if (!f) {
-		fprintf(stderr, "capsim: cannot read %s: %s\n", path,
-			strerror(errno));
-		return -1;
-	}
+	if (!f)
+		return ferr == TRACE_FILE_IO ? -1 : SCAN_BAD_INPUT;
+	sc->path = path;
 	setup_platform(sc);
-	while (getline(&line, &cap, f) > 0) {
+	trace_lines_init(&lines, f);
+	while ((r = trace_lines_next(&lines, &line)) > 0) {
 		const char *err;
-		int col, r;
+		int col, k;
 
-		lineno++;
+		sc->lineno = lines.lineno;
+		sc->line = line;
 		if (sc->sched_only && !strstr(line, ": sched_"))
 			continue;
-		r = ftrace_parse_line(line, &ev, &err, &col);
-		if (r < 0) {
-			fprintf(stderr, "%s:%ld:%d: error: %s\n", path, lineno,
-				col, err);
-			free(line);
-			fclose(f);
-			return -1;
+		k = ftrace_parse_line(line, &ev, &err, &col);
+		if (k < 0) {
+			fprintf(stderr, "%s:%ld:%d: error: %s\n", path,
+				sc->lineno, col, err);
+			ret = SCAN_BAD_INPUT;
+			break;
 		}
-		if (!r)
+		if (!k)
 			continue;
 		sc->events++;
 		if (!started) {
@@ -471,15 +624,29 @@ int scan_trace(struct scan *sc, const char *path)
 			apply_writes(sc, ev.ts_ns);
 			advance(sc, ev.ts_ns);
 		}
-		on_event(sc, &ev);
+		ret = on_event(sc, &ev);
+		if (ret)
+			break;
 		sc->t_last = sc->now;
 	}
-	sc->lines = lineno;
-	free(line);
+	if (r < 0) {
+		if (r == TRACE_FILE_BAD)
+			fprintf(stderr, "%s:%ld:1: error: %s\n", path,
+				lines.lineno, lines.err);
+		else
+			fprintf(stderr, "capsim: error reading %s: %s\n", path,
+				lines.err);
+		ret = r == TRACE_FILE_BAD ? SCAN_BAD_INPUT : -1;
+	}
+	sc->lines = lines.lineno;
+	sc->line = NULL;
+	trace_lines_free(&lines);
 	fclose(f);
+	if (ret)
+		return ret;
 	if (!started) {
 		fprintf(stderr, "capsim: %s: no trace events\n", path);
-		return -1;
+		return SCAN_BAD_INPUT;
 	}
 	finish(sc);
 	return 0;
@@ -525,7 +692,7 @@ void scan_free(struct scan *sc)
 		free(t->group);
 		samples_free(&t->resp);
 		samples_free(&t->wlat);
-		free(t->cpu_ns);
+		free(t->cpu_time);
 		free(t);
 	}
 	free(sc->tasks);
@@ -536,8 +703,11 @@ void scan_free(struct scan *sc)
 	}
 	free(sc->doms);
 	free(sc->cpu_dom);
-	free(sc->pid_idx);
+	pid_map_free(&sc->pids);
 	free(sc->cpu_curr);
+	free(sc->busy);
+	free(sc->busy_pos);
+	free(sc->freq_doms);
 	free(sc->cpu_idle);
 	free(sc->cpu_min);
 	free(sc->cpu_max);

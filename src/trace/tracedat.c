@@ -7,6 +7,8 @@
 #include <string.h>
 
 #include "ftrace.h"
+#include "pid_map.h"
+#include "trace_file.h"
 #include "tracedat.h"
 #include "tracedat_events.h"
 
@@ -20,6 +22,8 @@
 #define TS_SHIFT 27			/* time_delta: 27 bits */
 #define TASK_COMM_LEN 16
 #define TASK_REPORT_MAX 0x100		/* ((TASK_REPORT + 1) << 1) */
+/* The most CPUs a trace may declare (#P:) or name: a scratch file each */
+#define TD_CPU_MAX 4096
 
 /* The text of tracing/events/header_page and header_event */
 static const char header_page[] =
@@ -55,8 +59,13 @@ struct conv {
 	long line;
 	struct cpu_buf *cpus;
 	int ncpus;
-	char **comm;			/* by pid: saved_cmdlines */
+	struct pid_map pids;		/* pid -> index in comm */
+	struct saved_comm {
+		int pid;
+		char *comm;
+	} *comm;			/* saved_cmdlines, in order seen */
 	size_t ncomm;
+	bool io_error;			/* the failure is a write's */
 	unsigned char *rec;		/* the record being built */
 	size_t reclen, reccap;
 };
@@ -192,22 +201,25 @@ static bool parse_task_state(const char *s, uint64_t *out)
 	return true;
 }
 
+/* @pid's comm (the parser bounds pids to FTRACE_PID_MAX), kept in a
+ * table as long as the pids seen, not as the largest */
 static int set_comm(struct conv *c, int pid, const char *comm)
 {
-	if (pid <= 0 || ((size_t)pid < c->ncomm && c->comm[pid]))
+	if (pid <= 0 || pid_map_get(&c->pids, pid) >= 0)
 		return 0;
-	if (pid > (1 << 22))
-		return fail(c, 1, "pid %d is beyond PID_MAX_LIMIT", pid);
-	if ((size_t)pid >= c->ncomm) {
-		size_t n = (size_t)pid + 1024;
-
-		c->comm = realloc(c->comm, n * sizeof(*c->comm));
+	/* doubling: one copy per power of two of pids, not one per pid */
+	if (!(c->ncomm & (c->ncomm - 1))) {
+		c->comm = realloc(c->comm, (c->ncomm ? 2 * c->ncomm : 1) *
+				  sizeof(*c->comm));
 		if (!c->comm)
 			abort();
-		memset(c->comm + c->ncomm, 0, (n - c->ncomm) * sizeof(*c->comm));
-		c->ncomm = n;
 	}
-	c->comm[pid] = strndup(comm, TASK_COMM_LEN - 1);
+	c->comm[c->ncomm].pid = pid;
+	c->comm[c->ncomm].comm = strndup(comm, TASK_COMM_LEN - 1);
+	if (!c->comm[c->ncomm].comm)
+		abort();
+	pid_map_put(&c->pids, pid, (int)c->ncomm);
+	c->ncomm++;
 	return 0;
 }
 
@@ -286,6 +298,7 @@ static int grow_cpus(struct conv *c, int n)
 		c->cpus[i].f = tmpfile();
 		if (!c->cpus[i].f) {
 			c->ncpus = i;
+			c->io_error = true;
 			return fail(c, 1, "cannot create a scratch file: %s",
 				    strerror(errno));
 		}
@@ -294,29 +307,46 @@ static int grow_cpus(struct conv *c, int n)
 	return 0;
 }
 
+/* "#P:N", the CPU count a trace's header declares: [1, TD_CPU_MAX] */
+static int header_cpus(struct conv *c, char *line, const char *p)
+{
+	const char *num = p + 3;
+	char *end;
+	long n;
+
+	errno = 0;
+	n = strtol(num, &end, 10);
+	if (end == num || errno || n < 1 || n > TD_CPU_MAX)
+		return fail(c, (int)(num - line) + 1,
+			    "#P:%.20s: the CPU count is out of range: allowed [1, %d]",
+			    num, TD_CPU_MAX);
+	return grow_cpus(c, (int)n);
+}
+
 static int read_events(struct conv *c, FILE *in)
 {
-	char *line = NULL;
-	size_t cap = 0;
-	int ret = 0;
+	struct trace_lines lines;
+	char *line;
+	int ret = 0, r;
 
-	while (!ret && getline(&line, &cap, in) > 0) {
+	trace_lines_init(&lines, in);
+	while (!ret && (r = trace_lines_next(&lines, &line)) > 0) {
 		struct ftrace_event ev;
 		const struct td_event *e;
 		const char *msg, *p;
-		int col, r;
+		int col, k;
 
-		c->line++;
+		c->line = lines.lineno;
 		if ((p = strstr(line, "#P:")) && line[0] == '#') {
-			ret = grow_cpus(c, atoi(p + 3));
+			ret = header_cpus(c, line, p);
 			continue;
 		}
-		r = ftrace_parse_line(line, &ev, &msg, &col);
-		if (r < 0) {
+		k = ftrace_parse_line(line, &ev, &msg, &col);
+		if (k < 0) {
 			ret = fail(c, col, "%s", msg);
 			break;
 		}
-		if (!r)
+		if (!k)
 			continue;
 		e = td_event_find(ev.name);
 		if (!e) {
@@ -324,8 +354,9 @@ static int read_events(struct conv *c, FILE *in)
 				   ev.name);
 			break;
 		}
-		if (ev.cpu < 0 || ev.cpu >= 4096) {
-			ret = fail(c, 1, "CPU %d is out of range", ev.cpu);
+		if (ev.cpu < 0 || ev.cpu >= TD_CPU_MAX) {
+			ret = fail(c, ev.cpu_col, "CPU %d is out of range: allowed [0, %d]",
+				   ev.cpu, TD_CPU_MAX - 1);
 			break;
 		}
 		ret = grow_cpus(c, ev.cpu + 1);
@@ -339,13 +370,19 @@ static int read_events(struct conv *c, FILE *in)
 			ret = fail(c, 1, "time goes back on CPU %d", ev.cpu);
 			break;
 		}
-		if (cpu_add(&c->cpus[ev.cpu], ev.ts_ns, c->rec, c->reclen))
+		if (cpu_add(&c->cpus[ev.cpu], ev.ts_ns, c->rec, c->reclen)) {
+			c->io_error = true;
 			ret = fail(c, 1, "cannot write a scratch file: %s",
 				   strerror(errno));
+		}
 	}
-	free(line);
-	if (!ret && ferror(in))
-		ret = fail(c, 1, "read error: %s", strerror(errno));
+	if (!ret && r < 0) {
+		c->line = lines.lineno;
+		c->io_error = r == TRACE_FILE_IO;
+		ret = fail(c, 1, "%s%s", r == TRACE_FILE_IO ?
+			   "read error: " : "", lines.err);
+	}
+	trace_lines_free(&lines);
 	return ret;
 }
 
@@ -414,8 +451,7 @@ static int write_file(struct conv *c, FILE *f)
 	if (!m)
 		abort();
 	for (i = 0; i < c->ncomm; i++)
-		if (c->comm[i])
-			fprintf(m, "%zu %s\n", i, c->comm[i]);
+		fprintf(m, "%d %s\n", c->comm[i].pid, c->comm[i].comm);
 	fclose(m);
 
 	/* 0x17 0x08 0x44, "tracing", the version "6\0" */
@@ -451,14 +487,19 @@ static int write_file(struct conv *c, FILE *f)
 		size_t n;
 
 		rewind(b->f);
-		while ((n = fread(b->page, 1, PAGE_SIZE, b->f)) > 0)
+		/* stops at the first write error (a full disk) */
+		while (!ferror(f) && (n = fread(b->page, 1, PAGE_SIZE, b->f)) > 0)
 			out_bytes(&o, b->page, n);
-		if (ferror(b->f))
+		if (ferror(b->f)) {
+			c->io_error = true;
 			return fail(c, 1, "cannot read a scratch file: %s",
 				    strerror(errno));
+		}
 	}
-	if (ferror(f))
+	if (ferror(f)) {
+		c->io_error = true;
 		return fail(c, 1, "write error: %s", strerror(errno));
+	}
 	return 0;
 }
 
@@ -475,9 +516,11 @@ int tracedat_convert(FILE *in, const char *in_name, FILE *out, char *err,
 	c.errlen = errlen;
 	ret = read_events(&c, in);
 	for (i = 0; !ret && i < c.ncpus; i++)
-		if (flush_page(&c.cpus[i]))
+		if (flush_page(&c.cpus[i])) {
+			c.io_error = true;
 			ret = fail(&c, 1, "cannot write a scratch file: %s",
 				   strerror(errno));
+		}
 	if (!ret && !c.ncpus)
 		ret = fail(&c, 1, "no CPU: neither a #P: header nor an event");
 	if (!ret)
@@ -486,8 +529,9 @@ int tracedat_convert(FILE *in, const char *in_name, FILE *out, char *err,
 		fclose(c.cpus[i].f);
 	free(c.cpus);
 	for (k = 0; k < c.ncomm; k++)
-		free(c.comm[k]);
+		free(c.comm[k].comm);
 	free(c.comm);
+	pid_map_free(&c.pids);
 	free(c.rec);
-	return ret;
+	return ret && c.io_error ? TRACEDAT_IO_ERROR : ret;
 }

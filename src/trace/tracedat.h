@@ -16,11 +16,16 @@
 #include <stddef.h>
 #include <stdio.h>
 
+/* tracedat_convert's failure to read its input or write (exit 1) */
+#define TRACEDAT_IO_ERROR (-2)
+
 /*
  * Convert the ftrace text read from @in (named @in_name in messages) and
- * write trace.dat to @out. Returns 0, or -1 with "NAME:LINE:COL: message"
- * in @err: an event or a field the format table does not know, a value
- * that is not a number, time going back on a CPU.
+ * write trace.dat to @out. Returns 0, or with "NAME:LINE:COL: message" in
+ * @err -1 for bad input (an event or a field the format table does not
+ * know, a value that is not a number, time going back on a CPU, a line
+ * over 64 KiB, a #P: header or a CPU beyond 4096 CPUs) or
+ * TRACEDAT_IO_ERROR.
  */
 int tracedat_convert(FILE *in, const char *in_name, FILE *out, char *err,
 		     size_t errlen);

@@ -165,10 +165,10 @@ static void fmt_cpu_res(char *b, size_t n, const struct task_metrics *t,
 
 	b[0] = '\0';
 	for (c = 0; c < ncpus && len + 1 < n; c++) {
-		if (t->cpu_pct[c] < 0.5)
+		if (task_cpu_pct(t, c) < 0.5)
 			continue;
 		len += (size_t)snprintf(b + len, n - len, "%scpu%d %.0f%%",
-					len ? ", " : "", c, t->cpu_pct[c]);
+					len ? ", " : "", c, task_cpu_pct(t, c));
 	}
 	if (!len)
 		snprintf(b, n, "-");
@@ -390,7 +390,7 @@ static json_t *policy_json(const struct policy_run *p)
 			char k[16];
 
 			snprintf(k, sizeof(k), "%d", j);
-			json_object_set_new(cr, k, json_real(t->cpu_pct[j]));
+			json_object_set_new(cr, k, json_real(task_cpu_pct(t, j)));
 		}
 		json_object_set_new(r, "cpu_residency_pct", cr);
 		json_array_append_new(a, r);

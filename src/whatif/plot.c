@@ -806,7 +806,7 @@ int plot_run(const char *path, const struct plot_opts *o)
 	outdir = o->outdir ? xstrdup(o->outdir) : default_outdir(path);
 	i = outdir_begin(&od, outdir);
 	if (i) {
-		ret = i == 2 ? -2 : -1;
+		ret = i == 2 ? SCAN_BAD_INPUT : -1;
 		goto out_free;
 	}
 	p.datadir = xasprintf("%s/data", od.tmp);
@@ -818,8 +818,11 @@ int plot_run(const char *path, const struct plot_opts *o)
 	mo.hooks = (struct scan_hooks){ .arg = &p, .segment = hook_segment,
 					.domain = hook_domain,
 					.util = hook_util };
-	if (run_metrics_load(&m, path, &mo))
+	i = run_metrics_load(&m, path, &mo);
+	if (i) {
+		ret = i;	/* SCAN_BAD_INPUT: exit 2 */
 		goto out;
+	}
 	if (p.to >= 0 && p.to <= p.from) {
 		fprintf(stderr, "capsim: --to %.3f is not after --from %.3f\n",
 			p.to, p.from);
@@ -910,7 +913,7 @@ int cmd_plot(int argc, char **argv)
 {
 	struct plot_opts o = { .to_s = -1 };
 	const char *path = NULL;
-	int i, ret;
+	int i;
 
 	for (i = 1; i < argc; i++) {
 		const char *a = argv[i];
@@ -964,6 +967,6 @@ int cmd_plot(int argc, char **argv)
 		return 2;
 	}
 	outmark_note_input(path);
-	ret = plot_run(path, &o);
-	return ret == -2 ? 2 : ret ? 1 : 0;
+	i = plot_run(path, &o);
+	return i == SCAN_BAD_INPUT ? 2 : i ? 1 : 0;
 }

@@ -27,7 +27,9 @@ struct plot_opts {
 /* capsim plot PATH...; exit status */
 int cmd_plot(int argc, char **argv);
 
-/* Plot the run in @path into @o->outdir (or its default); 0 or -1 */
+/* Plot the run in @path into @o->outdir (or its default); 0, -1, or
+ * SCAN_BAD_INPUT (-2: its trace is no usable trace, or the output
+ * directory may not be written) */
 int plot_run(const char *path, const struct plot_opts *o);
 
 /* Where the gnuplot scripts are; NULL if not found (reported) */

@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 
 #include "diag.h"
+#include "ftrace.h"
 #include "run_metrics.h"
 #include "workload.h"
 
@@ -31,6 +32,15 @@ static double jnum(json_t *o, const char *k)
 	json_t *v = json_object_get(o, k);
 
 	return json_is_number(v) ? json_number_value(v) : NAN;
+}
+
+/* A summary task's pid, or -1: a cast of any double to int is undefined
+ * behaviour, and a pid above the kernel's limit names no traced task */
+static int summary_pid(json_t *o)
+{
+	double p = jnum(o, "pid");
+
+	return p > 0 && p <= FTRACE_PID_MAX ? (int)p : -1;
 }
 
 static const char *jstr(json_t *o, const char *k)
@@ -175,7 +185,13 @@ static void fill_task(struct run_metrics *m, struct task_metrics *tm,
 	} else {
 		tm->wlat_us[0] = tm->wlat_us[1] = tm->wlat_us[2] = NAN;
 	}
-	tm->cpu_pct = xcalloc((size_t)(ncpus ? ncpus : 1), sizeof(double));
+	/* a traced task's share of the CPUs up to the last it ran on: a
+	 * kernel trace's 100 000 tasks times 4 096 CPUs would be 3.2 GB */
+	tm->ncpu_pct = st ? scan_task_last_cpu(st) + 1 : ncpus;
+	if (tm->ncpu_pct > ncpus)
+		tm->ncpu_pct = ncpus;
+	tm->cpu_pct = xcalloc((size_t)(tm->ncpu_pct ? tm->ncpu_pct : 1),
+			      sizeof(double));
 	tm->in_band_pct = NAN;
 	tm->resp_us[0] = tm->resp_us[1] = tm->resp_us[2] = NAN;
 	if (!st)
@@ -183,8 +199,8 @@ static void fill_task(struct run_metrics *m, struct task_metrics *tm,
 	tm->nresp = (long)st->resp.n;
 	pcts(&st->resp, tm->resp_us);
 	tm->run_s = (double)st->run_ns / 1e9;
-	for (c = 0; c < ncpus; c++)
-		tm->cpu_pct[c] = st->run_ns ? 100.0 * (double)st->cpu_ns[c] /
+	for (c = 0; c < tm->ncpu_pct; c++)
+		tm->cpu_pct[c] = st->run_ns ? 100.0 * (double)scan_task_cpu_ns(st, c) /
 				 (double)st->run_ns : 0;
 	if (st->clamped_ns)
 		tm->in_band_pct = 100.0 * (double)st->in_band_ns /
@@ -425,11 +441,14 @@ int run_metrics_load(struct run_metrics *m, const char *path,
 		if (!isnan(jnum(sum, "simulated_s")))
 			sc.end_ns = (uint64_t)llround(jnum(sum, "simulated_s") * 1e9);
 		json_array_foreach(jt, k, v)
-			scan_add_task(&sc, (int)jnum(v, "pid"), jstr(v, "comm"),
+			scan_add_task(&sc, summary_pid(v), jstr(v, "comm"),
 				      jstr(v, "name"), jstr(v, "group"));
 	}
-	if (scan_trace(&sc, trace))
+	i = scan_trace(&sc, trace);
+	if (i) {
+		ret = i;	/* SCAN_BAD_INPUT: the caller's exit 2 */
 		goto out;
+	}
 
 	m->has_summary = sum != NULL;
 	m->trace_path = xstrdup(trace);
@@ -450,10 +469,8 @@ int run_metrics_load(struct run_metrics *m, const char *path,
 				   sizeof(*m->tasks));
 		for (i = 0; i < m->ntasks; i++) {
 			json_t *v = json_array_get(jt, (size_t)i);
-			int pid = (int)jnum(v, "pid");
-			struct scan_task *st = pid > 0 && pid < sc.pid_cap &&
-					       sc.pid_idx[pid] >= 0 ?
-					       sc.tasks[sc.pid_idx[pid]] : NULL;
+			int pid = summary_pid(v);
+			struct scan_task *st = scan_task_by_pid(&sc, pid);
 
 			fill_task(m, &m->tasks[i], st, v, sc.ncpus);
 		}
@@ -478,6 +495,11 @@ out:
 	free(trace);
 	free(sumpath);
 	return ret;
+}
+
+double task_cpu_pct(const struct task_metrics *t, int cpu)
+{
+	return cpu >= 0 && cpu < t->ncpu_pct ? t->cpu_pct[cpu] : 0;
 }
 
 void run_metrics_free(struct run_metrics *m)

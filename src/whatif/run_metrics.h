@@ -23,7 +23,10 @@ struct task_metrics {
 	double resp_us[3];
 	long nresp;
 	double run_s;
-	double *cpu_pct;	/* share of its running time per CPU */
+	double *cpu_pct;	/* share of its running time per CPU: read it
+				 * through task_cpu_pct() */
+	int ncpu_pct;		/* entries in cpu_pct (the CPUs after the
+				 * last it ran on are left out) */
 	double in_band_pct;	/* NAN when its group is never clamped */
 };
 
@@ -69,7 +72,8 @@ struct metrics_opts {
 
 /*
  * @path: a run's directory (summary.json + trace.txt) or a trace file.
- * Returns 0, or -1 with the reason printed.
+ * Returns 0, or with the reason printed SCAN_BAD_INPUT (the trace is no
+ * usable trace: bad input) or -1.
  */
 int run_metrics_load(struct run_metrics *m, const char *path,
 		     const struct metrics_opts *o);
@@ -80,6 +84,9 @@ int run_metrics_load(struct run_metrics *m, const char *path,
  */
 void run_metrics_from_summary(struct run_metrics *m, json_t *sum);
 void run_metrics_free(struct run_metrics *m);
+
+/* Task @t's share (%) of its running time on @cpu; 0 where it never ran */
+double task_cpu_pct(const struct task_metrics *t, int cpu);
 
 /* The task with the most activations (the interactive one, usually) */
 int run_metrics_main_task(const struct run_metrics *m);

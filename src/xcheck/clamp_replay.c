@@ -183,7 +183,7 @@ static void clamp_write_line(struct clamp_host *h,
 	res->writes_matched++;
 }
 
-int clamp_replay_trace(const char *file, FILE *log,
+int clamp_replay_named(const char *file, const char *name, FILE *log,
 		       struct clamp_replay_result *res)
 {
 	FILE *f = fopen(file, "r");
@@ -203,7 +203,7 @@ int clamp_replay_trace(const char *file, FILE *log,
 	replay_reports = 0;
 	if (!f) {
 		if (log)
-			fprintf(log, "replay: %s: %s\n", file, strerror(errno));
+			fprintf(log, "replay: %s: %s\n", name, strerror(errno));
 		free(evs);
 		clamp_host_destroy(&wh);
 		return -1;
@@ -214,7 +214,7 @@ int clamp_replay_trace(const char *file, FILE *log,
 		bool ours = strstr(line, ": cap_clamp_") != NULL;
 
 		if (ours && strstr(line, ": cap_clamp_write:")) {
-			clamp_write_line(&wh, res, line, file, lineno + 1);
+			clamp_write_line(&wh, res, line, name, lineno + 1);
 			ours = false;
 		}
 		const char *err;
@@ -223,7 +223,7 @@ int clamp_replay_trace(const char *file, FILE *log,
 		lineno++;
 		rc = ftrace_parse_line(line, &fe, &err, &col);
 		if (rc < 0 && ours) {
-			report("replay: %s:%ld:%d: %s\n", file, lineno, col, err);
+			report("replay: %s:%ld:%d: %s\n", name, lineno, col, err);
 			bad++;
 		}
 		if (rc != 1)
@@ -254,7 +254,7 @@ int clamp_replay_trace(const char *file, FILE *log,
 		}
 		if (!ok || e.cpu >= REPLAY_MAX_CPUS) {
 			report("replay: %s:%ld: a field is missing or not a number\n",
-			       file, lineno);
+			       name, lineno);
 			bad++;
 			continue;
 		}
@@ -395,6 +395,12 @@ int clamp_replay_trace(const char *file, FILE *log,
 	free(evs);
 	clamp_host_destroy(&wh);
 	return 0;
+}
+
+int clamp_replay_trace(const char *file, FILE *log,
+		       struct clamp_replay_result *res)
+{
+	return clamp_replay_named(file, file, log, res);
 }
 
 bool clamp_replay_passed(const struct clamp_replay_result *r)

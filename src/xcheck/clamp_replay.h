@@ -36,6 +36,9 @@ struct clamp_replay_result {
  */
 int clamp_replay_trace(const char *file, FILE *log,
 		       struct clamp_replay_result *res);
+/* The same, the file named @name in messages (the user's path for a copy) */
+int clamp_replay_named(const char *file, const char *name, FILE *log,
+		       struct clamp_replay_result *res);
 /* every range compared matched, every gap resynced, at most 1 % of the
  * ops unchecked (the writes are counted, not judged: see the .c) */
 bool clamp_replay_passed(const struct clamp_replay_result *r);

@@ -299,7 +299,7 @@ static void one_decision(const struct ftrace_event *ev, struct dr_pending *p,
 	r->matched++;
 }
 
-int decision_replay_trace(const char *file,
+int decision_replay_named(const char *file, const char *name,
 			  const struct decision_replay_opts *o, FILE *log,
 			  struct decision_replay_result *r)
 {
@@ -316,7 +316,7 @@ int decision_replay_trace(const char *file,
 	dr_reports = 0;
 	if (!f) {
 		if (log)
-			fprintf(log, "xcheck: %s: %s\n", file, strerror(errno));
+			fprintf(log, "xcheck: %s: %s\n", name, strerror(errno));
 		return -1;
 	}
 	pend = xcalloc(DR_MAX_CPUS, sizeof(*pend));
@@ -339,10 +339,10 @@ int decision_replay_trace(const char *file,
 				pend[ev.cpu].cpu[cpu] = l;
 			else
 				report(log, "xcheck: %s:%ld: a capsim_sugov_cpu field is missing\n",
-				       file, lineno);
+				       name, lineno);
 		} else if (!strcmp(ev.name, "capsim_sugov")) {
 			one_decision(&ev, &pend[ev.cpu], last, o, doms, log,
-				     file, lineno, r);
+				     name, lineno, r);
 		}
 	}
 	free(line);
@@ -351,4 +351,11 @@ int decision_replay_trace(const char *file,
 	free(last);
 	free(doms);
 	return 0;
+}
+
+int decision_replay_trace(const char *file,
+			  const struct decision_replay_opts *o, FILE *log,
+			  struct decision_replay_result *r)
+{
+	return decision_replay_named(file, file, o, log, r);
 }

@@ -47,5 +47,9 @@ struct decision_replay_result {
 int decision_replay_trace(const char *file,
 			  const struct decision_replay_opts *o, FILE *log,
 			  struct decision_replay_result *r);
+/* The same, the file named @name in messages (the user's path for a copy) */
+int decision_replay_named(const char *file, const char *name,
+			  const struct decision_replay_opts *o, FILE *log,
+			  struct decision_replay_result *r);
 
 #endif

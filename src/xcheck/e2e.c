@@ -6,6 +6,7 @@
 
 #include "e2e.h"
 #include "ftrace.h"
+#include "pid_map.h"
 #include "sugov_line.h"
 
 /* A task as the pass sees it */
@@ -48,6 +49,11 @@ struct e2e_pass {
 	int *dom_opp;		/* OPP index per domain, -1 unknown */
 	struct e2e_pid *pids;
 	int npids, cap;
+	/* a guest trace may name 10^5 pids: found by a hash, and the ones
+	 * queued on a CPU (cpu >= 0) listed in the order of pids[], which
+	 * the accounting walks at each event instead of every pid */
+	struct pid_map map;
+	int *queued, nqueued;
 	FILE *tl;
 	bool tl_started;
 	struct sugov_line *lines;	/* [trace CPU][logged CPU], NULL: none */
@@ -93,10 +99,39 @@ static bool is_workload(const struct e2e_pass *p, const char *comm)
 
 static struct e2e_pid *pid_find(const struct e2e_pass *p, int pid)
 {
-	for (int i = 0; i < p->npids; i++)
-		if (p->pids[i].pid == pid)
-			return &p->pids[i];
-	return NULL;
+	int i = pid_map_get(&p->map, pid);
+
+	return i >= 0 ? &p->pids[i] : NULL;
+}
+
+/* pids[@idx] is queued on a CPU (@on) or no longer; queued stays sorted */
+static void set_queued(struct e2e_pass *p, int idx, bool on)
+{
+	int lo = 0, hi = p->nqueued;
+
+	while (lo < hi) {
+		int mid = (lo + hi) / 2;
+
+		if (p->queued[mid] < idx)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (on == (lo < p->nqueued && p->queued[lo] == idx))
+		return;
+	if (on) {
+		/* npids bounds it: each pid once */
+		p->queued = xrealloc(p->queued, (size_t)(p->nqueued + 1) *
+				     sizeof(int));
+		memmove(p->queued + lo + 1, p->queued + lo,
+			(size_t)(p->nqueued - lo) * sizeof(int));
+		p->queued[lo] = idx;
+		p->nqueued++;
+	} else {
+		memmove(p->queued + lo, p->queued + lo + 1,
+			(size_t)(p->nqueued - lo - 1) * sizeof(int));
+		p->nqueued--;
+	}
 }
 
 static struct e2e_pid *pid_get(struct e2e_pass *p, int pid, const char *comm)
@@ -105,10 +140,8 @@ static struct e2e_pid *pid_get(struct e2e_pass *p, int pid, const char *comm)
 	struct e2e_run *r = p->r;
 	int i;
 
-	for (i = 0; i < p->npids; i++)
-		if (p->pids[i].pid == pid)
-			break;
-	if (i < p->npids) {
+	i = pid_map_get(&p->map, pid);
+	if (i >= 0) {
 		e = &p->pids[i];
 	} else {
 		if (p->npids == p->cap) {
@@ -116,6 +149,7 @@ static struct e2e_pid *pid_get(struct e2e_pass *p, int pid, const char *comm)
 			p->pids = xrealloc(p->pids,
 					   (size_t)p->cap * sizeof(*p->pids));
 		}
+		pid_map_put(&p->map, pid, p->npids);
 		e = &p->pids[p->npids++];
 		memset(e, 0, sizeof(*e));
 		e->pid = pid;
@@ -284,8 +318,8 @@ static void advance(struct e2e_pass *p, uint64_t to)
 				r->below_ns += dt;
 		}
 		/* who holds the domain's MAX of maxes up */
-		for (i = 0; i < p->npids; i++) {
-			const struct e2e_pid *e = &p->pids[i];
+		for (i = 0; i < p->nqueued; i++) {
+			const struct e2e_pid *e = &p->pids[p->queued[i]];
 
 			if (e->cpu < 0 || pl->cpus[e->cpu].domain != d ||
 			    e->task < 0)
@@ -294,8 +328,8 @@ static void advance(struct e2e_pass *p, uint64_t to)
 			if (e->max > wl_max)
 				wl_max = e->max;
 		}
-		for (i = 0; i < p->npids; i++) {
-			const struct e2e_pid *e = &p->pids[i];
+		for (i = 0; i < p->nqueued; i++) {
+			const struct e2e_pid *e = &p->pids[p->queued[i]];
 
 			if (e->cpu < 0 || pl->cpus[e->cpu].domain != d ||
 			    e->other < 0)
@@ -310,22 +344,20 @@ static void advance(struct e2e_pass *p, uint64_t to)
 			r->lifted_ns += dt;
 	}
 	for (c = 0; c < pl->ncpus; c++) {
-		for (i = 0; i < p->npids && p->curr[c] > 0; i++) {
-			const struct e2e_pid *e = &p->pids[i];
+		const struct e2e_pid *e = p->curr[c] > 0 ?
+					  pid_find(p, p->curr[c]) : NULL;
 
-			if (e->pid != p->curr[c])
-				continue;
-			if (e->task >= 0) {
-				struct e2e_task *t = &r->tasks[e->task];
-				int d = pl->cpus[c].domain;
+		if (!e)
+			continue;
+		if (e->task >= 0) {
+			struct e2e_task *t = &r->tasks[e->task];
+			int d = pl->cpus[c].domain;
 
-				t->run_ns += dt;
-				if (d < E2E_MAX_DOMS)
-					t->dom_run_ns[d] += dt;
-			}
-			else if (e->other >= 0)
-				r->others[e->other].run_ns += dt;
-			break;
+			t->run_ns += dt;
+			if (d < E2E_MAX_DOMS)
+				t->dom_run_ns[d] += dt;
+		} else if (e->other >= 0) {
+			r->others[e->other].run_ns += dt;
 		}
 	}
 }
@@ -349,8 +381,8 @@ static struct e2e_who who_on(const struct e2e_pass *p, int cpu)
 	if (cpu < 0)
 		return w;
 
-	for (int i = 0; i < p->npids; i++) {
-		const struct e2e_pid *e = &p->pids[i];
+	for (int i = 0; i < p->nqueued; i++) {
+		const struct e2e_pid *e = &p->pids[p->queued[i]];
 
 		if (e->cpu != cpu || (w.comm && e->max <= best))
 			continue;
@@ -568,6 +600,7 @@ static void on_event(struct e2e_pass *p, const struct ftrace_event *ev)
 		r->has_ops = true;
 		e = pid_get(p, (int)a, ftrace_get(ev, "comm"));
 		e->cpu = enq ? (int)b : -1;
+		set_queued(p, (int)(e - p->pids), enq);
 		if (!enq)
 			left(p, e, (int)b);
 		e->max = (unsigned int)c;
@@ -584,8 +617,8 @@ static void on_event(struct e2e_pass *p, const struct ftrace_event *ev)
 }
 
 /* The first event of a workload task: the window's start */
-static int find_start(const char *trace, char *const *comms, int ncomms,
-		      uint64_t *t0)
+static int find_start(const char *trace, const char *name,
+		      char *const *comms, int ncomms, uint64_t *t0)
 {
 	FILE *f = fopen(trace, "r");
 	char *line = NULL;
@@ -593,7 +626,7 @@ static int find_start(const char *trace, char *const *comms, int ncomms,
 	int found = -1;
 
 	if (!f) {
-		fprintf(stderr, "capsim: cannot read %s: %s\n", trace,
+		fprintf(stderr, "capsim: cannot read %s: %s\n", name,
 			strerror(errno));
 		return -1;
 	}
@@ -619,7 +652,7 @@ static int find_start(const char *trace, char *const *comms, int ncomms,
 	fclose(f);
 	if (found)
 		fprintf(stderr, "capsim: %s: no event of the workload's tasks\n",
-			trace);
+			name);
 	return found;
 }
 
@@ -634,13 +667,14 @@ int e2e_scan(const char *trace, const struct platform *pl,
 	     char *const *comms, int ncomms, uint64_t duration_ns,
 	     struct e2e_run *r)
 {
-	return e2e_scan_timeline(trace, pl, comms, ncomms, duration_ns, r,
-				 NULL);
+	return e2e_scan_timeline(trace, trace, pl, comms, ncomms, duration_ns,
+				 r, NULL);
 }
 
-int e2e_scan_timeline(const char *trace, const struct platform *pl,
-		      char *const *comms, int ncomms, uint64_t duration_ns,
-		      struct e2e_run *r, FILE *tl)
+int e2e_scan_timeline(const char *trace, const char *name,
+		      const struct platform *pl, char *const *comms,
+		      int ncomms, uint64_t duration_ns, struct e2e_run *r,
+		      FILE *tl)
 {
 	struct e2e_pass p = { .pl = pl, .r = r, .comms = comms,
 			      .ncomms = ncomms, .tl = tl };
@@ -650,7 +684,7 @@ int e2e_scan_timeline(const char *trace, const struct platform *pl,
 	int d, c;
 
 	memset(r, 0, sizeof(*r));
-	if (find_start(trace, comms, ncomms, &r->t0))
+	if (find_start(trace, name, comms, ncomms, &r->t0))
 		return -1;
 	r->t1 = r->t0 + duration_ns;
 	f = fopen(trace, "r");
@@ -703,6 +737,8 @@ int e2e_scan_timeline(const char *trace, const struct platform *pl,
 	free(p.cmin);
 	free(p.cmax);
 	free(p.pids);
+	pid_map_free(&p.map);
+	free(p.queued);
 	free(p.lines);
 	free(p.dec);
 	free(p.gone);

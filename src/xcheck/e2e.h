@@ -116,11 +116,13 @@ int e2e_scan(const char *trace, const struct platform *pl,
  * The same pass writing the plots' timelines to @tl (may be NULL), times
  * in s from the window's start: "f DOM T KHZ" at each frequency change,
  * "b CPU T MIN_KHZ MAX_KHZ" at each change of a CPU's range (as the
- * OPPs schedutil resolves them to)
+ * OPPs schedutil resolves them to); @name is the trace's name in
+ * messages (the user's path for a copy)
  */
-int e2e_scan_timeline(const char *trace, const struct platform *pl,
-		      char *const *comms, int ncomms, uint64_t duration_ns,
-		      struct e2e_run *r, FILE *tl);
+int e2e_scan_timeline(const char *trace, const char *name,
+		      const struct platform *pl, char *const *comms,
+		      int ncomms, uint64_t duration_ns, struct e2e_run *r,
+		      FILE *tl);
 void e2e_free(struct e2e_run *r, const struct platform *pl);
 
 /* Total-variation distance of domain @d's residency between two runs */

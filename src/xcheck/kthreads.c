@@ -35,7 +35,8 @@ static int comm_cpu(const char *comm, int ncpus)
 }
 
 int kthreads_workload(const char *wfile, const struct e2e_run *guest,
-		      double window_s, int ncpus, const char *out)
+		      double window_s, int ncpus, const char *out,
+		      const char *out_name)
 {
 	struct diag d;
 	struct jdoc doc;
@@ -80,7 +81,7 @@ int kthreads_workload(const char *wfile, const struct e2e_run *guest,
 		added++;
 	}
 	if (json_dump_file(doc.root, out, JSON_INDENT(2))) {
-		fprintf(stderr, "capsim: cannot write %s\n", out);
+		fprintf(stderr, "capsim: cannot write %s\n", out_name);
 		goto fail;
 	}
 	jdoc_free(&doc);

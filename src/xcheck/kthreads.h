@@ -15,10 +15,11 @@
 
 /*
  * Write @wfile plus one task per other task of @guest with enqueues in
- * the window to @out (JSON). Returns the number of tasks added, or -1
- * (reported).
+ * the window to @out (JSON), named @out_name in messages. Returns the
+ * number of tasks added, or -1 (reported).
  */
 int kthreads_workload(const char *wfile, const struct e2e_run *guest,
-		      double window_s, int ncpus, const char *out);
+		      double window_s, int ncpus, const char *out,
+		      const char *out_name);
 
 #endif

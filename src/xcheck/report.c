@@ -400,12 +400,14 @@ int xcheck_report(const struct xcheck *x, const char *dir)
 	int ret = -1;
 
 	if (json_dump_file(root, jp, JSON_INDENT(2) | JSON_SORT_KEYS)) {
-		fprintf(stderr, "capsim: cannot write %s\n", jp);
+		fprintf(stderr, "capsim: cannot write %s/xcheck.json\n",
+			x->outdir);
 		goto out;
 	}
 	f = fopen(mp, "w");
 	if (!f) {
-		fprintf(stderr, "capsim: cannot write %s\n", mp);
+		fprintf(stderr, "capsim: cannot write %s/xcheck.md: %s\n",
+			x->outdir, strerror(errno));
 		goto out;
 	}
 	fprintf(f, "# xcheck: %s on %s, policy %s: %s\n\n", x->workload,
@@ -440,7 +442,8 @@ int xcheck_report(const struct xcheck *x, const char *dir)
 	md_level4(f, x);
 	fprintf(f, "Plots: `xcheck-freq.png` (frequency and clamp bands, guest above the simulator), `xcheck-residency.png` (residency side by side).\n");
 	if (fclose(f)) {
-		fprintf(stderr, "capsim: cannot write %s\n", mp);
+		fprintf(stderr, "capsim: cannot write %s/xcheck.md: %s\n",
+			x->outdir, strerror(errno));
 		goto out;
 	}
 	ret = 0;

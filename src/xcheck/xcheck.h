@@ -35,6 +35,11 @@ struct xcheck {
 	const char *platform_arg;	/* as given: name or file */
 	char *guest_trace;	/* paths relative to the output directory */
 	char *sim_trace;
+	/* the names messages give: the output is built in a partial
+	 * directory that is gone once the command fails, so they name the
+	 * user's paths (-o as given, --guest-trace's file) */
+	const char *outdir;
+	char *guest_name, *sim_name;
 	struct xcheck_limits lim;
 	double duration_s;
 	int hz;			/* the simulation's tick rate: the guest's */

@@ -20,6 +20,7 @@
 #include "outmark.h"
 #include "procs.h"
 #include "kthreads.h"
+#include "trace_file.h"
 #include "xcheck.h"
 
 #define EXIT_USAGE 2
@@ -49,35 +50,52 @@ static const char usage_xcheck[] =
 "env: CAPSIM_KBUILD (the kernel build, default build/kernel of the source\n"
 "tree), CAPSIM_ICOUNT, CAPSIM_TIMEOUT (passed to kernel/run-workload.sh)\n";
 
-static int copy_file(const char *from, const char *to)
+/*
+ * Copy the guest trace @in (the user's @from, a regular file) to @to,
+ * which messages call @to_name. Line by line, each at most
+ * TRACE_LINE_MAX: the readers of the copy (getline) then never hold more.
+ * Stops at the first write error (a full disk). 0, or the exit status:
+ * 2 for a line too long, 1 for a read or write error (reported).
+ */
+static int copy_guest_trace(FILE *in, const char *from, const char *to,
+			    const char *to_name)
 {
-	FILE *in = fopen(from, "r"), *out;
-	char buf[1 << 16];
-	size_t n;
-	int ret = 0;
+	FILE *out = fopen(to, "w");
+	struct trace_lines lines;
+	char *line;
+	int r, ret = 0;
 
-	if (!in) {
-		fprintf(stderr, "capsim: cannot read %s: %s\n", from,
-			strerror(errno));
-		return -1;
-	}
-	out = fopen(to, "w");
 	if (!out) {
-		fprintf(stderr, "capsim: cannot write %s: %s\n", to,
+		fprintf(stderr, "capsim: cannot write %s: %s\n", to_name,
 			strerror(errno));
-		fclose(in);
-		return -1;
+		return 1;
 	}
-	while ((n = fread(buf, 1, sizeof(buf), in)) > 0)
-		if (fwrite(buf, 1, n, out) != n)
-			ret = -1;
-	if (ferror(in))
-		ret = -1;
-	fclose(in);
-	if (fclose(out))
-		ret = -1;
-	if (ret)
-		fprintf(stderr, "capsim: copying %s to %s failed\n", from, to);
+	trace_lines_init(&lines, in);
+	while ((r = trace_lines_next(&lines, &line)) > 0)
+		if (fputs(line, out) == EOF || putc('\n', out) == EOF)
+			break;
+	if (r < 0) {
+		if (r == TRACE_FILE_BAD)
+			fprintf(stderr, "%s:%ld:1: error: %s\n", from,
+				lines.lineno, lines.err);
+		else
+			fprintf(stderr, "capsim: error reading %s: %s\n",
+				from, lines.err);
+		ret = r == TRACE_FILE_BAD ? 2 : 1;
+		fclose(out);
+	} else {
+		/* r > 0: a write failed; else the buffered rest may */
+		int e = r > 0 ? errno : 0;
+
+		if (fclose(out) && !e)
+			e = errno;
+		if (r > 0 || e) {
+			fprintf(stderr, "capsim: cannot copy %s to %s: %s\n",
+				from, to_name, strerror(e ? e : EIO));
+			ret = 1;
+		}
+	}
+	trace_lines_free(&lines);
 	return ret;
 }
 
@@ -91,8 +109,10 @@ static int run_job(char **argv, const char *log, const char *what)
 	{
 		char *tail = procs_log_tail(log, 15);
 
-		fprintf(stderr, "capsim: xcheck: %s failed (exit %d), log %s:\n%s%s",
-			what, j.status, log, tail ? tail : "",
+		/* the log is in the partial output, removed on the way
+		 * out: its tail, not its path */
+		fprintf(stderr, "capsim: xcheck: %s failed (exit %d); the end of its log:\n%s%s",
+			what, j.status, tail ? tail : "",
 			tail && *tail && tail[strlen(tail) - 1] != '\n' ?
 			"\n" : "");
 		free(tail);
@@ -101,14 +121,15 @@ static int run_job(char **argv, const char *log, const char *what)
 }
 
 /* The workload's task comms and run length, from the simulator's summary */
-static int read_summary(const char *path, char ***comms, int *n, double *dur)
+static int read_summary(const char *path, const char *name, char ***comms,
+			int *n, double *dur)
 {
 	json_error_t err;
 	json_t *root = json_load_file(path, 0, &err), *tasks, *t;
 	size_t i;
 
 	if (!root) {
-		fprintf(stderr, "capsim: %s:%d:%d: %s\n", path, err.line,
+		fprintf(stderr, "capsim: %s:%d:%d: %s\n", name, err.line,
 			err.column, err.text);
 		return -1;
 	}
@@ -124,7 +145,7 @@ static int read_summary(const char *path, char ***comms, int *n, double *dur)
 	}
 	json_decref(root);
 	if (!*n || *dur <= 0) {
-		fprintf(stderr, "capsim: %s: no tasks or no duration\n", path);
+		fprintf(stderr, "capsim: %s: no tasks or no duration\n", name);
 		return -1;
 	}
 	return 0;
@@ -273,24 +294,49 @@ static void gate(struct xcheck *x, int level, bool ok, const char *fmt, ...)
 }
 
 /* Level 4's pass over one side, its timeline to DIR/plot-SIDE.dat */
-static int scan_side(const char *trace, const struct xcheck *x, char **comms,
-		     int ncomms, uint64_t dur, struct e2e_run *r,
-		     const char *dir, const char *side)
+static int scan_side(const char *trace, const char *name,
+		     const struct xcheck *x, char **comms, int ncomms,
+		     uint64_t dur, struct e2e_run *r, const char *dir,
+		     const char *side)
 {
 	char *path = xasprintf("%s/plot-%s.dat", dir, side);
 	FILE *tl = fopen(path, "w");
 	int ret;
 
 	if (!tl) {
-		fprintf(stderr, "capsim: cannot write %s: %s\n", path,
-			strerror(errno));
+		fprintf(stderr, "capsim: cannot write %s/plot-%s.dat: %s\n",
+			x->outdir, side, strerror(errno));
 		free(path);
 		return -1;
 	}
-	ret = e2e_scan_timeline(trace, x->pl, comms, ncomms, dur, r, tl);
-	if (fclose(tl))
+	ret = e2e_scan_timeline(trace, name, x->pl, comms, ncomms, dur, r,
+				tl);
+	if (fclose(tl)) {
+		if (!ret)
+			fprintf(stderr, "capsim: cannot write %s/plot-%s.dat: %s\n",
+				x->outdir, side, strerror(errno));
 		ret = -1;
+	}
 	free(path);
+	return ret;
+}
+
+/* pelt_replay_trace, the trace named @name in messages */
+static int pelt_replay_named(const char *path, const char *name,
+			     const struct pelt_replay_opts *o,
+			     struct pelt_replay_result *r)
+{
+	FILE *f = fopen(path, "r");
+	int ret;
+
+	if (!f) {
+		memset(r, 0, sizeof(*r));
+		fprintf(stderr, "capsim: cannot read %s: %s\n", name,
+			strerror(errno));
+		return -1;
+	}
+	ret = pelt_replay_stream(f, name, o, r);
+	fclose(f);
 	return ret;
 }
 
@@ -360,8 +406,8 @@ static int level3(struct xcheck *x, const char *g, const char *s)
 
 	x->l3 = xcalloc(1, sizeof(*x->l3));
 	x->l3_sim = xcalloc(1, sizeof(*x->l3_sim));
-	if (pelt_replay_trace(g, &og, x->l3) ||
-	    pelt_replay_trace(s, &os, x->l3_sim))
+	if (pelt_replay_named(g, x->guest_name, &og, x->l3) ||
+	    pelt_replay_named(s, x->sim_name, &os, x->l3_sim))
 		return -1;
 	l3_gate(x, x->l3, "guest");
 	l3_gate(x, x->l3_sim, "simulator");
@@ -383,7 +429,7 @@ static int compare(struct xcheck *x, const char *dir, char **comms,
 	for (int i = 0; i < 5; i++)
 		x->pass[i] = true;
 	/* level 1: the guest's clamp ops through src/core */
-	if (clamp_replay_trace(g, stderr, &x->l1))
+	if (clamp_replay_named(g, x->guest_name, stderr, &x->l1))
 		goto out;
 	x->l1_ran = true;
 	gate(x, 1, x->l1.ops > 0, "level 1: no clamp ops in the guest trace");
@@ -402,8 +448,8 @@ static int compare(struct xcheck *x, const char *dir, char **comms,
 	     "level 1: %ld of %ld group writes differ from the core's",
 	     x->l1.writes - x->l1.writes_matched, x->l1.writes);
 	/* level 2: both traces' decisions recomputed */
-	if (decision_replay_trace(g, &dro, stderr, &x->l2) ||
-	    decision_replay_trace(s, &dro, stderr, &x->l2_sim))
+	if (decision_replay_named(g, x->guest_name, &dro, stderr, &x->l2) ||
+	    decision_replay_named(s, x->sim_name, &dro, stderr, &x->l2_sim))
 		goto out;
 	gate(x, 2, x->l2.recomputed > 0,
 	     "level 2: no decision events in the guest trace");
@@ -423,29 +469,37 @@ static int compare(struct xcheck *x, const char *dir, char **comms,
 	if (level3(x, g, s))
 		goto out;
 	/* level 4: the same figures from both traces */
-	if (scan_side(g, x, comms, ncomms, dur, &x->guest, dir, "guest") ||
-	    scan_side(s, x, comms, ncomms, dur, &x->sim, dir, "sim"))
+	if (scan_side(g, x->guest_name, x, comms, ncomms, dur, &x->guest, dir,
+		      "guest") ||
+	    scan_side(s, x->sim_name, x, comms, ncomms, dur, &x->sim, dir,
+		      "sim"))
 		goto out;
 	/* the guest's other tasks (kernel threads) modelled, then compared */
 	if (x->kthreads && x->guest.nothers) {
 		char *w = xasprintf("%s/sim-kthreads.json", dir);
+		char *wn = xasprintf("%s/sim-kthreads.json", x->outdir);
 		char *t = xasprintf("%s/sim-kthreads/trace.txt", dir);
+		char *tn = xasprintf("%s/sim-kthreads/trace.txt", x->outdir);
 
 		x->nkthreads = kthreads_workload(x->workload, &x->guest,
 						 x->duration_s, x->pl->ncpus,
-						 w);
+						 w, wn);
 		if (x->nkthreads < 0 ||
 		    run_sim(dir, "sim-kthreads", w, x->platform_arg, x->policy,
 			    x->hz) ||
-		    scan_side(t, x, comms, ncomms, dur, &x->simk, dir,
+		    scan_side(t, tn, x, comms, ncomms, dur, &x->simk, dir,
 			      "simk")) {
 			free(w);
+			free(wn);
 			free(t);
+			free(tn);
 			goto out;
 		}
 		x->has_simk = true;
 		free(w);
+		free(wn);
 		free(t);
+		free(tn);
 	}
 	x->tvd = xcalloc((size_t)x->pl->ndomains, sizeof(double));
 	x->tvd_plain = xcalloc((size_t)x->pl->ndomains, sizeof(double));
@@ -489,7 +543,8 @@ int cmd_xcheck(int argc, char **argv)
 	struct outdir od = { 0 };
 	struct diag dg = { 0 };
 	struct platform *pl = NULL;
-	char **comms = NULL, *p = NULL;
+	char **comms = NULL, *p = NULL, *pn = NULL;
+	FILE *gin = NULL;
 	int ncomms = 0, ret = EXIT_USAGE, i;
 
 	for (i = 1; i < argc; i++) {
@@ -561,18 +616,31 @@ int cmd_xcheck(int argc, char **argv)
 			policy);
 		return EXIT_USAGE;
 	}
-	if (access(wfile, R_OK) || (gtrace && access(gtrace, R_OK))) {
-		const char *f = access(wfile, R_OK) ? wfile : gtrace;
-
-		fprintf(stderr, "capsim: cannot read %s: %s\n", f,
+	if (access(wfile, R_OK)) {
+		fprintf(stderr, "capsim: cannot read %s: %s\n", wfile,
 			strerror(errno));
 		return EXIT_USAGE;
+	}
+	/* a regular file: /dev/zero was copied until the disk was full */
+	if (gtrace) {
+		enum trace_file_err ferr;
+
+		gin = trace_file_open(gtrace, &ferr);
+		if (!gin)
+			return ferr == TRACE_FILE_IO ? 1 : EXIT_USAGE;
 	}
 	diag_init(&dg, false);
 	pl = platform_load(platform, &dg);
 	diag_free(&dg);
-	if (!pl)
+	if (!pl) {
+		if (gin)
+			fclose(gin);
 		return EXIT_USAGE;
+	}
+	x.outdir = outdir;
+	x.guest_name = gtrace ? xstrdup(gtrace) :
+		       xasprintf("%s/guest/trace.txt", outdir);
+	x.sim_name = xasprintf("%s/sim/trace.txt", outdir);
 	x.workload = wfile;
 	x.policy = policy;
 	x.pl = pl;
@@ -593,17 +661,29 @@ int cmd_xcheck(int argc, char **argv)
 	if (run_sim(od.tmp, "sim", wfile, platform, policy, x.hz))
 		goto fail;
 	p = xasprintf("%s/sim/summary.json", od.tmp);
-	if (read_summary(p, &comms, &ncomms, &x.duration_s))
+	pn = xasprintf("%s/sim/summary.json", outdir);
+	if (read_summary(p, pn, &comms, &ncomms, &x.duration_s))
 		goto fail;
 	if (gtrace) {
 		char *gd = xasprintf("%s/guest", od.tmp);
 		char *to = xasprintf("%s/guest/trace.txt", od.tmp);
-		int r = make_dirs(gd) ? -1 : copy_file(gtrace, to);
+		char *to_name = xasprintf("%s/guest/trace.txt", outdir);
+		int r;
 
+		if (make_dirs(gd)) {
+			fprintf(stderr, "capsim: cannot create %s/guest: %s\n",
+				outdir, strerror(errno));
+			r = 1;
+		} else {
+			r = copy_guest_trace(gin, gtrace, to, to_name);
+		}
 		free(gd);
 		free(to);
-		if (r)
+		free(to_name);
+		if (r) {
+			ret = r;
 			goto fail;
+		}
 	} else if (run_guest(od.tmp, wfile, platform, policy, quiet)) {
 		goto fail;
 	}
@@ -633,6 +713,11 @@ out:
 		free(comms[i]);
 	free(comms);
 	free(p);
+	free(pn);
+	if (gin)
+		fclose(gin);
+	free(x.guest_name);
+	free(x.sim_name);
 	e2e_free(&x.guest, pl);
 	e2e_free(&x.sim, pl);
 	e2e_free(&x.simk, pl);

@@ -53,9 +53,7 @@ static void check(const char *file, const char *platform,
 	ck_assert_int_eq(scan_trace(&sc, tpath), 0);
 	for (i = 0; i < r->s->ntasks; i++) {
 		struct sim_task *t = r->s->tasks[i];
-		struct scan_task *st = t->pid < sc.pid_cap &&
-				       sc.pid_idx[t->pid] >= 0 ?
-				       sc.tasks[sc.pid_idx[t->pid]] : NULL;
+		struct scan_task *st = scan_task_by_pid(&sc, t->pid);
 		int64_t *a, *b;
 		size_t k;
 

@@ -610,7 +610,7 @@ START_TEST(kthread_model_from_a_known_trace)
 	ck_assert_int_eq(e2e_scan("hand.txt", pl, comms, 1, 2000000000ULL,
 				  &r), 0);
 	ck_assert_int_eq(kthreads_workload("w.json", &r, 2.0, pl->ncpus,
-					   "wk.json"), 1);
+					   "wk.json", "wk.json"), 1);
 	root = json_load_file("wk.json", 0, &err);
 	ck_assert_ptr_nonnull(root);
 	t = json_object_get(json_object_get(root, "tasks"), "kt-ksoftirqd-1");

@@ -1,0 +1,95 @@
+# Rows of the bad-input table (sourced by table.sh): hostile traces given
+# to plot, trace-dat and xcheck (issue 23). Each is refused as bad input
+# (exit 2) with its file:line:column, in bounded time and memory, and
+# leaves nothing. tests/safety/trace-bounds.sh keeps the cases that need
+# more than a row (the output left intact, a full disk).
+
+# trace_line CPU TEXT: one ftrace line on CPU at 1.000100 s
+trace_line() {
+	printf '          <idle>-0     [%03d] d..2.  1.000100: %s\n' "$1" "$2"
+}
+
+for pid in 1073741823 2147483647 -1 99999999999999999999; do
+	fresh
+	{ echo '# tracer: nop'
+	  trace_line 0 "sched_wakeup: comm=a pid=$pid prio=120 target_cpu=000"; } >t.txt
+	row "plot: sched_wakeup pid=$pid" 2 \
+		"t.txt:2:72: error: pid=$pid: a pid is in [0, 4194304] (the kernel's PID_MAX_LIMIT)" \
+		10 256 $W plot t.txt -o plots --quiet
+done
+
+fresh
+trace_line 0 "sched_switch: prev_comm=a prev_pid=4194305 prev_prio=120 prev_state=S ==> next_comm=b next_pid=1 next_prio=120" >t.txt
+row "plot: sched_switch prev_pid=4194305" 2 \
+	"t.txt:1:82: error: prev_pid=4194305: a pid is in [0, 4194304]" \
+	10 256 $W plot t.txt -o plots --quiet
+
+fresh
+trace_line 4096 "cpu_idle: state=1 cpu_id=0" >t.txt
+row "plot: CPU 4096 without a platform" 2 \
+	"t.txt:1:25: error: CPU 4096 is out of range: allowed [0, 4095] without a platform" \
+	10 256 $W plot t.txt -o plots --quiet
+
+fresh
+trace_line 0 "cpu_frequency: state=1000000 cpu_id=4" >t.txt
+row "plot: cpu_id=4 on a 4-CPU platform" 2 \
+	"t.txt:1:83: error: cpu_id 4 is beyond the platform's 4 CPUs (sym4)" \
+	10 256 $W plot t.txt -o plots --quiet --platform sym4
+
+fresh
+trace_line 0 "cpu_frequency: state=0 cpu_id=0" >t.txt
+row "plot: cpu_frequency state=0" 2 \
+	"t.txt:1:68: error: state=0: a frequency is in [1, 4294967295] kHz" \
+	10 256 $W plot t.txt -o plots --quiet
+
+fresh
+awk 'BEGIN { for (i = 1; i <= 257; i++)
+	printf "          <idle>-0     [000] d..2.  1.%06d: cpu_frequency: state=%d cpu_id=0\n", i, i * 1000 }' >t.txt
+row "plot: 257 frequencies in one domain" 2 \
+	"t.txt:257:68: error: CPU 0's domain shows more than 256 distinct frequencies" \
+	10 256 $W plot t.txt -o plots --quiet
+
+fresh
+truncate -s 1G t.txt
+row "plot: a 1 GiB line (sparse file)" 2 \
+	"t.txt:1:1: error: line longer than 65536 bytes: not a trace" \
+	10 256 $W plot t.txt -o plots --quiet
+
+fresh
+row "plot of /dev/zero" 2 \
+	"capsim: /dev/zero: not a regular file (a trace must be a file: not a device, a FIFO or a directory)" \
+	10 256 $W plot /dev/zero -o plots --quiet
+
+fresh
+row "trace-dat of /dev/zero" 2 "capsim: /dev/zero: not a regular file" \
+	10 256 $W trace-dat /dev/zero t.dat
+
+fresh
+printf '# entries-in-buffer/entries-written: 0/0   #P:2000000000\n' >t.txt
+row "trace-dat: #P:2000000000" 2 \
+	"t.txt: error: t.txt:1:47: #P:2000000000: the CPU count is out of range: allowed [1, 4096]" \
+	10 256 $W trace-dat t.txt t.dat
+
+fresh
+trace_line 4096 "cpu_idle: state=1 cpu_id=0" >t.txt
+row "trace-dat: CPU 4096" 2 \
+	"t.txt: error: t.txt:1:25: CPU 4096 is out of range: allowed [0, 4095]" \
+	10 256 $W trace-dat t.txt t.dat
+
+fresh
+trace_line 0 "cpu_idle: state=1 cpu_id=0" >t.txt
+row "trace-dat: the input as the output" 2 \
+	"capsim: trace-dat: t.txt is the input t.txt: choose another OUT.dat" \
+	10 256 $W trace-dat t.txt t.txt
+
+fresh
+trace_line 0 "cpu_idle: state=1 cpu_id=0" >t.txt
+echo 'not a trace.dat' >notes
+row "trace-dat over a file that is no trace.dat" 2 \
+	"capsim: trace-dat: notes exists and is not a trace.dat: not replaced (--force replaces it)" \
+	10 256 $W trace-dat t.txt notes
+
+fresh
+workload "{ $G, $T }"
+row "xcheck --guest-trace /dev/zero" 2 "capsim: /dev/zero: not a regular file" \
+	30 512 $W xcheck w.json --guest-trace /dev/zero -o xo --quiet --no-plots
