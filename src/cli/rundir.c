@@ -243,10 +243,15 @@ int rundir_commit(struct rundir *o, char *err, size_t errlen)
 			return -1;
 		}
 	}
-	/* committed: nothing is left to remove */
+	/* committed: nothing is left to remove, and DIR is free again
+	 * (`run --plot` then builds DIR/plots under DIR's lock) */
 	for (i = 0; i < o->nfiles; i++) {
 		free(o->tmp[i]);
 		o->tmp[i] = NULL;
+	}
+	if (o->lock >= 0) {
+		close(o->lock);
+		o->lock = -1;
 	}
 	for (i = 0; i < o->nmade; i++)
 		free(o->made[i]);

@@ -146,16 +146,20 @@ int outdir_commit(struct outdir *o)
 	sigset_t set, saved;
 	int ret = 0, lock;
 
+	/*
+	 * Two commands swapping the same DIR in turn, never interleaved;
+	 * waited for with the signals on, so a signal still stops the wait.
+	 */
+	lock = open_parent(o->final);
+	if (lock >= 0)
+		while (flock(lock, LOCK_EX) && errno == EINTR)
+			;
 	/* no signal between the renames: DIR is the old or the new one */
 	sigemptyset(&set);
 	sigaddset(&set, SIGINT);
 	sigaddset(&set, SIGTERM);
 	sigaddset(&set, SIGHUP);
 	sigprocmask(SIG_BLOCK, &set, &saved);
-	/* two commands swapping the same DIR in turn, never interleaved */
-	lock = open_parent(o->final);
-	if (lock >= 0)
-		flock(lock, LOCK_EX);
 	/* checked again: DIR may have been made or filled meanwhile */
 	if (outmark_check_dir(o->final, err, sizeof(err))) {
 		fprintf(stderr, "capsim: %s\n", err);
