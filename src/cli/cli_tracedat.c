@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "cli_tracedat.h"
+#include "interrupt.h"
 #include "trace_file.h"
 #include "tracedat.h"
 #include "util.h"
@@ -62,6 +63,8 @@ char *tracedat_to_temp(const char *txt, FILE *in, const char *dir,
 		tmp = NULL;
 		goto fail;
 	}
+	/* a signal before the rename removes it (the caller forgets it) */
+	interrupt_watch_dir(tmp);
 	if (fchmod(fd, mode) || !(out = fdopen(fd, "w"))) {
 		fprintf(stderr, "capsim: cannot write in %s: %s\n", dir,
 			strerror(errno));
@@ -94,8 +97,10 @@ fail:
 		close(fd);
 	if (own)
 		fclose(own);
-	if (tmp)
+	if (tmp) {
 		unlink(tmp);
+		interrupt_forget_dir();
+	}
 	free(tmp);
 	return NULL;
 }
@@ -223,6 +228,7 @@ int cmd_trace_dat(int argc, char **argv, mode_t mode)
 		}
 		if (ret)
 			unlink(tmp);
+		interrupt_forget_dir();
 	}
 	free(tmp);
 	free(dir);
