@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "interrupt.h"
 #include "outmark.h"
 #include "rundir.h"
 #include "util.h"
@@ -49,22 +50,6 @@ static void on_signal(int sig)
 	raise(sig);
 }
 
-static void block(sigset_t *old)
-{
-	sigset_t set;
-	size_t i;
-
-	sigemptyset(&set);
-	for (i = 0; i < ARRAY_SIZE(watched); i++)
-		sigaddset(&set, watched[i]);
-	sigprocmask(SIG_BLOCK, &set, old);
-}
-
-static void unblock(const sigset_t *old)
-{
-	sigprocmask(SIG_SETMASK, old, NULL);
-}
-
 /* mkdir -p, each directory created recorded before a signal can come */
 static int mkdirs(struct rundir *o, char *err, size_t errlen)
 {
@@ -79,14 +64,14 @@ static int mkdirs(struct rundir *o, char *err, size_t errlen)
 		if (c != '/' && c != '\0')
 			continue;
 		*s = '\0';
-		block(&old);
+		interrupt_block(&old);
 		made = mkdir(p, 0777) == 0;
 		if (made) {
 			o->made = xrealloc(o->made, (size_t)(o->nmade + 1) *
 					   sizeof(*o->made));
 			o->made[o->nmade++] = xstrdup(p);
 		}
-		unblock(&old);
+		interrupt_unblock(&old);
 		if (!made && errno != EEXIST) {
 			snprintf(err, errlen, "cannot create %s: %s", p,
 				 strerror(errno));
@@ -116,7 +101,7 @@ int rundir_open(struct rundir *o, const char *dir, char *err, size_t errlen)
 		snprintf(err, errlen, "the output directory is an empty path");
 		return -1;
 	}
-	block(&old);
+	interrupt_block(&old);
 	active = o;
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
@@ -127,7 +112,7 @@ int rundir_open(struct rundir *o, const char *dir, char *err, size_t errlen)
 		if (saved[i].sa_handler != SIG_IGN)
 			sigaction(watched[i], &sa, NULL);
 	}
-	unblock(&old);
+	interrupt_unblock(&old);
 	if (mkdirs(o, err, errlen))
 		return -1;
 	if (stat(dir, &st) || !S_ISDIR(st.st_mode)) {
@@ -200,7 +185,7 @@ FILE *rundir_create(struct rundir *o, const char *name, char *err,
 	if (!fin)
 		return NULL;
 	tmp = xasprintf("%s/.%s.XXXXXX", o->dir, name);
-	block(&old);
+	interrupt_block(&old);
 	fd = mkstemp(tmp);
 	if (fd >= 0) {
 		o->tmp[o->nfiles] = tmp;
@@ -213,7 +198,7 @@ FILE *rundir_create(struct rundir *o, const char *name, char *err,
 	} else {
 		free(tmp);
 	}
-	unblock(&old);
+	interrupt_unblock(&old);
 	free(fin);
 	if (!f)
 		snprintf(err, errlen, "cannot write in %s: %s", o->dir,
@@ -232,14 +217,14 @@ int rundir_commit(struct rundir *o, char *err, size_t errlen)
 			 strerror(errno));
 		return -1;
 	}
-	block(&old);
+	interrupt_block(&old);
 	for (i = 0; i < o->nfiles; i++) {
 		if (rename(o->tmp[i], o->fin[i])) {
 			snprintf(err, errlen, "cannot rename into %s: %s",
 				 o->dir, strerror(errno));
 			for (k = 0; k < i; k++)
 				unlink(o->fin[k]);
-			unblock(&old);
+			interrupt_unblock(&old);
 			return -1;
 		}
 	}
@@ -256,7 +241,7 @@ int rundir_commit(struct rundir *o, char *err, size_t errlen)
 	for (i = 0; i < o->nmade; i++)
 		free(o->made[i]);
 	o->nmade = 0;
-	unblock(&old);
+	interrupt_unblock(&old);
 	return 0;
 }
 
@@ -266,14 +251,14 @@ void rundir_close(struct rundir *o)
 	size_t i;
 	int k;
 
-	block(&old);
+	interrupt_block(&old);
 	remove_uncommitted(o);
 	if (active == o) {
 		for (i = 0; i < ARRAY_SIZE(watched); i++)
 			sigaction(watched[i], &saved[i], NULL);
 		active = NULL;
 	}
-	unblock(&old);
+	interrupt_unblock(&old);
 	if (o->lock >= 0)
 		close(o->lock);
 	for (k = 0; k < o->nfiles; k++) {

@@ -60,6 +60,16 @@ char *xasprintf(const char *fmt, ...)
 	return sb.buf;
 }
 
+int err_fail(char *err, size_t errlen, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
 void sb_init(struct strbuf *sb)
 {
 	sb->cap = 64;

@@ -25,6 +25,9 @@ void *xcalloc(size_t n, size_t sz);
 void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* A message into @err (of @errlen bytes); returns -1, for `return err_fail(...)` */
+int err_fail(char *err, size_t errlen, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 
 struct strbuf {
 	char *buf;

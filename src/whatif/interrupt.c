@@ -36,7 +36,7 @@ static pid_t children[MAX_CHILDREN];
 /* How long the workers get to stop on SIGTERM before SIGKILL */
 #define STOP_GRACE_MS 2000
 
-static void block(sigset_t *old)
+void interrupt_block(sigset_t *old)
 {
 	sigset_t set;
 	size_t i;
@@ -47,7 +47,7 @@ static void block(sigset_t *old)
 	sigprocmask(SIG_BLOCK, &set, old);
 }
 
-static void unblock(const sigset_t *old)
+void interrupt_unblock(const sigset_t *old)
 {
 	sigprocmask(SIG_SETMASK, old, NULL);
 }
@@ -207,19 +207,19 @@ void interrupt_watch_dir(const char *dir)
 {
 	sigset_t old;
 
-	block(&old);
+	interrupt_block(&old);
 	install();
 	snprintf(dir_to_remove, sizeof(dir_to_remove), "%s", dir);
-	unblock(&old);
+	interrupt_unblock(&old);
 }
 
 void interrupt_forget_dir(void)
 {
 	sigset_t old;
 
-	block(&old);
+	interrupt_block(&old);
 	dir_to_remove[0] = '\0';
-	unblock(&old);
+	interrupt_unblock(&old);
 }
 
 void interrupt_child_add(pid_t pid)
@@ -227,14 +227,14 @@ void interrupt_child_add(pid_t pid)
 	sigset_t old;
 	int i;
 
-	block(&old);
+	interrupt_block(&old);
 	install();
 	for (i = 0; i < MAX_CHILDREN; i++)
 		if (children[i] <= 0) {
 			children[i] = pid;
 			break;
 		}
-	unblock(&old);
+	interrupt_unblock(&old);
 }
 
 void interrupt_child_del(pid_t pid)
@@ -242,11 +242,11 @@ void interrupt_child_del(pid_t pid)
 	sigset_t old;
 	int i;
 
-	block(&old);
+	interrupt_block(&old);
 	for (i = 0; i < MAX_CHILDREN; i++)
 		if (children[i] == pid)
 			children[i] = 0;
-	unblock(&old);
+	interrupt_unblock(&old);
 }
 
 int interrupt_child_setup(pid_t parent)

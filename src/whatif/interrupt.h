@@ -15,6 +15,7 @@
 #ifndef CAPSIM_INTERRUPT_H
 #define CAPSIM_INTERRUPT_H
 
+#include <signal.h>
 #include <sys/types.h>
 
 /*
@@ -25,6 +26,11 @@
 void interrupt_watch_dir(const char *dir);
 /* The directory is committed or removed: a signal leaves it alone */
 void interrupt_forget_dir(void);
+
+/* Hold off SIGINT, SIGTERM and SIGHUP (the signals watched) while the
+ * handler's state or a directory is changed; then restore @old */
+void interrupt_block(sigset_t *old);
+void interrupt_unblock(const sigset_t *old);
 
 /* A child was started (@pid leads its own process group) or reaped */
 void interrupt_child_add(pid_t pid);

@@ -143,7 +143,7 @@ int outdir_commit(struct outdir *o)
 {
 	char err[PATH_MAX + 128];
 	char *old = NULL;
-	sigset_t set, saved;
+	sigset_t saved;
 	int ret = 0, lock;
 
 	/*
@@ -155,11 +155,7 @@ int outdir_commit(struct outdir *o)
 		while (flock(lock, LOCK_EX) && errno == EINTR)
 			;
 	/* no signal between the renames: DIR is the old or the new one */
-	sigemptyset(&set);
-	sigaddset(&set, SIGINT);
-	sigaddset(&set, SIGTERM);
-	sigaddset(&set, SIGHUP);
-	sigprocmask(SIG_BLOCK, &set, &saved);
+	interrupt_block(&saved);
 	/* checked again: DIR may have been made or filled meanwhile */
 	if (outmark_check_dir(o->final, err, sizeof(err))) {
 		fprintf(stderr, "capsim: %s\n", err);
@@ -183,7 +179,7 @@ int outdir_commit(struct outdir *o)
 		remove_tree(old);
 	else if (old)
 		rmdir(old);
-	sigprocmask(SIG_SETMASK, &saved, NULL);
+	interrupt_unblock(&saved);
 	free(old);
 	free(o->tmp);
 	free(o->final);

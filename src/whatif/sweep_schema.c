@@ -73,18 +73,6 @@ static const char *want_name(int want)
 	}
 }
 
-static int fail(char *err, size_t errlen, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-static int fail(char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-	return -1;
-}
-
 /* @o's member @key is of a type in @want; @where prefixes the field */
 static int need(json_t *o, const char *where, const char *key, int want,
 		char *err, size_t errlen)
@@ -93,7 +81,7 @@ static int need(json_t *o, const char *where, const char *key, int want,
 
 	if (type_of(v) & want)
 		return 0;
-	return fail(err, errlen, "%s%s: %s%s, not %s", where, key,
+	return err_fail(err, errlen, "%s%s: %s%s, not %s", where, key,
 		    want_name(want), want & T_NULL ? " or null" : "",
 		    type_name(v));
 }
@@ -112,7 +100,7 @@ static int need_num(json_t *o, const char *where, const char *key, int want,
 	x = json_number_value(v);
 	if (x >= lo && x <= hi)
 		return 0;
-	return fail(err, errlen, "%s%s: %g is out of range: allowed [%g, %g]",
+	return err_fail(err, errlen, "%s%s: %g is out of range: allowed [%g, %g]",
 		    where, key, x, lo, hi);
 }
 
@@ -126,14 +114,14 @@ json_t *sweep_load_json(const char *path, char *err, size_t errlen)
 	int fd = open(path, O_RDONLY | O_NONBLOCK);
 
 	if (fd < 0) {
-		fail(err, errlen, "cannot read: %s", strerror(errno));
+		err_fail(err, errlen, "cannot read: %s", strerror(errno));
 		return NULL;
 	}
 	if (fstat(fd, &st) || !S_ISREG(st.st_mode) ||
 	    st.st_size > MAX_JSON_BYTES) {
 		int why = errno;
 
-		fail(err, errlen, "cannot read: %s",
+		err_fail(err, errlen, "cannot read: %s",
 		     fstat(fd, &st) ? strerror(why) :
 		     !S_ISREG(st.st_mode) ? "not a regular file" :
 		     "larger than 64 MiB");
@@ -142,14 +130,14 @@ json_t *sweep_load_json(const char *path, char *err, size_t errlen)
 	}
 	f = fdopen(fd, "r");
 	if (!f) {
-		fail(err, errlen, "cannot read: %s", strerror(errno));
+		err_fail(err, errlen, "cannot read: %s", strerror(errno));
 		close(fd);
 		return NULL;
 	}
 	v = json_loadf(f, JSON_REJECT_DUPLICATES, &e);
 	fclose(f);
 	if (!v)
-		fail(err, errlen, "%d:%d: %s", e.line, e.column, e.text);
+		err_fail(err, errlen, "%d:%d: %s", e.line, e.column, e.text);
 	return v;
 }
 
@@ -159,7 +147,7 @@ int sweep_plan_check(json_t *plan, char *err, size_t errlen)
 	size_t i;
 
 	if (!json_is_object(plan))
-		return fail(err, errlen, "the plan is %s, not an object",
+		return err_fail(err, errlen, "the plan is %s, not an object",
 			    type_name(plan));
 	if (need(plan, "", "params", T_ARR, err, errlen) ||
 	    need_num(plan, "", "points", T_INT, 1, SWEEP_MAX_POINTS, err,
@@ -170,7 +158,7 @@ int sweep_plan_check(json_t *plan, char *err, size_t errlen)
 
 		snprintf(where, sizeof(where), "params[%zu].", i);
 		if (!json_is_object(p))
-			return fail(err, errlen, "params[%zu]: an object, not %s",
+			return err_fail(err, errlen, "params[%zu]: an object, not %s",
 				    i, type_name(p));
 		if (need(p, where, "path", T_STR, err, errlen) ||
 		    need(p, where, "values", T_ARR, err, errlen))
@@ -186,7 +174,7 @@ int sweep_point_check(json_t *pj, json_t *plan_params, int id, char *err,
 	size_t i;
 
 	if (!json_is_object(pj))
-		return fail(err, errlen, "the point is %s, not an object",
+		return err_fail(err, errlen, "the point is %s, not an object",
 			    type_name(pj));
 	if (need_num(pj, "", "id", T_INT, id, id, err, errlen) ||
 	    need(pj, "", "params", T_OBJ, err, errlen) ||
@@ -199,7 +187,7 @@ int sweep_point_check(json_t *pj, json_t *plan_params, int id, char *err,
 		const char *path = json_string_value(json_object_get(p, "path"));
 
 		if (path && !json_object_get(params, path))
-			return fail(err, errlen, "params: no value for %s (a parameter of sweep.json)",
+			return err_fail(err, errlen, "params: no value for %s (a parameter of sweep.json)",
 				    path);
 	}
 	return 0;
@@ -232,10 +220,10 @@ static int check_keyed(json_t *o, const char *where, double max, char *err,
 		k = strtod(key, &end);
 		if (!*key || *end || errno || key[0] < '0' || key[0] > '9' ||
 		    k > max)
-			return fail(err, errlen, "%s: key \"%.40s\": an integer in [0, %g]",
+			return err_fail(err, errlen, "%s: key \"%.40s\": an integer in [0, %g]",
 				    where, key, max);
 		if (!json_is_number(v))
-			return fail(err, errlen, "%s.%s: a number, not %s",
+			return err_fail(err, errlen, "%s.%s: a number, not %s",
 				    where, key, type_name(v));
 	}
 	return 0;
@@ -249,7 +237,7 @@ static int check_task(json_t *t, size_t i, int ncpus, char *err,
 
 	snprintf(where, sizeof(where), "tasks[%zu].", i);
 	if (!json_is_object(t))
-		return fail(err, errlen, "tasks[%zu]: an object, not %s", i,
+		return err_fail(err, errlen, "tasks[%zu]: an object, not %s", i,
 			    type_name(t));
 	if (need(t, where, "name", T_STR, err, errlen) ||
 	    need(t, where, "group", T_STR | T_NULL | T_ABSENT, err, errlen) ||
@@ -287,7 +275,7 @@ static int check_domain(json_t *d, size_t i, char *err, size_t errlen)
 
 	snprintf(where, sizeof(where), "domains[%zu].", i);
 	if (!json_is_object(d))
-		return fail(err, errlen, "domains[%zu]: an object, not %s", i,
+		return err_fail(err, errlen, "domains[%zu]: an object, not %s", i,
 			    type_name(d));
 	if (need(d, where, "cpus", T_ARR, err, errlen) ||
 	    need(d, where, "residency_s", T_OBJ, err, errlen) ||
@@ -297,12 +285,12 @@ static int check_domain(json_t *d, size_t i, char *err, size_t errlen)
 		 errlen))
 		return -1;
 	if (json_array_size(json_object_get(d, "cpus")) > MAX_CPUS)
-		return fail(err, errlen, "%scpus: more than %d CPUs", where,
+		return err_fail(err, errlen, "%scpus: more than %d CPUs", where,
 			    MAX_CPUS);
 	json_array_foreach(json_object_get(d, "cpus"), k, c) {
 		if (!json_is_integer(c) || json_integer_value(c) < 0 ||
 		    json_integer_value(c) >= MAX_CPUS)
-			return fail(err, errlen, "%scpus[%zu]: a CPU id in [0, %d]",
+			return err_fail(err, errlen, "%scpus[%zu]: a CPU id in [0, %d]",
 				    where, k, MAX_CPUS - 1);
 	}
 	snprintf(sub, sizeof(sub), "%sresidency_s", where);
@@ -318,7 +306,7 @@ static int check_write(json_t *w, size_t i, char *err, size_t errlen)
 
 	snprintf(where, sizeof(where), "group_writes[%zu].", i);
 	if (!json_is_object(w))
-		return fail(err, errlen, "group_writes[%zu]: an object, not %s",
+		return err_fail(err, errlen, "group_writes[%zu]: an object, not %s",
 			    i, type_name(w));
 	return need(w, where, "group", T_STR | T_ABSENT, err, errlen) ||
 	       need(w, where, "attr", T_STR | T_ABSENT, err, errlen) ||
@@ -346,7 +334,7 @@ int sweep_summary_check(json_t *sum, char *err, size_t errlen)
 	size_t i, ntasks, ncpus;
 
 	if (!json_is_object(sum))
-		return fail(err, errlen, "the summary is %s, not an object",
+		return err_fail(err, errlen, "the summary is %s, not an object",
 			    type_name(sum));
 	if (need(sum, "", "workload", T_OBJ, err, errlen) ||
 	    need(json_object_get(sum, "workload"), "workload.", "name", T_STR,
@@ -364,10 +352,10 @@ int sweep_summary_check(json_t *sum, char *err, size_t errlen)
 	ncpus = json_array_size(json_object_get(sum, "cpus"));
 	ntasks = json_array_size(json_object_get(sum, "tasks"));
 	if (ncpus < 1 || ncpus > MAX_CPUS)
-		return fail(err, errlen, "cpus: %zu CPUs: allowed [1, %d]",
+		return err_fail(err, errlen, "cpus: %zu CPUs: allowed [1, %d]",
 			    ncpus, MAX_CPUS);
 	if (ntasks > MAX_TASKS || ntasks * ncpus > MAX_TASK_CPUS)
-		return fail(err, errlen, "tasks: %zu tasks on %zu CPUs: allowed at most %d tasks and %d task-CPU pairs",
+		return err_fail(err, errlen, "tasks: %zu tasks on %zu CPUs: allowed at most %d tasks and %d task-CPU pairs",
 			    ntasks, ncpus, MAX_TASKS, MAX_TASK_CPUS);
 	json_array_foreach(json_object_get(sum, "tasks"), i, v)
 		if (check_task(v, i, (int)ncpus, err, errlen))

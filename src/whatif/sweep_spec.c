@@ -24,18 +24,6 @@ static bool integral(double v)
 	return fabs(v) < 9e15 && v == floor(v);
 }
 
-static int fail(char *err, size_t errlen, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-static int fail(char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-	return -1;
-}
-
 /* A count as a person reads it: 12, 4000000 or 1e+300 */
 static void fmt_count(char *b, size_t n, double c)
 {
@@ -85,20 +73,20 @@ static int parse_range(const char *spec, bool want_int,
 		/* say what such a range would have given */
 		if (sscanf(spec, "%lf:%lf:%lf", &lo, &hi, &st) == 3 &&
 		    (!isfinite(lo) || !isfinite(hi)) && isfinite(st))
-			return fail(err, errlen, "a range LO:HI:STEP needs finite numbers: this one gives %s values",
+			return err_fail(err, errlen, "a range LO:HI:STEP needs finite numbers: this one gives %s values",
 				    isnan(lo) || isnan(hi) || hi < lo ? "no" :
 				    "infinitely many");
-		return fail(err, errlen, "a range LO:HI:STEP needs three finite numbers");
+		return err_fail(err, errlen, "a range LO:HI:STEP needs three finite numbers");
 	}
 	if (!(st > 0) || hi < lo)
-		return fail(err, errlen, "a range LO:HI:STEP needs STEP > 0 and HI >= LO");
+		return err_fail(err, errlen, "a range LO:HI:STEP needs STEP > 0 and HI >= LO");
 	/* the values lo + k * step up to hi, with a tolerance of a
 	 * billionth of a step for a decimal step (0:1:0.1 ends at 1) */
 	span = hi - lo;
 	count = floor(span / st + 1e-9) + 1;
 	if (!(count <= SWEEP_MAX_POINTS)) {
 		fmt_count(c, sizeof(c), count);
-		return fail(err, errlen, "the range gives %s values: a sweep has at most %d points",
+		return err_fail(err, errlen, "the range gives %s values: a sweep has at most %d points",
 			    c, SWEEP_MAX_POINTS);
 	}
 	as_int = want_int && integral(lo) && integral(st) &&
@@ -109,7 +97,7 @@ static int parse_range(const char *spec, bool want_int,
 
 		if (k && !(v > prev)) {
 			fmt_count(c, sizeof(c), count);
-			return fail(err, errlen, "STEP %g is below the resolution of a double at %g: the %s values would repeat",
+			return err_fail(err, errlen, "STEP %g is below the resolution of a double at %g: the %s values would repeat",
 				    st, v, c);
 		}
 		prev = v;
@@ -136,13 +124,13 @@ static int parse_list(const char *spec, bool want_int,
 	for (e = spec; (e = strchr(e, ',')); e++)
 		n++;
 	if (n > SWEEP_MAX_POINTS)
-		return fail(err, errlen, "the list has %zu values: a sweep has at most %d points",
+		return err_fail(err, errlen, "the list has %zu values: a sweep has at most %d points",
 			    n, SWEEP_MAX_POINTS);
 	nums = xcalloc(n, sizeof(double));
 	for (k = 0; k < (int)n; k++) {
 		if (number(p, ",", &nums[k], &e) || (*e && *e != ',')) {
 			free(nums);
-			return fail(err, errlen, "item %d is not a finite number (SPEC: LO:HI:STEP, V1,V2,... or a JSON value)",
+			return err_fail(err, errlen, "item %d is not a finite number (SPEC: LO:HI:STEP, V1,V2,... or a JSON value)",
 				    k + 1);
 		}
 		p = e + 1;
@@ -158,7 +146,7 @@ static int parse_list(const char *spec, bool want_int,
 			double d = nums[k];
 
 			free(nums);
-			return fail(err, errlen, "the value %g is listed twice: it would give duplicate points",
+			return err_fail(err, errlen, "the value %g is listed twice: it would give duplicate points",
 				    d);
 		}
 	}
@@ -174,7 +162,7 @@ int sweep_spec_parse(const char *spec, bool want_int,
 	out->v = NULL;
 	out->n = 0;
 	if (!*spec) {
-		ret = fail(err, errlen, "an empty SPEC (LO:HI:STEP, V1,V2,... or a JSON value)");
+		ret = err_fail(err, errlen, "an empty SPEC (LO:HI:STEP, V1,V2,... or a JSON value)");
 	} else if (strchr(spec, ':') && !strchr("[{\"", spec[0])) {
 		ret = parse_range(spec, want_int, out, err, errlen);
 	} else if (strchr("[{\"tfn", spec[0])) {
@@ -186,7 +174,7 @@ int sweep_spec_parse(const char *spec, bool want_int,
 			out->v[out->n++] = v;
 			ret = 0;
 		} else {
-			ret = fail(err, errlen, "not a number, a range or a JSON value: %s",
+			ret = err_fail(err, errlen, "not a number, a range or a JSON value: %s",
 				   e.text);
 		}
 	} else {

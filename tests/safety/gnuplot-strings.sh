@@ -7,18 +7,9 @@
 # named "pwned" if gnuplot (or a shell it starts) runs it. Checks: no
 # "pwned" anywhere, and the plots are still written.
 #   sh gnuplot-strings.sh CAPSIM SRCDIR
-set -u
-W=$(readlink -f "${1:?usage: gnuplot-strings.sh CAPSIM SRCDIR}")
-SRC=$(readlink -f "${2:?}")
-export CAPSIM_PLOTS="$SRC/plots"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
+. "$(dirname "$0")/lib.sh"
 mkdir "$tmp/cwd"
 cd "$tmp/cwd" || exit 1
-
-ok() { pass=$((pass + 1)); echo "ok   $*"; }
-bad() { fail=$((fail + 1)); echo "FAIL $*"; }
 
 # The marker: wherever it appears (gnuplot runs in the output directory,
 # a shell in the current one), some string was run.

@@ -7,16 +7,7 @@
 # emitted jobs run under sh and parallel, and the Slurm script parses
 # (bash -n) and runs its first task, without ever creating the marker.
 # Usage: job-lines.sh CAPSIM SRCDIR
-set -u
-W=${1:?usage: job-lines.sh CAPSIM SRCDIR}
-SRC=${2:?}
-case $W in /*) ;; *) W=$(pwd)/$W ;; esac
-export CAPSIM_PLOTS="$SRC/plots"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
-ok() { pass=$((pass + 1)); echo "ok   $1"; }
-bad() { fail=$((fail + 1)); echo "FAIL $1"; }
+. "$(dirname "$0")/lib.sh"
 
 # the marker any injected command would create, wherever it runs
 marker=PWNED

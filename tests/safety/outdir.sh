@@ -5,15 +5,7 @@
 # no marker appears, the status is 2. Then what capsim wrote is replaced,
 # and two runs into one -o never mix their files.
 #   outdir.sh CAPSIM SRCDIR
-set -u
-C=$(readlink -f "$1")
-SRC=$(readlink -f "$2")
-export CAPSIM_PLOTS="$SRC/plots"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
-ok() { pass=$((pass + 1)); echo "ok   $*"; }
-bad() { fail=$((fail + 1)); echo "FAIL $*" >&2; }
+. "$(dirname "$0")/lib.sh"
 
 cd "$tmp" || exit 1
 cp "$SRC/traces/whatif-bg-cap.json" w.json

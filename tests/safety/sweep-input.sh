@@ -6,17 +6,8 @@
 # --help names the policies it runs. (The --set bounds and the usage
 # errors are rows of tests/badinput/rows-sweep.sh.)
 # Usage: sweep-input.sh CAPSIM SRCDIR
-set -u
-W=${1:?usage: sweep-input.sh CAPSIM SRCDIR}
-SRC=${2:?}
-case $W in /*) ;; *) W=$(pwd)/$W ;; esac
-export CAPSIM_PLOTS="$SRC/plots"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/lib.sh"
 cd "$tmp" || exit 1
-pass=0 fail=0
-ok() { pass=$((pass + 1)); echo "ok   $1"; }
-bad() { fail=$((fail + 1)); echo "FAIL $1"; }
 
 # expect LABEL STATUS MESSAGE COMMAND...: the exit status and a line of
 # stderr, no crash

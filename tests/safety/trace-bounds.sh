@@ -5,19 +5,9 @@
 # or what capsim did not write. Each reproducer of the issue runs through
 # the real binary under a time and an address-space bound.
 # Usage: trace-bounds.sh CAPSIM SRCDIR
-set -u
-W=${1:?usage: trace-bounds.sh CAPSIM SRCDIR}
-SRC=${2:?}
-case $W in /*) ;; *) W=$(pwd)/$W ;; esac
-export CAPSIM_PLOTS="$SRC/plots"
-tmp=$(mktemp -d)
-# a full-disk tmpfs is mounted below: unmounted on any exit
-trap 'umount "$tmp/full" 2>/dev/null; rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/lib.sh"
 cd "$tmp" || exit 1
-pass=0 fail=0
-
-ok() { pass=$((pass + 1)); echo "ok   $1"; }
-bad() { fail=$((fail + 1)); echo "FAIL $1"; }
+trap 'umount "$tmp/full" 2>/dev/null; rm -rf "$tmp"' EXIT
 
 # An address-space limit breaks ASan's shadow memory: there, its own RSS
 # limit bounds the process instead.
