@@ -30,13 +30,14 @@ BEGIN { n = split(want, w, " "); for (i = 1; i <= n; i++) keep[w[i]] = 1 }
 	for (j = i + 2; j <= NF; j++) { split($j, p, "="); kv[p[1]] = p[2] }
 	if (ev == "cpu_frequency:") {
 		c = kv["cpu_id"]
-		if (n && !(c in keep)) next
+		# a CPU is a number: it names files and lands in gnuplot code
+		if (c !~ /^[0-9]+$/ || (n && !(c in keep))) next
 		print t, kv["state"] / 1000 >> (dir "/freq" c)
 		lastf[c] = kv["state"] / 1000
 		seen[c] = 1
 	} else if (ev == "cap_clamp_cpu:") {
 		c = kv["cpu"]
-		if (n && !(c in keep)) next
+		if (c !~ /^[0-9]+$/ || (n && !(c in keep))) next
 		print t, kv["min"], kv["max"] >> (dir "/clamp" c)
 		lastc[c] = kv["min"] " " kv["max"]
 	}

@@ -740,6 +740,7 @@ static int cmd_run(int argc, char **argv)
 	}
 	if (no_trace)	/* no older trace beside the new summary */
 		remove_stale_trace(dir);
+	rundir_unlock(&od);
 	if (!quiet) {
 		summary_print(s, &ri, stdout);
 		printf("speed: %.1f simulated s per wall s (%.3f s wall, %lu events)\n",

@@ -99,7 +99,7 @@ fail:
 		fclose(own);
 	if (tmp) {
 		unlink(tmp);
-		interrupt_forget_dir();
+		interrupt_forget_dir(tmp);
 	}
 	free(tmp);
 	return NULL;
@@ -228,7 +228,7 @@ int cmd_trace_dat(int argc, char **argv, mode_t mode)
 		}
 		if (ret)
 			unlink(tmp);
-		interrupt_forget_dir();
+		interrupt_forget_dir(tmp);
 	}
 	free(tmp);
 	free(dir);

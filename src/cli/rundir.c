@@ -228,15 +228,10 @@ int rundir_commit(struct rundir *o, char *err, size_t errlen)
 			return -1;
 		}
 	}
-	/* committed: nothing is left to remove, and DIR is free again
-	 * (`run --plot` then builds DIR/plots under DIR's lock) */
+	/* committed: nothing is left to remove */
 	for (i = 0; i < o->nfiles; i++) {
 		free(o->tmp[i]);
 		o->tmp[i] = NULL;
-	}
-	if (o->lock >= 0) {
-		close(o->lock);
-		o->lock = -1;
 	}
 	for (i = 0; i < o->nmade; i++)
 		free(o->made[i]);
@@ -245,12 +240,23 @@ int rundir_commit(struct rundir *o, char *err, size_t errlen)
 	return 0;
 }
 
+void rundir_unlock(struct rundir *o)
+{
+	if (o->lock >= 0)
+		close(o->lock);
+	o->lock = -1;
+}
+
 void rundir_close(struct rundir *o)
 {
 	sigset_t old;
 	size_t i;
 	int k;
 
+	/* never opened (a command that failed before its -o): a zeroed
+	 * struct, whose lock 0 is no lock of ours but standard input */
+	if (!o->dir)
+		return;
 	interrupt_block(&old);
 	remove_uncommitted(o);
 	if (active == o) {

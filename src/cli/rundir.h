@@ -38,6 +38,9 @@ FILE *rundir_create(struct rundir *o, const char *name, char *err,
 /* Rename every temporary file to its name; -1 with @err set (then the
  * files already renamed are removed again) */
 int rundir_commit(struct rundir *o, char *err, size_t errlen);
+/* Let the next writer of DIR in (after the commit and what must follow it
+ * under the lock; `run --plot` then builds DIR/plots under DIR's lock) */
+void rundir_unlock(struct rundir *o);
 /* The mode of a new output file: 0666 & ~umask, as open() gives */
 mode_t rundir_file_mode(void);
 /* Remove what was not committed (the temporary files, the directories

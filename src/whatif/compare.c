@@ -678,6 +678,12 @@ int cmd_compare(int argc, char **argv)
 	build_table(&tab, pr, np);
 	for (i = 0; i < np && !pr[i].ok; i++)
 		;
+	if (i == np) {
+		/* every run ended well, none left outputs that could be read */
+		fprintf(stderr, "capsim: compare: no policy's outputs could be read\n");
+		ret = EXIT_RUN;
+		goto out;
+	}
 	head = xasprintf("capsim compare: %s on %s, %.3g s simulated", pr[i].m.workload,
 			 pr[i].m.platform, pr[i].m.sim_s);
 	{

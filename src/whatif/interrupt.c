@@ -30,7 +30,8 @@ static bool installed;
  * parent (PR_SET_PDEATHSIG), only later.
  */
 #define MAX_CHILDREN 1024
-static char dir_to_remove[PATH_MAX];
+#define MAX_DIRS 4	/* nested: compare's directory, a plot's inside it */
+static char dirs_to_remove[MAX_DIRS][PATH_MAX];
 static pid_t children[MAX_CHILDREN];
 
 /* How long the workers get to stop on SIGTERM before SIGKILL */
@@ -174,8 +175,9 @@ static void on_signal(int sig)
 	for (i = 0; i < MAX_CHILDREN; i++)
 		if (children[i] > 0)
 			waitpid(children[i], NULL, 0);
-	if (dir_to_remove[0])
-		interrupt_remove_tree(dir_to_remove);
+	for (i = MAX_DIRS - 1; i >= 0; i--)
+		if (dirs_to_remove[i][0])
+			interrupt_remove_tree(dirs_to_remove[i]);
 	for (i = 0; i < (int)ARRAY_SIZE(watched); i++)
 		sigaction(watched[i], &saved[i], NULL);
 	/* delivered once the handler returns: the process dies of it */
@@ -206,19 +208,27 @@ static void install(void)
 void interrupt_watch_dir(const char *dir)
 {
 	sigset_t old;
+	int i;
 
 	interrupt_block(&old);
 	install();
-	snprintf(dir_to_remove, sizeof(dir_to_remove), "%s", dir);
+	for (i = 0; i < MAX_DIRS - 1 && dirs_to_remove[i][0]; i++)
+		;
+	/* deeper than the table: the innermost directory takes the last
+	 * place (an outer one, when removed, takes it along) */
+	snprintf(dirs_to_remove[i], sizeof(dirs_to_remove[i]), "%s", dir);
 	interrupt_unblock(&old);
 }
 
-void interrupt_forget_dir(void)
+void interrupt_forget_dir(const char *dir)
 {
 	sigset_t old;
+	int i;
 
 	interrupt_block(&old);
-	dir_to_remove[0] = '\0';
+	for (i = 0; i < MAX_DIRS; i++)
+		if (!strcmp(dirs_to_remove[i], dir))
+			dirs_to_remove[i][0] = '\0';
 	interrupt_unblock(&old);
 }
 

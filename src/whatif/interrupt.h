@@ -19,13 +19,13 @@
 #include <sys/types.h>
 
 /*
- * From now on a signal removes @dir (the temporary directory being
- * built; a copy is kept) and everything in it. Watching starts with the
- * first call; a second replaces the directory.
+ * From now on a signal removes @dir (the temporary directory or file
+ * being built; a copy is kept) and everything in it. Several may be
+ * watched at once (compare's directory and a plot being built in it).
  */
 void interrupt_watch_dir(const char *dir);
-/* The directory is committed or removed: a signal leaves it alone */
-void interrupt_forget_dir(void);
+/* @dir is committed or removed: a signal leaves it alone */
+void interrupt_forget_dir(const char *dir);
 
 /* Hold off SIGINT, SIGTERM and SIGHUP (the signals watched) while the
  * handler's state or a directory is changed; then restore @old */

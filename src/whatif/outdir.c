@@ -163,22 +163,31 @@ int outdir_commit(struct outdir *o)
 	} else if (rename(o->tmp, o->final)) {
 		/* DIR exists and is not empty: move it aside, then swap */
 		old = xasprintf("%s.old-XXXXXX", o->final);
-		if (!mkdtemp(old) || rename(o->final, old) ||
-		    rename(o->tmp, o->final)) {
+		if (!mkdtemp(old) || rename(o->final, old)) {
 			fprintf(stderr, "capsim: cannot replace %s: %s\n",
 				o->final, strerror(errno));
 			ret = -1;
+		} else if (rename(o->tmp, o->final)) {
+			fprintf(stderr, "capsim: cannot replace %s: %s\n",
+				o->final, strerror(errno));
+			ret = -1;
+			/* the old DIR back under its name, or named */
+			if (rename(old, o->final))
+				fprintf(stderr, "capsim: the previous %s is now %s\n",
+					o->final, old);
+			else
+				old[0] = '\0';
 		}
 	}
 	if (lock >= 0)
 		close(lock);
-	interrupt_forget_dir();
+	interrupt_forget_dir(o->tmp);
 	if (ret)
 		remove_tree(o->tmp);
 	if (old && !ret)
 		remove_tree(old);
-	else if (old)
-		rmdir(old);
+	else if (old && old[0])
+		rmdir(old);	/* only the empty one mkdtemp() made */
 	interrupt_unblock(&saved);
 	free(old);
 	free(o->tmp);
@@ -189,9 +198,10 @@ int outdir_commit(struct outdir *o)
 
 void outdir_abort(struct outdir *o)
 {
-	if (o->tmp)
+	if (o->tmp) {
 		remove_tree(o->tmp);
-	interrupt_forget_dir();
+		interrupt_forget_dir(o->tmp);
+	}
 	free(o->tmp);
 	free(o->final);
 	o->tmp = o->final = NULL;

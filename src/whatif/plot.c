@@ -961,6 +961,11 @@ int cmd_plot(int argc, char **argv)
 		fprintf(stderr, "capsim: plot needs a RUN_DIR or TRACE\nsee `capsim plot --help`\n");
 		return 2;
 	}
+	if (o.to_s >= 0 && o.to_s <= o.from_s) {
+		fprintf(stderr, "capsim: --to %.3f is not after --from %.3f\nsee `capsim plot --help`\n",
+			o.to_s, o.from_s);
+		return 2;
+	}
 	if (access(path, R_OK)) {
 		fprintf(stderr, "capsim: cannot read %s: %s\n", path,
 			strerror(errno));

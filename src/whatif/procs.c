@@ -34,13 +34,19 @@ char *procs_self_exe(void)
 static pid_t spawn(struct job *j)
 {
 	pid_t parent = getpid();
-	pid_t pid = fork();
+	sigset_t old;
+	pid_t pid;
 
+	/* no handler of the parent's may run in the child, nor a signal
+	 * find a child the handler does not know yet */
+	interrupt_block(&old);
+	pid = fork();
 	if (pid == 0) {
 		int fd, nul;
 
 		if (interrupt_child_setup(parent))
 			_exit(128 + SIGTERM);
+		interrupt_unblock(&old);
 		fd = open(j->log_path, O_WRONLY | O_CREAT | O_TRUNC, 0666);
 		nul = open("/dev/null", O_RDONLY);
 		if (fd < 0 || nul < 0 || (j->cwd && chdir(j->cwd)))
@@ -61,6 +67,7 @@ static pid_t spawn(struct job *j)
 		setpgid(pid, pid);
 		interrupt_child_add(pid);
 	}
+	interrupt_unblock(&old);
 	return pid;
 }
 

@@ -612,7 +612,7 @@ int cmd_sweep(int argc, char **argv)
 	char **cmds = NULL, *self = NULL, *fabs_dir = NULL;
 	char **sets = NULL;
 	int nsets = 0, i, ret = EXIT_USAGE, parallel = 2, failed = 0, ndoms;
-	bool quiet = false, jobs_written = false;
+	bool quiet = false;
 	struct diag d;
 
 	diag_init(&d, false);
@@ -854,12 +854,19 @@ int cmd_sweep(int argc, char **argv)
 	    prepare_points(&sw, od.tmp, fabs_dir, self, jobs, cmds))
 		goto out;
 	if (emit) {
-		if (jobs_write(emit, cmds, sw.npoints))
-			goto out;
-		jobs_written = true;
+		/*
+		 * DIR first: the jobs may live inside it (-o sw --emit-jobs
+		 * sw/jobs), where the swap would take them away with the
+		 * older DIR. Jobs that cannot be written then leave a DIR
+		 * that nothing runs: exit 1, said.
+		 */
 		if (outdir_commit(&od))
 			goto out;
-		jobs_written = false;
+		if (jobs_write(emit, cmds, sw.npoints)) {
+			fprintf(stderr, "capsim: %s/ is prepared, but no jobs were written to run it\n",
+				outdir);
+			goto out;
+		}
 		if (!quiet)
 			printf("sweep: %d points prepared in %s/\n"
 			       "run them: parallel < %s   (or sbatch %s.slurm)\n"
@@ -904,14 +911,6 @@ int cmd_sweep(int argc, char **argv)
 		ret = failed ? EXIT_RUN : 0;
 	}
 out:
-	if (jobs_written) {
-		/* the jobs would name a directory that was not written */
-		char *slurm = xasprintf("%s.slurm", emit);
-
-		unlink(emit);
-		unlink(slurm);
-		free(slurm);
-	}
 	if (od.tmp)
 		outdir_abort(&od);
 	for (i = 0; jobs && i < sw.npoints; i++) {

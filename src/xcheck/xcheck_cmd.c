@@ -99,7 +99,8 @@ static int copy_guest_trace(FILE *in, const char *from, const char *to,
 	return ret;
 }
 
-/* One child job to completion; its log's tail on failure */
+/* One child job to completion; its log's tail on failure: 0, or -1, or
+ * EXIT_USAGE when the child said the input is bad */
 static int run_job(char **argv, const char *log, const char *what)
 {
 	struct job j = { .argv = argv, .log_path = (char *)log };
@@ -117,7 +118,7 @@ static int run_job(char **argv, const char *log, const char *what)
 			"\n" : "");
 		free(tail);
 	}
-	return -1;
+	return j.status == EXIT_USAGE ? EXIT_USAGE : -1;
 }
 
 /* The workload's task comms and run length, from the simulator's summary */
@@ -658,8 +659,13 @@ int cmd_xcheck(int argc, char **argv)
 	/* the simulator first: it checks the workload's grammar in seconds */
 	if (!x.hz)
 		x.hz = guest_hz();
-	if (run_sim(od.tmp, "sim", wfile, platform, policy, x.hz))
+	i = run_sim(od.tmp, "sim", wfile, platform, policy, x.hz);
+	if (i) {
+		/* the simulator refused the workload: bad input */
+		if (i == EXIT_USAGE)
+			ret = EXIT_USAGE;
 		goto fail;
+	}
 	p = xasprintf("%s/sim/summary.json", od.tmp);
 	pn = xasprintf("%s/sim/summary.json", outdir);
 	if (read_summary(p, pn, &comms, &ncomms, &x.duration_s))

@@ -97,6 +97,9 @@ for j in 1 2 4; do
 		{ echo "FAIL: sweep -j $j: $(cat "$tmp/err")"; fail=$((fail + 1)); }
 	find "$tmp/sweep-j$j" -name point.json -exec \
 		sed -i "s|$tmp/sweep-j$j|DIR|g" {} +
+	# the marker names the command, -j N included: the sweep's alone
+	# differs (each point's run was started the same way)
+	sed -i "s|-j $j|-j N|; s|$tmp/sweep-j$j|DIR|g" "$tmp/sweep-j$j/.capsim-output"
 done
 npts=$(find "$tmp/sweep-j1" -name trace.txt | wc -l)
 for j in 2 4; do

@@ -240,6 +240,15 @@ sh "$SRC/plots/freq-timeline.sh" "ft$SQ/k$BT.txt" "$OPIPE.png" >/dev/null 2>"$tm
 rc=$?
 check "freq-timeline.sh of a trace named k$BT.txt" 0 "$OPIPE.png"
 rm -rf "ft$SQ" "$OPIPE.png"
+# a CPU field that is gnuplot code: it named the data file pasted into
+# the plot command (found in review); such lines are skipped now
+cp k.txt kc.txt
+printf '%s\n' "x-1 [000] .... 9.000000: cpu_frequency: state=1000000 cpu_id=0'.system('touch\${IFS}pwned').'" \
+	"x-1 [000] .... 9.100000: cap_clamp_cpu: cpu=0'.system('touch\${IFS}pwned').' min=0 max=512" >>kc.txt
+sh "$SRC/plots/freq-timeline.sh" kc.txt kc.png >/dev/null 2>"$tmp/err"
+rc=$?
+check "freq-timeline.sh of a trace whose cpu_id is gnuplot code" 0 kc.png
+rm -f kc.txt kc.png
 
 # What comes back from gnuplot: its warnings (stderr) are printed
 # unless --quiet. A copy of the scripts that warns on every plot:
