@@ -102,6 +102,9 @@ static int flush_page(struct cpu_buf *b)
 	memset(b->page + PAGE_HDR + b->used, 0, PAGE_DATA - b->used);
 	b->open = false;
 	b->size += PAGE_SIZE;
+	/* made at a CPU's first page: a header's #P: 4096 opens no file */
+	if (!b->f && !(b->f = tmpfile()))
+		return -1;
 	return fwrite(b->page, PAGE_SIZE, 1, b->f) == 1 ? 0 : -1;
 }
 
@@ -293,16 +296,8 @@ static int grow_cpus(struct conv *c, int n)
 	c->cpus = realloc(c->cpus, (size_t)n * sizeof(*c->cpus));
 	if (!c->cpus)
 		abort();
-	for (i = c->ncpus; i < n; i++) {
+	for (i = c->ncpus; i < n; i++)
 		memset(&c->cpus[i], 0, sizeof(c->cpus[i]));
-		c->cpus[i].f = tmpfile();
-		if (!c->cpus[i].f) {
-			c->ncpus = i;
-			c->io_error = true;
-			return fail(c, 1, "cannot create a scratch file: %s",
-				    strerror(errno));
-		}
-	}
 	c->ncpus = n;
 	return 0;
 }
@@ -486,6 +481,8 @@ static int write_file(struct conv *c, FILE *f)
 		struct cpu_buf *b = &c->cpus[cpu];
 		size_t n;
 
+		if (!b->f)	/* no event on this CPU */
+			continue;
 		rewind(b->f);
 		/* stops at the first write error (a full disk) */
 		while (!ferror(f) && (n = fread(b->page, 1, PAGE_SIZE, b->f)) > 0)
@@ -526,7 +523,8 @@ int tracedat_convert(FILE *in, const char *in_name, FILE *out, char *err,
 	if (!ret)
 		ret = write_file(&c, out);
 	for (i = 0; i < c.ncpus; i++)
-		fclose(c.cpus[i].f);
+		if (c.cpus[i].f)
+			fclose(c.cpus[i].f);
 	free(c.cpus);
 	for (k = 0; k < c.ncomm; k++)
 		free(c.comm[k].comm);
