@@ -89,6 +89,11 @@ static void both(enum op op, int i, int c)
 			 ret[AGG_RBTREE], ret[AGG_EXACT]);
 }
 
+/*
+ * Not a copy of test_model.c's pick_value(): that one also draws past 1024
+ * and from the parent's range, to exercise the writes the core rejects;
+ * the two aggregators are compared here, on values in [0, 1024].
+ */
 static unsigned int pick_value(struct test_rand *r)
 {
 	static const unsigned int edge[] = { 0, 1, 63, 64, 1023, 1024 };

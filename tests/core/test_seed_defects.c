@@ -1,8 +1,8 @@
 /*
  * The three defects of the RFC v3 series, each as a scenario that must hold
  * for a correct implementation. meson runs it against the core (must pass)
- * and against the seed model (must fail: should_fail), which is what shows
- * the defect is real and fixed.
+ * and against the seed model (must fail, through expect_defect, with the
+ * defect's own message), which is what shows the defect is real and fixed.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -99,8 +99,8 @@ static void defect_c_idle_caller(void **state)
 
 /*
  * The seed model must reproduce each defect with the exact wrong answer,
- * so the should_fail runs above fail for the right reason and not, say,
- * for a crash.
+ * so the expect_defect runs (tests/core/meson.build) fail for the right
+ * reason; expect_defect itself rejects a crash or another message.
  */
 static void seed_model_shows_defects(void **state)
 {

@@ -124,6 +124,49 @@ static inline double cpu_busy(struct sim *s, int cpu)
 	return (double)ns / 1e9;
 }
 
+/*
+ * @text parsed as the workload file "w.json", warnings on, stopping at
+ * the first error: NULL then, the messages in @d either way (diag_free()).
+ */
+static inline struct workload *parse(const char *text, struct diag *d)
+{
+	diag_init(d, true);
+	return workload_load_buffer("w.json", text, d);
+}
+
+/* parse() must reject @text with @needle among its messages */
+static inline void expect_error(const char *text, const char *needle)
+{
+	struct diag d;
+	struct workload *wl = parse(text, &d);
+
+	ck_assert_msg(wl == NULL, "accepted: %.200s", text);
+	ck_assert_msg(strstr(d.log.buf, needle), "expected \"%.300s\" in:\n%.1000s",
+		      needle, d.log.buf);
+	diag_free(&d);
+}
+
+/*
+ * All of stream @f (a tmpfile() a test wrote), NUL-terminated, its length
+ * in @len; free() it
+ */
+static inline char *slurp(FILE *f, size_t *len)
+{
+	char *buf;
+	long n;
+
+	ck_assert_int_eq(fseek(f, 0, SEEK_END), 0);
+	n = ftell(f);
+	ck_assert_int_ge(n, 0);
+	rewind(f);
+	buf = malloc((size_t)n + 1);
+	ck_assert_ptr_nonnull(buf);
+	ck_assert_uint_eq(fread(buf, 1, (size_t)n, f), (size_t)n);
+	buf[n] = '\0';
+	*len = (size_t)n;
+	return buf;
+}
+
 #define RUN_OK(r) do { \
 		ck_assert_msg((r)->s != NULL, "setup failed: %s", (r)->d.log.buf); \
 		ck_assert_int_eq((r)->ret, 0); \

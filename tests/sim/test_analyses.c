@@ -79,7 +79,14 @@ START_TEST(eas_placement_is_named)
 	for (i = 0; i < t->ncpu_time; i++)
 		if (r->s->cpus[t->cpu_time[i].cpu].capacity < 1024)
 			little += t->cpu_time[i].ns;
-	ck_assert_uint_gt(t->mig[MIG_EAS], 0);
+	/*
+	 * One EAS move: t starts where fork balancing put it, its first
+	 * wake-up goes to a LITTLE CPU, and from then on that CPU, its prev,
+	 * is the most efficient one: every later wake-up stays.
+	 */
+	ck_assert_uint_gt(t->activations, 100);
+	ck_assert_uint_eq(t->mig[MIG_EAS], 1);
+	ck_assert_uint_eq(mig_total(t), 1);
 	ck_assert_uint_eq(t->mig[MIG_MISFIT], 0);
 	ck_assert(little * 10 > t->runtime_ns * 9);
 	run_free(r);
@@ -96,7 +103,13 @@ START_TEST(misfit_migration_is_named)
 		"juno-r0", 3);
 	struct sim_task *t = task_named(r->s, "grow");
 
-	ck_assert_uint_gt(t->mig[MIG_MISFIT], 0);
+	/*
+	 * Once: the endless "big" phase outgrows the LITTLE CPU it ran its
+	 * small phase on, and on a big CPU, with nothing else to run, it
+	 * stays.
+	 */
+	ck_assert_uint_eq(t->mig[MIG_MISFIT], 1);
+	ck_assert_uint_eq(r->s->cpus[t->cpu].capacity, 1024);
 	run_free(r);
 }
 END_TEST
@@ -108,8 +121,19 @@ START_TEST(affinity_migration_is_named)
 		"    \"p0\": { \"cpus\": [0], \"run\": 5000 },\n"
 		"    \"p1\": { \"cpus\": [2], \"run\": 5000 } } } } }", "sym4", 0.1);
 	struct sim_task *t = task_named(r->s, "t");
+	size_t i, ended;
 
-	ck_assert_uint_gt(t->mig[MIG_AFFINITY], 0);
+	/*
+	 * p0 allows only CPU 0, p1 only CPU 2, and the phases alternate: each
+	 * activation after the first starts on the other CPU, one affinity
+	 * move each.
+	 */
+	ck_assert_uint_ge(t->nacts, 10);
+	ended = t->act_open ? t->nacts - 1 : t->nacts;
+	for (i = 0; i < ended; i++)
+		ck_assert_int_eq(t->acts[i].cpu, i % 2 ? 2 : 0);
+	ck_assert_uint_eq(t->mig[MIG_AFFINITY], t->nacts - 1);
+	ck_assert_uint_eq(mig_total(t), t->nacts - 1);
 	run_free(r);
 }
 END_TEST

@@ -429,18 +429,6 @@ START_TEST(group_writes_during_the_run)
 }
 END_TEST
 
-static char *slurp(FILE *f, size_t *len)
-{
-	char *buf;
-
-	fseek(f, 0, SEEK_END);
-	*len = (size_t)ftell(f);
-	rewind(f);
-	buf = malloc(*len + 1);
-	ck_assert(fread(buf, 1, *len, f) == *len);
-	return buf;
-}
-
 static char *trace_of(const char *text, uint64_t seed, size_t *len)
 {
 	FILE *f = tmpfile();

@@ -15,9 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "check_main.h"
 #include "fastfmt.h"
 #include "ftrace_writer.h"
+#include "simtest.h"
 
 /* fastfmt_v() and vsnprintf() on the same call */
 static void same(const char *fmt, ...)
@@ -140,21 +140,6 @@ struct line {
 	unsigned long b;
 	const char *comm;
 };
-
-static char *slurp(FILE *f, size_t *len)
-{
-	char *buf;
-	long n;
-
-	ck_assert_int_eq(fseek(f, 0, SEEK_END), 0);
-	n = ftell(f);
-	rewind(f);
-	buf = malloc((size_t)n + 1);
-	ck_assert_uint_eq(fread(buf, 1, (size_t)n, f), (size_t)n);
-	buf[n] = '\0';
-	*len = (size_t)n;
-	return buf;
-}
 
 static const char *const comms[] = { "<idle>", "swapper/12", "audio",
 				     "a-fifteen-chars" };

@@ -9,23 +9,6 @@
 
 #include "simtest.h"
 
-static struct workload *parse(const char *text, struct diag *d)
-{
-	diag_init(d, true);
-	return workload_load_buffer("w.json", text, d);
-}
-
-static void expect_error(const char *text, const char *needle)
-{
-	struct diag d;
-	struct workload *wl = parse(text, &d);
-
-	ck_assert_msg(wl == NULL, "accepted: %.200s", text);
-	ck_assert_msg(strstr(d.log.buf, needle), "expected \"%.300s\" in:\n%.1000s",
-		      needle, d.log.buf);
-	diag_free(&d);
-}
-
 static void expect_ok(const char *text)
 {
 	struct diag d;

@@ -3,12 +3,6 @@
  * messages (file:line:column, field, allowed range), warnings. */
 #include "simtest.h"
 
-static struct workload *parse(const char *text, struct diag *d)
-{
-	diag_init(d, true);
-	return workload_load_buffer("w.json", text, d);
-}
-
 START_TEST(accepts_lenient_json)
 {
 	struct diag d;
@@ -63,17 +57,6 @@ START_TEST(accepts_full_grammar)
 	diag_free(&d);
 }
 END_TEST
-
-static void expect_error(const char *text, const char *needle)
-{
-	struct diag d;
-	struct workload *wl = parse(text, &d);
-
-	ck_assert_msg(wl == NULL, "accepted: %s", text);
-	ck_assert_msg(strstr(d.log.buf, needle), "expected \"%s\" in:\n%s",
-		      needle, d.log.buf);
-	diag_free(&d);
-}
 
 START_TEST(rejects_with_position_field_range)
 {

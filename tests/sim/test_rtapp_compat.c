@@ -9,12 +9,6 @@
 #include "clitest.h"
 #include "summary.h"
 
-static struct workload *parse(const char *text, struct diag *d)
-{
-	diag_init(d, true);
-	return workload_load_buffer("w.json", text, d);
-}
-
 static void expect_keys(const struct wl_phase *ph, const char *const *keys,
 			const uint64_t *us)
 {

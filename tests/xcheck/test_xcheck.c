@@ -28,17 +28,9 @@
 static void replace_in(const char *path, const char *from, const char *to,
 		       const char *out)
 {
-	FILE *f = fopen(path, "r");
-	char *buf, *hit;
-	long n;
+	char *buf = slurp_file(path, NULL), *hit;
+	FILE *f;
 
-	ck_assert_ptr_nonnull(f);
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	rewind(f);
-	buf = xcalloc((size_t)n + 1, 1);
-	ck_assert_int_eq(fread(buf, 1, (size_t)n, f), n);
-	fclose(f);
 	hit = strstr(buf, from);
 	ck_assert_msg(hit, "%s not in %s", from, path);
 	f = fopen(out, "w");
