@@ -17,6 +17,11 @@
  *   1.25, range))), util and floor the MAX over the CPUs.
  *   order 4.10 (the RFC on 4.10's get_next_freq(), a what-if): the range
  *   first, then the headroom, and DL treated as RT (4.10's RT_DL flag).
+ *   Every one of these is sugov_effective_cpu_perf() of its inputs
+ *   (struct sugov_perf_in: actual, min, max): per CPU those of
+ *   sugov_effective_cpu_util(), for the RFC's domain those of
+ *   sugov_domain_perf_in(); placement (eas_cpu_perf()) and the energy
+ *   model (em_cpu_perf_in()) call the same two.
  *
  * sugov_should_update() / sugov_update() - one policy's state across
  *   decisions: the rate limit (sugov_should_update_freq()), the frequency
