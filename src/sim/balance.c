@@ -158,7 +158,7 @@ static unsigned long pd_max_util(struct sim *s, const struct pdomain *pd,
 		bool task = c == dst && s->policy->util_clamp;
 		unsigned long perf;
 
-		em_cpu_util_input(c, cpu_util_with(c, t, dst, true), &in[i]);
+		sim_cpu_util_input(c, cpu_util_with(c, t, dst, true), &in[i]);
 		perf = eas_cpu_perf(&in[i], scale, task ? teff : NULL,
 				    c->uclamp.idle);
 		if (perf > max_util)
@@ -206,7 +206,8 @@ static int feec_fits(struct sim *s, struct sim_task *t, struct sim_cpu *c,
  */
 struct energy_env {
 	const struct pdomain *pd;
-	struct sugov_cpu_input *in;	/* per CPU of pd: clamps */
+	/* per CPU of pd: clamps (em_cpu_clamp()), signals per estimate */
+	struct sugov_cpu_input *in;
 	const unsigned int *teff;		/* the task's uclamp */
 	unsigned long busy, task_busy, pd_cap, cpu_cap;
 };

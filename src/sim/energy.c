@@ -74,8 +74,8 @@ void em_cpu_clamp(struct sim *s, struct sim_cpu *c, unsigned long scale,
 		in->clamp = (struct sugov_range){ 0, SCHED_CAPACITY_SCALE };
 }
 
-void em_cpu_util_input(const struct sim_cpu *c, unsigned long util_cfs,
-		       struct sugov_cpu_input *in)
+void sim_cpu_util_input(const struct sim_cpu *c, unsigned long util_cfs,
+			struct sugov_cpu_input *in)
 {
 	in->util_cfs = util_cfs;
 	in->util_rt = c->rt.avg.util_avg;
@@ -100,7 +100,7 @@ static unsigned long em_cpu_perf(struct sim *s, struct sim_cpu *c,
 	struct sugov_cpu_input in = { 0 };
 
 	em_cpu_clamp(s, c, scale, &in);
-	em_cpu_util_input(c, cpu_util_cfs_boost(c), &in);
+	sim_cpu_util_input(c, cpu_util_cfs_boost(c), &in);
 	return em_cpu_perf_in(&in, scale);
 }
 

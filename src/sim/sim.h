@@ -525,7 +525,7 @@ struct sim_cpu *find_energy_efficient_cpu(struct sim *s, struct sim_task *t,
 					  struct sim_cpu *prev);
 /*
  * eenv_pd_max_util()'s level of one CPU: effective_cpu_util() of @in
- * (em_cpu_clamp() and em_cpu_util_input()), its min and max widened by
+ * (em_cpu_clamp() and sim_cpu_util_input()), its min and max widened by
  * the task's uclamp @teff when the task would run there and the policy's
  * clamp is the rq's (else NULL; @rq_idle: no clamp held by the rq, the
  * task's max is the CPU's), then sugov_effective_cpu_perf()
@@ -559,16 +559,17 @@ double em_energy_mj(const struct sim_domain *d);
  * A CPU's inputs to effective_cpu_util() as EAS and the energy model read
  * them: em_cpu_clamp() the clamp policy's values (its range only when it
  * is the rq's, clamp_policy_ops.util_clamp; RT's floor always),
- * em_cpu_util_input() the signals with @util_cfs the CFS utilization the
+ * sim_cpu_util_input() the signals with @util_cfs the CFS utilization the
  * caller asks about (cpu_util_cfs_boost(), or feec's cpu_util() with the
- * task placed or not). em_cpu_perf_in(): the level such a CPU asks for,
- * effective_cpu_util() then sugov_effective_cpu_perf(), not limited by
- * the domain's capacity (the caller's).
+ * task placed or not; the governor fills its own with it too).
+ * em_cpu_perf_in(): the level such a CPU asks for, effective_cpu_util()
+ * then sugov_effective_cpu_perf(), not limited by the domain's capacity
+ * (the caller's).
  */
 void em_cpu_clamp(struct sim *s, struct sim_cpu *c, unsigned long scale,
 		  struct sugov_cpu_input *in);
-void em_cpu_util_input(const struct sim_cpu *c, unsigned long util_cfs,
-		       struct sugov_cpu_input *in);
+void sim_cpu_util_input(const struct sim_cpu *c, unsigned long util_cfs,
+			struct sugov_cpu_input *in);
 unsigned long em_cpu_perf_in(const struct sugov_cpu_input *in,
 			     unsigned long scale);
 
