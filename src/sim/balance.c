@@ -119,59 +119,48 @@ static unsigned long capacity_of(const struct sim_cpu *c)
 	return used >= c->capacity ? 1 : c->capacity - used;
 }
 
+unsigned long eas_cpu_perf(const struct sugov_cpu_input *in,
+			   unsigned long scale, const unsigned int *teff,
+			   bool rq_idle)
+{
+	struct sugov_perf_in p;
+
+	sugov_effective_cpu_util(in, scale, &p);
+	if (teff) {
+		if (teff[UCLAMP_MIN] > p.min)
+			p.min = teff[UCLAMP_MIN];
+		/* an idle CPU's held max is the task's now */
+		if (rq_idle || teff[UCLAMP_MAX] > p.max)
+			p.max = teff[UCLAMP_MAX];
+	}
+	return sugov_effective_cpu_perf(&p);
+}
+
 /*
  * eenv_pd_max_util(): the performance level the domain would run at with
  * @t on @dst (NULL: nowhere): per CPU, effective_cpu_util() of
- * cpu_util(cpu, p, dst, 1) plus RT and DL, its min (DL bandwidth, with
- * uclamp the CPU's clamp, else a runnable RT class's floor) and max (the
- * CPU's uclamp_max), on @dst widened by the task's own uclamp, then
- * sugov_effective_cpu_perf(); at most the domain's capacity. The CPUs'
- * clamps @in and the task's effective uclamp @teff do not depend on
- * @dst: feec reads them once per domain for its two or three estimates.
+ * cpu_util(cpu, p, dst, 1) with the CPU's clamps @in (em_cpu_clamp()),
+ * on @dst widened by the task's own uclamp @teff, then
+ * sugov_effective_cpu_perf() (eas_cpu_perf()); at most the domain's
+ * capacity. @in and @teff do not depend on @dst: feec reads them once
+ * per domain for its two or three estimates.
  */
 static unsigned long pd_max_util(struct sim *s, const struct pdomain *pd,
-				 const struct sugov_cpu_input *in,
+				 struct sugov_cpu_input *in,
 				 const unsigned int *teff, struct sim_task *t,
 				 struct sim_cpu *dst)
 {
 	unsigned long scale = s->cpus[pd->cpus[0]].capacity, max_util = 0;
-	bool uclamp = s->policy == &clamp_policy_uclamp;
 	int i;
 
 	for (i = 0; i < pd->ncpus; i++) {
 		struct sim_cpu *c = &s->cpus[pd->cpus[i]];
-		unsigned long u = cpu_util_with(c, t, dst, true) +
-				  c->rt.avg.util_avg + c->dl.avg.util_avg;
-		unsigned long lo = (unsigned long)c->dl.running_bw, hi = scale;
+		bool task = c == dst && s->policy->util_clamp;
 		unsigned long perf;
 
-		if (u > scale)
-			u = scale;
-		if (uclamp) {
-			if (in[i].clamp.min > lo)
-				lo = in[i].clamp.min;
-			if (in[i].clamp.max < hi)
-				hi = in[i].clamp.max;
-			if (c == dst) {
-				if (teff[UCLAMP_MIN] > lo)
-					lo = teff[UCLAMP_MIN];
-				/* an idle CPU's held max is the task's now */
-				if (c->uclamp.idle || teff[UCLAMP_MAX] > hi)
-					hi = teff[UCLAMP_MAX];
-			}
-		} else if (c->rt.nr && in[i].rt_floor > lo) {
-			lo = in[i].rt_floor;
-		}
-		/* sugov_effective_cpu_perf() */
-		if (u >= hi) {
-			perf = hi;
-		} else {
-			perf = map_util_perf(u);
-			if (perf > hi)
-				perf = hi;
-			if (lo > perf)
-				perf = lo;
-		}
+		sim_cpu_util_input(c, cpu_util_with(c, t, dst, true), &in[i]);
+		perf = eas_cpu_perf(&in[i], scale, task ? teff : NULL,
+				    c->uclamp.idle);
 		if (perf > max_util)
 			max_util = perf;
 	}
@@ -217,7 +206,8 @@ static int feec_fits(struct sim *s, struct sim_task *t, struct sim_cpu *c,
  */
 struct energy_env {
 	const struct pdomain *pd;
-	const struct sugov_cpu_input *in;	/* per CPU of pd: clamps */
+	/* per CPU of pd: clamps (em_cpu_clamp()), signals per estimate */
+	struct sugov_cpu_input *in;
 	const unsigned int *teff;		/* the task's uclamp */
 	unsigned long busy, task_busy, pd_cap, cpu_cap;
 };
@@ -306,8 +296,8 @@ struct sim_cpu *find_energy_efficient_cpu(struct sim *s, struct sim_task *t,
 			struct sugov_cpu_input *in = &s->doms[d].gov_in[i];
 
 			*in = (struct sugov_cpu_input){ 0 };
-			s->policy->cpu_clamp(s, &s->cpus[pd->cpus[i]], in,
-					     cpu_actual_cap);
+			em_cpu_clamp(s, &s->cpus[pd->cpus[i]], cpu_actual_cap,
+				     in);
 		}
 		env = (struct energy_env){
 			.pd = pd, .in = s->doms[d].gov_in, .teff = teff,

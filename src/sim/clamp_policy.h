@@ -68,6 +68,14 @@ struct clamp_policy_ops {
 	 * RFC's series enqueues its clamp first (patch 4).
 	 */
 	bool inc_after_class_update;
+	/*
+	 * The CPU's range (cpu_clamp()'s clamp) is the rq's clamp that
+	 * effective_cpu_util() reads (uclamp_is_used()), so EAS's estimates
+	 * see it too; else it reaches schedutil only (the RFC feeds its
+	 * range to the governor) or is none, and EAS and the energy model
+	 * see { 0, SCHED_CAPACITY_SCALE } and the policy's RT floor.
+	 */
+	bool util_clamp;
 };
 
 extern const struct clamp_policy_ops clamp_policy_rfc;

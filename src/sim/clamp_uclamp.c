@@ -232,4 +232,5 @@ const struct clamp_policy_ops clamp_policy_uclamp = {
 	.task_update = uclamp_task_update,
 	.cpu_clamp = uclamp_cpu_clamp,
 	.inc_after_class_update = true,
+	.util_clamp = true,
 };

@@ -14,6 +14,8 @@
  * Integrated over the run (em_sample()), it is the energy the scheduler
  * believes the run spent, beside the measured busy x power one.
  */
+#include <linux/sched.h>
+
 #include "sim.h"
 
 double cpu_energy_mj(const struct sim *s, const struct sim_cpu *c)
@@ -64,39 +66,42 @@ uint64_t em_cpu_energy(const struct pdomain *pd, unsigned long max_util,
 	       sum_util;
 }
 
-/*
- * effective_cpu_util() and sugov_effective_cpu_perf() for the EM, with
- * no task placed (eenv_pd_max_util() with dst_cpu -1): the boosted CFS
- * util plus RT and DL, bounded below by the DL bandwidth, the CPU's
- * uclamp_min (uclamp) or a runnable RT class's floor (otherwise), above
- * by the CPU's uclamp_max.
- */
+void em_cpu_clamp(struct sim *s, struct sim_cpu *c, unsigned long scale,
+		  struct sugov_cpu_input *in)
+{
+	s->policy->cpu_clamp(s, c, in, scale);
+	if (!s->policy->util_clamp)
+		in->clamp = (struct sugov_range){ 0, SCHED_CAPACITY_SCALE };
+}
+
+void sim_cpu_util_input(const struct sim_cpu *c, unsigned long util_cfs,
+			struct sugov_cpu_input *in)
+{
+	in->util_cfs = util_cfs;
+	in->util_rt = c->rt.avg.util_avg;
+	in->util_dl = c->dl.avg.util_avg;
+	in->bw_dl = c->dl.running_bw;
+	in->rt_runnable = c->rt.nr > 0;
+}
+
+unsigned long em_cpu_perf_in(const struct sugov_cpu_input *in,
+			     unsigned long scale)
+{
+	struct sugov_perf_in p;
+
+	sugov_effective_cpu_util(in, scale, &p);
+	return sugov_effective_cpu_perf(&p);
+}
+
+/* the EM's level of @c with no task placed (eenv_pd_max_util(), dst -1) */
 static unsigned long em_cpu_perf(struct sim *s, struct sim_cpu *c,
 				 unsigned long scale)
 {
 	struct sugov_cpu_input in = { 0 };
-	unsigned long util = cpu_util_cfs_boost(c) + c->rt.avg.util_avg +
-			     c->dl.avg.util_avg;
-	unsigned long lo = (unsigned long)c->dl.running_bw, hi = scale, target;
-	bool uclamp = s->policy == &clamp_policy_uclamp;
 
-	s->policy->cpu_clamp(s, c, &in, scale);
-	if (uclamp) {
-		if (in.clamp.min > lo)
-			lo = in.clamp.min;
-		if (in.clamp.max < hi)
-			hi = in.clamp.max;
-	} else if (c->rt.nr && in.rt_floor > lo) {
-		lo = in.rt_floor;
-	}
-	if (util > scale)
-		util = scale;
-	if (util >= hi)
-		return hi;
-	target = map_util_perf(util);
-	if (target < hi)
-		hi = target;
-	return lo > hi ? lo : hi;
+	em_cpu_clamp(s, c, scale, &in);
+	sim_cpu_util_input(c, cpu_util_cfs_boost(c), &in);
+	return em_cpu_perf_in(&in, scale);
 }
 
 /*

@@ -13,47 +13,69 @@ static unsigned long ulmax(unsigned long a, unsigned long b)
 	return a > b ? a : b;
 }
 
-static unsigned long cpu_util_sum(const struct sugov_cpu_input *c,
-				  unsigned long scale)
+/* a CPU's util as the governor reads it: the sum, the iowait boost under it */
+static unsigned long cpu_actual(const struct sugov_cpu_input *c,
+				unsigned long scale)
 {
-	return ulmin(scale, c->util_cfs + c->util_rt + c->util_dl);
+	return ulmax(ulmin(scale, c->util_cfs + c->util_rt + c->util_dl),
+		     c->boost);
 }
 
-/* effective_cpu_util()'s *min */
-static unsigned long cpu_min(const struct sugov_cpu_input *c)
+unsigned long sugov_effective_cpu_perf(const struct sugov_perf_in *in)
+{
+	/* the headroom, then no more than max, but at least min */
+	return ulmax(in->min, ulmin(map_util_perf(in->actual), in->max));
+}
+
+void sugov_effective_cpu_util(const struct sugov_cpu_input *c,
+			      unsigned long scale, struct sugov_perf_in *out)
 {
 	unsigned long lo = ulmax(c->bw_dl, c->clamp.min);
 
 	if (c->rt_runnable)
 		lo = ulmax(lo, c->rt_floor);
-	return lo;
+	out->actual = ulmin(scale, c->util_cfs + c->util_rt + c->util_dl);
+	out->min = lo;
+	out->max = ulmin(scale, c->clamp.max);
 }
 
 unsigned long sugov_cpu_min(const struct sugov_input *in, int j)
 {
-	return cpu_min(&in->cpu[j]);
+	struct sugov_perf_in p;
+
+	sugov_effective_cpu_util(&in->cpu[j], in->scale, &p);
+	return p.min;
 }
 
 /*
- * sugov_get_util(): effective_cpu_util() (its util, min and max), the
- * iowait boost as a floor under util, then sugov_effective_cpu_perf()
+ * sugov_get_util(): effective_cpu_util(), the iowait boost as a floor
+ * under its util, then sugov_effective_cpu_perf()
  */
 static unsigned long cpu_perf(const struct sugov_input *in,
 			      const struct sugov_cpu_input *c,
 			      unsigned long *util)
 {
-	unsigned long scale = in->scale;
-	unsigned long u = ulmax(cpu_util_sum(c, scale), c->boost);
-	unsigned long lo = cpu_min(c);
-	unsigned long hi = ulmin(scale, c->clamp.max);
+	struct sugov_perf_in p;
 
-	*util = u;
-	return ulmax(lo, ulmin(map_util_perf(u), hi));
+	sugov_effective_cpu_util(c, in->scale, &p);
+	p.actual = cpu_actual(c, in->scale);
+	*util = p.actual;
+	return sugov_effective_cpu_perf(&p);
 }
 
-/* One range for the whole domain (the RFC's shared-domain rule) */
-static unsigned long domain_perf(const struct sugov_input *in,
-				 unsigned long *util)
+/*
+ * One range for the whole domain (the RFC's shared-domain rule), as the
+ * inputs of sugov_effective_cpu_perf(): util and floor the MAX over the
+ * CPUs, the floor (RT's, and 6.12's DL bandwidth) not limited by the
+ * range. 6.12: min(scale, max(floor, clamp(util * 1.25, range))), that is
+ * min = min(scale, max(floor, range.min)), max = min(scale, range.max).
+ * 4.10: clamp(max(util, floor), range) * 1.25, the max winning over a
+ * stale min: actual = max(util, floor), min and max the range with the
+ * headroom (map_util_perf() is monotonic, so it commutes with the clamp),
+ * min at most max; no limit at the scale.
+ */
+void sugov_domain_perf_in(const struct sugov_input *in,
+			  struct sugov_perf_in *out)
 {
 	unsigned long scale = in->scale, floor = 0, u = 0;
 	const struct sugov_range *r = &in->range;
@@ -64,26 +86,32 @@ static unsigned long domain_perf(const struct sugov_input *in,
 		bool rtdl = c->rt_runnable ||
 			    (in->order == CLAMP_ORDER_410 && c->dl_runnable);
 
-		u = ulmax(u, ulmax(cpu_util_sum(c, scale), c->boost));
+		u = ulmax(u, cpu_actual(c, scale));
 		if (rtdl)
 			floor = ulmax(floor, ulmin(c->rt_floor, scale));
 		if (in->order == CLAMP_ORDER_612)
 			floor = ulmax(floor, c->bw_dl);
 	}
-	*util = u;
 	if (in->order == CLAMP_ORDER_612) {
-		unsigned long h = map_util_perf(u);
-
-		h = ulmax(ulmin(h, r->max), r->min);
-		return ulmin(ulmax(h, floor), scale);
+		out->actual = u;
+		out->min = ulmin(scale, ulmax(floor, r->min));
+		out->max = ulmin(scale, r->max);
+	} else {
+		out->actual = ulmax(u, floor);
+		out->max = map_util_perf(r->max);
+		out->min = ulmin(map_util_perf(r->min), out->max);
 	}
-	/* 4.10: clamp the larger of util and the RT/DL floor, then headroom */
-	u = ulmax(u, floor);
-	if (u < r->min)
-		u = r->min;
-	if (u > r->max)		/* the max wins over a stale min */
-		u = r->max;
-	return map_util_perf(u);
+}
+
+/* The domain's util as traced: the MAX over its CPUs, before any floor */
+static unsigned long domain_util(const struct sugov_input *in)
+{
+	unsigned long u = 0;
+	int j;
+
+	for (j = 0; j < in->ncpus; j++)
+		u = ulmax(u, cpu_actual(&in->cpu[j], in->scale));
+	return u;
 }
 
 unsigned int sugov_next_perf(const struct sugov_input *in, int caller,
@@ -93,7 +121,11 @@ unsigned int sugov_next_perf(const struct sugov_input *in, int caller,
 	int j;
 
 	if (in->domain_clamp) {
-		perf = domain_perf(in, &util);
+		struct sugov_perf_in p;
+
+		sugov_domain_perf_in(in, &p);
+		perf = sugov_effective_cpu_perf(&p);
+		util = domain_util(in);
 		out->range = in->range;
 	} else {
 		for (j = 0; j < in->ncpus; j++) {

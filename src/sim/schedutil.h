@@ -17,6 +17,11 @@
  *   1.25, range))), util and floor the MAX over the CPUs.
  *   order 4.10 (the RFC on 4.10's get_next_freq(), a what-if): the range
  *   first, then the headroom, and DL treated as RT (4.10's RT_DL flag).
+ *   Every one of these is sugov_effective_cpu_perf() of its inputs
+ *   (struct sugov_perf_in: actual, min, max): per CPU those of
+ *   sugov_effective_cpu_util(), for the RFC's domain those of
+ *   sugov_domain_perf_in(); placement (eas_cpu_perf()) and the energy
+ *   model (em_cpu_perf_in()) call the same two.
  *
  * sugov_should_update() / sugov_update() - one policy's state across
  *   decisions: the rate limit (sugov_should_update_freq()), the frequency
@@ -88,6 +93,42 @@ static inline unsigned long map_util_perf(unsigned long util)
 {
 	return util + (util >> 2);
 }
+
+/*
+ * The inputs of sugov_effective_cpu_perf(), in capacity units: what
+ * effective_cpu_util() returns (actual) and sets (*min, *max). Each
+ * caller obtains them its way; the rule that turns them into a level is
+ * one.
+ */
+struct sugov_perf_in {
+	unsigned long actual;	/* the utilization to run */
+	unsigned long min;	/* the level needed at least (DL, RT, clamp) */
+	unsigned long max;	/* the level allowed at most */
+};
+
+/*
+ * sugov_effective_cpu_perf(): the headroom (map_util_perf()) on actual,
+ * no more than max, but at least min (min wins over max). The one rule of
+ * the governor (sugov_next_perf()), of placement's eenv_pd_max_util()
+ * (balance.c) and of the energy model's estimate (energy.c).
+ */
+unsigned long sugov_effective_cpu_perf(const struct sugov_perf_in *in);
+/*
+ * effective_cpu_util() of a CPU's numbers (no IRQ time): actual = util_cfs
+ * + util_rt + util_dl at most @scale; min = the MAX of bw_dl, clamp.min
+ * and, with RT runnable, rt_floor; max = clamp.max at most @scale. The
+ * clamp policy speaks through clamp and rt_floor: rfc (to the governor)
+ * the CPU's range and RT's clamped floor, none { 0, 1024 } and the scale,
+ * uclamp the rq's clamps and no RT floor.
+ */
+void sugov_effective_cpu_util(const struct sugov_cpu_input *c,
+			      unsigned long scale, struct sugov_perf_in *out);
+/*
+ * The inputs for a policy that clamps the domain as one range (@in's
+ * domain_clamp), under @in's clamp order (see the top of this file).
+ */
+void sugov_domain_perf_in(const struct sugov_input *in,
+			  struct sugov_perf_in *out);
 
 /* The raw target frequency in kHz; @caller's range reported in @out */
 unsigned int sugov_next_perf(const struct sugov_input *in, int caller,

@@ -879,11 +879,7 @@ void sim_cpufreq_update_flags(struct sim *s, struct sim_cpu *c, bool iowait)
 
 		sim_update_curr(s, x);
 		/* sugov_get_util(): the signals as last updated */
-		inp[i].util_cfs = cpu_util_cfs_boost(x);
-		inp[i].util_rt = x->rt.avg.util_avg;
-		inp[i].util_dl = x->dl.avg.util_avg;
-		inp[i].bw_dl = x->dl.running_bw;
-		inp[i].rt_runnable = x->rt.nr > 0;
+		sim_cpu_util_input(x, cpu_util_cfs_boost(x), &inp[i]);
 		inp[i].dl_runnable = x->dl.nr > 0;
 		inp[i].idle = cpu_idle(x);
 		inp[i].idle_calls = x->idle_calls;

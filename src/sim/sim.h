@@ -523,6 +523,16 @@ struct sim_cpu *select_task_rq(struct sim *s, struct sim_task *t, bool fork);
 /* 6.12's find_energy_efficient_cpu(): @prev when nothing beats it */
 struct sim_cpu *find_energy_efficient_cpu(struct sim *s, struct sim_task *t,
 					  struct sim_cpu *prev);
+/*
+ * eenv_pd_max_util()'s level of one CPU: effective_cpu_util() of @in
+ * (em_cpu_clamp() and sim_cpu_util_input()), its min and max widened by
+ * the task's uclamp @teff when the task would run there and the policy's
+ * clamp is the rq's (else NULL; @rq_idle: no clamp held by the rq, the
+ * task's max is the CPU's), then sugov_effective_cpu_perf()
+ */
+unsigned long eas_cpu_perf(const struct sugov_cpu_input *in,
+			   unsigned long scale, const unsigned int *teff,
+			   bool rq_idle);
 struct sim_cpu *select_fair_rq(struct sim *s, struct sim_task *t,
 			       struct sim_cpu *prev, bool fork);
 struct sim_cpu *find_idle_cpu(struct sim *s, struct sim_task *t,
@@ -545,5 +555,22 @@ uint64_t em_cpu_energy(const struct pdomain *pd, unsigned long max_util,
 		       unsigned long sum_util, unsigned long allowed_cpu_cap);
 void em_sample(struct sim *s, struct sim_domain *d);
 double em_energy_mj(const struct sim_domain *d);
+/*
+ * A CPU's inputs to effective_cpu_util() as EAS and the energy model read
+ * them: em_cpu_clamp() the clamp policy's values (its range only when it
+ * is the rq's, clamp_policy_ops.util_clamp; RT's floor always),
+ * sim_cpu_util_input() the signals with @util_cfs the CFS utilization the
+ * caller asks about (cpu_util_cfs_boost(), or feec's cpu_util() with the
+ * task placed or not; the governor fills its own with it too).
+ * em_cpu_perf_in(): the level such a CPU asks for, effective_cpu_util()
+ * then sugov_effective_cpu_perf(), not limited by the domain's capacity
+ * (the caller's).
+ */
+void em_cpu_clamp(struct sim *s, struct sim_cpu *c, unsigned long scale,
+		  struct sugov_cpu_input *in);
+void sim_cpu_util_input(const struct sim_cpu *c, unsigned long util_cfs,
+			struct sugov_cpu_input *in);
+unsigned long em_cpu_perf_in(const struct sugov_cpu_input *in,
+			     unsigned long scale);
 
 #endif
