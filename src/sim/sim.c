@@ -42,16 +42,6 @@ void tvec_del(struct tvec *tv, struct sim_task *t)
 	}
 }
 
-bool tvec_has(const struct tvec *tv, const struct sim_task *t)
-{
-	int i;
-
-	for (i = 0; i < tv->n; i++)
-		if (tv->v[i] == t)
-			return true;
-	return false;
-}
-
 void tvec_free(struct tvec *tv)
 {
 	free(tv->v);

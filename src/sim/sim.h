@@ -92,7 +92,6 @@ struct tvec {
 
 void tvec_add(struct tvec *tv, struct sim_task *t);
 void tvec_del(struct tvec *tv, struct sim_task *t);
-bool tvec_has(const struct tvec *tv, const struct sim_task *t);
 void tvec_free(struct tvec *tv);
 
 /* CFS (EEVDF) state of a task: the kernel's sched_entity */

@@ -669,17 +669,6 @@ void scan_add_task(struct scan *sc, int pid, const char *comm,
 			t->gidx = i;
 }
 
-struct scan_task *scan_find_task(const struct scan *sc, const char *name)
-{
-	int i;
-
-	for (i = 0; i < sc->ntasks; i++)
-		if ((sc->tasks[i]->name && !strcmp(sc->tasks[i]->name, name)) ||
-		    !strcmp(sc->tasks[i]->comm, name))
-			return sc->tasks[i];
-	return NULL;
-}
-
 void scan_free(struct scan *sc)
 {
 	int i;

@@ -191,9 +191,6 @@ uint64_t scan_task_cpu_ns(const struct scan_task *t, int cpu);
 /* The highest CPU it ran on, or -1 */
 int scan_task_last_cpu(const struct scan_task *t);
 
-/* The task with that name (or comm), or NULL */
-struct scan_task *scan_find_task(const struct scan *sc, const char *name);
-
 /* The OPP (kHz) schedutil resolves a clamp value to, in domain @d */
 unsigned int scan_clamp_khz(const struct scan *sc, const struct scan_domain *d,
 			    unsigned int cap);
