@@ -19,6 +19,7 @@ W=$(abs "$W")
 R=$(abs "$R")
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+. "$SRC/tests/bounded.sh"
 pass=0 fail=0
 
 # A fresh, empty directory for the next row's inputs; the row runs in it
@@ -33,14 +34,7 @@ row() {
 	name=$1 want=$2 msg=$3 secs=$4 mb=$5
 	shift 5
 	ls -A >"$tmp/before"
-	if [ "$SAN" = none ]; then
-		timeout -s KILL "$secs" prlimit --as=$((mb * 1048576)) -- \
-			"$@" >"$tmp/out" 2>"$tmp/err"
-	else
-		ASAN_OPTIONS="${ASAN_OPTIONS:-}:hard_rss_limit_mb=$mb" \
-			timeout -s KILL "$secs" "$@" >"$tmp/out" 2>"$tmp/err"
-	fi
-	rc=$?
+	run_bounded "$SAN" "$secs" "$mb" "$@"
 	ls -A >"$tmp/after"
 	why=
 	if [ $rc -eq 137 ]; then

@@ -10,26 +10,16 @@ cd "$tmp" || exit 1
 trap 'umount "$tmp/full" 2>/dev/null; rm -rf "$tmp"' EXIT
 
 # An address-space limit breaks ASan's shadow memory: there, its own RSS
-# limit bounds the process instead.
-asan=no
+# limit bounds the process instead (tests/bounded.sh).
+san=none
 if ldd "$W" 2>/dev/null | grep -q libasan; then
-	asan=yes
+	san=address
 fi
+. "$SRC/tests/bounded.sh"
 
 # bounded SECS MB CMD...: run CMD; $rc its status (137: killed by the
 # timeout), $tmp/err its stderr
-bounded() {
-	secs=$1 mb=$2
-	shift 2
-	if [ $asan = no ]; then
-		timeout -s KILL "$secs" prlimit --as=$((mb * 1048576)) -- \
-			"$@" >"$tmp/out" 2>"$tmp/err"
-	else
-		ASAN_OPTIONS="${ASAN_OPTIONS:-}:hard_rss_limit_mb=$mb" \
-			timeout -s KILL "$secs" "$@" >"$tmp/out" 2>"$tmp/err"
-	fi
-	rc=$?
-}
+bounded() { run_bounded "$san" "$@"; }
 
 # expect NAME STATUS MESSAGE: the last command's status and stderr
 expect() {
