@@ -834,7 +834,8 @@ static void trace_sugov_inputs(struct sim *s, struct sim_cpu *c,
 			  x->util_dl, x->bw_dl, x->rt_runnable,
 			  x->dl_runnable, x->idle, x->idle_calls,
 			  x->clamp.min, x->clamp.max, x->rt_floor, x->boost,
-			  s->host.cpus[pd->cpus[i]].cc.nr);
+			  clamp_host_nr_queued(&s->host,
+					       (unsigned int)pd->cpus[i]));
 	}
 }
 
