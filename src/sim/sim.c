@@ -188,7 +188,7 @@ static void activate(struct sim *s, struct sim_cpu *c, struct sim_task *t,
 		     int flags)
 {
 	activate_class(s, c, t, flags);
-	s->policy->enqueue(s, c, t);
+	s->clamp->enqueue(s, c, t);
 }
 
 static void deactivate(struct sim *s, struct sim_cpu *c, struct sim_task *t,
@@ -198,7 +198,7 @@ static void deactivate(struct sim *s, struct sim_cpu *c, struct sim_task *t,
 	t->cls->dequeue(s, c, t, flags);
 	c->nr_running--;
 	raw_spin_unlock(&c->lock);
-	s->policy->dequeue(s, c, t);
+	s->clamp->dequeue(s, c, t);
 }
 
 void sim_resched(struct sim *s, struct sim_cpu *c)
@@ -300,7 +300,7 @@ void sim_wake(struct sim *s, struct sim_task *t, int waker_cpu)
 
 	if (t->state != TS_SLEEPING)
 		return;
-	io = t->iowait && t->cls == &fair_sched_class;	/* p->in_iowait */
+	io = t->iowait && t->cls->iowait_boost;	/* p->in_iowait */
 	t->iowait = false;
 	sim_trace(s, waker_cpu, "sched_waking",
 		  "comm=%s pid=%d prio=%d target_cpu=%03d", t->comm, t->pid,
@@ -316,7 +316,7 @@ void sim_wake(struct sim *s, struct sim_task *t, int waker_cpu)
 		move_signals(s, t, &s->cpus[t->cpu], dst);
 	}
 	sim_update_curr(s, dst);
-	late = s->policy->inc_after_class_update;
+	late = s->clamp->inc_after_class_update;
 	if (late) {
 		/*
 		 * 6.12's enqueue_task(): the class's enqueue updates schedutil
@@ -326,7 +326,7 @@ void sim_wake(struct sim *s, struct sim_task *t, int waker_cpu)
 		 */
 		activate_class(s, dst, t, ENQUEUE_WAKEUP);
 		sim_cpufreq_update_flags(s, dst, io);
-		s->policy->enqueue(s, dst, t);
+		s->clamp->enqueue(s, dst, t);
 	} else {
 		activate(s, dst, t, ENQUEUE_WAKEUP);
 	}
@@ -408,7 +408,7 @@ void sim_set_group(struct sim *s, struct sim_task *t, struct host_group *g)
 	if (t->group == g)
 		return;
 	t->group = g;
-	s->policy->move(s, t, g);
+	s->clamp->move(s, t, g);
 }
 
 /*
@@ -874,7 +874,7 @@ void sim_cpufreq_update_flags(struct sim *s, struct sim_cpu *c, bool iowait)
 		inp[i].dl_runnable = x->dl.nr > 0;
 		inp[i].idle = cpu_idle(x);
 		inp[i].idle_calls = x->idle_calls;
-		s->policy->cpu_clamp(s, x, &inp[i], si.scale);
+		s->clamp->cpu_clamp(s, x, &inp[i], si.scale);
 		inp[i].boost = sugov_iowait_apply(&x->gov, &d->gov_params,
 						  s->now, c->capacity);
 		if (x == c)
@@ -883,8 +883,8 @@ void sim_cpufreq_update_flags(struct sim *s, struct sim_cpu *c, bool iowait)
 	si.max_khz = pd->opps[pd->nopps - 1].khz;
 	si.ncpus = pd->ncpus;
 	si.cpu = inp;
-	si.domain_clamp = s->policy->domain_range &&
-			  s->policy->domain_range(s, d, c->id, &si.range);
+	si.domain_clamp = s->clamp->domain_range &&
+			  s->clamp->domain_range(s, d, c->id, &si.range);
 	need = d->gov.need_freq_update;
 	changed = sugov_update(&d->gov, &d->gov_params, &si, caller, s->now,
 			       &dec);
@@ -939,7 +939,7 @@ static void group_write_event(struct sim *s, int idx)
 	struct group_write_log *log;
 	int ret;
 
-	ret = s->policy->group_set(s, g, ge->attr ? CAP_CLAMP_MAX :
+	ret = s->clamp->group_set(s, g, ge->attr ? CAP_CLAMP_MAX :
 				   CAP_CLAMP_MIN, ge->value);
 	/* the kernel face's cap_clamp_write; group: the creation index */
 	sim_trace(s, 0, "cap_clamp_write",
@@ -956,7 +956,7 @@ static void group_write_event(struct sim *s, int idx)
 	log->value = ge->value;
 	log->ret = ret;
 	if (!ret)
-		s->policy->group_apply(s, g);
+		s->clamp->group_apply(s, g);
 }
 
 /*

@@ -316,7 +316,7 @@ struct res_state {
 };
 
 struct sim_opts {
-	enum clamp_policy policy;
+	enum clamp_policy clamp_policy;	/* --policy: the clamp policy, not a task's */
 	enum clamp_order order;
 	uint64_t seed;
 	uint64_t duration_ns;
@@ -355,7 +355,7 @@ struct uclamp_sys {
 
 struct sim {
 	struct sim_opts o;
-	const struct clamp_policy_ops *policy;
+	const struct clamp_policy_ops *clamp;	/* the clamp policy's ops */
 	const struct platform *pl;
 	const struct workload *wl;
 	struct diag *diag;
@@ -494,19 +494,17 @@ static inline bool fits_capacity(unsigned long util, unsigned long cap)
 }
 
 /*
- * util_fits_cpu() of @t with @util on @c: fits_capacity() unless the
- * policy is uclamp, then with the task's clamps, raised to the CPU's
- * unless it is idle (find_energy_efficient_cpu()'s rule). 1, -1 (fits
- * but not its boost) or 0, as util_fits_cpu() returns.
+ * balance.c: util_fits_cpu() of @t with @util on @c, as the clamp policy
+ * answers it (its task_fits(): uclamp's task clamps, raised to the CPU's
+ * unless it is idle, find_energy_efficient_cpu()'s rule), else
+ * fits_capacity(). 1, -1 (fits but not its boost) or 0, as
+ * util_fits_cpu() returns.
  */
 int task_util_fits(struct sim *s, struct sim_task *t, struct sim_cpu *c,
 		   unsigned long util);
 /* the same against @capacity (feec: capacity_of(), without RT/DL pressure) */
 int task_util_fits_at(struct sim *s, struct sim_task *t, struct sim_cpu *c,
 		      unsigned long util, unsigned long capacity);
-/* uclamp_eff_value() of @t for both clamps, under --policy uclamp */
-void uclamp_task_eff(struct sim *s, struct sim_task *t,
-		     unsigned int out[UCLAMP_CNT]);
 
 /* dl.c: a throttled DEADLINE task's replenishment timer fired */
 void dl_replenish(struct sim *s, struct sim_task *t);
@@ -557,7 +555,7 @@ double em_energy_mj(const struct sim_domain *d);
 /*
  * A CPU's inputs to effective_cpu_util() as EAS and the energy model read
  * them: em_cpu_clamp() the clamp policy's values (its range only when it
- * is the rq's, clamp_policy_ops.util_clamp; RT's floor always),
+ * is the rq's, clamp_policy_ops.uclamp_used; RT's floor always),
  * sim_cpu_util_input() the signals with @util_cfs the CFS utilization the
  * caller asks about (cpu_util_cfs_boost(), or feec's cpu_util() with the
  * task placed or not; the governor fills its own with it too).

@@ -82,8 +82,8 @@ void task_apply_attrs(struct sim *s, struct sim_task *t,
 			t->uclamp_req[UCLAMP_MAX] = a->util_max;
 			t->uclamp_user[UCLAMP_MAX] = true;
 		}
-		if (s->policy->task_update)
-			s->policy->task_update(s, t);
+		if (s->clamp->task_update)
+			s->clamp->task_update(s, t);
 	}
 	if (a->cpus_set && a->ncpus)
 		sim_set_cpus_allowed(s, t, a->cpus, a->ncpus);
