@@ -483,7 +483,12 @@ bool task_runs_next(struct sim *s, struct sim_cpu *c, struct sim_task *t)
 		if (next)
 			break;
 	}
-	/* a CFS wake-up preemption, not the tick's own rotation */
+	/*
+	 * a CFS wake-up preemption, not the tick's own rotation: RT and DL
+	 * pick by priority and deadline, so their pick naming @t is the
+	 * preemption; CFS's pick may name @t for its slice alone. A question
+	 * about the winner of the walk above, kept here beside the walk.
+	 */
 	if (next && next->cls == &fair_sched_class &&
 	    (!c->resched_pending || !t->latency_pending))
 		return false;

@@ -228,6 +228,10 @@ void sim_check_preempt(struct sim *s, struct sim_cpu *c, struct sim_task *t)
 		sim_resched(s, c);
 		return;
 	}
+	/*
+	 * Two classes compared, not one named: the same test as
+	 * wakeup_preempt()'s p->sched_class == rq->curr->sched_class
+	 */
 	if (t->cls == curr->cls && t->cls->check_preempt(s, c, t))
 		sim_resched(s, c);
 }

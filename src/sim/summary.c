@@ -153,6 +153,7 @@ static json_t *task_obj(struct sim *s, struct sim_task *t)
 			    domain_residency_obj(s, t));
 	json_object_set_new(o, "sched_latency", sched_latency_obj(t));
 	json_object_set_new(o, "preemptions", json_integer((json_int_t)t->preempted));
+	/* summary.json's schema: only a DEADLINE task has a throttle count */
 	if (t->cls == &dl_sched_class)
 		json_object_set_new(o, "dl_throttled",
 				    json_integer((json_int_t)t->dl.throttles));
