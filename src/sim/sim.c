@@ -150,12 +150,12 @@ void sim_update_curr(struct sim *s, struct sim_cpu *c)
 		/* update_rq_clock() -> update_rq_clock_pelt(), c->curr's delta */
 		sig_clock_advance(c, delta);
 		if (running) {
-			if (t->kind == 1) {
+			if (t->work == WORK_RUN) {
 				uint64_t done = delta * cap;
 
 				t->work_left -= done < t->work_left ? done :
 						t->work_left;
-			} else if (t->kind == 2) {
+			} else if (t->work == WORK_RUNTIME) {
 				t->runtime_left -= delta < t->runtime_left ?
 						   delta : t->runtime_left;
 			}
@@ -369,7 +369,7 @@ void sim_block(struct sim *s, struct sim_task *t, uint64_t until, char state)
 	deactivate(s, c, t, DEQUEUE_SLEEP);
 	t->state = TS_SLEEPING;
 	t->sleep_state = state;
-	t->kind = 0;
+	t->work = WORK_NONE;
 	if (until) {
 		t->wake_gen++;
 		t->wake_at = until;
@@ -401,7 +401,7 @@ void sim_task_exit(struct sim *s, struct sim_task *t)
 		t->cls->task_dead(s, t);
 	t->state = TS_DEAD;
 	t->sleep_state = 'X';
-	t->kind = 0;
+	t->work = WORK_NONE;
 	sim_resched(s, c);
 	sim_cpufreq_update(s, c);
 }
@@ -535,9 +535,9 @@ static void program_run_done(struct sim *s, struct sim_cpu *c)
 	c->run_gen++;
 	if (!t || t->state != TS_RUNNABLE)
 		return;
-	if (t->kind == 1)
+	if (t->work == WORK_RUN)
 		dt = (t->work_left + cap - 1) / cap;
-	else if (t->kind == 2)
+	else if (t->work == WORK_RUNTIME)
 		dt = t->runtime_left;
 	if (t->cls->budget_ns) {
 		uint64_t b = t->cls->budget_ns(t, cap);
@@ -681,7 +681,7 @@ static void schedule(struct sim *s, struct sim_cpu *c)
 			switch_to(s, c, prev, next);
 		if (!next)
 			break;
-		if (!next->kind) {
+		if (next->work == WORK_NONE) {
 			task_continue(s, next);
 			if (consume_resched(c) || next->state != TS_RUNNABLE ||
 			    c->curr != next)
@@ -703,9 +703,9 @@ static void run_done(struct sim *s, struct sim_cpu *c)
 		return;
 	if (t->cls->budget_expired && t->cls->budget_expired(s, c, t))
 		return;
-	if ((t->kind == 1 && !t->work_left) ||
-	    (t->kind == 2 && !t->runtime_left)) {
-		t->kind = 0;
+	if ((t->work == WORK_RUN && !t->work_left) ||
+	    (t->work == WORK_RUNTIME && !t->runtime_left)) {
+		t->work = WORK_NONE;
 		task_continue(s, t);
 	}
 	if (c->curr == t && t->state == TS_RUNNABLE && !c->resched_pending)
@@ -814,15 +814,10 @@ static void apply_freq(struct sim *s, struct sim_domain *d)
 }
 
 /*
- * cpufreq_update_util() -> schedutil: the governor (schedutil.c) decides
- * from the domain's signals and the clamp policy's values; this applies
- * its decision, at once or after the driver's transition latency.
- */
-/*
  * capsim_sugov_cpu (--trace-signals): each CPU's inputs to a decision, so
  * that the pure governor can replay it from the trace alone (xcheck level
- * 2); clamp_nr, the entities in the CPU's clamp aggregate, says whether
- * the CPU counts in the RFC's domain rule
+ * 2); clamp_nr, the entities in the CPU's clamp aggregate (the host's
+ * count), says whether the CPU counts in the RFC's domain rule
  */
 static void trace_sugov_inputs(struct sim *s, struct sim_cpu *c,
 			       const struct sugov_input *si)
@@ -848,6 +843,11 @@ void sim_cpufreq_update(struct sim *s, struct sim_cpu *c)
 	sim_cpufreq_update_flags(s, c, false);
 }
 
+/*
+ * cpufreq_update_util() -> schedutil: the governor (schedutil.c) decides
+ * from the domain's signals and the clamp policy's values; this applies
+ * its decision, at once or after the driver's transition latency.
+ */
 void sim_cpufreq_update_flags(struct sim *s, struct sim_cpu *c, bool iowait)
 {
 	struct sim_domain *d = c->dom;
@@ -1017,52 +1017,52 @@ static void on_task_start(void *m, const struct event *e)
 {
 	struct sim *s = m;
 
-	task_start(s, s->tasks[e->a]);
+	task_start(s, s->tasks[e->obj]);
 }
 
 static void on_task_wake(void *m, const struct event *e)
 {
 	struct sim *s = m;
 
-	timer_expiry(s, s->tasks[e->a], e->gen);
+	timer_expiry(s, s->tasks[e->obj], e->gen);
 }
 
 static void on_run_done(void *m, const struct event *e)
 {
 	struct sim *s = m;
 
-	if (s->cpus[e->a].run_gen == e->gen)
-		run_done(s, &s->cpus[e->a]);
+	if (s->cpus[e->obj].run_gen == e->gen)
+		run_done(s, &s->cpus[e->obj]);
 }
 
 static void on_tick(void *m, const struct event *e)
 {
 	struct sim *s = m;
 
-	if (s->cpus[e->a].tick_gen == e->gen)
-		tick(s, &s->cpus[e->a]);
+	if (s->cpus[e->obj].tick_gen == e->gen)
+		tick(s, &s->cpus[e->obj]);
 }
 
 static void on_resched(void *m, const struct event *e)
 {
 	struct sim *s = m;
 
-	if (s->cpus[e->a].resched_gen == e->gen)
-		schedule(s, &s->cpus[e->a]);
+	if (s->cpus[e->obj].resched_gen == e->gen)
+		schedule(s, &s->cpus[e->obj]);
 }
 
 static void on_freq(void *m, const struct event *e)
 {
 	struct sim *s = m;
 
-	if (s->doms[e->a].freq_gen == e->gen)
-		apply_freq(s, &s->doms[e->a]);
+	if (s->doms[e->obj].freq_gen == e->gen)
+		apply_freq(s, &s->doms[e->obj]);
 }
 
 static void on_dl_replenish(void *m, const struct event *e)
 {
 	struct sim *s = m;
-	struct sim_task *t = s->tasks[e->a];
+	struct sim_task *t = s->tasks[e->obj];
 
 	if (t->dl.gen == e->gen)
 		dl_replenish(s, t);
@@ -1070,7 +1070,7 @@ static void on_dl_replenish(void *m, const struct event *e)
 
 static void on_group_write(void *m, const struct event *e)
 {
-	group_write_event(m, e->a);
+	group_write_event(m, e->obj);
 }
 
 /* The end is the run loop's own business (sim_run()) */

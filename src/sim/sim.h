@@ -77,6 +77,13 @@ enum sim_event {
 	NR_SIM_EVENTS,
 };
 
+/* What the task's current rt-app event spends while it runs */
+enum task_work {
+	WORK_NONE,		/* no event in progress */
+	WORK_RUN,		/* run, mem: work_left, faster on a faster CPU */
+	WORK_RUNTIME,		/* runtime: runtime_left, wall time at any speed */
+};
+
 enum task_state {
 	TS_NEW,
 	TS_RUNNABLE,		/* queued on a runqueue (possibly running) */
@@ -165,7 +172,7 @@ struct sim_task {
 	bool phase_entered;
 	uint64_t work_left;	/* capacity * ns */
 	uint64_t runtime_left;	/* ns */
-	int kind;		/* 0 none, 1 run, 2 runtime */
+	enum task_work work;	/* which of the two counts down */
 	uint64_t t_first;
 	bool iowait;		/* the pending wake-up is an iowait one */
 	/*
@@ -404,7 +411,7 @@ struct sim {
 	void *progress_arg;
 };
 
-/* sim.c: setup, run, core scheduler */
+/* setup.c: the machine built from the inputs, and freed */
 struct sim *sim_create(const struct platform *pl, const struct workload *wl,
 		       const struct sim_opts *o, struct diag *d);
 /*
@@ -415,12 +422,13 @@ struct sim *sim_create(const struct platform *pl, const struct workload *wl,
  */
 struct workload *sim_workload_check(struct workload *wl, struct diag *d,
 				    int errors_before);
-int sim_run(struct sim *s, FILE *trace);
-/* The engine's queue, with the simulator's handler of each event kind */
-void sim_init_events(struct sim *s);
 void sim_destroy(struct sim *s);
 /* The pull gates (nr_cfs_overloaded, nr_rt_cpus) agree with the CPUs */
 bool sim_pull_gates_consistent(const struct sim *s);
+/* sim.c: the run */
+int sim_run(struct sim *s, FILE *trace);
+/* The engine's queue, with the simulator's handler of each event kind */
+void sim_init_events(struct sim *s);
 
 /*
  * sim.c: the core's entry points. The rt-app event machine (task.c) and
