@@ -58,7 +58,7 @@ static const struct row rows[] = {
 	{ 1024, 200, 0, 0, 0, false, { 600, 1024 }, { 250, 600, 250 } },
 };
 
-/* cpu_clamp() of each policy (clamp_rfc.c, clamp_uclamp.c) */
+/* cpu_clamp() of each policy (clamp_rfc.c, clamp_none.c, clamp_uclamp.c) */
 static struct sugov_cpu_input policy_input(const struct row *r, int pol)
 {
 	struct sugov_cpu_input c = {
