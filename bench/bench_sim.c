@@ -207,7 +207,7 @@ static struct model_run model(const struct platform *pl,
 			      const struct workload *wl, uint64_t dur_ns,
 			      bool trace, bool summary)
 {
-	struct sim_opts o = { .policy = POLICY_RFC, .hz = 250,
+	struct sim_opts o = { .clamp_policy = POLICY_RFC, .hz = 250,
 			      .activations = true, .duration_ns = dur_ns,
 			      .nonidle_rule = true };
 	struct model_run r = { 0 };

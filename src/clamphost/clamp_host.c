@@ -366,6 +366,7 @@ static bool entity_enqueue(struct clamp_host *h, struct host_entity *e,
 	raw_spin_lock(&c->lock);
 	changed = cap_clamp_enqueue(&c->cc, &e->se, &e->grp->cg, &c->lock);
 	raw_spin_unlock(&c->lock);
+	c->nr_queued++;
 	e->cpu = (int)cpu;
 	list_add_tail(&e->qnode, &e->grp->queued);
 	return changed;
@@ -379,6 +380,7 @@ static bool entity_dequeue(struct clamp_host *h, struct host_entity *e)
 	raw_spin_lock(&c->lock);
 	changed = cap_clamp_dequeue(&c->cc, &e->se, &c->lock);
 	raw_spin_unlock(&c->lock);
+	c->nr_queued--;
 	e->cpu = -1;
 	list_del_init(&e->qnode);
 	return changed;
@@ -446,4 +448,9 @@ const char *clamp_host_strerror(int err)
 		return "entity belongs to another group (use move)";
 	}
 	return "unknown error";
+}
+
+unsigned int clamp_host_nr_queued(const struct clamp_host *h, unsigned int cpu)
+{
+	return cpu < h->nr_cpus ? h->cpus[cpu].nr_queued : 0;
 }

@@ -43,6 +43,11 @@ struct host_entity {
 struct host_cpu {
 	struct cap_clamp_cpu cc;
 	raw_spinlock_t lock;
+	/*
+	 * The entities this host queued here, counted by the host so that
+	 * readers need not look inside the core's aggregate (its @nr)
+	 */
+	unsigned int nr_queued;
 };
 
 enum clamp_host_cause {
@@ -125,5 +130,7 @@ int clamp_host_move(struct clamp_host *h, struct host_entity *e,
 
 int clamp_host_range(const struct clamp_host *h, unsigned int cpu,
 		     struct cap_clamp_range *r);
+/* How many entities are RUNNABLE on @cpu (in its aggregate); 0 past the end */
+unsigned int clamp_host_nr_queued(const struct clamp_host *h, unsigned int cpu);
 
 #endif

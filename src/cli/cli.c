@@ -511,7 +511,7 @@ static int cmd_run(int argc, char **argv)
 {
 	const char *wfile = NULL, *platform = NULL, *policy = NULL,
 		   *outdir = NULL, *order = NULL, *rule = NULL;
-	struct sim_opts o = { .policy = POLICY_RFC, .hz = 250,
+	struct sim_opts o = { .clamp_policy = POLICY_RFC, .hz = 250,
 			       .activations = true };
 	uint64_t max_mb = MAX_TRACE_MB_DEFAULT;
 	int ret = EXIT_RUN, i;
@@ -639,7 +639,7 @@ static int cmd_run(int argc, char **argv)
 				 trace_dat ? "--trace-dat" : "--plot", "run");
 
 	/* the flags first: a usage error before any input error */
-	if (policy && policy_parse(policy, &o.policy))
+	if (policy && policy_parse(policy, &o.clamp_policy))
 		return usage_error("run", "unknown policy \"%s\": allowed rfc, uclamp, none",
 				   policy);
 	if (order && clamp_order_parse(order, &o.order))
@@ -659,7 +659,7 @@ static int cmd_run(int argc, char **argv)
 		goto out;
 	/* the workload's own choices were checked by its parser */
 	if (!policy)
-		policy_parse(wl->policy ? wl->policy : "rfc", &o.policy);
+		policy_parse(wl->policy ? wl->policy : "rfc", &o.clamp_policy);
 	if (!order)
 		clamp_order_parse(wl->clamp_order ? wl->clamp_order : "6.12",
 				  &o.order);

@@ -155,7 +155,7 @@ static unsigned long pd_max_util(struct sim *s, const struct pdomain *pd,
 
 	for (i = 0; i < pd->ncpus; i++) {
 		struct sim_cpu *c = &s->cpus[pd->cpus[i]];
-		bool task = c == dst && s->policy->util_clamp;
+		bool task = c == dst && s->clamp->uclamp_used;
 		unsigned long perf;
 
 		sim_cpu_util_input(c, cpu_util_with(c, t, dst, true), &in[i]);
@@ -186,6 +186,20 @@ static unsigned long pd_busy_time(struct sim *s, const struct pdomain *pd,
 		sum += u < scale ? u : scale;
 	}
 	return sum < pd_cap ? sum : pd_cap;
+}
+
+int task_util_fits_at(struct sim *s, struct sim_task *t, struct sim_cpu *c,
+		      unsigned long util, unsigned long capacity)
+{
+	if (s->clamp->task_fits)
+		return s->clamp->task_fits(s, t, c, util, capacity);
+	return fits_capacity(util, capacity);
+}
+
+int task_util_fits(struct sim *s, struct sim_task *t, struct sim_cpu *c,
+		   unsigned long util)
+{
+	return task_util_fits_at(s, t, c, util, c->capacity);
 }
 
 /*
@@ -245,12 +259,12 @@ struct sim_cpu *find_energy_efficient_cpu(struct sim *s, struct sim_task *t,
 {
 	uint64_t prev_delta = UINT64_MAX, best_delta = UINT64_MAX;
 	unsigned long task_busy, best_actual_cap = 0, prev_actual_cap = 0;
-	unsigned int teff[UCLAMP_CNT] = { 0, 1024 };
+	unsigned int teff[UCLAMP_CNT] = { 0, UCLAMP_SCALE };
 	struct sim_cpu *best = NULL;
 	int d, i, prev_fits = -1, best_fits = -1;
 
-	if (s->policy == &clamp_policy_uclamp)
-		uclamp_task_eff(s, t, teff);
+	if (s->clamp->task_range)
+		s->clamp->task_range(s, t, teff);
 	/* sync_entity_load_avg(), then nothing to place: stay */
 	task_busy = task_util_est(s, t);	/* eenv_task_busy_time() */
 	if (!task_busy && !teff[UCLAMP_MIN])
@@ -469,7 +483,12 @@ bool task_runs_next(struct sim *s, struct sim_cpu *c, struct sim_task *t)
 		if (next)
 			break;
 	}
-	/* a CFS wake-up preemption, not the tick's own rotation */
+	/*
+	 * a CFS wake-up preemption, not the tick's own rotation: RT and DL
+	 * pick by priority and deadline, so their pick naming @t is the
+	 * preemption; CFS's pick may name @t for its slice alone. A question
+	 * about the winner of the walk above, kept here beside the walk.
+	 */
 	if (next && next->cls == &fair_sched_class &&
 	    (!c->resched_pending || !t->latency_pending))
 		return false;

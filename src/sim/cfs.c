@@ -410,4 +410,6 @@ const struct sim_class fair_sched_class = {
 	.kprio = kprio_fair,
 	.tasks = fair_tasks,
 	.push_to_idle = true,
+	.uclamp_enabled = true,
+	.iowait_boost = true,
 };

@@ -6,13 +6,15 @@
  * kernel.
  *
  * The RFC's capacity range of every CPU is always tracked by the clamp
- * core (src/core) and traced (cap_clamp_cpu), whatever the policy: the
- * policy decides what the governor and placement make of it.
+ * core (src/core) and traced (cap_clamp_cpu), whatever the policy
+ * (clamp_track.c): the policy decides what the governor and placement
+ * make of it. One file per policy, found by name in policy.c:
  *  rfc  - the group capacity_min/max ranges, per CPU and composed over a
  *         shared domain (the core's domain rule), bound the frequency; a
  *         runnable RT class asks for the scale clamped by its CPU's range
- *         (RFC patch 5);
- *  none - stock 6.12 schedutil: no clamp; RT forces the top OPP.
+ *         (RFC patch 5) (clamp_rfc.c);
+ *  none - stock 6.12 schedutil: no clamp; RT forces the top OPP
+ *         (clamp_none.c);
  *  uclamp - mainline utilization clamping (6.12): per-task util_min/max
  *         restricted by the group's uclamp values and the system defaults,
  *         bucketed MAX per CPU (clamp_uclamp.c, uclamp_rq.c); RT's boost
@@ -26,6 +28,7 @@
 
 #include "policy.h"
 #include "schedutil.h"
+#include "uclamp_rq.h"
 
 struct sim;
 struct sim_cpu;
@@ -38,14 +41,19 @@ struct clamp_policy_ops {
 	const char *name;
 	/*
 	 * @t becomes RUNNABLE on / leaves @c, or moves to group @g (RUNNABLE
-	 * or not); a group's value is written (0 or -EINVAL, the RFC's
-	 * rules). A CPU whose range changes is traced and, for a move or a
+	 * or not). A CPU whose range changes is traced and, for a move or a
 	 * write, kicks schedutil (the host's range-changed callback).
 	 */
 	void (*enqueue)(struct sim *s, struct sim_cpu *c, struct sim_task *t);
 	void (*dequeue)(struct sim *s, struct sim_cpu *c, struct sim_task *t);
 	void (*move)(struct sim *s, struct sim_task *t, struct host_group *g);
-	/* the write alone, then (if it was accepted) its effects */
+	/*
+	 * A group's value is written: the write alone, 0 or -EINVAL (the
+	 * policy's rules: rfc and none refuse what the core refuses, uclamp
+	 * restricts a wider child instead), then, if it was accepted, its
+	 * effects on the RUNNABLE tasks. The workload's initial values go
+	 * through group_set too, before any task exists.
+	 */
 	int (*group_set)(struct sim *s, struct host_group *g, int attr,
 			 uint64_t value);
 	void (*group_apply)(struct sim *s, struct host_group *g);
@@ -61,6 +69,18 @@ struct clamp_policy_ops {
 	bool (*domain_range)(struct sim *s, struct sim_domain *d, int caller,
 			     struct sugov_range *r);
 	/*
+	 * Placement (feec, the wake-up fit, misfit): the clamp range of @t
+	 * itself that its estimates widen the CPU's by (uclamp_eff_value()
+	 * of both ids), and util_fits_cpu() of @t with @util on @c of
+	 * @capacity (1 fits, 0 not, -1 only the util fits and the clamp
+	 * not). NULL: the task has no range of its own ({ 0,
+	 * SCHED_CAPACITY_SCALE }) and the fit is fits_capacity().
+	 */
+	void (*task_range)(struct sim *s, struct sim_task *t,
+			   unsigned int out[UCLAMP_CNT]);
+	int (*task_fits)(struct sim *s, struct sim_task *t, struct sim_cpu *c,
+			 unsigned long util, unsigned long capacity);
+	/*
 	 * Mainline's order at a wake-up: enqueue_task() calls the class's
 	 * ->enqueue_task(), whose schedutil update decides, and only then
 	 * uclamp_rq_inc() (dequeue_task(): uclamp_rq_dec() first, so the
@@ -69,27 +89,33 @@ struct clamp_policy_ops {
 	 */
 	bool inc_after_class_update;
 	/*
-	 * The CPU's range (cpu_clamp()'s clamp) is the rq's clamp that
-	 * effective_cpu_util() reads (uclamp_is_used()), so EAS's estimates
-	 * see it too; else it reaches schedutil only (the RFC feeds its
-	 * range to the governor) or is none, and EAS and the energy model
-	 * see { 0, SCHED_CAPACITY_SCALE } and the policy's RT floor.
+	 * The kernel's uclamp_is_used() (the sched_uclamp_used static key):
+	 * the per-CPU uclamp buckets (c->uclamp) are kept and the CPU's range
+	 * (cpu_clamp()'s clamp) is the rq's clamp that effective_cpu_util()
+	 * reads, so EAS's estimates see it too and the signal trace prints
+	 * LISA's uclamp events. Else the range reaches schedutil only (the
+	 * RFC feeds its range to the governor) or is none, and EAS and the
+	 * energy model see { 0, SCHED_CAPACITY_SCALE } and the policy's RT
+	 * floor.
 	 */
-	bool util_clamp;
+	bool uclamp_used;
 };
 
 extern const struct clamp_policy_ops clamp_policy_rfc;
 extern const struct clamp_policy_ops clamp_policy_none;
 extern const struct clamp_policy_ops clamp_policy_uclamp;
 
-/* uclamp: a group's request from the workload (@attr a CAP_CLAMP_ id) */
-void uclamp_group_request(struct sim *s, struct host_group *g, int attr,
-			  unsigned int value);
-
-/* rfc's host bookkeeping, which every policy keeps (tracked, traced) */
-void rfc_track_enqueue(struct sim *s, struct sim_cpu *c, struct sim_task *t);
-void rfc_track_dequeue(struct sim *s, struct sim_cpu *c, struct sim_task *t);
-void rfc_track_move(struct sim *s, struct sim_task *t, struct host_group *g);
+/*
+ * The RFC's range every policy keeps (clamp_track.c): the core's
+ * aggregate per CPU and its group rules, the ops rfc and none use as
+ * they are and uclamp calls beside its own.
+ */
+void clamp_track_enqueue(struct sim *s, struct sim_cpu *c, struct sim_task *t);
+void clamp_track_dequeue(struct sim *s, struct sim_cpu *c, struct sim_task *t);
+void clamp_track_move(struct sim *s, struct sim_task *t, struct host_group *g);
+int clamp_track_group_set(struct sim *s, struct host_group *g, int attr,
+			  uint64_t value);
+void clamp_track_group_apply(struct sim *s, struct host_group *g);
 
 struct cap_clamp_cpu;
 
@@ -103,7 +129,7 @@ void rfc_domain_compose(const struct cap_clamp_cpu *const *cpus,
 			const bool *idle, int n, int caller, bool nonidle_rule,
 			struct sugov_range *out);
 
-/* The ops of @p, or NULL when the build has none for it */
+/* policy.c, the registry: the ops of @p, or NULL when there are none */
 const struct clamp_policy_ops *clamp_policy_ops(enum clamp_policy p);
 
 #endif

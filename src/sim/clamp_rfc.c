@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The RFC's capacity clamping behind the clamp-policy seam: the clamp core
- * (src/core, through its host src/clamphost) aggregates the RUNNABLE
- * tasks' group ranges per CPU, as the kernel glue does in enqueue_task()
- * and dequeue_task(); a shared domain composes its CPUs' ranges by the core's
- * rule (cap_clamp_domain_start()/_add(): a CPU with nothing RUNNABLE does
- * not count), or, with --domain-rule rfc, by RFC patch 4 as posted (the
- * calling CPU always counts, so an emptied caller uncaps the domain).
+ * --policy rfc: the RFC's capacity clamping behind the clamp-policy seam.
+ * The clamp core aggregates the RUNNABLE tasks' group ranges per CPU
+ * (clamp_track.c, kept for every policy) and this policy bounds the
+ * governor by them: a CPU's range, and a runnable RT class asks for the
+ * scale clamped by it (RFC patch 5). A shared domain composes its CPUs'
+ * ranges by the core's rule (cap_clamp_domain_start()/_add(): a CPU with
+ * nothing RUNNABLE does not count), or, with --domain-rule rfc, by RFC
+ * patch 4 as posted (the calling CPU always counts, so an emptied caller
+ * uncaps the domain).
  */
 #include <stdlib.h>
 
@@ -14,34 +16,6 @@
 
 #include "clamp_policy.h"
 #include "sim.h"
-
-void rfc_track_enqueue(struct sim *s, struct sim_cpu *c, struct sim_task *t)
-{
-	clamp_host_enqueue(&s->host, t->ce, (unsigned int)c->id, t->group);
-}
-
-void rfc_track_dequeue(struct sim *s, struct sim_cpu *c, struct sim_task *t)
-{
-	(void)c;
-	clamp_host_dequeue(&s->host, t->ce);
-}
-
-/* sched_move_task(): dequeued and enqueued again, re-reading the group */
-void rfc_track_move(struct sim *s, struct sim_task *t, struct host_group *g)
-{
-	clamp_host_move(&s->host, t->ce, g);
-}
-
-static int rfc_group_set(struct sim *s, struct host_group *g, int attr,
-			 uint64_t value)
-{
-	return clamp_host_group_set(&s->host, g, attr, value);
-}
-
-static void rfc_group_apply(struct sim *s, struct host_group *g)
-{
-	clamp_host_group_reposition(&s->host, g);
-}
 
 static const struct cap_clamp_cpu *core_cpu(struct sim *s,
 					    const struct sim_cpu *c)
@@ -126,43 +100,11 @@ static bool rfc_domain_range(struct sim *s, struct sim_domain *d, int caller,
 
 const struct clamp_policy_ops clamp_policy_rfc = {
 	.name = "rfc",
-	.enqueue = rfc_track_enqueue,
-	.dequeue = rfc_track_dequeue,
-	.move = rfc_track_move,
-	.group_set = rfc_group_set,
-	.group_apply = rfc_group_apply,
+	.enqueue = clamp_track_enqueue,
+	.dequeue = clamp_track_dequeue,
+	.move = clamp_track_move,
+	.group_set = clamp_track_group_set,
+	.group_apply = clamp_track_group_apply,
 	.cpu_clamp = rfc_cpu_clamp,
 	.domain_range = rfc_domain_range,
 };
-
-/* Stock 6.12: the range is tracked and traced, the governor ignores it */
-static void none_cpu_clamp(struct sim *s, struct sim_cpu *c,
-			   struct sugov_cpu_input *in, unsigned long scale)
-{
-	(void)s;
-	(void)c;
-	in->clamp.min = 0;
-	in->clamp.max = SCHED_CAPACITY_SCALE;
-	/* effective_cpu_util(): a runnable RT class runs at the top */
-	in->rt_floor = scale;
-}
-
-const struct clamp_policy_ops clamp_policy_none = {
-	.name = "none",
-	.enqueue = rfc_track_enqueue,
-	.dequeue = rfc_track_dequeue,
-	.move = rfc_track_move,
-	.group_set = rfc_group_set,
-	.group_apply = rfc_group_apply,
-	.cpu_clamp = none_cpu_clamp,
-};
-
-const struct clamp_policy_ops *clamp_policy_ops(enum clamp_policy p)
-{
-	switch (p) {
-	case POLICY_RFC: return &clamp_policy_rfc;
-	case POLICY_NONE: return &clamp_policy_none;
-	case POLICY_UCLAMP: return &clamp_policy_uclamp;
-	default: return NULL;
-	}
-}

@@ -2,7 +2,7 @@
 /*
  * --policy uclamp: mainline utilization clamping as 6.12 implements it,
  * behind the clamp-policy seam. The RFC's range stays tracked and traced
- * by the clamp core (rfc_track_*), as for every policy; the governor and
+ * by the clamp core (clamp_track.c), as for every policy; the governor and
  * placement see uclamp's values:
  *  - a task's effective clamps (uclamp_eff_get()): its request (util_min/
  *    util_max, an RT task's unset min at sysctl_sched_uclamp_util_min_rt_
@@ -19,11 +19,6 @@
 #include "clamp_policy.h"
 #include "sim.h"
 
-static bool uclamp_enabled(const struct sim_task *t)
-{
-	return t->cls != &dl_sched_class;
-}
-
 static struct uclamp_group *ugroup(struct sim *s, struct host_group *g)
 {
 	for (int i = 0; i < s->nugroups; i++)
@@ -36,7 +31,8 @@ static struct uclamp_group *ugroup(struct sim *s, struct host_group *g)
 	return &s->ugroups[s->nugroups++];
 }
 
-void uclamp_group_request(struct sim *s, struct host_group *g, int attr,
+/* tg->uclamp_req[] of @g (@attr a CAP_CLAMP_ id) */
+static void group_request(struct sim *s, struct host_group *g, int attr,
 			  unsigned int value)
 {
 	ugroup(s, g)->req[attr == CAP_CLAMP_MAX ? UCLAMP_MAX : UCLAMP_MIN] =
@@ -72,7 +68,7 @@ static void task_effective(struct sim *s, struct sim_task *t,
 
 	req[UCLAMP_MIN] = t->uclamp_user[UCLAMP_MIN] ?
 			  t->uclamp_req[UCLAMP_MIN] :
-			  t->cls == &rt_sched_class ?
+			  t->cls->uclamp_min_rt_default ?
 			  s->uclamp.util_min_rt_default : 0;
 	req[UCLAMP_MAX] = t->uclamp_user[UCLAMP_MAX] ?
 			  t->uclamp_req[UCLAMP_MAX] : UCLAMP_SCALE;
@@ -81,16 +77,10 @@ static void task_effective(struct sim *s, struct sim_task *t,
 	uclamp_task_effective(req, root ? NULL : tg, sys, out);
 }
 
-void uclamp_task_eff(struct sim *s, struct sim_task *t,
-		     unsigned int out[UCLAMP_CNT])
-{
-	task_effective(s, t, out);
-}
-
 /* uclamp_rq_inc() */
 static void clamp_inc(struct sim *s, struct sim_cpu *c, struct sim_task *t)
 {
-	if (!uclamp_enabled(t))
+	if (!t->cls->uclamp_enabled)
 		return;
 	task_effective(s, t, t->uclamp_eff);
 	uclamp_cpu_inc(&c->uclamp, t->uclamp_eff);
@@ -110,14 +100,14 @@ static void uclamp_enqueue(struct sim *s, struct sim_cpu *c,
 			   struct sim_task *t)
 {
 	clamp_inc(s, c, t);
-	rfc_track_enqueue(s, c, t);
+	clamp_track_enqueue(s, c, t);
 }
 
 static void uclamp_dequeue(struct sim *s, struct sim_cpu *c,
 			   struct sim_task *t)
 {
 	clamp_dec(c, t);
-	rfc_track_dequeue(s, c, t);
+	clamp_track_dequeue(s, c, t);
 }
 
 /*
@@ -139,7 +129,7 @@ static void uclamp_move(struct sim *s, struct sim_task *t,
 			struct host_group *g)
 {
 	update_active(s, t);
-	rfc_track_move(s, t, g);
+	clamp_track_move(s, t, g);
 }
 
 /*
@@ -150,9 +140,9 @@ static void uclamp_move(struct sim *s, struct sim_task *t,
 static int uclamp_group_set(struct sim *s, struct host_group *g, int attr,
 			    uint64_t value)
 {
-	uclamp_group_request(s, g, attr, (unsigned int)value);
-	if (!clamp_host_group_set(&s->host, g, attr, value))
-		clamp_host_group_reposition(&s->host, g);
+	group_request(s, g, attr, (unsigned int)value);
+	if (!clamp_track_group_set(s, g, attr, value))
+		clamp_track_group_apply(s, g);
 	return 0;
 }
 
@@ -184,14 +174,17 @@ static void uclamp_task_update(struct sim *s, struct sim_task *t)
 		sim_cpufreq_update(s, &s->cpus[t->cpu]);
 }
 
-int task_util_fits_at(struct sim *s, struct sim_task *t, struct sim_cpu *c,
-		      unsigned long util, unsigned long capacity)
+/*
+ * util_fits_cpu() with uclamp: the task's effective clamps, max-aggregated
+ * with the CPU's unless the CPU's are idle (UCLAMP_FLAG_IDLE)
+ */
+static int uclamp_task_fits(struct sim *s, struct sim_task *t,
+			    struct sim_cpu *c, unsigned long util,
+			    unsigned long capacity)
 {
 	unsigned int eff[UCLAMP_CNT];
 	unsigned long lo, hi;
 
-	if (s->policy != &clamp_policy_uclamp)
-		return fits_capacity(util, capacity);
 	task_effective(s, t, eff);
 	lo = eff[UCLAMP_MIN];
 	hi = eff[UCLAMP_MAX];
@@ -203,12 +196,6 @@ int task_util_fits_at(struct sim *s, struct sim_task *t, struct sim_cpu *c,
 	}
 	return uclamp_util_fits_cpu(util, lo, hi, capacity, c->capacity,
 				    c->capacity);
-}
-
-int task_util_fits(struct sim *s, struct sim_task *t, struct sim_cpu *c,
-		   unsigned long util)
-{
-	return task_util_fits_at(s, t, c, util, c->capacity);
 }
 
 /* effective_cpu_util() with uclamp in use: the rq's clamps, no RT floor */
@@ -231,6 +218,8 @@ const struct clamp_policy_ops clamp_policy_uclamp = {
 	.group_apply = uclamp_group_apply,
 	.task_update = uclamp_task_update,
 	.cpu_clamp = uclamp_cpu_clamp,
+	.task_range = task_effective,
+	.task_fits = uclamp_task_fits,
 	.inc_after_class_update = true,
-	.util_clamp = true,
+	.uclamp_used = true,
 };

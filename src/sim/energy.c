@@ -69,8 +69,8 @@ uint64_t em_cpu_energy(const struct pdomain *pd, unsigned long max_util,
 void em_cpu_clamp(struct sim *s, struct sim_cpu *c, unsigned long scale,
 		  struct sugov_cpu_input *in)
 {
-	s->policy->cpu_clamp(s, c, in, scale);
-	if (!s->policy->util_clamp)
+	s->clamp->cpu_clamp(s, c, in, scale);
+	if (!s->clamp->uclamp_used)
 		in->clamp = (struct sugov_range){ 0, SCHED_CAPACITY_SCALE };
 }
 

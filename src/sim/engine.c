@@ -29,10 +29,10 @@ static int before(const struct event *x, const struct event *y)
 	return x->seq < y->seq;
 }
 
-void evq_push(struct evq *q, uint64_t time, unsigned int kind, int a,
+void evq_push(struct evq *q, uint64_t time, unsigned int kind, int obj,
 	      uint32_t gen)
 {
-	struct event e = { time, q->seq++, kind, a, gen };
+	struct event e = { time, q->seq++, kind, obj, gen };
 	size_t i;
 
 	if (q->n == q->cap) {

@@ -14,14 +14,15 @@
 
 /*
  * The engine knows nothing of what an event means: its kind indexes the
- * model's handler table, given at evq_init(), and @a and @gen are the
- * model's (an object index and the generation it was posted for).
+ * model's handler table, given at evq_init(), and @obj and @gen are the
+ * model's (the index of the object the event is for, and the generation
+ * it was posted for).
  */
 struct event {
 	uint64_t time;
 	uint64_t seq;
 	unsigned int kind;
-	int a;
+	int obj;	/* index of the task, CPU, domain or group write */
 	uint32_t gen;
 };
 
@@ -40,7 +41,7 @@ struct evq {
 void evq_init(struct evq *q, ev_handler *const *handlers, unsigned int nkinds,
 	      void *model);
 void evq_free(struct evq *q);
-void evq_push(struct evq *q, uint64_t time, unsigned int kind, int a,
+void evq_push(struct evq *q, uint64_t time, unsigned int kind, int obj,
 	      uint32_t gen);
 int evq_pop(struct evq *q, struct event *out);	/* 0 if empty */
 

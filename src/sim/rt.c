@@ -220,5 +220,7 @@ const struct sim_class rt_sched_class = {
 	.push = push_rt,
 	.tasks = rt_tasks,
 	.push_to_idle = true,
+	.uclamp_enabled = true,
+	.uclamp_min_rt_default = true,
 	.kprio = kprio_rt,
 };

@@ -87,6 +87,22 @@ struct sim_class {
 	struct list_head *(*tasks)(struct sim_cpu *c);
 	/* the tick pushes its waiting tasks to idle CPUs (nohz balance) */
 	bool push_to_idle;
+	/*
+	 * uclamp_enabled of the kernel's struct sched_class: the class's
+	 * RUNNABLE tasks count in their CPU's uclamp buckets (fair and RT,
+	 * not DEADLINE)
+	 */
+	bool uclamp_enabled;
+	/*
+	 * A task's unset uclamp_min is sysctl_sched_uclamp_util_min_rt_default
+	 * rather than 0 (uclamp_update_util_min_rt_default(): RT only)
+	 */
+	bool uclamp_min_rt_default;
+	/*
+	 * A wake-up from I/O asks schedutil for its boost: only
+	 * enqueue_task_fair() passes SCHED_CPUFREQ_IOWAIT for p->in_iowait
+	 */
+	bool iowait_boost;
 	/* the priority as the kernel prints it (prio= in sched events) */
 	int (*kprio)(const struct sim_task *t);
 };

@@ -77,13 +77,12 @@ static int setup_groups(struct sim *s)
 
 				if (!set[j])
 					continue;
-				ret = clamp_host_write(&s->host, g, ids[j],
-						       vals[j]);
-				if (s->policy == &clamp_policy_uclamp)
-					uclamp_group_request(s, g, ids[j],
-							     vals[j]);
-				/* uclamp restricts a wider child, rfc refuses */
-				if (ret && s->policy != &clamp_policy_uclamp) {
+				/*
+				 * The policy's write, as at run time; no task
+				 * exists yet, so there is nothing to apply
+				 */
+				ret = s->clamp->group_set(s, g, ids[j], vals[j]);
+				if (ret) {
 					char why[PATH_MAX + 160];
 					char *p = jptr_key(wg->ptr, j ? "capacity_min" :
 							   "capacity_max");
@@ -129,8 +128,12 @@ struct workload *sim_workload_check(struct workload *wl, struct diag *d,
 
 	if (!wl || d->errors == errors_before)
 		return wl;
-	/* the group tree alone, through the core's rules */
+	/*
+	 * the group tree alone, through the core's rules (rfc's group_set:
+	 * the policy is not known here)
+	 */
 	s = xcalloc(1, sizeof(*s));
+	s->clamp = clamp_policy_ops(POLICY_RFC);
 	s->wl = wl;
 	s->diag = d;
 	if (clamp_host_init(&s->host, 1))
@@ -193,7 +196,7 @@ struct sim *sim_create(const struct platform *pl, const struct workload *wl,
 	int err = 0, i, j, k, n, log2;
 
 	s->o = *o;
-	s->policy = clamp_policy_ops(o->policy);
+	s->clamp = clamp_policy_ops(o->clamp_policy);
 	/* uclamp's defaults: no system limit, RT boosted to the top */
 	s->uclamp = (struct uclamp_sys){ UCLAMP_SCALE, UCLAMP_SCALE,
 					 UCLAMP_SCALE, UCLAMP_BUCKETS_DEFAULT };

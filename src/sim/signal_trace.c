@@ -40,7 +40,7 @@ void sig_trace_se(struct sim *s, struct sim_cpu *c, struct sim_task *t)
 		  (unsigned int)t->avg.runnable_sum, t->avg.util_sum,
 		  t->avg.period_contrib, t->se.on_rq ? 1 : 0,
 		  c->cfs.curr == t ? 1 : 0);
-	if (s->policy == &clamp_policy_uclamp)
+	if (s->clamp->uclamp_used)
 		sim_trace(s, c->id, "lisa__uclamp_util_se",
 			  "pid=%d comm=%s cpu=%d util_avg=%lu uclamp_avg=%lu uclamp_min=%u uclamp_max=%u",
 			  t->pid, t->comm, c->id, t->avg.util_avg,
@@ -60,7 +60,7 @@ void sig_trace_cfs(struct sim *s, struct sim_cpu *c)
 		  "cpu=%d path=/ load=%lu util=%lu update_time=%llu runnable=%lu",
 		  c->id, a->load_avg, a->util_avg,
 		  (unsigned long long)a->last_update_time, a->runnable_avg);
-	if (s->policy == &clamp_policy_uclamp)
+	if (s->clamp->uclamp_used)
 		sim_trace(s, c->id, "lisa__uclamp_util_cfs",
 			  "cpu=%d util_avg=%lu uclamp_avg=%lu uclamp_min=%u uclamp_max=%u",
 			  c->id, a->util_avg,

@@ -55,6 +55,11 @@ void sig_enter_idle(struct sim *s, struct sim_cpu *c)
 void sig_update_blocked(struct sim *s, struct sim_cpu *c)
 {
 	uint64_t now = sig_clock_pelt(s, c);
+	/*
+	 * Each queue's "running" is whether curr is of its class, named as
+	 * update_other_load_avgs() names them (curr_class == &rt_sched_class,
+	 * &dl_sched_class): the signals are per class, not a class's hook
+	 */
 	const struct sim_class *cur = c->curr ? c->curr->cls : NULL;
 
 	if (pelt_update_class_rq(now, &c->rt.avg, cur == &rt_sched_class))

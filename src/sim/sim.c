@@ -150,12 +150,12 @@ void sim_update_curr(struct sim *s, struct sim_cpu *c)
 		/* update_rq_clock() -> update_rq_clock_pelt(), c->curr's delta */
 		sig_clock_advance(c, delta);
 		if (running) {
-			if (t->kind == 1) {
+			if (t->work == WORK_RUN) {
 				uint64_t done = delta * cap;
 
 				t->work_left -= done < t->work_left ? done :
 						t->work_left;
-			} else if (t->kind == 2) {
+			} else if (t->work == WORK_RUNTIME) {
 				t->runtime_left -= delta < t->runtime_left ?
 						   delta : t->runtime_left;
 			}
@@ -188,7 +188,7 @@ static void activate(struct sim *s, struct sim_cpu *c, struct sim_task *t,
 		     int flags)
 {
 	activate_class(s, c, t, flags);
-	s->policy->enqueue(s, c, t);
+	s->clamp->enqueue(s, c, t);
 }
 
 static void deactivate(struct sim *s, struct sim_cpu *c, struct sim_task *t,
@@ -198,7 +198,7 @@ static void deactivate(struct sim *s, struct sim_cpu *c, struct sim_task *t,
 	t->cls->dequeue(s, c, t, flags);
 	c->nr_running--;
 	raw_spin_unlock(&c->lock);
-	s->policy->dequeue(s, c, t);
+	s->clamp->dequeue(s, c, t);
 }
 
 void sim_resched(struct sim *s, struct sim_cpu *c)
@@ -228,6 +228,10 @@ void sim_check_preempt(struct sim *s, struct sim_cpu *c, struct sim_task *t)
 		sim_resched(s, c);
 		return;
 	}
+	/*
+	 * Two classes compared, not one named: the same test as
+	 * wakeup_preempt()'s p->sched_class == rq->curr->sched_class
+	 */
 	if (t->cls == curr->cls && t->cls->check_preempt(s, c, t))
 		sim_resched(s, c);
 }
@@ -300,7 +304,7 @@ void sim_wake(struct sim *s, struct sim_task *t, int waker_cpu)
 
 	if (t->state != TS_SLEEPING)
 		return;
-	io = t->iowait && t->cls == &fair_sched_class;	/* p->in_iowait */
+	io = t->iowait && t->cls->iowait_boost;	/* p->in_iowait */
 	t->iowait = false;
 	sim_trace(s, waker_cpu, "sched_waking",
 		  "comm=%s pid=%d prio=%d target_cpu=%03d", t->comm, t->pid,
@@ -316,7 +320,7 @@ void sim_wake(struct sim *s, struct sim_task *t, int waker_cpu)
 		move_signals(s, t, &s->cpus[t->cpu], dst);
 	}
 	sim_update_curr(s, dst);
-	late = s->policy->inc_after_class_update;
+	late = s->clamp->inc_after_class_update;
 	if (late) {
 		/*
 		 * 6.12's enqueue_task(): the class's enqueue updates schedutil
@@ -326,7 +330,7 @@ void sim_wake(struct sim *s, struct sim_task *t, int waker_cpu)
 		 */
 		activate_class(s, dst, t, ENQUEUE_WAKEUP);
 		sim_cpufreq_update_flags(s, dst, io);
-		s->policy->enqueue(s, dst, t);
+		s->clamp->enqueue(s, dst, t);
 	} else {
 		activate(s, dst, t, ENQUEUE_WAKEUP);
 	}
@@ -365,7 +369,7 @@ void sim_block(struct sim *s, struct sim_task *t, uint64_t until, char state)
 	deactivate(s, c, t, DEQUEUE_SLEEP);
 	t->state = TS_SLEEPING;
 	t->sleep_state = state;
-	t->kind = 0;
+	t->work = WORK_NONE;
 	if (until) {
 		t->wake_gen++;
 		t->wake_at = until;
@@ -397,7 +401,7 @@ void sim_task_exit(struct sim *s, struct sim_task *t)
 		t->cls->task_dead(s, t);
 	t->state = TS_DEAD;
 	t->sleep_state = 'X';
-	t->kind = 0;
+	t->work = WORK_NONE;
 	sim_resched(s, c);
 	sim_cpufreq_update(s, c);
 }
@@ -408,7 +412,7 @@ void sim_set_group(struct sim *s, struct sim_task *t, struct host_group *g)
 	if (t->group == g)
 		return;
 	t->group = g;
-	s->policy->move(s, t, g);
+	s->clamp->move(s, t, g);
 }
 
 /*
@@ -531,9 +535,9 @@ static void program_run_done(struct sim *s, struct sim_cpu *c)
 	c->run_gen++;
 	if (!t || t->state != TS_RUNNABLE)
 		return;
-	if (t->kind == 1)
+	if (t->work == WORK_RUN)
 		dt = (t->work_left + cap - 1) / cap;
-	else if (t->kind == 2)
+	else if (t->work == WORK_RUNTIME)
 		dt = t->runtime_left;
 	if (t->cls->budget_ns) {
 		uint64_t b = t->cls->budget_ns(t, cap);
@@ -677,7 +681,7 @@ static void schedule(struct sim *s, struct sim_cpu *c)
 			switch_to(s, c, prev, next);
 		if (!next)
 			break;
-		if (!next->kind) {
+		if (next->work == WORK_NONE) {
 			task_continue(s, next);
 			if (consume_resched(c) || next->state != TS_RUNNABLE ||
 			    c->curr != next)
@@ -699,9 +703,9 @@ static void run_done(struct sim *s, struct sim_cpu *c)
 		return;
 	if (t->cls->budget_expired && t->cls->budget_expired(s, c, t))
 		return;
-	if ((t->kind == 1 && !t->work_left) ||
-	    (t->kind == 2 && !t->runtime_left)) {
-		t->kind = 0;
+	if ((t->work == WORK_RUN && !t->work_left) ||
+	    (t->work == WORK_RUNTIME && !t->runtime_left)) {
+		t->work = WORK_NONE;
 		task_continue(s, t);
 	}
 	if (c->curr == t && t->state == TS_RUNNABLE && !c->resched_pending)
@@ -810,15 +814,10 @@ static void apply_freq(struct sim *s, struct sim_domain *d)
 }
 
 /*
- * cpufreq_update_util() -> schedutil: the governor (schedutil.c) decides
- * from the domain's signals and the clamp policy's values; this applies
- * its decision, at once or after the driver's transition latency.
- */
-/*
  * capsim_sugov_cpu (--trace-signals): each CPU's inputs to a decision, so
  * that the pure governor can replay it from the trace alone (xcheck level
- * 2); clamp_nr, the entities in the CPU's clamp aggregate, says whether
- * the CPU counts in the RFC's domain rule
+ * 2); clamp_nr, the entities in the CPU's clamp aggregate (the host's
+ * count), says whether the CPU counts in the RFC's domain rule
  */
 static void trace_sugov_inputs(struct sim *s, struct sim_cpu *c,
 			       const struct sugov_input *si)
@@ -834,7 +833,8 @@ static void trace_sugov_inputs(struct sim *s, struct sim_cpu *c,
 			  x->util_dl, x->bw_dl, x->rt_runnable,
 			  x->dl_runnable, x->idle, x->idle_calls,
 			  x->clamp.min, x->clamp.max, x->rt_floor, x->boost,
-			  s->host.cpus[pd->cpus[i]].cc.nr);
+			  clamp_host_nr_queued(&s->host,
+					       (unsigned int)pd->cpus[i]));
 	}
 }
 
@@ -843,6 +843,11 @@ void sim_cpufreq_update(struct sim *s, struct sim_cpu *c)
 	sim_cpufreq_update_flags(s, c, false);
 }
 
+/*
+ * cpufreq_update_util() -> schedutil: the governor (schedutil.c) decides
+ * from the domain's signals and the clamp policy's values; this applies
+ * its decision, at once or after the driver's transition latency.
+ */
 void sim_cpufreq_update_flags(struct sim *s, struct sim_cpu *c, bool iowait)
 {
 	struct sim_domain *d = c->dom;
@@ -873,7 +878,7 @@ void sim_cpufreq_update_flags(struct sim *s, struct sim_cpu *c, bool iowait)
 		inp[i].dl_runnable = x->dl.nr > 0;
 		inp[i].idle = cpu_idle(x);
 		inp[i].idle_calls = x->idle_calls;
-		s->policy->cpu_clamp(s, x, &inp[i], si.scale);
+		s->clamp->cpu_clamp(s, x, &inp[i], si.scale);
 		inp[i].boost = sugov_iowait_apply(&x->gov, &d->gov_params,
 						  s->now, c->capacity);
 		if (x == c)
@@ -882,8 +887,8 @@ void sim_cpufreq_update_flags(struct sim *s, struct sim_cpu *c, bool iowait)
 	si.max_khz = pd->opps[pd->nopps - 1].khz;
 	si.ncpus = pd->ncpus;
 	si.cpu = inp;
-	si.domain_clamp = s->policy->domain_range &&
-			  s->policy->domain_range(s, d, c->id, &si.range);
+	si.domain_clamp = s->clamp->domain_range &&
+			  s->clamp->domain_range(s, d, c->id, &si.range);
 	need = d->gov.need_freq_update;
 	changed = sugov_update(&d->gov, &d->gov_params, &si, caller, s->now,
 			       &dec);
@@ -938,7 +943,7 @@ static void group_write_event(struct sim *s, int idx)
 	struct group_write_log *log;
 	int ret;
 
-	ret = s->policy->group_set(s, g, ge->attr ? CAP_CLAMP_MAX :
+	ret = s->clamp->group_set(s, g, ge->attr ? CAP_CLAMP_MAX :
 				   CAP_CLAMP_MIN, ge->value);
 	/* the kernel face's cap_clamp_write; group: the creation index */
 	sim_trace(s, 0, "cap_clamp_write",
@@ -955,7 +960,7 @@ static void group_write_event(struct sim *s, int idx)
 	log->value = ge->value;
 	log->ret = ret;
 	if (!ret)
-		s->policy->group_apply(s, g);
+		s->clamp->group_apply(s, g);
 }
 
 /*
@@ -1012,52 +1017,52 @@ static void on_task_start(void *m, const struct event *e)
 {
 	struct sim *s = m;
 
-	task_start(s, s->tasks[e->a]);
+	task_start(s, s->tasks[e->obj]);
 }
 
 static void on_task_wake(void *m, const struct event *e)
 {
 	struct sim *s = m;
 
-	timer_expiry(s, s->tasks[e->a], e->gen);
+	timer_expiry(s, s->tasks[e->obj], e->gen);
 }
 
 static void on_run_done(void *m, const struct event *e)
 {
 	struct sim *s = m;
 
-	if (s->cpus[e->a].run_gen == e->gen)
-		run_done(s, &s->cpus[e->a]);
+	if (s->cpus[e->obj].run_gen == e->gen)
+		run_done(s, &s->cpus[e->obj]);
 }
 
 static void on_tick(void *m, const struct event *e)
 {
 	struct sim *s = m;
 
-	if (s->cpus[e->a].tick_gen == e->gen)
-		tick(s, &s->cpus[e->a]);
+	if (s->cpus[e->obj].tick_gen == e->gen)
+		tick(s, &s->cpus[e->obj]);
 }
 
 static void on_resched(void *m, const struct event *e)
 {
 	struct sim *s = m;
 
-	if (s->cpus[e->a].resched_gen == e->gen)
-		schedule(s, &s->cpus[e->a]);
+	if (s->cpus[e->obj].resched_gen == e->gen)
+		schedule(s, &s->cpus[e->obj]);
 }
 
 static void on_freq(void *m, const struct event *e)
 {
 	struct sim *s = m;
 
-	if (s->doms[e->a].freq_gen == e->gen)
-		apply_freq(s, &s->doms[e->a]);
+	if (s->doms[e->obj].freq_gen == e->gen)
+		apply_freq(s, &s->doms[e->obj]);
 }
 
 static void on_dl_replenish(void *m, const struct event *e)
 {
 	struct sim *s = m;
-	struct sim_task *t = s->tasks[e->a];
+	struct sim_task *t = s->tasks[e->obj];
 
 	if (t->dl.gen == e->gen)
 		dl_replenish(s, t);
@@ -1065,7 +1070,7 @@ static void on_dl_replenish(void *m, const struct event *e)
 
 static void on_group_write(void *m, const struct event *e)
 {
-	group_write_event(m, e->a);
+	group_write_event(m, e->obj);
 }
 
 /* The end is the run loop's own business (sim_run()) */

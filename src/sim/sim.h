@@ -77,6 +77,13 @@ enum sim_event {
 	NR_SIM_EVENTS,
 };
 
+/* What the task's current rt-app event spends while it runs */
+enum task_work {
+	WORK_NONE,		/* no event in progress */
+	WORK_RUN,		/* run, mem: work_left, faster on a faster CPU */
+	WORK_RUNTIME,		/* runtime: runtime_left, wall time at any speed */
+};
+
 enum task_state {
 	TS_NEW,
 	TS_RUNNABLE,		/* queued on a runqueue (possibly running) */
@@ -165,7 +172,7 @@ struct sim_task {
 	bool phase_entered;
 	uint64_t work_left;	/* capacity * ns */
 	uint64_t runtime_left;	/* ns */
-	int kind;		/* 0 none, 1 run, 2 runtime */
+	enum task_work work;	/* which of the two counts down */
 	uint64_t t_first;
 	bool iowait;		/* the pending wake-up is an iowait one */
 	/*
@@ -316,7 +323,7 @@ struct res_state {
 };
 
 struct sim_opts {
-	enum clamp_policy policy;
+	enum clamp_policy clamp_policy;	/* --policy: the clamp policy, not a task's */
 	enum clamp_order order;
 	uint64_t seed;
 	uint64_t duration_ns;
@@ -355,7 +362,7 @@ struct uclamp_sys {
 
 struct sim {
 	struct sim_opts o;
-	const struct clamp_policy_ops *policy;
+	const struct clamp_policy_ops *clamp;	/* the clamp policy's ops */
 	const struct platform *pl;
 	const struct workload *wl;
 	struct diag *diag;
@@ -404,7 +411,7 @@ struct sim {
 	void *progress_arg;
 };
 
-/* sim.c: setup, run, core scheduler */
+/* setup.c: the machine built from the inputs, and freed */
 struct sim *sim_create(const struct platform *pl, const struct workload *wl,
 		       const struct sim_opts *o, struct diag *d);
 /*
@@ -415,12 +422,13 @@ struct sim *sim_create(const struct platform *pl, const struct workload *wl,
  */
 struct workload *sim_workload_check(struct workload *wl, struct diag *d,
 				    int errors_before);
-int sim_run(struct sim *s, FILE *trace);
-/* The engine's queue, with the simulator's handler of each event kind */
-void sim_init_events(struct sim *s);
 void sim_destroy(struct sim *s);
 /* The pull gates (nr_cfs_overloaded, nr_rt_cpus) agree with the CPUs */
 bool sim_pull_gates_consistent(const struct sim *s);
+/* sim.c: the run */
+int sim_run(struct sim *s, FILE *trace);
+/* The engine's queue, with the simulator's handler of each event kind */
+void sim_init_events(struct sim *s);
 
 /*
  * sim.c: the core's entry points. The rt-app event machine (task.c) and
@@ -494,19 +502,17 @@ static inline bool fits_capacity(unsigned long util, unsigned long cap)
 }
 
 /*
- * util_fits_cpu() of @t with @util on @c: fits_capacity() unless the
- * policy is uclamp, then with the task's clamps, raised to the CPU's
- * unless it is idle (find_energy_efficient_cpu()'s rule). 1, -1 (fits
- * but not its boost) or 0, as util_fits_cpu() returns.
+ * balance.c: util_fits_cpu() of @t with @util on @c, as the clamp policy
+ * answers it (its task_fits(): uclamp's task clamps, raised to the CPU's
+ * unless it is idle, find_energy_efficient_cpu()'s rule), else
+ * fits_capacity(). 1, -1 (fits but not its boost) or 0, as
+ * util_fits_cpu() returns.
  */
 int task_util_fits(struct sim *s, struct sim_task *t, struct sim_cpu *c,
 		   unsigned long util);
 /* the same against @capacity (feec: capacity_of(), without RT/DL pressure) */
 int task_util_fits_at(struct sim *s, struct sim_task *t, struct sim_cpu *c,
 		      unsigned long util, unsigned long capacity);
-/* uclamp_eff_value() of @t for both clamps, under --policy uclamp */
-void uclamp_task_eff(struct sim *s, struct sim_task *t,
-		     unsigned int out[UCLAMP_CNT]);
 
 /* dl.c: a throttled DEADLINE task's replenishment timer fired */
 void dl_replenish(struct sim *s, struct sim_task *t);
@@ -557,7 +563,7 @@ double em_energy_mj(const struct sim_domain *d);
 /*
  * A CPU's inputs to effective_cpu_util() as EAS and the energy model read
  * them: em_cpu_clamp() the clamp policy's values (its range only when it
- * is the rq's, clamp_policy_ops.util_clamp; RT's floor always),
+ * is the rq's, clamp_policy_ops.uclamp_used; RT's floor always),
  * sim_cpu_util_input() the signals with @util_cfs the CFS utilization the
  * caller asks about (cpu_util_cfs_boost(), or feec's cpu_util() with the
  * task placed or not; the governor fills its own with it too).

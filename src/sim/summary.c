@@ -153,6 +153,7 @@ static json_t *task_obj(struct sim *s, struct sim_task *t)
 			    domain_residency_obj(s, t));
 	json_object_set_new(o, "sched_latency", sched_latency_obj(t));
 	json_object_set_new(o, "preemptions", json_integer((json_int_t)t->preempted));
+	/* summary.json's schema: only a DEADLINE task has a throttle count */
 	if (t->cls == &dl_sched_class)
 		json_object_set_new(o, "dl_throttled",
 				    json_integer((json_int_t)t->dl.throttles));
@@ -243,7 +244,7 @@ int summary_write(struct sim *s, const struct run_info *ri, FILE *f)
 	json_object_set_new(o, "origin", json_string(s->pl->origin));
 	json_object_set_new(o, "sha256", json_string(s->pl->sha256));
 	json_object_set_new(root, "platform", o);
-	json_object_set_new(root, "policy", json_string(policy_name(s->o.policy)));
+	json_object_set_new(root, "policy", json_string(policy_name(s->o.clamp_policy)));
 	json_object_set_new(root, "clamp_order",
 			    json_string(clamp_order_name(s->o.order)));
 	json_object_set_new(root, "domain_rule",
@@ -392,7 +393,7 @@ void summary_print(struct sim *s, const struct run_info *ri, FILE *f)
 	int i, j;
 
 	fprintf(f, "capsim: %s on %s, policy %s (clamp order %s, domain rule %s), %.3f s simulated\n",
-		s->wl->name, s->pl->name, policy_name(s->o.policy),
+		s->wl->name, s->pl->name, policy_name(s->o.clamp_policy),
 		clamp_order_name(s->o.order),
 		s->o.nonidle_rule ? "nonidle" : "rfc", sim_seconds(s));
 	fprintf(f, "%-16s %6s %-10s %7s %7s %6s %8s %8s %9s %9s\n", "task", "pid",

@@ -46,7 +46,6 @@ static void cond_wake(struct sim *s, struct sim_task *w, int waker_cpu)
 	sim_wake(s, w, waker_cpu);
 }
 
-/* A phase's attributes, as rt-app's set_thread_param() applies them */
 /* The task's own "cpus", or every CPU if it has none */
 static void task_back_to_own_cpus(struct sim *s, struct sim_task *t)
 {
@@ -64,6 +63,7 @@ static void task_back_to_own_cpus(struct sim *s, struct sim_task *t)
 	free(all);
 }
 
+/* A phase's attributes, as rt-app's set_thread_param() applies them */
 void task_apply_attrs(struct sim *s, struct sim_task *t,
 		      const struct wl_attrs *a)
 {
@@ -82,8 +82,8 @@ void task_apply_attrs(struct sim *s, struct sim_task *t,
 			t->uclamp_req[UCLAMP_MAX] = a->util_max;
 			t->uclamp_user[UCLAMP_MAX] = true;
 		}
-		if (s->policy->task_update)
-			s->policy->task_update(s, t);
+		if (s->clamp->task_update)
+			s->clamp->task_update(s, t);
 	}
 	if (a->cpus_set && a->ncpus)
 		sim_set_cpus_allowed(s, t, a->cpus, a->ncpus);
@@ -96,7 +96,7 @@ void task_init_exec(struct sim *s, struct sim_task *t)
 	(void)s;
 	t->phase = t->phase_iter = t->ev = t->loop_iter = 0;
 	t->phase_entered = false;
-	t->kind = 0;
+	t->work = WORK_NONE;
 }
 
 static uint64_t jitter(struct sim *s, uint64_t v)
@@ -258,7 +258,7 @@ void task_continue(struct sim *s, struct sim_task *t)
 				       s->ref_capacity;
 			if (!t->work_left)
 				break;
-			t->kind = 1;
+			t->work = WORK_RUN;
 			return;
 		case WL_EV_MEM:
 			t->work_left = (uint64_t)((unsigned __int128)e->bytes *
@@ -266,13 +266,13 @@ void task_continue(struct sim *s, struct sim_task *t)
 						  s->wl->mem_bw);
 			if (!t->work_left)
 				break;
-			t->kind = 1;
+			t->work = WORK_RUN;
 			return;
 		case WL_EV_RUNTIME:
 			t->runtime_left = jitter(s, e->us * NSEC_PER_USEC);
 			if (!t->runtime_left)
 				break;
-			t->kind = 2;
+			t->work = WORK_RUNTIME;
 			return;
 		case WL_EV_SLEEP:
 			if (!e->us)

@@ -201,11 +201,53 @@ static void test_explain_agrees_with_core(void **state)
 	assert_true(refused > 0 && refused < writes);
 }
 
+/*
+ * The host's own count of the entities queued on a CPU (what the
+ * simulator traces as clamp_nr) stays the core's aggregate count through
+ * enqueue, move, a refused double enqueue and dequeue.
+ */
+static void nr_is(struct clamp_host *h, unsigned int cpu, unsigned int nr)
+{
+	assert_int_equal(clamp_host_nr_queued(h, cpu), nr);
+	assert_int_equal(h->cpus[cpu].cc.nr, nr);
+}
+
+static void test_nr_queued(void **state)
+{
+	struct clamp_host h;
+	struct host_group *a, *b;
+	struct host_entity *e1, *e2;
+
+	(void)state;
+	assert_int_equal(clamp_host_init(&h, 2), 0);
+	assert_int_equal(clamp_host_group_create(&h, "/a", &a), 0);
+	assert_int_equal(clamp_host_group_create(&h, "/b", &b), 0);
+	assert_int_equal(clamp_host_entity_get(&h, 1, &e1), 0);
+	assert_int_equal(clamp_host_entity_get(&h, 2, &e2), 0);
+	nr_is(&h, 0, 0);
+	assert_true(clamp_host_enqueue(&h, e1, 0, a) >= 0);
+	assert_true(clamp_host_enqueue(&h, e2, 0, b) >= 0);
+	nr_is(&h, 0, 2);
+	nr_is(&h, 1, 0);
+	assert_int_equal(clamp_host_enqueue(&h, e1, 1, a), -EBUSY);
+	assert_true(clamp_host_move(&h, e1, b) >= 0);
+	nr_is(&h, 0, 2);
+	nr_is(&h, 1, 0);
+	assert_true(clamp_host_dequeue(&h, e2) >= 0);
+	assert_int_equal(clamp_host_dequeue(&h, e2), -EALREADY);
+	nr_is(&h, 0, 1);
+	assert_true(clamp_host_enqueue(&h, e2, 1, b) >= 0);
+	nr_is(&h, 1, 1);
+	assert_int_equal(clamp_host_nr_queued(&h, 2), 0);	/* no such CPU */
+	clamp_host_destroy(&h);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_callback_causes),
+		cmocka_unit_test(test_nr_queued),
 		cmocka_unit_test(test_explain_agrees_with_core),
 	};
 

@@ -19,7 +19,7 @@ static const char workload[] =
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct sim_opts o = { .policy = POLICY_RFC, .hz = 250,
+	struct sim_opts o = { .clamp_policy = POLICY_RFC, .hz = 250,
 			      .duration_ns = 20 * NSEC_PER_MSEC,
 			      .nonidle_rule = true };
 	struct workload *wl = NULL;

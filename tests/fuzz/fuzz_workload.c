@@ -8,7 +8,7 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct sim_opts o = { .policy = POLICY_RFC, .hz = 250 };
+	struct sim_opts o = { .clamp_policy = POLICY_RFC, .hz = 250 };
 	struct fuzz_case c;
 
 	fuzz_case_load(&c, data, size);

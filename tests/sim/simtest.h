@@ -52,7 +52,7 @@ static inline struct run *run_text(const char *text, const char *platform,
 				   double duration_s, FILE *trace)
 {
 	/* capsim run's defaults: the core's domain rule */
-	struct sim_opts o = { .policy = pol, .order = ord, .hz = 250,
+	struct sim_opts o = { .clamp_policy = pol, .order = ord, .hz = 250,
 			      .nonidle_rule = true };
 
 	o.duration_ns = (uint64_t)(duration_s * 1e9);

@@ -247,7 +247,7 @@ START_TEST(idle_cpus_end_to_end)
 		"   \"boost\": { \"cpus\": [3], \"taskgroup\": \"/fg\", \"loop\": 1, \"run\": 200 } },\n"
 		"  \"capsim\": { \"taskgroups\": { \"/bg\": { \"capacity_max\": 256 }, \"/fg\": { \"capacity_min\": 900 } } } }";
 	struct run *r;
-	struct sim_opts o = { .policy = POLICY_RFC, .hz = 250,
+	struct sim_opts o = { .clamp_policy = POLICY_RFC, .hz = 250,
 			      .nonidle_rule = false,
 			      .duration_ns = 3 * NSEC_PER_SEC };
 	FILE *f = tmpfile();
@@ -433,7 +433,7 @@ static char *trace_of(const char *text, uint64_t seed, size_t *len)
 {
 	FILE *f = tmpfile();
 	struct run *r;
-	struct sim_opts o = { .policy = POLICY_RFC, .hz = 250, .seed = seed };
+	struct sim_opts o = { .clamp_policy = POLICY_RFC, .hz = 250, .seed = seed };
 	char *buf;
 
 	r = calloc(1, sizeof(*r));
@@ -573,7 +573,7 @@ START_TEST(both_clamp_backends_give_the_same_run)
 
 		ck_assert_msg(text, "%s", workloads[w]);
 		for (b = 0; b < 2; b++) {
-			struct sim_opts o = { .policy = POLICY_RFC, .hz = 250,
+			struct sim_opts o = { .clamp_policy = POLICY_RFC, .hz = 250,
 					      .nonidle_rule = true,
 					      .duration_ns = NSEC_PER_SEC * 3,
 					      .clamp_backend = b ? "exact" : "rbtree" };

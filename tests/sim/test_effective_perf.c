@@ -6,7 +6,7 @@
  * level for the same CPU numbers under every clamp policy. Each path is
  * given the CPU's numbers as the simulator gives them: the governor the
  * policy's cpu_clamp() values, EAS and the EM the same with the range
- * kept only where it is the rq's clamp (clamp_policy_ops.util_clamp, as
+ * kept only where it is the rq's clamp (clamp_policy_ops.uclamp_used, as
  * em_cpu_clamp()). The expected levels are worked out by hand from 6.12's
  * effective_cpu_util() and sugov_effective_cpu_perf():
  *   min = max(bw_dl, clamp min, RT runnable ? RT floor : 0)
@@ -58,7 +58,7 @@ static const struct row rows[] = {
 	{ 1024, 200, 0, 0, 0, false, { 600, 1024 }, { 250, 600, 250 } },
 };
 
-/* cpu_clamp() of each policy (clamp_rfc.c, clamp_uclamp.c) */
+/* cpu_clamp() of each policy (clamp_rfc.c, clamp_none.c, clamp_uclamp.c) */
 static struct sugov_cpu_input policy_input(const struct row *r, int pol)
 {
 	struct sugov_cpu_input c = {
@@ -88,7 +88,7 @@ static struct sugov_cpu_input policy_input(const struct row *r, int pol)
 /* em_cpu_clamp(): the range only where it is the rq's clamp */
 static struct sugov_cpu_input eas_view(struct sugov_cpu_input c, int pol)
 {
-	if (!clamp_policy_ops(pols[pol])->util_clamp)
+	if (!clamp_policy_ops(pols[pol])->uclamp_used)
 		c.clamp = (struct sugov_range){ 0, SCHED_CAPACITY_SCALE };
 	return c;
 }

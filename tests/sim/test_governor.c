@@ -202,7 +202,7 @@ static struct run *with_governor(const char *gov, const char *platform,
 				 enum clamp_policy pol)
 {
 	struct run *r = calloc(1, sizeof(*r));
-	struct sim_opts o = { .policy = pol, .hz = 250, .nonidle_rule = true,
+	struct sim_opts o = { .clamp_policy = pol, .hz = 250, .nonidle_rule = true,
 			      .duration_ns = 2 * NSEC_PER_SEC };
 	const char *why = NULL;
 

@@ -110,7 +110,7 @@ START_TEST(phase_without_cpus_uses_the_tasks)
 	struct diag d;
 	struct workload *wl;
 	struct platform *pl;
-	struct sim_opts o = { .policy = POLICY_NONE, .hz = 250,
+	struct sim_opts o = { .clamp_policy = POLICY_NONE, .hz = 250,
 			      .nonidle_rule = true };
 	struct sim *s;
 	int cpu;

@@ -209,7 +209,7 @@ static void check_gates(void *arg, unsigned long long now,
 
 START_TEST(pull_gates_follow_the_queues)
 {
-	struct sim_opts o = { .policy = POLICY_NONE, .order = CLAMP_ORDER_612,
+	struct sim_opts o = { .clamp_policy = POLICY_NONE, .order = CLAMP_ORDER_612,
 			      .hz = 250, .nonidle_rule = true,
 			      .duration_ns = 30000000000ULL };
 	struct run *r = calloc(1, sizeof(*r));

@@ -16,7 +16,7 @@ static const char workload[] =
 
 static struct run *traced(enum clamp_policy p, bool signals, FILE *f)
 {
-	struct sim_opts o = { .policy = p, .order = CLAMP_ORDER_612, .hz = 250,
+	struct sim_opts o = { .clamp_policy = p, .order = CLAMP_ORDER_612, .hz = 250,
 			      .nonidle_rule = true, .trace_signals = signals,
 			      .duration_ns = 2000000000ULL };
 	struct run *r;

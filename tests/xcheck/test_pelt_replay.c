@@ -307,7 +307,7 @@ static const char workload[] =
 static void sim_replays(const char *text, const char *platform,
 			enum clamp_policy pol, double seconds)
 {
-	struct sim_opts so = { .policy = pol, .order = CLAMP_ORDER_612,
+	struct sim_opts so = { .clamp_policy = pol, .order = CLAMP_ORDER_612,
 			       .hz = 250, .nonidle_rule = true,
 			       .trace_signals = true };
 	struct pelt_replay_opts o = { .split_search = true,
