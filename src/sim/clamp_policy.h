@@ -91,18 +91,6 @@ void rfc_track_enqueue(struct sim *s, struct sim_cpu *c, struct sim_task *t);
 void rfc_track_dequeue(struct sim *s, struct sim_cpu *c, struct sim_task *t);
 void rfc_track_move(struct sim *s, struct sim_task *t, struct host_group *g);
 
-struct cap_clamp_cpu;
-
-/*
- * The RFC's range of a shared domain from its CPUs' aggregates, @caller
- * the index of the CPU whose update this is; @nonidle_rule: the core's
- * rule (a CPU with nothing RUNNABLE never counts), else RFC patch 4 as
- * posted (the caller always counts). A pure function, for tests.
- */
-void rfc_domain_compose(const struct cap_clamp_cpu *const *cpus,
-			const bool *idle, int n, int caller, bool nonidle_rule,
-			struct sugov_range *out);
-
 /* The ops of @p, or NULL when the build has none for it */
 const struct clamp_policy_ops *clamp_policy_ops(enum clamp_policy p);
 
