@@ -11,9 +11,9 @@ cp /bin/busybox "$stage/bin/busybox"
 cp "$here/guest/init" "$stage/init"
 chmod +x "$stage/init"
 cc=${CC:-gcc}
-# the runner links the shared workload parser (src/input, over src/base), the project's
-# ftrace reader and the clamp core with its host (the trace replay,
-# src/xcheck/clamp_replay.c): the same sources meson builds
+# the runner links the shared workload parser (src/input, over src/base),
+# the project's ftrace reader and the clamp core with its host (the trace
+# replay, src/xcheck/clamp_replay.c): the same sources meson builds
 # (kernel/guest/meson.build)
 src=$here/../src
 $cc -static -std=gnu11 -O2 -Wall -Wextra -Werror -D_GNU_SOURCE \
