@@ -12,10 +12,13 @@
 #    declare (the code took an edge the doc does not show),
 #  - naming the row for a declared edge no include uses (the doc claims
 #    more than the code does), or a backticked path that does not exist,
-#  - for an include that resolves to no file, or to two.
+#  - for an include that resolves to no file, or to two,
+#  - for an edge to a row listed after the includer's: the table lists
+#    the layers bottom-up, so that order is the layering.
 # A kcompat header that only forwards to another file (linux/sched/
 # cap_clamp.h: the core's header under its kernel name) stands for the
-# file it forwards to. Only rows owning scanned files are checked.
+# file it forwards to, and its one include is the only edge allowed to
+# go up the table. Only rows owning scanned files are checked.
 #
 # Usage: include-graph.sh [SRCDIR]   (default: this script's tree)
 set -eu
@@ -93,6 +96,7 @@ FILENAME == doc {
 		fo = substr(folders, RSTART + 1, RLENGTH - 2)
 		folders = substr(folders, RSTART + RLENGTH)
 		row_deps[fo] = ""
+		row_index[fo] = ++nrow
 		d = deps
 		while (match(d, /`[^`]*`/)) {
 			dep = substr(d, RSTART + 1, RLENGTH - 2)
@@ -154,7 +158,9 @@ END {
 		}
 		from = owner(f); to = owner(t)
 		if (from == "") {
-			printf "%s: in no folder of the table in %s\n", f, doc
+			if (!(f in homeless))
+				printf "%s: in no folder of the table in %s\n", f, doc
+			homeless[f] = 1
 			bad++
 			continue
 		}
@@ -172,6 +178,11 @@ END {
 		}
 		if (!ok) {
 			printf "%s:%d: includes %s (%s): `%s` does not depend on it in %s\n",
+				f, q_line[i], t, to, from, doc
+			bad++
+		} else if (row_index[to] > row_index[from] &&
+			   !(f in forwards && forwards[f] ~ /\//)) {
+			printf "%s:%d: includes %s: `%s` is listed after `%s` in %s, whose table goes bottom-up\n",
 				f, q_line[i], t, to, from, doc
 			bad++
 		}
