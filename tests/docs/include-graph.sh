@@ -15,6 +15,12 @@
 #  - for an include that resolves to no file, or to two,
 #  - for an edge to a row listed after the includer's: the table lists
 #    the layers bottom-up, so that order is the layering.
+# The link edges go the same way: a meson.build of those folders that
+# uses a *_dep another folder declares (declare_dependency) links that
+# folder, which its row must name too (meson's own dependencies, jansson,
+# check, are not folders of the table). The link check is per folder:
+# a row that names only files of a folder may link any of its
+# dependencies (xcheck's capsim_model_pure_dep is kept by review).
 # A kcompat header that only forwards to another file (linux/sched/
 # cap_clamp.h: the core's header under its kernel name) stands for the
 # file it forwards to, and its one include is the only edge allowed to
@@ -29,6 +35,7 @@ doc=docs/architecture.md
 
 files=$(find src kernel/guest -type f \( -name '*.c' -o -name '*.h' \) | LC_ALL=C sort)
 [ -n "$files" ] || { echo "include-graph: no sources under $top/src" >&2; exit 2; }
+mesons=$(find src kernel/guest -type f -name meson.build | LC_ALL=C sort)
 
 # every path that exists (for backticked paths in the doc)
 paths=$(find src kernel tests bench docs -type d 2>/dev/null | sed 's|$|/|'
@@ -111,6 +118,23 @@ FILENAME == doc {
 	}
 	next
 }
+FILENAME ~ /meson\.build$/ {
+	line = $0
+	sub(/#.*/, "", line)
+	if (match(line, /^[a-z_0-9]+_dep[ \t]*=[ \t]*declare_dependency/)) {
+		v = line
+		sub(/[ \t]*=.*/, "", v)
+		dep_home[v] = dirname(FILENAME) "/"
+	}
+	sub(/^[a-z_0-9]+[ \t]*=/, "", line)
+	while (match(line, /[a-z_0-9]+_dep/)) {
+		nl++
+		l_file[nl] = FILENAME; l_line[nl] = FNR
+		l_dep[nl] = substr(line, RSTART, RLENGTH)
+		line = substr(line, RSTART + RLENGTH)
+	}
+	next
+}
 FNR == 1 {
 	scanned[FILENAME] = 1
 	b = basename(FILENAME)
@@ -187,6 +211,24 @@ END {
 			bad++
 		}
 	}
+	# the link edges: each to a folder the row names (or names a file of)
+	for (i = 1; i <= nl; i++) {
+		if (!(l_dep[i] in dep_home))
+			continue	# a dependency from outside the tree
+		from = owner(l_file[i]); to = owner(dep_home[l_dep[i]])
+		if (from == "" || to == from)
+			continue
+		n = split(row_deps[from], allowed, " ")
+		ok = 0
+		for (k = 1; k <= n; k++)
+			if (index(allowed[k], to) == 1)
+				ok = 1
+		if (!ok) {
+			printf "%s:%d: links %s (%s): `%s` does not depend on it in %s\n",
+				l_file[i], l_line[i], l_dep[i], to, from, doc
+			bad++
+		}
+	}
 	for (from in checked) {
 		n = split(row_deps[from], allowed, " ")
 		for (k = 1; k <= n; k++)
@@ -202,6 +244,6 @@ END {
 	}
 	nrows = 0
 	for (from in checked) nrows++
-	printf "include-graph: %d includes in %d folders agree with %s\n", nq, nrows, doc
+	printf "include-graph: %d includes and %d meson dependency uses in %d folders agree with %s\n", nq, nl, nrows, doc
 }
-' "${TMPDIR:-/tmp}/include-graph.$$" "$doc" $files
+' "${TMPDIR:-/tmp}/include-graph.$$" "$doc" $files $mesons
