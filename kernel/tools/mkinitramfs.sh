@@ -11,16 +11,16 @@ cp /bin/busybox "$stage/bin/busybox"
 cp "$here/guest/init" "$stage/init"
 chmod +x "$stage/init"
 cc=${CC:-gcc}
-# the runner links the shared workload parser (src/input), the project's
-# ftrace reader and the clamp core with its host (the trace replay,
-# src/xcheck/clamp_replay.c): the same sources meson builds
+# the runner links the shared workload parser (src/input, over src/base),
+# the project's ftrace reader and the clamp core with its host (the trace
+# replay, src/xcheck/clamp_replay.c): the same sources meson builds
 # (kernel/guest/meson.build)
 src=$here/../src
 $cc -static -std=gnu11 -O2 -Wall -Wextra -Werror -D_GNU_SOURCE \
-	-I "$src/input" -I "$src/trace" -I "$src/clamphost" -I "$src/core" -I "$src/xcheck" \
+	-I "$src/base" -I "$src/input" -I "$src/trace" -I "$src/clamphost" -I "$src/core" -I "$src/xcheck" \
 	-I "$src/kcompat/include" -DCAP_CLAMP_ALL_BACKENDS -DCONFIG_CAP_CLAMP_EXACT \
 	-o "$stage/bin/capsim-run" \
-	"$here"/guest/*.c "$src"/input/{util,diag,sha256,jsondoc,spelling,uclamp_percent,workload}.c \
+	"$here"/guest/*.c "$src/base/util.c" "$src"/input/{diag,sha256,jsondoc,spelling,uclamp_percent,workload}.c \
 	"$src"/core/*.c "$src"/kcompat/*.c "$src/clamphost/clamp_host.c" \
 	"$src/trace/ftrace.c" "$src/xcheck/clamp_replay.c" -ljansson -lpthread -lm
 # the overhead benchmarks (kernel/tools/overhead.sh): plain C, one binary each

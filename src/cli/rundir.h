@@ -29,7 +29,7 @@ struct rundir {
  * mkdir -p @dir, watch for the signals and wait until no other capsim
  * writes @dir. Returns 0; -2 with a message in @err when @dir may not be
  * written (not a directory, a directory capsim did not write:
- * src/whatif/outmark.h); -1 when it cannot be (no permission, ...).
+ * src/outputs/outmark.h); -1 when it cannot be (no permission, ...).
  */
 int rundir_open(struct rundir *o, const char *dir, char *err, size_t errlen);
 /* A new temporary file for DIR/@name, opened "w+"; NULL with @err set */

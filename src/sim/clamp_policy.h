@@ -117,18 +117,6 @@ int clamp_track_group_set(struct sim *s, struct host_group *g, int attr,
 			  uint64_t value);
 void clamp_track_group_apply(struct sim *s, struct host_group *g);
 
-struct cap_clamp_cpu;
-
-/*
- * The RFC's range of a shared domain from its CPUs' aggregates, @caller
- * the index of the CPU whose update this is; @nonidle_rule: the core's
- * rule (a CPU with nothing RUNNABLE never counts), else RFC patch 4 as
- * posted (the caller always counts). A pure function, for tests.
- */
-void rfc_domain_compose(const struct cap_clamp_cpu *const *cpus,
-			const bool *idle, int n, int caller, bool nonidle_rule,
-			struct sugov_range *out);
-
 /* policy.c, the registry: the ops of @p, or NULL when there are none */
 const struct clamp_policy_ops *clamp_policy_ops(enum clamp_policy p);
 

@@ -15,6 +15,7 @@
 #include <linux/sched.h>
 
 #include "clamp_policy.h"
+#include "rfc_domain.h"
 #include "sim.h"
 
 static const struct cap_clamp_cpu *core_cpu(struct sim *s,
@@ -34,40 +35,6 @@ static void rfc_cpu_clamp(struct sim *s, struct sim_cpu *c,
 	in->clamp.max = r.max;
 	/* RFC patch 5: RT asks for the scale, clamped by its CPU's range */
 	in->rt_floor = cap_clamp_rt_util(core_cpu(s, c));
-}
-
-void rfc_domain_compose(const struct cap_clamp_cpu *const *cpus,
-			const bool *idle, int n, int caller, bool nonidle_rule,
-			struct sugov_range *out)
-{
-	struct cap_clamp_range r = { 0, 0 };
-	int j;
-
-	if (nonidle_rule) {
-		bool counted = cap_clamp_domain_start(&r, cpus[caller]);
-
-		for (j = 0; j < n; j++)
-			if (j != caller)
-				counted |= cap_clamp_domain_add(&r, cpus[j],
-								idle[j]);
-		/* nothing RUNNABLE in the domain: no clamp, as with no tasks */
-		if (!counted) {
-			r.min = 0;
-			r.max = (unsigned int)SCHED_CAPACITY_SCALE;
-		}
-	} else {
-		cap_clamp_cpu_range(cpus[caller], &r);
-		for (j = 0; j < n; j++) {
-			struct cap_clamp_range jr;
-
-			if (j == caller || idle[j])
-				continue;
-			cap_clamp_cpu_range(cpus[j], &jr);
-			cap_clamp_compose(&r, &jr);
-		}
-	}
-	out->min = r.min;
-	out->max = r.max;
 }
 
 static bool rfc_domain_range(struct sim *s, struct sim_domain *d, int caller,

@@ -405,7 +405,7 @@ struct sim {
 	/* what the last select_task_rq() based its choice on */
 	enum mig_reason placed_by;
 	bool failed;			/* a run error was reported */
-	/* capsim run's progress line (src/whatif/progress.c), or NULL */
+	/* capsim run's progress line (src/outputs/progress.c), or NULL */
 	void (*progress)(void *arg, unsigned long long now_ns,
 			 unsigned long long end_ns);
 	void *progress_arg;

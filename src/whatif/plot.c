@@ -1,28 +1,21 @@
 // SPDX-License-Identifier: GPL-2.0
-/* _GNU_SOURCE (the project's default) for posix_spawn_file_actions_addchdir_np
- * (glibc 2.29, musl 1.1.24): gnuplot starts in the output directory */
 #include <errno.h>
-#include <fcntl.h>
 #include <limits.h>
 #include <math.h>
-#include <spawn.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "freq_series.h"
-#include "interrupt.h"
+#include "gnuplot.h"
 #include "outdir.h"
 #include "outmark.h"
 #include "plot.h"
 #include "run_metrics.h"
 #include "util.h"
-
-extern char **environ;
 
 /*
  * What a 1000 px plot can show, and gnuplot draw in bounded time (Cairo
@@ -75,223 +68,6 @@ struct plot_ctx {
 	size_t nsegs, capsegs;
 	bool any_band;
 };
-
-/*
- * The one way a string reaches gnuplot code (a -e list, vars.gp): in
- * single quotes, where gnuplot substitutes nothing (no backtick command,
- * no escape, no @macro). A ' inside is not doubled, the documented
- * escape: gnuplot 5.4's scanner ends the string at a '' that follows the
- * opening quote or another '' ('''a' and 'a''''b' are syntax errors), so
- * each ' is a "'" of its own, joined by gnuplot's string concatenation:
- * it's -> 'it'."'".'s'. A quoted string cannot span lines, and a newline
- * would end the command and start another: control characters become
- * '?'. The result is a string expression, for the right of an '='.
- */
-char *gp_quote(const char *s)
-{
-	struct strbuf sb;
-
-	sb_init(&sb);
-	sb_putc(&sb, '\'');
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c < 0x20 || c == 0x7f)
-			sb_putc(&sb, '?');
-		else if (c == '\'')
-			sb_puts(&sb, "'.\"'\".'");
-		else
-			sb_putc(&sb, *s);
-	}
-	sb_putc(&sb, '\'');
-	return sb.buf;
-}
-
-/*
- * A label column of a gnuplot data file ("label" 1.5 ...): data is never
- * run, but the label's own double quote or newline would end its column
- * or its row, shifting every figure after it. gnuplot's data files have
- * no escape: " becomes ' and control characters spaces.
- */
-char *gp_data_label(const char *s)
-{
-	struct strbuf sb;
-
-	sb_init(&sb);
-	sb_putc(&sb, '"');
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		sb_putc(&sb, c < 0x20 || c == 0x7f ? ' ' : c == '"' ? '\'' : *s);
-	}
-	sb_putc(&sb, '"');
-	return sb.buf;
-}
-
-const char *plot_scripts_dir(void)
-{
-	static char buf[PATH_MAX];
-	const char *env = getenv("CAPSIM_PLOTS");
-	const char *cand[] = { env, CAPSIM_PLOTS_SRCDIR, CAPSIM_PLOTS_DATADIR };
-	size_t i;
-
-	for (i = 0; i < ARRAY_SIZE(cand); i++) {
-		char *script;
-		bool found;
-
-		if (!cand[i] || !*cand[i])
-			continue;
-		script = xasprintf("%s/freq.gp", cand[i]);
-		found = !access(script, R_OK);
-		free(script);
-		/* absolute: gnuplot runs in the output directory, and a
-		 * name starting with '<' would be a command to gnuplot */
-		if (found && realpath(cand[i], buf))
-			return buf;
-	}
-	fprintf(stderr, "capsim: the gnuplot scripts (plots/*.gp) are not in %s nor %s; set CAPSIM_PLOTS\n",
-		CAPSIM_PLOTS_SRCDIR, CAPSIM_PLOTS_DATADIR);
-	return NULL;
-}
-
-/* gnuplot's messages, kept aside: a warning is printed only when the
- * command is not quiet, everything when gnuplot fails */
-static void print_log(FILE *log)
-{
-	char buf[4096];
-	size_t n;
-
-	rewind(log);
-	while ((n = fread(buf, 1, sizeof(buf), log)))
-		fwrite(buf, 1, n, stderr);
-}
-
-/*
- * gnuplot with these arguments, run in @dir: every file a script reads or
- * writes is named relative to it, so no path of the user's is ever in
- * gnuplot code (where a name starting with '<' or '|' is a command).
- * 0 or -1 (reported, naming @script).
- */
-static int run_gnuplot(char **argv, const char *dir, const char *script,
-		       bool quiet)
-{
-	posix_spawn_file_actions_t fa;
-	FILE *log = tmpfile();
-	int status = -1, err;	/* not WIFEXITED: a failed wait fails */
-	pid_t pid;
-
-	if (!log) {
-		fprintf(stderr, "capsim: cannot create a temporary file for gnuplot's messages: %s\n",
-			strerror(errno));
-		return -1;
-	}
-	fflush(NULL);
-	posix_spawn_file_actions_init(&fa);
-	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-	posix_spawn_file_actions_adddup2(&fa, fileno(log), 1);
-	posix_spawn_file_actions_adddup2(&fa, fileno(log), 2);
-	posix_spawn_file_actions_addchdir_np(&fa, dir);
-	err = posix_spawnp(&pid, "gnuplot", &fa, NULL, argv, environ);
-	posix_spawn_file_actions_destroy(&fa);
-	if (err) {
-		fprintf(stderr, "capsim: cannot run gnuplot (apt-get install gnuplot-nox): %s\n",
-			strerror(err));
-		fclose(log);
-		return -1;
-	}
-	/* a signal to capsim stops gnuplot too (src/whatif/interrupt.h) */
-	interrupt_child_add(pid);
-	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-		;
-	interrupt_child_del(pid);
-	if (!WIFEXITED(status) || WEXITSTATUS(status)) {
-		print_log(log);
-		fprintf(stderr, "capsim: gnuplot failed on %s\n", script);
-		fclose(log);
-		return -1;
-	}
-	if (!quiet)
-		print_log(log);
-	fclose(log);
-	return 0;
-}
-
-int plot_gnuplot(const char *dir, const char *vars, const char *script,
-		 bool quiet)
-{
-	char *argv[] = { (char *)"gnuplot", (char *)"-e", (char *)vars,
-			 (char *)script, NULL };
-
-	return run_gnuplot(argv, dir, script, quiet);
-}
-
-/*
- * gnuplot exits 0 when its output could not be written whole (a full
- * disk leaves a 4 KiB PNG or an empty SVG): a plot counts as written
- * once its file ends as its format ends, PNG with the IEND chunk, SVG
- * with its closing tag.
- */
-static bool plot_file_complete(const char *path, const char *fmt)
-{
-	static const unsigned char iend[12] = { 0, 0, 0, 0, 'I', 'E', 'N',
-						'D', 0xae, 0x42, 0x60, 0x82 };
-	unsigned char tail[64];
-	bool ok = false;
-	FILE *f = fopen(path, "rb");
-	long size;
-	size_t n;
-
-	if (!f)
-		return false;
-	if (fseek(f, 0, SEEK_END) || (size = ftell(f)) < 0)
-		goto out;
-	n = size < (long)sizeof(tail) ? (size_t)size : sizeof(tail);
-	if (fseek(f, -(long)n, SEEK_END) || fread(tail, 1, n, f) != n)
-		goto out;
-	if (!strcmp(fmt, "png")) {
-		ok = n >= sizeof(iend) &&
-		     !memcmp(tail + n - sizeof(iend), iend, sizeof(iend));
-	} else {
-		while (n && (tail[n - 1] == '\n' || tail[n - 1] == ' '))
-			n--;
-		ok = n >= 6 && !memcmp(tail + n - 6, "</svg>", 6);
-	}
-out:
-	fclose(f);
-	return ok;
-}
-
-int plot_gnuplot_png_svg(const char *dir, const char *vars,
-			 const char *script, const char *png, const char *svg,
-			 bool quiet)
-{
-	char *qp = gp_quote(png), *qs = gp_quote(svg);
-	char *v1 = xasprintf("%s; out=%s; fmt='png'", vars, qp);
-	char *v2 = xasprintf("out=%s; fmt='svg'", qs);
-	/* gnuplot runs its -e lists and scripts in order: the script twice,
-	 * each time setting its terminal and output from fmt and out */
-	char *argv[] = { (char *)"gnuplot", (char *)"-e", v1, (char *)script,
-			 (char *)"-e", v2, (char *)script, NULL };
-	char *ppng = xasprintf("%s/%s", dir, png);
-	char *psvg = xasprintf("%s/%s", dir, svg);
-	int ret = run_gnuplot(argv, dir, script, quiet);
-
-	if (!ret && (!plot_file_complete(ppng, "png") ||
-		     !plot_file_complete(psvg, "svg"))) {
-		/* by their names: @dir is the command's temporary
-		 * directory, gone by the time the user reads this */
-		fprintf(stderr, "capsim: gnuplot could not write %s or %s whole (disk full?)\n",
-			png, svg);
-		ret = -1;
-	}
-	free(ppng);
-	free(psvg);
-	free(qp);
-	free(qs);
-	free(v1);
-	free(v2);
-	return ret;
-}
 
 static double rel_s(struct plot_ctx *p, uint64_t t)
 {

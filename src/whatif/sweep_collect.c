@@ -10,8 +10,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "gnuplot.h"
 #include "outdir.h"
-#include "plot.h"
 #include "procs.h"
 #include "run_metrics.h"
 #include "sweep.h"

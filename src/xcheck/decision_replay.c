@@ -5,7 +5,7 @@
 
 #include <linux/sched/cap_clamp.h>
 
-#include "clamp_policy.h"
+#include "rfc_domain.h"
 #include "decision_replay.h"
 #include "sugov_line.h"
 #include "ftrace.h"

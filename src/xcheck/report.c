@@ -11,7 +11,7 @@
 
 #include <jansson.h>
 
-#include "plot.h"
+#include "gnuplot.h"
 #include "xcheck.h"
 
 static double pct(long a, long b)

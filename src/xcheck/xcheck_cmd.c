@@ -3,7 +3,7 @@
  * capsim xcheck: run (or take) the guest's trace, run the simulator on
  * the same workload, platform and policy, compare level by level and
  * write the report. The guest side is kernel/run-workload.sh from the
- * source tree; both sides run as child processes (src/whatif/procs.c),
+ * source tree; both sides run as child processes (src/outputs/procs.c),
  * so a failed boot or run is reported with its log's tail.
  */
 #include <errno.h>

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * check_main() inside a fresh temporary directory, for suites whose tests
- * write files by relative names; needs the what-if library (remove_tree)
+ * write files by relative names; needs src/outputs (remove_tree)
  */
 #ifndef CAPSIM_CHECK_MAIN_TMPDIR_H
 #define CAPSIM_CHECK_MAIN_TMPDIR_H

@@ -3,6 +3,7 @@
 #include "simtest.h"
 
 #include "clamp_policy.h"
+#include "rfc_domain.h"
 #include "schedutil.h"
 #include "simtrace.h"
 

@@ -4,6 +4,15 @@
 # says why: which CPU's range let it through. Timing under TCG follows the
 # host's load, the causes do not.
 #
+# A second copy, on purpose, of one rule of src/xcheck/e2e.c (level 4's
+# "why a CPU was busy above its capacity_max"): the CPU whose range lets
+# a decision's frequency through is the non-idle one with the highest
+# clamp_max. This script runs in the guest's busybox shell and counts
+# decisions; e2e.c charges busy time to task pairs. e2e.c also counts an
+# idle caller of a remote update (sugov_line_counts()), this script does
+# not: top_race holds what that leaves. Change the rule in both
+# (docs/architecture.md, "Who owns what").
+#
 #   awk -v cpu=C -v cap=M -f fields.awk -f causes.awk TRACE
 #
 # C is the CPU the task under test runs on, M its group's capacity_max.

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Small helpers shared by the simulator modules: allocation that aborts on
- * failure, a growable string, a growable array of u64 samples, and the time
- * units (the engine clock is in nanoseconds).
+ * The base every layer above the clamp core builds on (inputs, trace
+ * analysis, model, what-if, xcheck, CLI, the in-guest runner): allocation
+ * that aborts on failure, a growable string, a growable array of u64
+ * samples, and the time units (the engine clock is in nanoseconds).
  */
 #ifndef CAPSIM_UTIL_H
 #define CAPSIM_UTIL_H

@@ -3,7 +3,7 @@
  * An output directory built aside and swapped in at the end: compare and
  * sweep write into DIR.partial-XXXXXX next to DIR and rename it to DIR
  * only once complete (an older DIR is replaced then, when capsim wrote it:
- * src/whatif/outmark.h), so an interrupted or failed command never leaves
+ * src/outputs/outmark.h), so an interrupted or failed command never leaves
  * a half-written DIR behind.
  */
 #ifndef CAPSIM_OUTDIR_H

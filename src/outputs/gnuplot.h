@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * gnuplot for the commands that draw (capsim plot, compare, sweep,
+ * xcheck): every string quoted one way, the program run in the output
+ * directory (so no user path is ever gnuplot code), its plots checked
+ * complete. The plots themselves are the callers' (src/whatif/plot.c,
+ * src/xcheck/report.c).
+ */
+#ifndef CAPSIM_GNUPLOT_H
+#define CAPSIM_GNUPLOT_H
+
+#include <stdbool.h>
+
+/* Where the gnuplot scripts are; NULL if not found (reported) */
+const char *plot_scripts_dir(void);
+/*
+ * Run `gnuplot -e VARS SCRIPT` in @dir, where every file the script reads
+ * or writes is named relative to it (so no path is ever gnuplot code);
+ * gnuplot's warnings on stderr unless @quiet, all its messages when it
+ * fails. 0 or -1 (reported).
+ */
+int plot_gnuplot(const char *dir, const char *vars, const char *script,
+		 bool quiet);
+/*
+ * SCRIPT (which sets its terminal from fmt and its output from out, as
+ * plots/common.gp does) drawn into @png and @svg (relative to @dir, where
+ * gnuplot runs, as plot_gnuplot()) by one gnuplot process:
+ * its start-up costs more than a small plot, and a sweep's Pareto plot is
+ * part of its overhead. 0 or -1 (reported).
+ */
+int plot_gnuplot_png_svg(const char *dir, const char *vars,
+			 const char *script, const char *png, const char *svg,
+			 bool quiet);
+
+/*
+ * Every string in gnuplot code (-e lists, vars.gp) goes through this: a
+ * string expression of single-quoted pieces, each ' as "'", control
+ * characters as '?' -- gnuplot runs nothing in it (caller frees)
+ */
+char *gp_quote(const char *s);
+/* A "label" column of a gnuplot data file: no " nor control character
+ * inside, so the columns after it stay in place (caller frees) */
+char *gp_data_label(const char *s);
+
+#endif
