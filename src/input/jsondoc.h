@@ -13,6 +13,7 @@
 #include <jansson.h>
 
 #include "diag.h"
+#include "strmap.h"
 
 /*
  * Where each value starts, as a tree: a node names its parent and its
@@ -26,7 +27,6 @@ struct jnode {
 	int col;
 	char *key;		/* member name, or NULL for an array element */
 	size_t idx;		/* array index */
-	int next;		/* hash chain, -1 at the end */
 };
 
 struct jdoc {
@@ -37,8 +37,7 @@ struct jdoc {
 	struct jnode *node;	/* node 0 is the root */
 	int nnode;
 	int cap;
-	int *hash;		/* chain heads, hash_mask + 1 of them */
-	size_t hash_mask;
+	struct strmap children;	/* node by (parent, name) */
 	char sha256[65];	/* of the original bytes */
 	struct diag *diag;
 	bool rtapp;		/* repeated keys as rt-app takes them */

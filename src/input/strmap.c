@@ -4,8 +4,9 @@
 #include "strmap.h"
 #include "util.h"
 
-/* FNV-1a over the namespace, then the key's bytes */
-static uint64_t key_hash(uint64_t ns, const char *key, size_t len)
+/* FNV-1a over the namespace, then the key's bytes, folded to 32 bits
+ * (the slot index takes the low bits: the high half mixes in) */
+static uint32_t key_hash(uint64_t ns, const char *key, size_t len)
 {
 	uint64_t h = (1469598103934665603ULL ^ ns) * 1099511628211ULL;
 	size_t i;
@@ -14,11 +15,11 @@ static uint64_t key_hash(uint64_t ns, const char *key, size_t len)
 		h ^= (unsigned char)key[i];
 		h *= 1099511628211ULL;
 	}
-	return h;
+	return (uint32_t)(h ^ h >> 32);
 }
 
 /* The slot holding @key, or the empty slot where it would go */
-static struct strmap_slot *slot_of(const struct strmap *m, uint64_t h,
+static struct strmap_slot *slot_of(const struct strmap *m, uint32_t h,
 				   uint64_t ns, const char *key, size_t len,
 				   strmap_same_fn *same, const void *ctx)
 {
@@ -63,7 +64,7 @@ static void grow(struct strmap *m)
 void strmap_put(struct strmap *m, uint64_t ns, const char *key, size_t len,
 		int idx, strmap_same_fn *same, const void *ctx)
 {
-	uint64_t h = key_hash(ns, key, len);
+	uint32_t h = key_hash(ns, key, len);
 	struct strmap_slot *s;
 
 	if ((m->n + 1) * 2 > m->cap)

@@ -8,8 +8,9 @@
  * copies.
  *
  * Open addressing with linear probing, at most half full, so a probe is
- * short; a slot keeps the key's 64-bit hash, so the callback runs
- * (almost) only on the entry that matches and growing reads no key.
+ * short; a slot keeps the key's 32-bit hash, so the callback runs
+ * (almost) only on the entry that matches and growing reads no key, in 8
+ * bytes (an index over 10^6 JSON nodes costs 16-32 MB).
  * No deletion: the parsers only add.
  */
 #ifndef CAPSIM_STRMAP_H
@@ -21,7 +22,7 @@
 
 struct strmap {
 	struct strmap_slot {
-		uint64_t hash;
+		uint32_t hash;
 		int idx1;	/* the entry's index + 1; 0: an empty slot */
 	} *slots;
 	size_t cap;		/* a power of two, or 0 */
