@@ -811,12 +811,18 @@ static void jdoc_vreport(struct jdoc *doc, enum jlevel level, const char *ptr,
 	sb_free(&sb);
 }
 
+void jdoc_verror(struct jdoc *doc, const char *ptr, const char *fmt,
+		 va_list ap)
+{
+	jdoc_vreport(doc, JERROR, ptr, fmt, ap);
+}
+
 void jdoc_error(struct jdoc *doc, const char *ptr, const char *fmt, ...)
 {
 	va_list ap;
 
 	va_start(ap, fmt);
-	jdoc_vreport(doc, JERROR, ptr, fmt, ap);
+	jdoc_verror(doc, ptr, fmt, ap);
 	va_end(ap);
 }
 

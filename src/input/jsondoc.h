@@ -10,6 +10,7 @@
 #ifndef CAPSIM_JSONDOC_H
 #define CAPSIM_JSONDOC_H
 
+#include <stdarg.h>
 #include <jansson.h>
 
 #include "diag.h"
@@ -75,6 +76,9 @@ void jdoc_free(struct jdoc *doc);
 void jdoc_where(const struct jdoc *doc, const char *ptr, int *line, int *col);
 void jdoc_error(struct jdoc *doc, const char *ptr, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/* The same, for a caller's own printf-like wrapper */
+void jdoc_verror(struct jdoc *doc, const char *ptr, const char *fmt,
+		 va_list ap) __attribute__((format(printf, 3, 0)));
 void jdoc_warn(struct jdoc *doc, const char *ptr, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 void jdoc_note(struct jdoc *doc, const char *ptr, const char *fmt, ...)

@@ -11,15 +11,11 @@
 
 void wl_err(struct wl_parser *p, const char *ptr, const char *fmt, ...)
 {
-	struct strbuf sb;
 	va_list ap;
 
-	sb_init(&sb);
 	va_start(ap, fmt);
-	sb_vprintf(&sb, fmt, ap);
+	jdoc_verror(p->doc, ptr, fmt, ap);
 	va_end(ap);
-	jdoc_error(p->doc, ptr, "%s", sb.buf);
-	sb_free(&sb);
 	p->err = -1;
 }
 
