@@ -14,7 +14,7 @@
 
 #include "cli.h"
 #include "cli_tracedat.h"
-#include "governor.h"
+#include "governor_names.h"
 #include "outmark.h"
 #include "rundir.h"
 #include "tracedat.h"

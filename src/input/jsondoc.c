@@ -164,20 +164,6 @@ static void sc_ws(struct scan *s)
 		sc_adv(s);
 }
 
-/* FNV-1a of the parent and the member name (an index as its digits) */
-static size_t node_hash(int parent, const char *key, size_t keylen)
-{
-	uint64_t h = 1469598103934665603ULL ^ (uint64_t)(unsigned int)parent;
-	size_t i;
-
-	h *= 1099511628211ULL;
-	for (i = 0; i < keylen; i++) {
-		h ^= (unsigned char)key[i];
-		h *= 1099511628211ULL;
-	}
-	return (size_t)h;
-}
-
 static size_t node_name(const struct jnode *n, char *digits, const char **key)
 {
 	if (n->key) {
@@ -188,56 +174,26 @@ static size_t node_name(const struct jnode *n, char *digits, const char **key)
 	return (size_t)sprintf(digits, "%zu", n->idx);
 }
 
-static void hash_insert(struct jdoc *doc, int i)
+/* Whether node @i is the member @key (an index as its digits) of node
+ * @parent */
+static bool is_child(const void *ctx, int i, uint64_t parent,
+		     const char *key, size_t len)
 {
-	struct jnode *n = &doc->node[i];
+	const struct jnode *n = &((const struct jdoc *)ctx)->node[i];
 	char digits[24];
-	const char *key;
-	size_t len = node_name(n, digits, &key);
-	size_t b = node_hash(n->parent, key, len) & doc->hash_mask;
+	const char *nk;
 
-	/* at the head: of a key written twice, the last is found first, as
-	 * json-c and jansson keep the last */
-	n->next = doc->hash[b];
-	doc->hash[b] = i;
+	return (uint64_t)n->parent == parent &&
+	       node_name(n, digits, &nk) == len && !memcmp(nk, key, len);
 }
 
-/* Twice as many chains as nodes, rebuilt as the scan adds nodes */
-static void hash_grow(struct jdoc *doc)
-{
-	size_t size = doc->hash ? (doc->hash_mask + 1) * 2 : 64;
-	int i;
-
-	free(doc->hash);
-	doc->hash_mask = size - 1;
-	doc->hash = xmalloc(size * sizeof(*doc->hash));
-	memset(doc->hash, 0xff, size * sizeof(*doc->hash));	/* all -1 */
-	for (i = 1; i < doc->nnode; i++)
-		hash_insert(doc, i);
-}
-
-/* The child @key of node @parent, the last recorded if repeated; -1 */
+/* The child @key of node @parent, the last recorded if repeated (as
+ * json-c and jansson keep the last); -1 */
 static int find_child(const struct jdoc *doc, int parent, const char *key,
 		      size_t len)
 {
-	int i;
-
-	if (!doc->hash)
-		return -1;
-	i = doc->hash[node_hash(parent, key, len) & doc->hash_mask];
-	for (; i >= 0; i = doc->node[i].next) {
-		const struct jnode *n = &doc->node[i];
-		char digits[24];
-		const char *nk;
-		size_t nlen;
-
-		if (n->parent != parent)
-			continue;
-		nlen = node_name(n, digits, &nk);
-		if (nlen == len && !memcmp(nk, key, len))
-			return i;
-	}
-	return -1;
+	return strmap_get(&doc->children, (uint64_t)parent, key, len,
+			  is_child, doc);
 }
 
 static int sc_record(struct scan *s, int parent, char *key, size_t idx)
@@ -255,13 +211,14 @@ static int sc_record(struct scan *s, int parent, char *key, size_t idx)
 	n->col = s->col;
 	n->key = key;
 	n->idx = idx;
-	n->next = -1;
 	d->nnode++;
 	if (parent >= 0) {
-		if ((size_t)d->nnode * 2 > d->hash_mask + 1)
-			hash_grow(d);
-		else
-			hash_insert(d, d->nnode - 1);
+		char digits[24];
+		const char *name;
+		size_t len = node_name(n, digits, &name);
+
+		strmap_put(&d->children, (uint64_t)parent, name, len,
+			   d->nnode - 1, is_child, d);
 	}
 	return d->nnode - 1;
 }
@@ -705,7 +662,7 @@ void jdoc_free(struct jdoc *doc)
 	for (i = 0; i < doc->nnode; i++)
 		free(doc->node[i].key);
 	free(doc->node);
-	free(doc->hash);
+	strmap_free(&doc->children);
 	if (doc->root)
 		json_decref(doc->root);
 	free(doc->text);
@@ -854,12 +811,18 @@ static void jdoc_vreport(struct jdoc *doc, enum jlevel level, const char *ptr,
 	sb_free(&sb);
 }
 
+void jdoc_verror(struct jdoc *doc, const char *ptr, const char *fmt,
+		 va_list ap)
+{
+	jdoc_vreport(doc, JERROR, ptr, fmt, ap);
+}
+
 void jdoc_error(struct jdoc *doc, const char *ptr, const char *fmt, ...)
 {
 	va_list ap;
 
 	va_start(ap, fmt);
-	jdoc_vreport(doc, JERROR, ptr, fmt, ap);
+	jdoc_verror(doc, ptr, fmt, ap);
 	va_end(ap);
 }
 

@@ -10,9 +10,11 @@
 #ifndef CAPSIM_JSONDOC_H
 #define CAPSIM_JSONDOC_H
 
+#include <stdarg.h>
 #include <jansson.h>
 
 #include "diag.h"
+#include "strmap.h"
 
 /*
  * Where each value starts, as a tree: a node names its parent and its
@@ -26,7 +28,6 @@ struct jnode {
 	int col;
 	char *key;		/* member name, or NULL for an array element */
 	size_t idx;		/* array index */
-	int next;		/* hash chain, -1 at the end */
 };
 
 struct jdoc {
@@ -37,8 +38,7 @@ struct jdoc {
 	struct jnode *node;	/* node 0 is the root */
 	int nnode;
 	int cap;
-	int *hash;		/* chain heads, hash_mask + 1 of them */
-	size_t hash_mask;
+	struct strmap children;	/* node by (parent, name) */
 	char sha256[65];	/* of the original bytes */
 	struct diag *diag;
 	bool rtapp;		/* repeated keys as rt-app takes them */
@@ -76,6 +76,9 @@ void jdoc_free(struct jdoc *doc);
 void jdoc_where(const struct jdoc *doc, const char *ptr, int *line, int *col);
 void jdoc_error(struct jdoc *doc, const char *ptr, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/* The same, for a caller's own printf-like wrapper */
+void jdoc_verror(struct jdoc *doc, const char *ptr, const char *fmt,
+		 va_list ap) __attribute__((format(printf, 3, 0)));
 void jdoc_warn(struct jdoc *doc, const char *ptr, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 void jdoc_note(struct jdoc *doc, const char *ptr, const char *fmt, ...)

@@ -10,7 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "governor.h"
+#include "governor_names.h"
 
 #include "diag.h"
 

@@ -64,3 +64,20 @@ const char *spelling_suggest(const char *word, const char *const *known)
 	}
 	return best;
 }
+
+char *spelling_hint(const char *word, const char *const *known,
+		    bool list_all)
+{
+	const char *near = spelling_suggest(word, known);
+	struct strbuf sb;
+
+	sb_init(&sb);
+	if (near) {
+		sb_printf(&sb, ": did you mean \"%s\"?", near);
+	} else if (list_all) {
+		sb_puts(&sb, ": allowed ");
+		for (; *known; known++)
+			sb_printf(&sb, "%s%s", *known, known[1] ? ", " : "");
+	}
+	return sb.buf ? sb.buf : xstrdup("");
+}

@@ -19,6 +19,7 @@
 
 #include "diag.h"
 #include "jsondoc.h"
+#include "strmap.h"
 
 enum wl_policy {
 	WL_SCHED_OTHER,
@@ -147,9 +148,8 @@ struct workload {
 	int ntasks;
 	struct wl_resource *res;
 	int nres;
-	int *res_hash;		/* res by (kind, name): chain heads, or -1 */
-	int *res_next;		/* the chains */
-	size_t res_hash_size;	/* a power of 2 */
+	int res_cap;
+	struct strmap res_by_name;	/* res by (kind, name) */
 	/* capsim extension */
 	struct wl_group *groups;
 	int ngroups;

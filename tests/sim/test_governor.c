@@ -7,7 +7,7 @@
  */
 #include "simtest.h"
 
-#include "governor.h"
+#include "governor_names.h"
 #include "schedutil.h"
 
 /* sym4-like: 4 OPPs, 2.5 GHz at the top, scale 1024 */

@@ -5,9 +5,12 @@
  * frequency: performance (the top OPP), powersave (the lowest) or
  * userspace:KHZ (the lowest OPP at or above KHZ, as the userspace
  * governor's target with CPUFREQ_RELATION_L resolves it).
+ *
+ * Only the names a platform file or --governor gives, and the fixed OPP
+ * they choose: the governor itself is src/sim/schedutil.c.
  */
-#ifndef CAPSIM_GOVERNOR_H
-#define CAPSIM_GOVERNOR_H
+#ifndef CAPSIM_GOVERNOR_NAMES_H
+#define CAPSIM_GOVERNOR_NAMES_H
 
 enum governor_kind {
 	GOV_SCHEDUTIL,

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "governor.h"
+#include "governor_names.h"
 
 int governor_parse(const char *s, struct governor *g, const char **why)
 {
