@@ -3,7 +3,8 @@
 #   slurm.sh CAPSIM SRCDIR
 # Starts its own munged, slurmctld and slurmd (2 CPUs, loopback, every
 # file in a temporary directory, ports the kernel picks as free), submits
-# the array script `sweep --emit-jobs` wrote with `sbatch --wait`, collects
+# the array script `sweep --emit-jobs` wrote with `sbatch --wait`, in two
+# chunks (CAPSIM_JOBS_OFFSET) past a MaxArraySize of 8, collects
 # with `sweep --collect` and compares sweep.csv byte for byte with the same
 # sweep run locally. Exit 77 (skip) naming the reason when Slurm or munge
 # is not installed (scripts/deps.sh scale). Every daemon it started, and
@@ -122,6 +123,10 @@ SwitchType=switch/none
 SelectType=select/cons_tres
 SelectTypeParameters=CR_CPU
 ReturnToService=2
+# array indices 0-7, fewer than the sweep's 12 points: the script is
+# submitted in two chunks, as a sweep longer than a cluster's default
+# MaxArraySize (1001) must be
+MaxArraySize=8
 NodeName=localhost NodeAddr=127.0.0.1 CPUs=2 State=UNKNOWN
 PartitionName=test Nodes=ALL Default=YES MaxTime=10 State=UP
 CONF
@@ -151,10 +156,18 @@ echo "slurm: node idle after $((SECONDS - t0)) s"
 sweep_cmd "$tmp/slurm-sweep" --emit-jobs "$tmp/jobs" > /dev/null
 # the submitter's directory gets Slurm's output files: not the source tree
 mkdir "$tmp/submit"
+cd "$tmp/submit"
+st=0
+sbatch "$tmp/jobs.slurm" > "$tmp/whole.out" 2>&1 || st=$?
+[ $st != 0 ] && grep -q 'Invalid job array specification' "$tmp/whole.out" ||
+	fail "sbatch of an array past MaxArraySize: exit $st, $(cat "$tmp/whole.out")"
+# lines 1-6, then 7-12 once the first chunk has ended, waiting for it
 t0=$SECONDS
-(cd "$tmp/submit" && sbatch --wait --quiet "$tmp/jobs.slurm") ||
-	{ keep_logs=1; fail "sbatch --wait: the array failed"; }
-echo "slurm: $sweep_points array tasks done in $((SECONDS - t0)) s"
+first=$(sbatch --parsable --array=1-6 "$tmp/jobs.slurm")
+sbatch --wait --quiet --dependency="afterany:$first" --array=1-6 \
+	--export=ALL,CAPSIM_JOBS_OFFSET=6 "$tmp/jobs.slurm" ||
+	{ keep_logs=1; fail "sbatch --wait: the second chunk failed"; }
+echo "slurm: $sweep_points array tasks in two chunks done in $((SECONDS - t0)) s"
 "$capsim" sweep --collect "$tmp/slurm-sweep" --quiet
 
 sweep_cmd "$tmp/local-sweep" --quiet
