@@ -4,11 +4,12 @@
 # Starts its own munged, slurmctld and slurmd (2 CPUs, loopback, every
 # file in a temporary directory, ports the kernel picks as free), submits
 # the array script `sweep --emit-jobs` wrote with `sbatch --wait`, in two
-# chunks (CAPSIM_JOBS_OFFSET) past a MaxArraySize of 8, collects
-# with `sweep --collect` and compares sweep.csv byte for byte with the same
+# chunks (CAPSIM_JOBS_OFFSET) past a MaxArraySize of 8, collects with
+# `sweep --collect` and compares sweep.csv byte for byte with the same
 # sweep run locally. Exit 77 (skip) naming the reason when Slurm or munge
-# is not installed (scripts/deps.sh scale). Every daemon it started, and
-# every process of its jobs, is killed by pid on any exit.
+# is not installed (scripts/deps.sh scale) or when not run as root. Every
+# daemon it started, and every process of its jobs, is killed by pid on
+# any exit.
 set -euo pipefail
 capsim=$(readlink -f "$1")
 src=$(readlink -f "$2")
@@ -19,8 +20,11 @@ skip() { echo "SKIP: $*" >&2; exit 77; }
 
 for prog in munged slurmctld slurmd sbatch sinfo scancel; do
 	command -v "$prog" > /dev/null ||
-		skip "$prog is not installed (scripts/deps.sh scale installs slurm-wlm and munge)"
+		skip "$prog is not installed (scripts/deps.sh scale installs slurmctld, slurmd, slurm-client and munge)"
 done
+
+# slurmd starts each job as its submitter through setuid: it must be root
+[ "$(id -u)" = 0 ] || skip "slurmd needs root to start jobs: run the scale suite as root"
 
 tmp=$(mktemp -d)
 export SLURM_CONF="$tmp/slurm.conf"
