@@ -33,14 +33,17 @@ daemons=()
 # Every process whose environment names our slurm.conf: the daemons, the
 # slurmstepd each job runs under, the job's shell and its capsim
 our_pids() {
-	local e pid
+	local e pid want="SLURM_CONF=$SLURM_CONF"
 	for e in /proc/[0-9]*/environ; do
 		pid=${e#/proc/}
 		pid=${pid%/environ}
 		# not this script nor the subshell listing
-		[ "$pid" = $$ ] || [ "$pid" = "$BASHPID" ] && continue
-		# -z: environ is NUL-separated; processes come and go meanwhile
-		if grep -qzxF "SLURM_CONF=$SLURM_CONF" "$e" 2> /dev/null; then
+		if [ "$pid" = $$ ] || [ "$pid" = "$BASHPID" ]; then
+			continue
+		fi
+		# -z: environ is NUL-separated; processes come and go
+		# meanwhile; the grep without the variable, or it finds itself
+		if env -u SLURM_CONF grep -qzxF "$want" "$e" 2> /dev/null; then
 			echo "$pid"
 		fi
 	done
@@ -50,7 +53,7 @@ cleanup() {
 	local pids pid i
 	trap - EXIT INT TERM
 	# jobs still queued or running first, while slurmctld can cancel them
-	scancel --quiet --full -u root 2> /dev/null || true
+	timeout 10 scancel --quiet --full -u root 2> /dev/null || true
 	pids="${daemons[*]} $(our_pids)"
 	for pid in $pids; do
 		kill -TERM "$pid" 2> /dev/null || true
