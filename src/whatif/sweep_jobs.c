@@ -209,13 +209,22 @@ int jobs_write(const char *file, char *const *lines, int n)
 		"%s, one\n"
 		"# task per line of the jobs file. Submit: sbatch %s\n"
 		"# then, when every task is done: capsim sweep --collect DIR\n"
+		"# A cluster's MaxArraySize (1001 unless configured) bounds the\n"
+		"# array's indices: submit a longer sweep in chunks, each task\n"
+		"# running line CAPSIM_JOBS_OFFSET + its index, e.g. lines 1001-2000:\n"
+		"#   sbatch --array=1-1000 --export=ALL,CAPSIM_JOBS_OFFSET=1000 %s\n"
 		"#SBATCH --job-name=capsim-sweep\n"
 		"#SBATCH --array=1-%d\n"
 		"#SBATCH --ntasks=1\n"
 		"#SBATCH --cpus-per-task=1\n"
 		"jobs=%s\n"
-		"line=$(sed -n \"${SLURM_ARRAY_TASK_ID}p\" \"$jobs\")\n"
-		"exec sh -c \"$line\"\n", slurm_mark, qslurm, n, qabs);
+		"n=$((${CAPSIM_JOBS_OFFSET:-0} + SLURM_ARRAY_TASK_ID))\n"
+		"line=$(sed -n \"${n}p\" \"$jobs\")\n"
+		"if [ -z \"$line\" ]; then\n"
+		"\techo \"capsim sweep: $jobs has no line $n (CAPSIM_JOBS_OFFSET ${CAPSIM_JOBS_OFFSET:-0} + array index $SLURM_ARRAY_TASK_ID)\" >&2\n"
+		"\texit 1\n"
+		"fi\n"
+		"exec sh -c \"$line\"\n", slurm_mark, qslurm, qslurm, n, qabs);
 	if (fclose(sf) || rename(tmp, file) ||
 	    rename(stmp, slurm)) {
 		fprintf(stderr, "capsim: cannot write %s: %s\n", slurm,

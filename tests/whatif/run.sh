@@ -183,6 +183,16 @@ parallel)
 	# a slurm array task runs its own line
 	SLURM_ARRAY_TASK_ID=3 sh "$tmp/jobs.slurm"
 	[ -s "$tmp/e/points/0003/run/summary.json" ] || fail "slurm line 3"
+	# a chunk past MaxArraySize: task 1 with offset 4 runs line 5, and a
+	# task past the last line fails saying so (tests/scale/slurm.sh
+	# submits such chunks to a real Slurm)
+	rm -r "$tmp/e/points/0005/run"
+	SLURM_ARRAY_TASK_ID=1 CAPSIM_JOBS_OFFSET=4 sh "$tmp/jobs.slurm"
+	[ -s "$tmp/e/points/0005/run/summary.json" ] || fail "slurm offset 4 + task 1"
+	st=0
+	SLURM_ARRAY_TASK_ID=1 CAPSIM_JOBS_OFFSET=24 sh "$tmp/jobs.slurm" 2> "$tmp/err" || st=$?
+	[ $st = 1 ] && grep -q 'has no line 25' "$tmp/err" ||
+		fail "slurm task past the last line: exit $st, $(cat "$tmp/err")"
 	;;
 errors)
 	st=0
