@@ -69,7 +69,10 @@ int cli_parse(const struct cli_cmd *c, int argc, char **argv,
 	opterr = 0;
 	while ((k = getopt_long(argc, argv, so, lo, NULL)) != -1) {
 		if (k == 'h') {
-			fputs(c->usage, stdout);
+			if (c->print_usage)
+				c->print_usage();
+			else
+				fputs(c->usage, stdout);
 			return 0;
 		}
 		if (k == '?' || k == ':')

@@ -3,7 +3,7 @@
  * The command line convention every capsim command follows, over glibc's
  * getopt_long:
  *   - a command is a struct cli_cmd: its program and name, its usage text
- *     (printed as is by -h/--help, which every command accepts) and one
+ *     (printed by -h/--help, which every command accepts) and one
  *     struct option table with its short letters;
  *   - options and positional arguments mix in any order, each handled in
  *     the order given (getopt's "-" mode), unless the command stops at its
@@ -31,6 +31,7 @@ struct cli_cmd {
 	const char *prog;		/* "capsim", "capsim-replay" */
 	const char *name;		/* "run"; NULL for the program itself */
 	const char *usage;		/* the --help text */
+	void (*print_usage)(void);	/* or this prints it (computed) */
 	const char *shortopts;		/* getopt letters, without "-+:" or h */
 	const struct option *longopts;	/* ends with a zero entry */
 	bool stop_at_positional;	/* the rest is a subcommand's */

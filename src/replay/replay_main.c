@@ -10,8 +10,8 @@
 
 #include <linux/errno.h>
 
-#include "cli_opts.h"
 #include "clamp_host.h"
+#include "cli_opts.h"
 #include "oplog.h"
 #include "oplog_apply.h"
 
