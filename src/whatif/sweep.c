@@ -255,6 +255,163 @@ static char **point_argv(const struct sweep *sw, const char *self,
 	return av;
 }
 
+/* One combination of parameter values (@vi) of a sweep, being written */
+struct point_ctx {
+	const struct sweep *sw;
+	const char *root, *final_abs, *self;
+	struct job *jobs;
+	char **cmds;
+	const int *vi;		/* each parameter's value index */
+	unsigned long long seed;
+	json_t *w;		/* the workload with the values set */
+	json_t *pdoc;		/* the platform with them, or NULL */
+	int pl;			/* which platform */
+};
+
+/* The values of @vi of the parameters on the platform (@platform) or the
+ * workload set into @doc; 0, or -1 (said) */
+static int set_params(const struct sweep *sw, const int *vi, json_t *doc,
+		      bool platform)
+{
+	char err[512];
+	int i;
+
+	for (i = 0; i < sw->nparams; i++) {
+		if (sw->params[i].path.platform != platform)
+			continue;
+		if (dpath_set(doc, &sw->params[i].path,
+			      json_deep_copy(sw->params[i].vals[vi[i]]),
+			      err, sizeof(err))) {
+			fprintf(stderr, "capsim: --set %s\n", err);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* The --platform a point runs with, from its directory @pdir (caller
+ * frees) */
+static char *point_platform_arg(const struct point_ctx *pc, const char *pdir)
+{
+	const char *pn = pc->sw->platforms[pc->pl];
+	char rp[PATH_MAX];
+
+	if (pc->pdoc)
+		return xasprintf("%s/platform.json", pdir);
+	/* a file given as ./x keeps working from DIR */
+	if (platform_embedded_find(pn) || pn[0] == '/')
+		return xstrdup(pn);
+	return xstrdup(realpath(pn, rp) ? rp : pn);
+}
+
+/* Point @id's job and shell command (@pdir relative, @abs absolute);
+ * 0, or -1 (said) when --emit-jobs cannot have its line */
+static int point_job(const struct point_ctx *pc, int id, int po,
+		     const char *pdir, const char *abs)
+{
+	const struct sweep *sw = pc->sw;
+	char *plat_arg = point_platform_arg(pc, pdir);
+	char *f = xasprintf("%s/run.log", pdir);
+	struct job *job = &pc->jobs[id - 1];
+	int ret = 0;
+
+	job->argv = point_argv(sw, pc->self, pdir, sw->policies[po], plat_arg,
+			       pc->seed);
+	job->log_path = xasprintf("%s/run.log", abs);
+	pc->cmds[id - 1] = job_line(job->argv, pc->final_abs, f);
+	free(f);
+	free(plat_arg);
+	/* --emit-jobs checked every value up front; a direct run execs
+	 * the argv, no shell line */
+	if (!pc->cmds[id - 1]) {
+		if (sw->emit) {
+			fprintf(stderr, "capsim: point %d: a value of its job line holds a control character\n",
+				id);
+			ret = -1;
+		}
+		pc->cmds[id - 1] = xstrdup("(no shell line: a value holds a control character)");
+	}
+	return ret;
+}
+
+/* Point @id (policy @po) in its directory: its inputs, job and
+ * point.json; 0, or -1 (said) */
+static int write_point(const struct point_ctx *pc, int id, int po)
+{
+	const struct sweep *sw = pc->sw;
+	char *pdir = xasprintf("points/%0*d", sw->width, id);
+	char *abs = xasprintf("%s/%s", pc->root, pdir);
+	json_t *pj, *params = json_object();
+	char *f;
+	int bad, i;
+
+	bad = mkdir(abs, 0777);
+	f = xasprintf("%s/%s.json", abs, sw->wname);
+	bad = bad || write_json(f, pc->w);
+	free(f);
+	if (pc->pdoc) {
+		f = xasprintf("%s/platform.json", abs);
+		bad = bad || write_json(f, pc->pdoc);
+		free(f);
+	}
+	if (point_job(pc, id, po, pdir, abs))
+		bad = 1;
+	for (i = 0; i < sw->nparams; i++)
+		json_object_set_new(params, sw->params[i].path.text,
+				    json_deep_copy(sw->params[i].vals[pc->vi[i]]));
+	pj = json_pack("{s:i, s:o, s:s, s:s, s:I, s:s}", "id", id,
+		       "params", params, "policy", sw->policies[po],
+		       "platform", sw->platforms[pc->pl], "seed",
+		       (json_int_t)pc->seed, "command", pc->cmds[id - 1]);
+	f = xasprintf("%s/point.json", abs);
+	bad = bad || write_json(f, pj);
+	free(f);
+	json_decref(pj);
+	free(abs);
+	free(pdir);
+	if (bad)
+		fprintf(stderr, "capsim: cannot prepare point %d in %s\n", id,
+			pc->root);
+	return bad ? -1 : 0;
+}
+
+/*
+ * The points of one combination of values (pc->vi), numbered from
+ * *@id + 1: per platform, per policy. 0, or -1 (said).
+ */
+static int write_combination(struct point_ctx *pc, int *id)
+{
+	const struct sweep *sw = pc->sw;
+	char err[512];
+	int i, po, ret = 0;
+
+	pc->w = json_deep_copy(sw->wdoc.root);
+	for (i = 0; i < sw->ndrops; i++) {
+		if (dpath_drop(pc->w, &sw->drops[i], err, sizeof(err))) {
+			fprintf(stderr, "capsim: --drop %s\n", err);
+			ret = -1;
+			goto out;
+		}
+	}
+	if (set_params(sw, pc->vi, pc->w, false)) {
+		ret = -1;
+		goto out;
+	}
+	for (pc->pl = 0; !ret && sw->platforms[pc->pl]; pc->pl++) {
+		pc->pdoc = NULL;
+		if (sw->edits_platform) {
+			pc->pdoc = json_deep_copy(sw->pdocs[pc->pl]);
+			ret = set_params(sw, pc->vi, pc->pdoc, true);
+		}
+		for (po = 0; !ret && sw->policies[po]; po++)
+			ret = write_point(pc, ++*id, po);
+		json_decref(pc->pdoc);
+	}
+out:
+	json_decref(pc->w);
+	return ret;
+}
+
 /*
  * Write every point's inputs under @root and fill @jobs (relative to
  * @root); @cmds gets each point's shell command for @final_abs. 0 or -1.
@@ -263,8 +420,10 @@ static int prepare_points(struct sweep *sw, const char *root,
 			  const char *final_abs, const char *self,
 			  struct job *jobs, char **cmds)
 {
-	int nplat = strv_len(sw->platforms), npol = strv_len(sw->policies);
 	int *vi = xcalloc((size_t)(sw->nparams ? sw->nparams : 1), sizeof(int));
+	struct point_ctx pc = { .sw = sw, .root = root, .final_abs = final_abs,
+				.self = self, .jobs = jobs, .cmds = cmds,
+				.vi = vi };
 	int id = 0, ret = -1, i;
 	char *pts = xasprintf("%s/points", root);
 
@@ -273,120 +432,9 @@ static int prepare_points(struct sweep *sw, const char *root,
 		goto out;
 	}
 	for (;;) {
-		unsigned long long seed = point_seed(sw, vi);
-		json_t *w = json_deep_copy(sw->wdoc.root);
-		char err[512];
-		int pl, po;
-
-		for (i = 0; i < sw->ndrops; i++) {
-			if (dpath_drop(w, &sw->drops[i], err, sizeof(err))) {
-				fprintf(stderr, "capsim: --drop %s\n", err);
-				json_decref(w);
-				goto out;
-			}
-		}
-		for (i = 0; i < sw->nparams; i++) {
-			if (sw->params[i].path.platform)
-				continue;
-			if (dpath_set(w, &sw->params[i].path,
-				      json_deep_copy(sw->params[i].vals[vi[i]]),
-				      err, sizeof(err))) {
-				fprintf(stderr, "capsim: --set %s\n", err);
-				json_decref(w);
-				goto out;
-			}
-		}
-		for (pl = 0; pl < nplat; pl++) {
-			json_t *pdoc = NULL;
-
-			if (sw->edits_platform) {
-				pdoc = json_deep_copy(sw->pdocs[pl]);
-				for (i = 0; i < sw->nparams; i++) {
-					if (!sw->params[i].path.platform)
-						continue;
-					if (dpath_set(pdoc, &sw->params[i].path,
-						      json_deep_copy(sw->params[i].vals[vi[i]]),
-						      err, sizeof(err))) {
-						fprintf(stderr, "capsim: --set %s\n", err);
-						json_decref(pdoc);
-						json_decref(w);
-						goto out;
-					}
-				}
-			}
-			for (po = 0; po < npol; po++) {
-				char *pdir = xasprintf("points/%0*d", sw->width, ++id);
-				char *abs = xasprintf("%s/%s", root, pdir);
-				char *f, *plat_arg;
-				json_t *pj, *params = json_object();
-				int bad;
-
-				bad = mkdir(abs, 0777);
-				f = xasprintf("%s/%s.json", abs, sw->wname);
-				bad = bad || write_json(f, w);
-				free(f);
-				if (pdoc) {
-					f = xasprintf("%s/platform.json", abs);
-					bad = bad || write_json(f, pdoc);
-					free(f);
-					plat_arg = xasprintf("%s/platform.json", pdir);
-				} else {
-					/* a file given as ./x keeps working from DIR */
-					const char *pn = sw->platforms[pl];
-
-					plat_arg = platform_embedded_find(pn) || pn[0] == '/' ?
-						   xstrdup(pn) : NULL;
-					if (!plat_arg) {
-						char rp[PATH_MAX];
-
-						plat_arg = xstrdup(realpath(pn, rp) ? rp : pn);
-					}
-				}
-				jobs[id - 1].argv = point_argv(sw, self, pdir,
-							       sw->policies[po],
-							       plat_arg, seed);
-				jobs[id - 1].log_path = xasprintf("%s/run.log", abs);
-				f = xasprintf("%s/run.log", pdir);
-				cmds[id - 1] = job_line(jobs[id - 1].argv,
-							final_abs, f);
-				free(f);
-				/* --emit-jobs checked every value up front; a
-				 * direct run execs the argv, no shell line */
-				if (!cmds[id - 1]) {
-					if (sw->emit) {
-						fprintf(stderr, "capsim: point %d: a value of its job line holds a control character\n",
-							id);
-						bad = 1;
-					}
-					cmds[id - 1] = xstrdup("(no shell line: a value holds a control character)");
-				}
-				for (i = 0; i < sw->nparams; i++)
-					json_object_set_new(params, sw->params[i].path.text,
-							    json_deep_copy(sw->params[i].vals[vi[i]]));
-				pj = json_pack("{s:i, s:o, s:s, s:s, s:I, s:s}", "id", id,
-					       "params", params, "policy",
-					       sw->policies[po], "platform",
-					       sw->platforms[pl], "seed",
-					       (json_int_t)seed, "command",
-					       cmds[id - 1]);
-				f = xasprintf("%s/point.json", abs);
-				bad = bad || write_json(f, pj);
-				free(f);
-				json_decref(pj);
-				free(plat_arg);
-				free(abs);
-				free(pdir);
-				if (bad) {
-					fprintf(stderr, "capsim: cannot prepare point %d in %s\n",
-						id, root);
-					json_decref(pdoc);
-					json_decref(w);
-					goto out;
-				}
-			}
-			json_decref(pdoc);
-		}
-		json_decref(w);
+		pc.seed = point_seed(sw, vi);
+		if (write_combination(&pc, &id))
+			goto out;
 		/* next combination, the last parameter fastest */
 		for (i = sw->nparams - 1; i >= 0; i--) {
 			if (++vi[i] < sw->params[i].nvals)
