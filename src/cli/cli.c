@@ -5,7 +5,6 @@
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <limits.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,8 +47,8 @@ static const char usage_main[] =
 "  validate FILE...              check workload and platform files\n"
 "  trace-dat IN.txt OUT.dat      ftrace text to trace.dat for trace-cmd\n"
 "\n"
-"capsim COMMAND --help for each command. Exit status: 0 ok, 1 run error,\n"
-"2 bad usage or input.\n";
+"capsim COMMAND --help for each command; capsim --version. Exit status:\n"
+"0 ok, 1 run error, 2 bad usage or input.\n";
 
 static const char usage_run[] =
 "usage: capsim run WORKLOAD.json [--platform NAME|FILE] [--policy rfc|uclamp|none]\n"
