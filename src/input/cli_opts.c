@@ -30,10 +30,13 @@ int cli_usage_error(const struct cli_cmd *c, const char *fmt, ...)
  * A long option is named as written, without its "=VALUE"; a short one
  * by its letter (it may sit inside a cluster such as -qx).
  */
-static int option_error(const struct cli_cmd *c, int k, char **argv)
+static int option_error(const struct cli_cmd *c, const struct option *lo,
+			int k, char **argv)
 {
 	const char *a = argv[optind - 1];
-	int len = (int)strcspn(a, "=");
+	int len = (int)strcspn(a, "="), n = 0;
+	char alts[256] = "";
+	const struct option *o;
 
 	if (strncmp(a, "--", 2))
 		return cli_usage_error(c, k == ':' ? "-%c needs a value" :
@@ -43,6 +46,18 @@ static int option_error(const struct cli_cmd *c, int k, char **argv)
 	/* a known option that takes no value, given one */
 	if (optopt && a[len] == '=')
 		return cli_usage_error(c, "%.*s takes no value", len, a);
+	/* getopt_long takes a unique prefix; more than one is no typo */
+	for (o = lo; o->name; o++) {
+		size_t used = strlen(alts);
+
+		if (strncmp(o->name, a + 2, (size_t)len - 2))
+			continue;
+		snprintf(alts + used, sizeof(alts) - used, "%s--%s",
+			 n++ ? ", " : "", o->name);
+	}
+	if (n > 1)
+		return cli_usage_error(c, "ambiguous option: %.*s (%s)", len, a,
+				       alts);
 	return cli_usage_error(c, "unknown option: %.*s", len, a);
 }
 
@@ -76,7 +91,7 @@ int cli_parse(const struct cli_cmd *c, int argc, char **argv,
 			return 0;
 		}
 		if (k == '?' || k == ':')
-			return option_error(c, k, argv);
+			return option_error(c, lo, k, argv);
 		r = handle(ctx, k, optarg);
 		if (r)
 			return r;

@@ -9,6 +9,7 @@
  *     the order given (getopt's "-" mode), unless the command stops at its
  *     first positional argument (.stop_at_positional: a dispatcher);
  *   - --opt VALUE and --opt=VALUE, -o VALUE and -oVALUE are the same;
+ *     a unique prefix names its option (getopt_long's rule: --dur);
  *   - a usage error is two lines on stderr and exit status 2, the first
  *     naming the option or argument, the second where the usage is:
  *         capsim: --hz needs an integer in [10, 10000]: 0

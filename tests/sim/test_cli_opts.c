@@ -10,13 +10,14 @@
 #include "check_main.h"
 #include "cli_opts.h"
 
-enum { OPT_NUM = 256, OPT_SET, OPT_FLAG, OPT_RATE };
+enum { OPT_NUM = 256, OPT_SET, OPT_FLAG, OPT_RATE, OPT_SETUP };
 
 static const struct option demo_options[] = {
 	{ "num", required_argument, NULL, OPT_NUM },
 	{ "set", required_argument, NULL, OPT_SET },
 	{ "flag", no_argument, NULL, OPT_FLAG },
 	{ "rate", required_argument, NULL, OPT_RATE },
+	{ "setup", no_argument, NULL, OPT_SETUP },
 	{ 0 },
 };
 
@@ -105,6 +106,10 @@ START_TEST(options_and_positionals_in_order)
 			       "--num=7", "-oD"), CLI_CONTINUE);
 	ck_assert_str_eq(d.seen, "1=w.json;257=a=1;258=;257=b=2;111=dir;1=x;111=D;");
 	ck_assert_int_eq(d.num, 7);
+	/* a unique prefix, and an exact name that prefixes another */
+	ck_assert_int_eq(PARSE(&d, err, out, "--fl", "--set", "s", "--setu"),
+			 CLI_CONTINUE);
+	ck_assert_str_eq(d.seen, "258=;257=s;260=;");
 	ck_assert_str_eq(err, "");
 	/* a value that looks like an option is still the value */
 	ck_assert_int_eq(PARSE(&d, err, out, "--set", "--flag"), CLI_CONTINUE);
@@ -131,6 +136,8 @@ START_TEST(unknown_options_are_named)
 	EXPECT_USAGE("capsim: unknown option: --bogus", "--bogus=3");
 	EXPECT_USAGE("capsim: unknown option: -x", "-x");
 	EXPECT_USAGE("capsim: --flag takes no value", "--flag=1");
+	/* a prefix of two options, and an exact name among them */
+	EXPECT_USAGE("capsim: ambiguous option: --se (--set, --setup)", "--se");
 }
 END_TEST
 
