@@ -4,7 +4,7 @@
 #undef _GNU_SOURCE
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
-#include <stdarg.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "cli_opts.h"
 #include "cli_tracedat.h"
 #include "governor_names.h"
 #include "outmark.h"
@@ -46,8 +47,8 @@ static const char usage_main[] =
 "  validate FILE...              check workload and platform files\n"
 "  trace-dat IN.txt OUT.dat      ftrace text to trace.dat for trace-cmd\n"
 "\n"
-"capsim COMMAND --help for each command. Exit status: 0 ok, 1 run error,\n"
-"2 bad usage or input.\n";
+"capsim COMMAND --help for each command; capsim --version. Exit status:\n"
+"0 ok, 1 run error, 2 bad usage or input.\n";
 
 static const char usage_run[] =
 "usage: capsim run WORKLOAD.json [--platform NAME|FILE] [--policy rfc|uclamp|none]\n"
@@ -128,32 +129,92 @@ static const char usage_platforms[] =
 "cpufreq driver the platform's domains, OPPs, capacities and energy model\n"
 "(--smp: the number of CPUs, for qemu -smp).\n";
 
-static bool is_help(const char *a)
-{
-	return !strcmp(a, "--help") || !strcmp(a, "-h");
-}
+/* The long options' keys (above any letter a short option has) */
+enum {
+	OPT_SMP = 256, OPT_PLATFORM, OPT_STRICT, OPT_POLICY, OPT_DURATION,
+	OPT_SEED, OPT_CLAMP_ORDER, OPT_DOMAIN_RULE, OPT_HZ, OPT_TRACE_UTIL,
+	OPT_TRACE_SIGNALS, OPT_GOVERNOR, OPT_CLAMP_BACKEND, OPT_TRACE_DAT,
+	OPT_PLOT, OPT_QUIET, OPT_MAX_TRACE_MB, OPT_NO_TRACE, OPT_VERSION,
+};
 
-/* One line, then where the usage is: scripts get a short, stable error */
-static int bad_usage(const char *msg, const char *arg, const char *cmd)
-{
-	fprintf(stderr, "capsim: %s%s%s\nsee `capsim%s%s --help`\n", msg,
-		arg ? ": " : "", arg ? arg : "", cmd ? " " : "", cmd ? cmd : "");
-	return EXIT_USAGE;
-}
+static const struct option main_options[] = {
+	{ "version", no_argument, NULL, OPT_VERSION },
+	{ 0 },
+};
 
-/* A usage error with a formatted message, and where the usage is */
-static int usage_error(const char *cmd, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-static int usage_error(const char *cmd, const char *fmt, ...)
-{
-	va_list ap;
+/* capsim itself: its options, then a command and the command's own */
+static const struct cli_cmd main_cli = {
+	.prog = "capsim", .usage = usage_main, .longopts = main_options,
+	.stop_at_positional = true,
+};
 
-	fputs("capsim: ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fprintf(stderr, "\nsee `capsim %s --help`\n", cmd);
-	return EXIT_USAGE;
+static const struct option run_options[] = {
+	{ "platform", required_argument, NULL, OPT_PLATFORM },
+	{ "policy", required_argument, NULL, OPT_POLICY },
+	{ "duration", required_argument, NULL, OPT_DURATION },
+	{ "seed", required_argument, NULL, OPT_SEED },
+	{ "clamp-order", required_argument, NULL, OPT_CLAMP_ORDER },
+	{ "domain-rule", required_argument, NULL, OPT_DOMAIN_RULE },
+	{ "hz", required_argument, NULL, OPT_HZ },
+	{ "trace-util", no_argument, NULL, OPT_TRACE_UTIL },
+	{ "trace-signals", no_argument, NULL, OPT_TRACE_SIGNALS },
+	{ "strict", no_argument, NULL, OPT_STRICT },
+	{ "governor", required_argument, NULL, OPT_GOVERNOR },
+	{ "clamp-backend", required_argument, NULL, OPT_CLAMP_BACKEND },
+	{ "trace-dat", no_argument, NULL, OPT_TRACE_DAT },
+	{ "plot", no_argument, NULL, OPT_PLOT },
+	{ "quiet", no_argument, NULL, OPT_QUIET },
+	{ "max-trace-mb", required_argument, NULL, OPT_MAX_TRACE_MB },
+	{ "no-trace", no_argument, NULL, OPT_NO_TRACE },
+	{ 0 },
+};
+
+static const struct cli_cmd run_cli = {
+	.prog = "capsim", .name = "run", .usage = usage_run,
+	.shortopts = "o:", .longopts = run_options,
+};
+
+static const struct cli_cmd platforms_cli = {
+	.prog = "capsim", .name = "platforms", .usage = usage_platforms,
+};
+
+/* `platform` stops at its subcommand, which has its own options */
+static const struct cli_cmd platform_cli = {
+	.prog = "capsim", .name = "platform", .usage = usage_platforms,
+	.stop_at_positional = true,
+};
+
+static const struct option platform_cmdline_options[] = {
+	{ "smp", no_argument, NULL, OPT_SMP },
+	{ 0 },
+};
+
+static const struct cli_cmd platform_cmdline_cli = {
+	.prog = "capsim", .name = "platform", .usage = usage_platforms,
+	.longopts = platform_cmdline_options,
+};
+
+static const struct cli_cmd platform_show_cli = {
+	.prog = "capsim", .name = "platform", .usage = usage_platforms,
+};
+
+static const struct option validate_options[] = {
+	{ "platform", required_argument, NULL, OPT_PLATFORM },
+	{ "strict", no_argument, NULL, OPT_STRICT },
+	{ 0 },
+};
+
+static const struct cli_cmd validate_cli = {
+	.prog = "capsim", .name = "validate", .usage = usage_validate,
+	.longopts = validate_options,
+};
+
+/* `capsim platforms` takes no arguments: every positional is one too many */
+static int platforms_opt(void *ctx, int key, const char *arg)
+{
+	(void)ctx;
+	(void)key;
+	return cli_usage_error(&platforms_cli, "unexpected argument: %s", arg);
 }
 
 /* Neither embedded nor a file: what platform_load() would refuse */
@@ -186,7 +247,7 @@ static char *platform_hint(const char *arg)
  * at capsim.platform. Returns 0 if known.
  */
 static int check_platform_name(const char *flag, struct workload *wl,
-			       const char *cmd)
+			       const struct cli_cmd *cmd)
 {
 	const char *name = flag ? flag : wl && wl->platform ? wl->platform :
 			   PLATFORM_DEFAULT;
@@ -196,7 +257,7 @@ static int check_platform_name(const char *flag, struct workload *wl,
 		return 0;
 	hint = platform_hint(name);
 	if (flag)
-		usage_error(cmd, "unknown platform \"%s\"%s", name, hint);
+		cli_usage_error(cmd, "unknown platform \"%s\"%s", name, hint);
 	else
 		jdoc_error(&wl->doc, "/capsim/platform",
 			   "unknown platform \"%s\"%s", name, hint);
@@ -217,69 +278,93 @@ static uint64_t run_end(const struct workload *wl, uint64_t duration_ns,
 	return wl->duration_s > 0 ? (uint64_t)(wl->duration_s * 1e9) : 0;
 }
 
+/* One line of `capsim platforms`: the embedded platform @i */
+static void print_platform_line(int i)
+{
+	struct diag d;
+	struct platform *p;
+
+	diag_init(&d, true);
+	p = platform_load(platform_embedded_name(i), &d);
+	if (p) {
+		const char *desc = strstr(platform_embedded_text(i),
+					  "\"description\": \"");
+		const char *end;
+
+		printf("%-10s %5d %8d  ", p->name, p->ncpus, p->ndomains);
+		if (desc) {
+			desc += strlen("\"description\": \"");
+			end = strchr(desc, '"');
+			printf("%.*s", (int)(end - desc), desc);
+		}
+		printf("%s\n", strcmp(p->name, PLATFORM_DEFAULT) ? "" :
+		       " (default)");
+	}
+	platform_free(p);
+	diag_free(&d);
+}
+
 static int cmd_platforms(int argc, char **argv)
 {
-	int i;
+	int i = cli_parse(&platforms_cli, argc, argv, platforms_opt, NULL,
+			  NULL);
 
-	if (argc > 1 && is_help(argv[1])) {
-		fputs(usage_platforms, stdout);
-		return 0;
-	}
-	if (argc > 1)
-		return bad_usage("unexpected argument", argv[1], "platforms");
+	if (i != CLI_CONTINUE)
+		return i;
 	printf("%-10s %5s %8s  %s\n", "name", "cpus", "domains", "description");
-	for (i = 0; i < platform_embedded_count(); i++) {
-		struct diag d;
-		struct platform *p;
-
-		diag_init(&d, true);
-		p = platform_load(platform_embedded_name(i), &d);
-		if (p) {
-			const char *desc = strstr(platform_embedded_text(i),
-						  "\"description\": \"");
-			const char *end;
-
-			printf("%-10s %5d %8d  ", p->name, p->ncpus, p->ndomains);
-			if (desc) {
-				desc += strlen("\"description\": \"");
-				end = strchr(desc, '"');
-				printf("%.*s", (int)(end - desc), desc);
-			}
-			printf("%s\n", strcmp(p->name, PLATFORM_DEFAULT) ? "" :
-			       " (default)");
-		}
-		platform_free(p);
-		diag_free(&d);
-	}
+	for (i = 0; i < platform_embedded_count(); i++)
+		print_platform_line(i);
 	return 0;
 }
 
 static struct platform *load_platform_arg(const char *arg, struct diag *d);
 
+/* platform show's or cmdline's arguments */
+struct platform_cmdline_args {
+	const char *name;	/* NAME or FILE: the first positional */
+	int nargs;
+	bool smp;
+};
+
+static int platform_cmdline_opt(void *ctx, int key, const char *arg)
+{
+	struct platform_cmdline_args *pa = ctx;
+
+	if (key == OPT_SMP)
+		pa->smp = true;
+	else if (pa->nargs++ == 0)
+		pa->name = arg;
+	return 0;
+}
+
 static int cmd_platform_cmdline(int argc, char **argv)
 {
-	bool smp = argc == 3 && !strcmp(argv[1], "--smp");
+	struct platform_cmdline_args pa = { 0 };
 	struct platform *p;
 	struct strbuf sb;
 	struct diag d;
 	char err[256];
-	int ret = 0;
+	int ret = cli_parse(&platform_cmdline_cli, argc, argv,
+			    platform_cmdline_opt, &pa, NULL);
 
-	if (argc != 2 && !smp)
-		return bad_usage("platform cmdline needs one NAME or FILE", NULL,
-				 "platform");
-	if (check_platform_name(argv[argc - 1], NULL, "platform"))
+	if (ret != CLI_CONTINUE)
+		return ret;
+	if (pa.nargs != 1)
+		return cli_usage_error(&platform_cmdline_cli,
+				       "platform cmdline needs one NAME or FILE");
+	if (check_platform_name(pa.name, NULL, &platform_cmdline_cli))
 		return EXIT_USAGE;
 	diag_init(&d, false);
-	p = load_platform_arg(argv[argc - 1], &d);
+	p = load_platform_arg(pa.name, &d);
 	diag_free(&d);
 	if (!p)
 		return EXIT_USAGE;
+	ret = 0;
 	sb_init(&sb);
 	if (platform_kernel_cmdline(p, &sb, err, sizeof(err))) {
 		fprintf(stderr, "capsim: platform %s: %s\n", p->name, err);
 		ret = EXIT_USAGE;
-	} else if (smp) {
+	} else if (pa.smp) {
 		printf("%d\n", p->ncpus);
 	} else {
 		printf("%s\n", sb.buf);
@@ -289,36 +374,48 @@ static int cmd_platform_cmdline(int argc, char **argv)
 	return ret;
 }
 
-static int cmd_platform(int argc, char **argv)
+/* capsim platform show NAME */
+static int cmd_platform_show(int argc, char **argv)
 {
+	struct platform_cmdline_args pa = { 0 };
 	const char *text;
+	int ret = cli_parse(&platform_show_cli, argc, argv,
+			    platform_cmdline_opt, &pa, NULL);
 
-	if (argc < 2)
-		return bad_usage("platform needs a subcommand: show NAME, cmdline NAME|FILE",
-				 NULL, "platform");
-	if (is_help(argv[1]) || (argc > 2 && is_help(argv[2]))) {
-		fputs(usage_platforms, stdout);
-		return 0;
-	}
-	if (!strcmp(argv[1], "cmdline"))
-		return cmd_platform_cmdline(argc - 1, argv + 1);
-	if (strcmp(argv[1], "show"))
-		return bad_usage("unknown platform subcommand", argv[1],
-				 "platform");
-	if (argc != 3)
-		return bad_usage("platform show needs one NAME", NULL,
-				 "platform");
-	text = platform_embedded_find(argv[2]);
+	if (ret != CLI_CONTINUE)
+		return ret;
+	if (pa.nargs != 1)
+		return cli_usage_error(&platform_show_cli,
+				       "platform show needs one NAME");
+	text = platform_embedded_find(pa.name);
 	if (!text) {
-		char *hint = platform_hint(argv[2]);
+		char *hint = platform_hint(pa.name);
 
-		usage_error("platform", "unknown platform \"%s\"%s", argv[2],
-			    hint);
+		cli_usage_error(&platform_show_cli, "unknown platform \"%s\"%s",
+				pa.name, hint);
 		free(hint);
 		return EXIT_USAGE;
 	}
 	fputs(text, stdout);
 	return 0;
+}
+
+static int cmd_platform(int argc, char **argv)
+{
+	int rest, ret = cli_parse(&platform_cli, argc, argv, NULL, NULL,
+				  &rest);
+
+	if (ret != CLI_CONTINUE)
+		return ret;
+	if (rest >= argc)
+		return cli_usage_error(&platform_cli,
+				       "platform needs a subcommand: show NAME, cmdline NAME|FILE");
+	if (!strcmp(argv[rest], "cmdline"))
+		return cmd_platform_cmdline(argc - rest, argv + rest);
+	if (!strcmp(argv[rest], "show"))
+		return cmd_platform_show(argc - rest, argv + rest);
+	return cli_usage_error(&platform_cli, "unknown platform subcommand: %s",
+			       argv[rest]);
 }
 
 static struct platform *load_platform_arg(const char *arg, struct diag *d)
@@ -372,7 +469,7 @@ static bool validate_workload(const char *file, const char *platform,
 			    "the workload never ends (global.duration is -1 and a task loops forever): `capsim run` needs --duration");
 		o.duration_ns = NSEC_PER_SEC;
 	}
-	if (!check_platform_name(platform, wl, "validate"))
+	if (!check_platform_name(platform, wl, &validate_cli))
 		p = load_platform_arg(platform ? platform :
 				      wl->platform ? wl->platform :
 				      PLATFORM_DEFAULT, d);
@@ -388,56 +485,69 @@ static bool validate_workload(const char *file, const char *platform,
 	return ok;
 }
 
+struct validate_args {
+	const char *platform;
+	bool strict;
+	const char **files;	/* nfiles of them, in order */
+	int nfiles;
+};
+
+static int validate_opt(void *ctx, int key, const char *arg)
+{
+	struct validate_args *va = ctx;
+
+	switch (key) {
+	case OPT_STRICT:
+		va->strict = true;
+		return 0;
+	case OPT_PLATFORM:
+		va->platform = arg;
+		return check_platform_name(arg, NULL, &validate_cli);
+	default:
+		va->files[va->nfiles++] = arg;
+		return 0;
+	}
+}
+
+/* Check the workload or platform file @file; whether it is valid */
+static bool validate_file(const char *file, const struct validate_args *va)
+{
+	struct diag d;
+	bool ok = true;
+
+	diag_init(&d, false);
+	d.strict = va->strict;
+	if (is_platform_file(file)) {
+		struct platform *p = load_platform_arg(file, &d);
+
+		if (p)
+			printf("%s: ok: platform %s, %d CPUs, %d domains, %d warnings\n",
+			       file, p->name, p->ncpus, p->ndomains, d.warnings);
+		ok = p != NULL;
+		platform_free(p);
+	} else {
+		ok = validate_workload(file, va->platform, &d);
+	}
+	diag_free(&d);
+	return ok;
+}
+
 static int cmd_validate(int argc, char **argv)
 {
-	const char *platform = NULL;
-	bool strict = false;
-	int bad = 0, first, i;
+	struct validate_args va = { 0 };
+	int bad = 0, i, ret;
 
-	for (i = 1; i < argc; i++) {
-		if (is_help(argv[i])) {
-			fputs(usage_validate, stdout);
-			return 0;
-		}
-	}
-	for (first = 1; first < argc && argv[first][0] == '-'; first++) {
-		if (!strcmp(argv[first], "--strict")) {
-			strict = true;
-		} else if (!strcmp(argv[first], "--platform")) {
-			if (first + 1 >= argc)
-				return bad_usage("missing value for",
-						 "--platform", "validate");
-			platform = argv[++first];
-			if (check_platform_name(platform, NULL, "validate"))
-				return EXIT_USAGE;
-		} else {
-			return bad_usage("unknown option", argv[first],
-					 "validate");
-		}
-	}
-	if (argc <= first)
-		return bad_usage("validate needs at least one FILE", NULL,
-				 "validate");
-	for (i = first; i < argc; i++) {
-		struct diag d;
-
-		diag_init(&d, false);
-		d.strict = strict;
-		if (is_platform_file(argv[i])) {
-			struct platform *p = load_platform_arg(argv[i], &d);
-
-			if (p)
-				printf("%s: ok: platform %s, %d CPUs, %d domains, %d warnings\n",
-				       argv[i], p->name, p->ncpus, p->ndomains,
-				       d.warnings);
-			else
-				bad = 1;
-			platform_free(p);
-		} else if (!validate_workload(argv[i], platform, &d)) {
+	va.files = xcalloc((size_t)argc, sizeof(*va.files));
+	ret = cli_parse(&validate_cli, argc, argv, validate_opt, &va, NULL);
+	if (ret == CLI_CONTINUE && !va.nfiles)
+		ret = cli_usage_error(&validate_cli,
+				      "validate needs at least one FILE");
+	for (i = 0; ret == CLI_CONTINUE && i < va.nfiles; i++)
+		if (!validate_file(va.files[i], &va))
 			bad = 1;
-		}
-		diag_free(&d);
-	}
+	free(va.files);
+	if (ret != CLI_CONTINUE)
+		return ret;
 	return bad ? EXIT_USAGE : 0;
 }
 
@@ -507,305 +617,382 @@ static int trace_dat_from(const char *txt, FILE *out)
 	return ret;
 }
 
-static int cmd_run(int argc, char **argv)
+/* What `capsim run` was asked */
+struct run_args {
+	const char *wfile, *platform, *policy, *outdir, *order, *rule;
+	struct sim_opts o;
+	uint64_t max_mb;
+	bool quiet, strict, trace_dat, plot, no_trace;
+};
+
+static int run_value_opt(struct run_args *ra, int key, const char *arg)
 {
-	const char *wfile = NULL, *platform = NULL, *policy = NULL,
-		   *outdir = NULL, *order = NULL, *rule = NULL;
-	struct sim_opts o = { .clamp_policy = POLICY_RFC, .hz = 250,
-			       .activations = true };
-	uint64_t max_mb = MAX_TRACE_MB_DEFAULT;
-	int ret = EXIT_RUN, i;
-	struct workload *wl = NULL;
-	struct platform *pl = NULL;
-	struct rundir od = { 0 };
-	struct sim *s = NULL;
-	FILE *tf = NULL, *sf = NULL, *df = NULL, *af = NULL;
-	char *dir = NULL;
-	char err[512];
-	bool quiet = false, strict = false, trace_dat = false, cut;
-	bool plot = false, no_trace = false;
-	struct progress pg;
-	uint64_t end;
-	struct run_info ri;
-	struct diag d;
-	double t0;
+	unsigned long long x;
+	double sec;
+	int hz;
 
-	for (i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		bool has_val = i + 1 < argc;
-
-		if (is_help(a)) {
-			fputs(usage_run, stdout);
-			return 0;
-		} else if (!strcmp(a, "--quiet")) {
-			quiet = true;
-		} else if (!strcmp(a, "--trace-util")) {
-			o.trace_util = true;
-		} else if (!strcmp(a, "--trace-signals")) {
-			o.trace_signals = true;
-		} else if (!strcmp(a, "--strict")) {
-			strict = true;
-		} else if (!strcmp(a, "--trace-dat")) {
-			trace_dat = true;
-		} else if (!strcmp(a, "--plot")) {
-			plot = true;
-		} else if (!strcmp(a, "--no-trace")) {
-			no_trace = true;
-		} else if (!strcmp(a, "--platform") || !strcmp(a, "--policy") ||
-			   !strcmp(a, "--duration") || !strcmp(a, "--seed") ||
-			   !strcmp(a, "-o") || !strcmp(a, "--clamp-order") ||
-			   !strcmp(a, "--domain-rule") ||
-			   !strcmp(a, "--governor") ||
-			   !strcmp(a, "--clamp-backend") ||
-			   !strcmp(a, "--hz") || !strcmp(a, "--max-trace-mb")) {
-			const char *v;
-			char *end;
-
-			if (!has_val)
-				return bad_usage("missing value for", a, "run");
-			v = argv[++i];
-			if (!strcmp(a, "--platform")) {
-				platform = v;
-			} else if (!strcmp(a, "--policy")) {
-				policy = v;
-			} else if (!strcmp(a, "-o")) {
-				if (!*v)
-					return bad_usage("-o needs a directory, not an empty path",
-							 NULL, "run");
-				outdir = v;
-			} else if (!strcmp(a, "--clamp-order")) {
-				order = v;
-			} else if (!strcmp(a, "--domain-rule")) {
-				rule = v;
-			} else if (!strcmp(a, "--clamp-backend")) {
-				if (strcmp(v, "rbtree") && strcmp(v, "exact"))
-					return usage_error("run", "unknown clamp backend \"%s\": allowed rbtree, exact",
-							   v);
-				o.clamp_backend = v;
-			} else if (!strcmp(a, "--governor")) {
-				const char *why;
-
-				if (governor_parse(v, &o.governor, &why))
-					return usage_error("run", "unknown governor \"%s\": %s",
-							   v, why);
-				o.governor_set = true;
-			} else if (!strcmp(a, "--duration")) {
-				double sec = strtod(v, &end);
-
-				/* 0 would mean "unset": never round to it */
-				if (*end || end == v || !(sec >= WL_DURATION_MIN_S) ||
-				    !(sec <= WL_DURATION_MAX_S))
-					return bad_usage("--duration needs seconds in [1e-06, 1e+06]",
-							 v, "run");
-				o.duration_ns = (uint64_t)(sec * 1e9 + 0.5);
-			} else if (!strcmp(a, "--seed")) {
-				unsigned long long x;
-
-				errno = 0;
-				x = strtoull(v, &end, 0);
-				if (*end || end == v || errno || v[0] == '-')
-					return bad_usage("--seed needs a non-negative integer",
-							 v, "run");
-				o.seed = x;
-			} else if (!strcmp(a, "--max-trace-mb")) {
-				errno = 0;
-				max_mb = strtoull(v, &end, 10);
-				if (*end || end == v || errno || v[0] == '-' ||
-				    max_mb < 1 || max_mb > (1ULL << 30))
-					return bad_usage("--max-trace-mb needs an integer in [1, 1073741824]",
-							 v, "run");
-			} else {
-				long hz = strtol(v, &end, 10);
-
-				if (*end || end == v || hz < 10 || hz > 10000)
-					return bad_usage("--hz needs an integer in [10, 10000]",
-							 v, "run");
-				o.hz = (unsigned int)hz;
-			}
-		} else if (a[0] == '-' && a[1]) {
-			return bad_usage("unknown option", a, "run");
-		} else if (!wfile) {
-			wfile = a;
-		} else {
-			return bad_usage("more than one workload", a, "run");
-		}
+	switch (key) {
+	case OPT_CLAMP_BACKEND:
+		if (strcmp(arg, "rbtree") && strcmp(arg, "exact"))
+			return cli_usage_error(&run_cli, "unknown clamp backend \"%s\": allowed rbtree, exact",
+					       arg);
+		ra->o.clamp_backend = arg;
+		return 0;
+	case OPT_DURATION:
+		/* 0 would mean "unset": never round to it */
+		if (cli_parse_double(&run_cli, "--duration", arg,
+				     WL_DURATION_MIN_S, WL_DURATION_MAX_S,
+				     "seconds in [1e-06, 1e+06]", &sec))
+			return EXIT_USAGE;
+		ra->o.duration_ns = (uint64_t)(sec * 1e9 + 0.5);
+		return 0;
+	case OPT_SEED:
+		if (cli_parse_u64(&run_cli, "--seed", arg, 0, 0, ULLONG_MAX, &x))
+			return EXIT_USAGE;
+		ra->o.seed = x;
+		return 0;
+	case OPT_MAX_TRACE_MB:
+		if (cli_parse_u64(&run_cli, "--max-trace-mb", arg, 10, 1,
+				  1ULL << 30, &x))
+			return EXIT_USAGE;
+		ra->max_mb = x;
+		return 0;
+	default:	/* OPT_HZ */
+		if (cli_parse_int(&run_cli, "--hz", arg, 10, 10000, &hz))
+			return EXIT_USAGE;
+		ra->o.hz = (unsigned int)hz;
+		return 0;
 	}
-	if (!wfile)
-		return bad_usage("run needs a WORKLOAD.json", NULL, "run");
-	if (no_trace && (o.trace_util || o.trace_signals || trace_dat || plot))
-		return bad_usage("--no-trace writes no trace; not with",
-				 o.trace_util ? "--trace-util" :
-				 o.trace_signals ? "--trace-signals" :
-				 trace_dat ? "--trace-dat" : "--plot", "run");
+}
 
-	/* the flags first: a usage error before any input error */
-	if (policy && policy_parse(policy, &o.clamp_policy))
-		return usage_error("run", "unknown policy \"%s\": allowed rfc, uclamp, none",
-				   policy);
-	if (order && clamp_order_parse(order, &o.order))
-		return usage_error("run", "unknown clamp order \"%s\": allowed 6.12, 4.10",
-				   order);
-	if (rule && strcmp(rule, "rfc") && strcmp(rule, "nonidle"))
-		return usage_error("run", "unknown domain rule \"%s\": allowed rfc, nonidle",
-				   rule);
-	if (platform && check_platform_name(platform, NULL, "run"))
+static int run_opt(void *ctx, int key, const char *arg)
+{
+	struct run_args *ra = ctx;
+	const char *why;
+
+	switch (key) {
+	case OPT_QUIET: ra->quiet = true; break;
+	case OPT_TRACE_UTIL: ra->o.trace_util = true; break;
+	case OPT_TRACE_SIGNALS: ra->o.trace_signals = true; break;
+	case OPT_STRICT: ra->strict = true; break;
+	case OPT_TRACE_DAT: ra->trace_dat = true; break;
+	case OPT_PLOT: ra->plot = true; break;
+	case OPT_NO_TRACE: ra->no_trace = true; break;
+	case OPT_PLATFORM: ra->platform = arg; break;
+	case OPT_POLICY: ra->policy = arg; break;
+	case OPT_CLAMP_ORDER: ra->order = arg; break;
+	case OPT_DOMAIN_RULE: ra->rule = arg; break;
+	case 'o':
+		if (!*arg)
+			return cli_usage_error(&run_cli, "-o needs a directory, not an empty path");
+		ra->outdir = arg;
+		break;
+	case OPT_GOVERNOR:
+		if (governor_parse(arg, &ra->o.governor, &why))
+			return cli_usage_error(&run_cli, "unknown governor \"%s\": %s",
+					       arg, why);
+		ra->o.governor_set = true;
+		break;
+	case CLI_POSITIONAL:
+		if (ra->wfile)
+			return cli_usage_error(&run_cli, "more than one workload: %s",
+					       arg);
+		ra->wfile = arg;
+		break;
+	default:
+		return run_value_opt(ra, key, arg);
+	}
+	return 0;
+}
+
+/*
+ * The options alone, then the names they give: a usage error before any
+ * input error. CLI_CONTINUE, or the exit status (--help: 0).
+ */
+static int parse_run_args(int argc, char **argv, struct run_args *ra)
+{
+	int ret = cli_parse(&run_cli, argc, argv, run_opt, ra, NULL);
+
+	if (ret != CLI_CONTINUE)
+		return ret;
+	if (!ra->wfile)
+		return cli_usage_error(&run_cli, "run needs a WORKLOAD.json");
+	if (ra->no_trace && (ra->o.trace_util || ra->o.trace_signals ||
+			     ra->trace_dat || ra->plot))
+		return cli_usage_error(&run_cli, "--no-trace writes no trace; not with: %s",
+				       ra->o.trace_util ? "--trace-util" :
+				       ra->o.trace_signals ? "--trace-signals" :
+				       ra->trace_dat ? "--trace-dat" : "--plot");
+	if (ra->policy && policy_parse(ra->policy, &ra->o.clamp_policy))
+		return cli_usage_error(&run_cli, "unknown policy \"%s\": allowed rfc, uclamp, none",
+				       ra->policy);
+	if (ra->order && clamp_order_parse(ra->order, &ra->o.order))
+		return cli_usage_error(&run_cli, "unknown clamp order \"%s\": allowed 6.12, 4.10",
+				       ra->order);
+	if (ra->rule && strcmp(ra->rule, "rfc") && strcmp(ra->rule, "nonidle"))
+		return cli_usage_error(&run_cli, "unknown domain rule \"%s\": allowed rfc, nonidle",
+				       ra->rule);
+	if (ra->platform && check_platform_name(ra->platform, NULL, &run_cli))
 		return EXIT_USAGE;
+	return CLI_CONTINUE;
+}
 
-	diag_init(&d, false);
-	d.strict = strict;
-	ret = EXIT_USAGE;
-	wl = sim_workload_check(workload_load_all(wfile, &d), &d, 0);
+/* A run's inputs, model and outputs, freed by run_state_free() */
+struct run_state {
+	struct diag d;
+	struct workload *wl;
+	struct platform *pl;
+	struct sim *s;
+	struct rundir od;
+	FILE *tf, *sf, *df, *af;	/* trace, summary, trace.dat, activations */
+	char *dir;
+};
+
+static void run_state_free(struct run_state *rs)
+{
+	if (rs->tf)
+		fclose(rs->tf);
+	if (rs->sf)
+		fclose(rs->sf);
+	if (rs->df)
+		fclose(rs->df);
+	if (rs->af)
+		fclose(rs->af);
+	rundir_close(&rs->od);
+	free(rs->dir);
+	sim_destroy(rs->s);
+	platform_free(rs->pl);
+	workload_free(rs->wl);
+	diag_free(&rs->d);
+}
+
+/*
+ * The workload, its platform and the model, with the workload's own
+ * choices where no option made them. 0, or -1 (said: bad input).
+ */
+static int run_load(struct run_args *ra, struct run_state *rs)
+{
+	struct workload *wl;
+	uint64_t end;
+	bool cut;
+
+	wl = rs->wl = sim_workload_check(workload_load_all(ra->wfile, &rs->d),
+					 &rs->d, 0);
 	if (!wl)
-		goto out;
+		return -1;
 	/* the workload's own choices were checked by its parser */
-	if (!policy)
-		policy_parse(wl->policy ? wl->policy : "rfc", &o.clamp_policy);
-	if (!order)
+	if (!ra->policy)
+		policy_parse(wl->policy ? wl->policy : "rfc", &ra->o.clamp_policy);
+	if (!ra->order)
 		clamp_order_parse(wl->clamp_order ? wl->clamp_order : "6.12",
-				  &o.order);
-	if (!rule)
-		rule = wl->domain_rule ? wl->domain_rule : "nonidle";
-	o.nonidle_rule = !strcmp(rule, "nonidle");
-	end = run_end(wl, o.duration_ns, &cut);
+				  &ra->o.order);
+	if (!ra->rule)
+		ra->rule = wl->domain_rule ? wl->domain_rule : "nonidle";
+	ra->o.nonidle_rule = !strcmp(ra->rule, "nonidle");
+	end = run_end(wl, ra->o.duration_ns, &cut);
 	if (end && workload_check_event_times(wl, end, cut))
-		goto out;
-	if (check_platform_name(platform, wl, "run"))
-		goto out;
-	pl = load_platform_arg(platform ? platform : wl->platform ? wl->platform :
-			       PLATFORM_DEFAULT, &d);
-	if (!pl)
-		goto out;
-	s = sim_create(pl, wl, &o, &d);
-	if (!s)
-		goto out;
+		return -1;
+	if (check_platform_name(ra->platform, wl, &run_cli))
+		return -1;
+	rs->pl = load_platform_arg(ra->platform ? ra->platform :
+				   wl->platform ? wl->platform :
+				   PLATFORM_DEFAULT, &rs->d);
+	if (!rs->pl)
+		return -1;
+	rs->s = sim_create(rs->pl, wl, &ra->o, &rs->d);
+	return rs->s ? 0 : -1;
+}
 
-	/* an -o that cannot hold the outputs is a bad argument: status 2 */
-	dir = outdir ? xstrdup(outdir) : xasprintf("out/%s", wl->name);
-	outmark_note_input(wfile);
-	if (platform)
-		outmark_note_input(platform);
-	if (rundir_open(&od, dir, err, sizeof(err)) ||
-	    (!no_trace &&
-	     !(tf = rundir_create(&od, "trace.txt", err, sizeof(err)))) ||
-	    !(sf = rundir_create(&od, "summary.json", err, sizeof(err))) ||
-	    !(af = rundir_create(&od, "activations.csv", err, sizeof(err))) ||
-	    (trace_dat &&
-	     !(df = rundir_create(&od, "trace.dat", err, sizeof(err))))) {
+/* The output files, created in the run directory's temporary copy;
+ * an -o that cannot hold them is a bad argument. 0, or -1 (said). */
+static int run_open_outputs(const struct run_args *ra, struct run_state *rs)
+{
+	struct rundir *od = &rs->od;
+	char err[512];
+
+	rs->dir = ra->outdir ? xstrdup(ra->outdir) :
+		  xasprintf("out/%s", rs->wl->name);
+	outmark_note_input(ra->wfile);
+	if (ra->platform)
+		outmark_note_input(ra->platform);
+	if (rundir_open(od, rs->dir, err, sizeof(err)) ||
+	    (!ra->no_trace &&
+	     !(rs->tf = rundir_create(od, "trace.txt", err, sizeof(err)))) ||
+	    !(rs->sf = rundir_create(od, "summary.json", err, sizeof(err))) ||
+	    !(rs->af = rundir_create(od, "activations.csv", err, sizeof(err))) ||
+	    (ra->trace_dat &&
+	     !(rs->df = rundir_create(od, "trace.dat", err, sizeof(err))))) {
 		fprintf(stderr, "capsim: %s\n", err);
-		goto out;
+		return -1;
 	}
-	ret = EXIT_RUN;
-	ftw_limit(&s->tr, max_mb << 20, &s->failed);
+	return 0;
+}
 
+/* fclose(*@f), said as an error writing @what if it fails; 0 or -1 */
+static int close_output(FILE **f, const char *what)
+{
+	int bad = fclose(*f);
+
+	*f = NULL;
+	if (bad)
+		fprintf(stderr, "capsim: error writing the %s\n", what);
+	return bad ? -1 : 0;
+}
+
+/* The finished run's outputs written and committed: 0, or -1 (said) */
+static int run_write_outputs(const struct run_args *ra, struct run_state *rs,
+			     struct run_info *ri)
+{
+	char err[512];
+
+	/* the files in creation order: [trace.txt,] summary.json, ... */
+	ri->trace_path = rs->tf ? rs->od.fin[0] : NULL;
+	ri->summary_path = rs->od.fin[rs->tf ? 1 : 0];
+	if (activations_write(rs->s, rs->af)) {
+		fprintf(stderr, "capsim: error writing the activations\n");
+		return -1;
+	}
+	if (close_output(&rs->af, "activations"))
+		return -1;
+	if (summary_write(rs->s, ri, rs->sf)) {
+		fprintf(stderr, "capsim: error writing the summary\n");
+		return -1;
+	}
+	if (close_output(&rs->sf, "summary") ||
+	    (rs->tf && close_output(&rs->tf, "trace")))
+		return -1;
+	if (rs->df && trace_dat_from(rs->od.tmp[0], rs->df)) {
+		rs->df = NULL;	/* closed by trace_dat_from() */
+		return -1;
+	}
+	rs->df = NULL;
+	if (rundir_commit(&rs->od, err, sizeof(err))) {
+		fprintf(stderr, "capsim: %s\n", err);
+		return -1;
+	}
+	if (ra->no_trace)	/* no older trace beside the new summary */
+		remove_stale_trace(rs->dir);
+	rundir_unlock(&rs->od);
+	return 0;
+}
+
+/* Simulate and write the outputs: 0, or EXIT_RUN (said) */
+static int run_simulate(const struct run_args *ra, struct run_state *rs,
+			struct run_info *ri)
+{
+	struct sim *s = rs->s;
+	struct progress pg;
+	double t0;
+	int bad;
+
+	ftw_limit(&s->tr, ra->max_mb << 20, &s->failed);
 	t0 = wall_now();
-	progress_init(&pg, quiet, "run", "s simulated",
+	progress_init(&pg, ra->quiet, "run", "s simulated",
 		      s->end == UINT64_MAX ? 0 : (double)s->end / 1e9);
 	s->progress = progress_sim_cb;
 	s->progress_arg = &pg;
-	i = sim_run(s, tf);
+	bad = sim_run(s, rs->tf);
 	progress_end(&pg);
-	if (i || s->failed) {
-		ret = run_failed(s, max_mb);
-		goto out;
-	}
-	ri.workload_file = wfile;
-	/* the files in creation order: [trace.txt,] summary.json, ... */
-	ri.trace_path = tf ? od.fin[0] : NULL;
-	ri.summary_path = od.fin[tf ? 1 : 0];
-	ri.wall_s = wall_now() - t0;
-	if (activations_write(s, af) || fclose(af)) {
-		af = NULL;
-		fprintf(stderr, "capsim: error writing the activations\n");
-		goto out;
-	}
-	af = NULL;
-	if (summary_write(s, &ri, sf) || fclose(sf)) {
-		sf = NULL;
-		fprintf(stderr, "capsim: error writing the summary\n");
-		goto out;
-	}
-	sf = NULL;
-	if (tf && fclose(tf)) {
-		tf = NULL;
-		fprintf(stderr, "capsim: error writing the trace\n");
-		goto out;
-	}
-	tf = NULL;
-	if (df && trace_dat_from(od.tmp[0], df))
-		goto out;
-	df = NULL;
-	if (rundir_commit(&od, err, sizeof(err))) {
-		fprintf(stderr, "capsim: %s\n", err);
-		goto out;
-	}
-	if (no_trace)	/* no older trace beside the new summary */
-		remove_stale_trace(dir);
-	rundir_unlock(&od);
-	if (!quiet) {
-		summary_print(s, &ri, stdout);
-		printf("speed: %.1f simulated s per wall s (%.3f s wall, %lu events)\n",
-		       ri.wall_s > 0 ? (double)s->now / 1e9 / ri.wall_s : 0.0,
-		       ri.wall_s, (unsigned long)s->nevents);
-	}
-	ret = 0;
-	if (plot) {
-		struct plot_opts po = { .to_s = -1, .quiet = quiet };
+	if (bad || s->failed)
+		return run_failed(s, ra->max_mb);
+	ri->workload_file = ra->wfile;
+	ri->wall_s = wall_now() - t0;
+	return run_write_outputs(ra, rs, ri) ? EXIT_RUN : 0;
+}
 
-		ret = plot_run(dir, &po) ? EXIT_RUN : 0;
+static int cmd_run(int argc, char **argv)
+{
+	struct run_args ra = {
+		.o = { .clamp_policy = POLICY_RFC, .hz = 250, .activations = true },
+		.max_mb = MAX_TRACE_MB_DEFAULT,
+	};
+	struct run_state rs = { 0 };
+	struct run_info ri = { 0 };
+	int ret = parse_run_args(argc, argv, &ra);
+
+	if (ret != CLI_CONTINUE)
+		return ret;
+	diag_init(&rs.d, false);
+	rs.d.strict = ra.strict;
+	ret = EXIT_USAGE;
+	if (!run_load(&ra, &rs) && !run_open_outputs(&ra, &rs))
+		ret = run_simulate(&ra, &rs, &ri);
+	if (!ret && !ra.quiet) {
+		summary_print(rs.s, &ri, stdout);
+		printf("speed: %.1f simulated s per wall s (%.3f s wall, %lu events)\n",
+		       ri.wall_s > 0 ? (double)rs.s->now / 1e9 / ri.wall_s : 0.0,
+		       ri.wall_s, (unsigned long)rs.s->nevents);
 	}
-out:
-	if (tf)
-		fclose(tf);
-	if (sf)
-		fclose(sf);
-	if (df)
-		fclose(df);
-	if (af)
-		fclose(af);
-	rundir_close(&od);
-	free(dir);
-	sim_destroy(s);
-	platform_free(pl);
-	workload_free(wl);
-	diag_free(&d);
+	if (!ret && ra.plot) {
+		struct plot_opts po = { .to_s = -1, .quiet = ra.quiet };
+
+		ret = plot_run(rs.dir, &po) ? EXIT_RUN : 0;
+	}
+	run_state_free(&rs);
 	return ret;
+}
+
+static int cmd_trace_dat_here(int argc, char **argv)
+{
+	return cmd_trace_dat(argc, argv, rundir_file_mode());
+}
+
+static const struct {
+	const char *name;
+	int (*run)(int argc, char **argv);
+} commands[] = {
+	{ "run", cmd_run },
+	{ "compare", cmd_compare },
+	{ "sweep", cmd_sweep },
+	{ "xcheck", cmd_xcheck },
+	{ "plot", cmd_plot },
+	{ "platforms", cmd_platforms },
+	{ "platform", cmd_platform },
+	{ "validate", cmd_validate },
+	{ "trace-dat", cmd_trace_dat_here },
+};
+
+/* --version: the only option of capsim itself (--help aside) */
+static int main_opt(void *ctx, int key, const char *arg)
+{
+	(void)key;
+	(void)arg;
+	*(bool *)ctx = true;
+	return 0;
 }
 
 int capsim_main(int argc, char **argv)
 {
+	struct strbuf names;
 	const char *cmd;
+	size_t i;
+	bool version = false;
+	int rest, ret;
 
-	if (argc < 2)
-		return bad_usage("missing command (run, platforms, platform, validate)",
-				 NULL, NULL);
-	cmd = argv[1];
 	outmark_set_command(argc, argv);
 	outmark_reset_inputs();	/* a test calls capsim_main() again */
-	if (is_help(cmd) || !strcmp(cmd, "help")) {
-		fputs(usage_main, stdout);
-		return 0;
-	}
-	if (!strcmp(cmd, "--version")) {
+	ret = cli_parse(&main_cli, argc, argv, main_opt, &version, &rest);
+	if (ret != CLI_CONTINUE)
+		return ret;
+	if (version) {
 		printf("capsim %s\n", CAPSIM_VERSION);
 		return 0;
 	}
-	if (!strcmp(cmd, "run"))
-		return cmd_run(argc - 1, argv + 1);
-	if (!strcmp(cmd, "compare"))
-		return cmd_compare(argc - 1, argv + 1);
-	if (!strcmp(cmd, "sweep"))
-		return cmd_sweep(argc - 1, argv + 1);
-	if (!strcmp(cmd, "xcheck"))
-		return cmd_xcheck(argc - 1, argv + 1);
-	if (!strcmp(cmd, "plot"))
-		return cmd_plot(argc - 1, argv + 1);
-	if (!strcmp(cmd, "platforms"))
-		return cmd_platforms(argc - 1, argv + 1);
-	if (!strcmp(cmd, "platform"))
-		return cmd_platform(argc - 1, argv + 1);
-	if (!strcmp(cmd, "validate"))
-		return cmd_validate(argc - 1, argv + 1);
-	if (!strcmp(cmd, "trace-dat"))
-		return cmd_trace_dat(argc - 1, argv + 1, rundir_file_mode());
-	return bad_usage("unknown command", cmd, NULL);
+	if (rest >= argc) {
+		sb_init(&names);
+		for (i = 0; i < ARRAY_SIZE(commands); i++)
+			sb_printf(&names, "%s%s", i ? ", " : "", commands[i].name);
+		ret = cli_usage_error(&main_cli, "missing command (%s)", names.buf);
+		sb_free(&names);
+		return ret;
+	}
+	cmd = argv[rest];
+	if (!strcmp(cmd, "help")) {
+		fputs(usage_main, stdout);
+		return 0;
+	}
+	for (i = 0; i < ARRAY_SIZE(commands); i++)
+		if (!strcmp(cmd, commands[i].name))
+			return commands[i].run(argc - rest, argv + rest);
+	return cli_usage_error(&main_cli, "unknown command: %s", cmd);
 }

@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cli_opts.h"
 #include "cli_tracedat.h"
 #include "interrupt.h"
 #include "trace_file.h"
@@ -160,70 +161,62 @@ static int check_output(const char *out, const char *in,
 	return 0;
 }
 
-int cmd_trace_dat(int argc, char **argv, mode_t mode)
+enum { OPT_FORCE = 256 };
+
+static const struct option trace_dat_options[] = {
+	{ "force", no_argument, NULL, OPT_FORCE },
+	{ 0 },
+};
+
+static const struct cli_cmd trace_dat_cli = {
+	.prog = "capsim", .name = "trace-dat", .usage = usage_trace_dat,
+	.longopts = trace_dat_options,
+};
+
+struct trace_dat_args {
+	const char *in_path, *out_path;
+	int npaths;
+	bool force;
+};
+
+static int trace_dat_opt(void *ctx, int key, const char *arg)
 {
-	const char *in_path = NULL, *out_path = NULL;
-	enum trace_file_err ferr;
-	char *dir = NULL, *slash, *tmp;
-	bool force = false;
-	struct stat in_st;
-	FILE *in;
-	int i, ret;
+	struct trace_dat_args *ta = ctx;
 
-	for (i = 1; i < argc; i++) {
-		const char *a = argv[i];
+	if (key == OPT_FORCE) {
+		ta->force = true;
+	} else {
+		/* a third path is said with the count below */
+		if (ta->npaths == 0)
+			ta->in_path = arg;
+		else if (ta->npaths == 1)
+			ta->out_path = arg;
+		ta->npaths++;
+	}
+	return 0;
+}
 
-		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-			fputs(usage_trace_dat, stdout);
-			return 0;
-		} else if (!strcmp(a, "--force")) {
-			force = true;
-		} else if (a[0] == '-' && a[1]) {
-			fprintf(stderr, "capsim: unknown option: %s\nsee `capsim trace-dat --help`\n", a);
-			return 2;
-		} else if (!in_path) {
-			in_path = a;
-		} else if (!out_path) {
-			out_path = a;
-		} else {
-			out_path = NULL;
-			break;
-		}
-	}
-	if (!in_path || !out_path) {
-		fprintf(stderr, "capsim: trace-dat needs IN.txt and OUT.dat\nsee `capsim trace-dat --help`\n");
-		return 2;
-	}
-	if (!*out_path) {
-		fprintf(stderr, "capsim: trace-dat: OUT.dat is empty\n");
-		return 2;
-	}
-	in = trace_file_open(in_path, &ferr);
-	if (!in)
-		return ferr == TRACE_FILE_IO ? 1 : 2;
-	if (fstat(fileno(in), &in_st)) {
-		fprintf(stderr, "capsim: cannot read %s: %s\n", in_path,
-			strerror(errno));
-		fclose(in);
-		return 1;
-	}
-	ret = check_output(out_path, in_path, &in_st, force);
-	if (ret) {
-		fclose(in);
-		return ret;
-	}
-	dir = xstrdup(out_path);
+/*
+ * Convert @in (opened from ta->in_path, its stat in @in_st) into a
+ * temporary file beside ta->out_path, then rename it over: the output
+ * is checked again just before, as it may have changed meanwhile.
+ */
+static int convert_into(const struct trace_dat_args *ta, FILE *in,
+			const struct stat *in_st, mode_t mode)
+{
+	char *dir = xstrdup(ta->out_path), *slash, *tmp;
+	int ret;
+
 	slash = strrchr(dir, '/');
 	if (slash)
 		*slash = '\0';
-	tmp = tracedat_to_temp(in_path, in, slash ? (*dir ? dir : "/") : ".",
+	tmp = tracedat_to_temp(ta->in_path, in, slash ? (*dir ? dir : "/") : ".",
 			       mode, &ret);
-	fclose(in);
 	if (tmp) {
-		ret = check_output(out_path, in_path, &in_st, force);
-		if (!ret && rename(tmp, out_path)) {
+		ret = check_output(ta->out_path, ta->in_path, in_st, ta->force);
+		if (!ret && rename(tmp, ta->out_path)) {
 			fprintf(stderr, "capsim: cannot rename into %s: %s\n",
-				out_path, strerror(errno));
+				ta->out_path, strerror(errno));
 			ret = 1;
 		}
 		if (ret)
@@ -232,5 +225,38 @@ int cmd_trace_dat(int argc, char **argv, mode_t mode)
 	}
 	free(tmp);
 	free(dir);
+	return ret;
+}
+
+int cmd_trace_dat(int argc, char **argv, mode_t mode)
+{
+	struct trace_dat_args ta = { 0 };
+	enum trace_file_err ferr;
+	struct stat in_st;
+	FILE *in;
+	int ret = cli_parse(&trace_dat_cli, argc, argv, trace_dat_opt, &ta,
+			    NULL);
+
+	if (ret != CLI_CONTINUE)
+		return ret;
+	if (ta.npaths != 2)
+		return cli_usage_error(&trace_dat_cli, "trace-dat needs IN.txt and OUT.dat");
+	if (!*ta.out_path) {
+		fprintf(stderr, "capsim: trace-dat: OUT.dat is empty\n");
+		return 2;
+	}
+	in = trace_file_open(ta.in_path, &ferr);
+	if (!in)
+		return ferr == TRACE_FILE_IO ? 1 : 2;
+	if (fstat(fileno(in), &in_st)) {
+		fprintf(stderr, "capsim: cannot read %s: %s\n", ta.in_path,
+			strerror(errno));
+		fclose(in);
+		return 1;
+	}
+	ret = check_output(ta.out_path, ta.in_path, &in_st, ta.force);
+	if (!ret)
+		ret = convert_into(&ta, in, &in_st, mode);
+	fclose(in);
 	return ret;
 }

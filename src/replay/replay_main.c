@@ -11,74 +11,75 @@
 #include <linux/errno.h>
 
 #include "clamp_host.h"
+#include "cli_opts.h"
 #include "oplog.h"
 #include "oplog_apply.h"
 
-static void usage(FILE *f)
+static const char usage_replay[] =
+"usage: capsim-replay [--cpus N] [FILE|-]\n"
+"Replays a clamp op log through the capacity-clamping core.\n"
+"  --cpus N   number of CPUs, 1..65536 (default 4)\n"
+"Ops: group PATH | write PATH min|max VALUE |\n"
+"     enqueue ENTITY CPU PATH | dequeue ENTITY |\n"
+"     move ENTITY PATH | range CPU\n";
+
+enum { OPT_CPUS = 256 };
+
+static const struct option replay_options[] = {
+	{ "cpus", required_argument, NULL, OPT_CPUS },
+	{ 0 },
+};
+
+static const struct cli_cmd replay_cli = {
+	.prog = "capsim-replay",
+	.usage = usage_replay,
+	.longopts = replay_options,
+};
+
+struct replay_opts {
+	const char *file;	/* "-": stdin */
+	unsigned long long cpus;
+};
+
+static int replay_opt(void *ctx, int key, const char *arg)
 {
-	fprintf(f,
-		"usage: capsim-replay [--cpus N] [FILE|-]\n"
-		"Replays a clamp op log through the capacity-clamping core.\n"
-		"  --cpus N   number of CPUs, 1..65536 (default 4)\n"
-		"Ops: group PATH | write PATH min|max VALUE |\n"
-		"     enqueue ENTITY CPU PATH | dequeue ENTITY |\n"
-		"     move ENTITY PATH | range CPU\n");
+	struct replay_opts *ro = ctx;
+
+	if (key == OPT_CPUS)
+		return cli_parse_u64(&replay_cli, "--cpus", arg, 10, 1, 65536,
+				     &ro->cpus);
+	if (strcmp(ro->file, "-"))
+		return cli_usage_error(&replay_cli, "one op log at a time ('%s' and '%s')",
+				       ro->file, arg);
+	ro->file = arg;
+	return 0;
 }
 
 int main(int argc, char **argv)
 {
 	static char outbuf[1 << 16];
-	const char *file = "-";
-	unsigned long cpus = 4;
+	struct replay_opts ro = { .file = "-", .cpus = 4 };
 	struct clamp_host host;
 	unsigned long lineno = 0;
+	const char *file;
 	char *line = NULL;
 	size_t cap = 0;
 	ssize_t len;
-	int i, status = 0;
+	int status = 0;
 	FILE *in;
 
-	for (i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-			usage(stdout);
-			return 0;
-		} else if (!strcmp(argv[i], "--cpus")) {
-			char *end;
-
-			if (++i >= argc) {
-				fprintf(stderr, "capsim-replay: --cpus needs a value\n");
-				return 2;
-			}
-			errno = 0;
-			cpus = strtoul(argv[i], &end, 10);
-			if (errno || *end || argv[i][0] == '-' || cpus < 1 ||
-			    cpus > 65536) {
-				fprintf(stderr,
-					"capsim-replay: --cpus: '%s' is not in 1..65536\n",
-					argv[i]);
-				return 2;
-			}
-		} else if (argv[i][0] == '-' && argv[i][1]) {
-			fprintf(stderr, "capsim-replay: unknown option '%s'\n",
-				argv[i]);
-			usage(stderr);
-			return 2;
-		} else if (strcmp(file, "-")) {
-			fprintf(stderr, "capsim-replay: one op log at a time ('%s' and '%s')\n",
-				file, argv[i]);
-			return 2;
-		} else {
-			file = argv[i];
-		}
-	}
-
+	status = cli_parse(&replay_cli, argc, argv, replay_opt, &ro, NULL);
+	if (status != CLI_CONTINUE)
+		return status;
+	status = 0;
+	file = ro.file;
 	in = strcmp(file, "-") ? fopen(file, "r") : stdin;
 	if (!in) {
 		fprintf(stderr, "capsim-replay: %s: %s\n", file,
 			strerror(errno));
 		return 2;
 	}
-	if (clamp_host_init(&host, (unsigned int)cpus)) {
+	if (clamp_host_init(&host, (unsigned int)ro.cpus)) {
 		fprintf(stderr, "capsim-replay: out of memory\n");
 		return 1;
 	}

@@ -2,6 +2,7 @@
 #undef _GNU_SOURCE
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <limits.h>
 #include <jansson.h>
 #include <math.h>
 #include <stdio.h>
@@ -10,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cli_opts.h"
 #include "diag.h"
 #include "outdir.h"
 #include "outmark.h"
@@ -429,318 +431,396 @@ static int write_file_from_table(const char *path, const struct table *t,
 	return fclose(f) ? -1 : 0;
 }
 
+enum {
+	OPT_POLICIES = 256, OPT_PLATFORM, OPT_DURATION, OPT_SEED,
+	OPT_TRACE_UTIL, OPT_NO_PLOTS, OPT_QUIET,
+};
+
+static const struct option compare_options[] = {
+	{ "policies", required_argument, NULL, OPT_POLICIES },
+	{ "platform", required_argument, NULL, OPT_PLATFORM },
+	{ "duration", required_argument, NULL, OPT_DURATION },
+	{ "seed", required_argument, NULL, OPT_SEED },
+	{ "trace-util", no_argument, NULL, OPT_TRACE_UTIL },
+	{ "no-plots", no_argument, NULL, OPT_NO_PLOTS },
+	{ "quiet", no_argument, NULL, OPT_QUIET },
+	{ 0 },
+};
+
+/* The usage with the default list as the code has it */
+static void print_compare_usage(void)
+{
+	char *all = NULL;
+	int k;
+
+	for (k = 0; whatif_default_policies[k]; k++) {
+		char *n = xasprintf("%s%s%s", all ? all : "", k ? "," : "",
+				    whatif_default_policies[k]);
+
+		free(all);
+		all = n;
+	}
+	printf(usage_compare, all);
+	free(all);
+}
+
+static const struct cli_cmd compare_cli = {
+	.prog = "capsim", .name = "compare", .print_usage = print_compare_usage,
+	.shortopts = "o:j:", .longopts = compare_options,
+};
+
+/* What `capsim compare` was asked; the values each run gets as given */
+struct compare_args {
+	const char *wfile, *platform, *outdir, *duration, *seed, *policies;
+	bool quiet, plots, trace_util;
+	int parallel;
+};
+
+static int compare_opt(void *ctx, int key, const char *arg)
+{
+	struct compare_args *ca = ctx;
+
+	switch (key) {
+	case OPT_QUIET: ca->quiet = true; break;
+	case OPT_NO_PLOTS: ca->plots = false; break;
+	case OPT_TRACE_UTIL: ca->trace_util = true; break;
+	case OPT_POLICIES: ca->policies = arg; break;
+	case OPT_PLATFORM: ca->platform = arg; break;
+	case OPT_DURATION: ca->duration = arg; break;
+	case OPT_SEED: ca->seed = arg; break;
+	case 'o': ca->outdir = arg; break;
+	case 'j':
+		return cli_parse_int(&compare_cli, "-j", arg, 1, 256,
+				     &ca->parallel);
+	default:
+		if (ca->wfile)
+			return cli_usage_error(&compare_cli, "more than one workload: %s",
+					       arg);
+		ca->wfile = arg;
+	}
+	return 0;
+}
+
 /*
  * What each `capsim run` would refuse, refused once before any run: -o
  * empty or a file, --duration and --seed out of range, an unknown or
- * invalid platform. 0, or -1 (said).
+ * invalid platform. 0, or 2 (said).
  */
-static int compare_check_args(const char *outdir, const char *duration,
-			      const char *seed, const char *platform)
+static int compare_check_args(const struct compare_args *ca)
 {
+	unsigned long long seed;
 	struct stat st;
-	char *end;
+	double sec;
 
-	if (outdir && !*outdir) {
-		fprintf(stderr, "capsim: -o needs a directory, not an empty path\nsee `capsim compare --help`\n");
-		return -1;
-	}
-	if (outdir && !stat(outdir, &st) && !S_ISDIR(st.st_mode)) {
-		fprintf(stderr, "capsim: -o %s: it exists and is not a directory\nsee `capsim compare --help`\n",
-			outdir);
-		return -1;
-	}
-	if (duration) {
-		double sec = strtod(duration, &end);
-
-		if (*end || end == duration || !(sec >= WL_DURATION_MIN_S) ||
-		    !(sec <= WL_DURATION_MAX_S)) {
-			fprintf(stderr, "capsim: --duration needs seconds in [1e-06, 1e+06]: %s\nsee `capsim compare --help`\n",
-				duration);
-			return -1;
-		}
-	}
-	if (seed) {
-		errno = 0;
-		(void)strtoull(seed, &end, 0);
-		if (*end || end == seed || errno || seed[0] == '-') {
-			fprintf(stderr, "capsim: --seed needs a non-negative integer: %s\nsee `capsim compare --help`\n",
-				seed);
-			return -1;
-		}
-	}
-	if (platform) {
+	if (ca->outdir && !*ca->outdir)
+		return cli_usage_error(&compare_cli, "-o needs a directory, not an empty path");
+	if (ca->outdir && !stat(ca->outdir, &st) && !S_ISDIR(st.st_mode))
+		return cli_usage_error(&compare_cli, "-o %s: it exists and is not a directory",
+				       ca->outdir);
+	if (ca->duration &&
+	    cli_parse_double(&compare_cli, "--duration", ca->duration,
+			     WL_DURATION_MIN_S, WL_DURATION_MAX_S,
+			     "seconds in [1e-06, 1e+06]", &sec))
+		return EXIT_USAGE;
+	if (ca->seed && cli_parse_u64(&compare_cli, "--seed", ca->seed, 0, 0,
+				      ULLONG_MAX, &seed))
+		return EXIT_USAGE;
+	if (ca->platform) {
 		struct diag d;
 		struct platform *pl;
 
 		diag_init(&d, false);
-		pl = platform_load(platform, &d);
+		pl = platform_load(ca->platform, &d);
 		diag_free(&d);
 		if (!pl)
-			return -1;
+			return EXIT_USAGE;
 		platform_free(pl);
 	}
 	return 0;
 }
 
-int cmd_compare(int argc, char **argv)
+/* The policies to compare (caller frees with strv_free), or NULL (said) */
+static char **compare_policies(const char *policies)
 {
-	const char *wfile = NULL, *platform = NULL, *outdir = NULL,
-		   *duration = NULL, *seed = NULL, *policies = NULL;
-	bool quiet = false, plots = true, trace_util = false;
-	struct policy_run *pr = NULL;
-	struct job *jobs = NULL;
-	struct progress pg;
-	struct outdir od = { 0 };
-	struct table tab = { 0 };
-	char **pol = NULL, *self = NULL, *dir = NULL, *head = NULL;
-	int np, i, ret = EXIT_USAGE, parallel = 2, failed, unplotted = 0;
+	char **pol;
+	int i;
 
-	for (i = 1; i < argc; i++) {
-		const char *a = argv[i];
-
-		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-			char *all = NULL;
-			int k;
-
-			/* the default list as the code has it */
-			for (k = 0; whatif_default_policies[k]; k++) {
-				char *n = xasprintf("%s%s%s", all ? all : "",
-						    k ? "," : "",
-						    whatif_default_policies[k]);
-
-				free(all);
-				all = n;
-			}
-			printf(usage_compare, all);
-			free(all);
-			return 0;
-		} else if (!strcmp(a, "--quiet")) {
-			quiet = true;
-		} else if (!strcmp(a, "--no-plots")) {
-			plots = false;
-		} else if (!strcmp(a, "--trace-util")) {
-			trace_util = true;
-		} else if (!strcmp(a, "--policies") || !strcmp(a, "--platform") ||
-			   !strcmp(a, "-o") || !strcmp(a, "--duration") ||
-			   !strcmp(a, "--seed") || !strcmp(a, "-j")) {
-			const char *v;
-
-			if (i + 1 >= argc) {
-				fprintf(stderr, "capsim: missing value for: %s\nsee `capsim compare --help`\n", a);
-				return EXIT_USAGE;
-			}
-			v = argv[++i];
-			if (!strcmp(a, "--policies"))
-				policies = v;
-			else if (!strcmp(a, "--platform"))
-				platform = v;
-			else if (!strcmp(a, "-o"))
-				outdir = v;
-			else if (!strcmp(a, "--duration"))
-				duration = v;
-			else if (!strcmp(a, "--seed"))
-				seed = v;
-			else {
-				char *end;
-				long j = strtol(v, &end, 10);
-
-				if (*end || end == v || j < 1 || j > 256) {
-					fprintf(stderr, "capsim: -j needs an integer in [1, 256]: %s\nsee `capsim compare --help`\n", v);
-					return EXIT_USAGE;
-				}
-				parallel = (int)j;
-			}
-		} else if (a[0] == '-' && a[1]) {
-			fprintf(stderr, "capsim: unknown option: %s\nsee `capsim compare --help`\n", a);
-			return EXIT_USAGE;
-		} else if (!wfile) {
-			wfile = a;
-		} else {
-			fprintf(stderr, "capsim: more than one workload: %s\nsee `capsim compare --help`\n", a);
-			return EXIT_USAGE;
-		}
-	}
-	if (!wfile) {
-		fprintf(stderr, "capsim: compare needs a WORKLOAD.json\nsee `capsim compare --help`\n");
-		return EXIT_USAGE;
-	}
-	if (access(wfile, R_OK)) {
-		fprintf(stderr, "capsim: cannot read %s: %s\n", wfile, strerror(errno));
-		return EXIT_USAGE;
-	}
-	if (compare_check_args(outdir, duration, seed, platform))
-		return EXIT_USAGE;
 	if (policies) {
 		pol = strv_split(policies, "--policies");
 		if (!pol || whatif_check_list(pol, "--policies", "compare", true)) {
 			strv_free(pol);
-			return EXIT_USAGE;
+			return NULL;
 		}
-	} else {
-		pol = xcalloc((size_t)strv_len((char *const *)
-			      whatif_default_policies) + 1, sizeof(char *));
-		for (i = 0; whatif_default_policies[i]; i++)
-			pol[i] = xstrdup(whatif_default_policies[i]);
+		return pol;
 	}
-	np = strv_len(pol);
-	{
-		char *base = whatif_workload_name(wfile);
+	pol = xcalloc((size_t)strv_len((char *const *)whatif_default_policies) + 1,
+		      sizeof(char *));
+	for (i = 0; whatif_default_policies[i]; i++)
+		pol[i] = xstrdup(whatif_default_policies[i]);
+	return pol;
+}
 
-		dir = outdir ? xstrdup(outdir) : xasprintf("out/compare-%s", base);
-		free(base);
+/*
+ * The options, then everything that can be checked before a run.
+ * CLI_CONTINUE with *@pol the policies, or the exit status.
+ */
+static int parse_compare_args(int argc, char **argv, struct compare_args *ca,
+			      char ***pol)
+{
+	int ret = cli_parse(&compare_cli, argc, argv, compare_opt, ca, NULL);
+
+	if (ret != CLI_CONTINUE)
+		return ret;
+	if (!ca->wfile)
+		return cli_usage_error(&compare_cli, "compare needs a WORKLOAD.json");
+	if (access(ca->wfile, R_OK)) {
+		fprintf(stderr, "capsim: cannot read %s: %s\n", ca->wfile,
+			strerror(errno));
+		return EXIT_USAGE;
 	}
-	outmark_note_input(wfile);
-	if (platform)
-		outmark_note_input(platform);
-	ret = outdir_begin(&od, dir);
+	if (compare_check_args(ca))
+		return EXIT_USAGE;
+	*pol = compare_policies(ca->policies);
+	return *pol ? CLI_CONTINUE : EXIT_USAGE;
+}
+
+/* The `capsim run` of policy @pr into its directory (caller frees) */
+static char **policy_run_argv(const struct compare_args *ca,
+			      const struct policy_run *pr, const char *self)
+{
+	char **av = xcalloc(20, sizeof(char *));
+	int n = 0;
+
+	av[n++] = xstrdup(self);
+	av[n++] = xstrdup("run");
+	av[n++] = xstrdup(ca->wfile);
+	av[n++] = xstrdup("--policy");
+	av[n++] = xstrdup(pr->name);
+	if (ca->platform) {
+		av[n++] = xstrdup("--platform");
+		av[n++] = xstrdup(ca->platform);
+	}
+	if (ca->duration) {
+		av[n++] = xstrdup("--duration");
+		av[n++] = xstrdup(ca->duration);
+	}
+	if (ca->seed) {
+		av[n++] = xstrdup("--seed");
+		av[n++] = xstrdup(ca->seed);
+	}
+	if (ca->trace_util)
+		av[n++] = xstrdup("--trace-util");
+	av[n++] = xstrdup("--quiet");
+	av[n++] = xstrdup("-o");
+	av[n++] = xstrdup(pr->dir);
+	return av;
+}
+
+/* A comparison under way: its runs, their jobs and the output directory */
+struct compare_state {
+	struct policy_run *pr;
+	struct job *jobs;
+	char **pol;
+	int np;
+	struct outdir od;
+	struct table tab;
+	char *dir, *head;
+};
+
+/* Each policy's directory (marked: the run's log lands in it before the
+ * run) and job; 0, or -1 (said) */
+static int prepare_runs(const struct compare_args *ca, struct compare_state *cs)
+{
+	char *self = procs_self_exe();
+	int i;
+
+	cs->pr = xcalloc((size_t)cs->np, sizeof(*cs->pr));
+	cs->jobs = xcalloc((size_t)cs->np, sizeof(*cs->jobs));
+	for (i = 0; i < cs->np; i++) {
+		struct policy_run *pr = &cs->pr[i];
+
+		pr->name = cs->pol[i];
+		pr->dir = xasprintf("%s/%s", cs->od.tmp, cs->pol[i]);
+		if (mkdir(pr->dir, 0777) || outmark_write(pr->dir)) {
+			fprintf(stderr, "capsim: cannot create %s: %s\n",
+				pr->dir, strerror(errno));
+			free(self);
+			return -1;
+		}
+		cs->jobs[i].argv = policy_run_argv(ca, pr, self);
+		cs->jobs[i].log_path = xasprintf("%s/run.log", pr->dir);
+	}
+	free(self);
+	return 0;
+}
+
+/* A policy's plots, when asked and its run could be read; 0, or -1
+ * (said: no plots for it) */
+static int plot_policy(const struct compare_args *ca, struct policy_run *pr)
+{
+	struct plot_opts po = { .to_s = -1, .quiet = ca->quiet,
+				.no_done_line = true };
+	char *pd;
+	int ret = 0;
+
+	if (!pr->ok) {
+		fprintf(stderr, "capsim: compare: policy %s failed (exit %d):\n%s\n",
+			pr->name, pr->status, pr->error ? pr->error : "");
+		return 0;
+	}
+	if (!ca->plots)
+		return 0;
+	pd = xasprintf("%s/plots", pr->dir);
+	po.outdir = pd;
+	if (plot_run(pr->dir, &po)) {
+		fprintf(stderr, "capsim: compare: no plots for %s\n", pr->name);
+		ret = -1;
+	}
+	free(pd);
+	return ret;
+}
+
+/*
+ * Run them all, read each one's outputs and plot them. The number of
+ * failed runs (all of them: said), and in *@unplotted the runs left
+ * without plots.
+ */
+static int run_policies(const struct compare_args *ca, struct compare_state *cs,
+			int *unplotted)
+{
+	struct progress pg;
+	int i, failed;
+
+	progress_init(&pg, ca->quiet, "compare", "runs", cs->np);
+	failed = procs_run(cs->jobs, cs->np, ca->parallel, &pg);
+	progress_end(&pg);
+	for (i = 0; i < cs->np; i++) {
+		struct policy_run *pr = &cs->pr[i];
+
+		pr->status = cs->jobs[i].status;
+		if (pr->status)
+			pr->error = procs_log_tail(cs->jobs[i].log_path, 4);
+		else
+			pr->ok = !run_metrics_load(&pr->m, pr->dir, NULL);
+	}
+	if (failed == cs->np) {
+		/* every run failed the same way: bad input, not a policy issue */
+		fprintf(stderr, "%s\n", cs->pr[0].error ? cs->pr[0].error : "");
+		return failed;
+	}
+	for (i = 0; i < cs->np; i++)
+		if (plot_policy(ca, &cs->pr[i]))
+			(*unplotted)++;
+	return failed;
+}
+
+/* compare.md and compare.json into the temporary directory; 0 or -1 */
+static int write_compare_files(struct compare_state *cs)
+{
+	char *md = xasprintf("%s/compare.md", cs->od.tmp);
+	char *js = xasprintf("%s/compare.json", cs->od.tmp);
+	json_t *root = json_object();
+	int k, bad;
+
+	for (k = 0; k < cs->np; k++)
+		json_object_set_new(root, cs->pr[k].name, policy_json(&cs->pr[k]));
+	bad = write_file_from_table(md, &cs->tab, cs->pr, cs->head) ||
+	      json_dump_file(root, js, JSON_INDENT(2) | JSON_REAL_PRECISION(9));
+	json_decref(root);
+	free(md);
+	free(js);
+	return bad ? -1 : 0;
+}
+
+/* The table of the runs, written and committed: 0, or -1 (said) */
+static int write_comparison(struct compare_state *cs)
+{
+	int i;
+
+	build_table(&cs->tab, cs->pr, cs->np);
+	for (i = 0; i < cs->np && !cs->pr[i].ok; i++)
+		;
+	if (i == cs->np) {
+		/* every run ended well, none left outputs that could be read */
+		fprintf(stderr, "capsim: compare: no policy's outputs could be read\n");
+		return -1;
+	}
+	cs->head = xasprintf("capsim compare: %s on %s, %.3g s simulated",
+			     cs->pr[i].m.workload, cs->pr[i].m.platform,
+			     cs->pr[i].m.sim_s);
+	if (write_compare_files(cs) || outdir_commit(&cs->od))
+		return -1;
+	return 0;
+}
+
+static void compare_state_free(struct compare_state *cs)
+{
+	int i;
+
+	if (cs->od.tmp)
+		outdir_abort(&cs->od);
+	for (i = 0; cs->pr && i < cs->np; i++) {
+		free(cs->pr[i].dir);
+		free(cs->pr[i].error);
+		if (cs->pr[i].ok)
+			run_metrics_free(&cs->pr[i].m);
+		job_free(&cs->jobs[i]);
+	}
+	for (i = 0; i < cs->tab.nrows; i++) {
+		int c;
+
+		for (c = 0; c < cs->tab.ncols; c++)
+			free(cs->tab.rows[i][c]);
+		free(cs->tab.rows[i]);
+	}
+	free(cs->tab.rows);
+	free(cs->pr);
+	free(cs->jobs);
+	free(cs->dir);
+	free(cs->head);
+	strv_free(cs->pol);
+}
+
+int cmd_compare(int argc, char **argv)
+{
+	struct compare_args ca = { .plots = true, .parallel = 2 };
+	struct compare_state cs = { 0 };
+	int ret, failed, unplotted = 0;
+	char *base;
+
+	ret = parse_compare_args(argc, argv, &ca, &cs.pol);
+	if (ret != CLI_CONTINUE)
+		return ret;
+	cs.np = strv_len(cs.pol);
+	base = whatif_workload_name(ca.wfile);
+	cs.dir = ca.outdir ? xstrdup(ca.outdir) : xasprintf("out/compare-%s", base);
+	free(base);
+	outmark_note_input(ca.wfile);
+	if (ca.platform)
+		outmark_note_input(ca.platform);
+	ret = outdir_begin(&cs.od, cs.dir);
 	if (ret)
 		goto out;
 	ret = EXIT_RUN;
-	self = procs_self_exe();
-	pr = xcalloc((size_t)np, sizeof(*pr));
-	jobs = xcalloc((size_t)np, sizeof(*jobs));
-	for (i = 0; i < np; i++) {
-		char **av = xcalloc(20, sizeof(char *));
-		int n = 0;
-
-		pr[i].name = pol[i];
-		pr[i].dir = xasprintf("%s/%s", od.tmp, pol[i]);
-		/* marked: the run's log lands in it before the run */
-		if (mkdir(pr[i].dir, 0777) || outmark_write(pr[i].dir)) {
-			fprintf(stderr, "capsim: cannot create %s: %s\n",
-				pr[i].dir, strerror(errno));
-			ret = EXIT_RUN;
-			goto out;
-		}
-		av[n++] = xstrdup(self);
-		av[n++] = xstrdup("run");
-		av[n++] = xstrdup(wfile);
-		av[n++] = xstrdup("--policy");
-		av[n++] = xstrdup(pol[i]);
-		if (platform) {
-			av[n++] = xstrdup("--platform");
-			av[n++] = xstrdup(platform);
-		}
-		if (duration) {
-			av[n++] = xstrdup("--duration");
-			av[n++] = xstrdup(duration);
-		}
-		if (seed) {
-			av[n++] = xstrdup("--seed");
-			av[n++] = xstrdup(seed);
-		}
-		if (trace_util)
-			av[n++] = xstrdup("--trace-util");
-		av[n++] = xstrdup("--quiet");
-		av[n++] = xstrdup("-o");
-		av[n++] = xstrdup(pr[i].dir);
-		jobs[i].argv = av;
-		jobs[i].log_path = xasprintf("%s/run.log", pr[i].dir);
-	}
-	progress_init(&pg, quiet, "compare", "runs", np);
-	failed = procs_run(jobs, np, parallel, &pg);
-	progress_end(&pg);
-	for (i = 0; i < np; i++) {
-		pr[i].status = jobs[i].status;
-		if (jobs[i].status) {
-			pr[i].error = procs_log_tail(jobs[i].log_path, 4);
-			continue;
-		}
-		pr[i].ok = !run_metrics_load(&pr[i].m, pr[i].dir, NULL);
-	}
-	if (failed == np) {
-		/* every run failed the same way: bad input, not a policy issue */
-		fprintf(stderr, "%s\n", pr[0].error ? pr[0].error : "");
-		ret = jobs[0].status == EXIT_USAGE ? EXIT_USAGE : EXIT_RUN;
+	if (prepare_runs(&ca, &cs))
+		goto out;
+	failed = run_policies(&ca, &cs, &unplotted);
+	if (failed == cs.np) {
+		ret = cs.jobs[0].status == EXIT_USAGE ? EXIT_USAGE : EXIT_RUN;
 		goto out;
 	}
-	for (i = 0; i < np; i++) {
-		if (!pr[i].ok) {
-			fprintf(stderr, "capsim: compare: policy %s failed (exit %d):\n%s\n",
-				pr[i].name, pr[i].status,
-				pr[i].error ? pr[i].error : "");
-			continue;
-		}
-		if (plots) {
-			struct plot_opts po = { .to_s = -1, .quiet = quiet,
-						.no_done_line = true };
-			char *pd = xasprintf("%s/plots", pr[i].dir);
-
-			po.outdir = pd;
-			if (plot_run(pr[i].dir, &po)) {
-				fprintf(stderr, "capsim: compare: no plots for %s\n",
-					pr[i].name);
-				unplotted++;
-			}
-			free(pd);
-		}
-	}
-	build_table(&tab, pr, np);
-	for (i = 0; i < np && !pr[i].ok; i++)
-		;
-	if (i == np) {
-		/* every run ended well, none left outputs that could be read */
-		fprintf(stderr, "capsim: compare: no policy's outputs could be read\n");
-		ret = EXIT_RUN;
+	if (write_comparison(&cs))
 		goto out;
-	}
-	head = xasprintf("capsim compare: %s on %s, %.3g s simulated", pr[i].m.workload,
-			 pr[i].m.platform, pr[i].m.sim_s);
-	{
-		char *md = xasprintf("%s/compare.md", od.tmp);
-		char *js = xasprintf("%s/compare.json", od.tmp);
-		json_t *root = json_object();
-		int k, bad;
-
-		for (k = 0; k < np; k++)
-			json_object_set_new(root, pr[k].name, policy_json(&pr[k]));
-		bad = write_file_from_table(md, &tab, pr, head) ||
-		      json_dump_file(root, js, JSON_INDENT(2) |
-				     JSON_REAL_PRECISION(9));
-		json_decref(root);
-		free(md);
-		free(js);
-		if (bad) {
-			ret = EXIT_RUN;
-			goto out;
-		}
-	}
-	if (outdir_commit(&od)) {
-		ret = EXIT_RUN;
-		goto out;
-	}
-	if (!quiet) {
-		printf("%s\n", head);
-		print_text(stdout, &tab, pr);
+	if (!ca.quiet) {
+		printf("%s\n", cs.head);
+		print_text(stdout, &cs.tab, cs.pr);
 		printf("outputs: %s/ (compare.md, compare.json; per policy: trace.txt, summary.json%s)\n",
-		       dir, plots ? ", plots/" : "");
+		       cs.dir, ca.plots ? ", plots/" : "");
 	}
 	/* the table is written either way; a missing plot is an output
 	 * that could not be written */
 	ret = failed || unplotted ? EXIT_RUN : 0;
 out:
-	if (od.tmp)
-		outdir_abort(&od);
-	for (i = 0; pr && i < np; i++) {
-		free(pr[i].dir);
-		free(pr[i].error);
-		if (pr[i].ok)
-			run_metrics_free(&pr[i].m);
-		job_free(&jobs[i]);
-	}
-	for (i = 0; i < tab.nrows; i++) {
-		int c;
-
-		for (c = 0; c < tab.ncols; c++)
-			free(tab.rows[i][c]);
-		free(tab.rows[i]);
-	}
-	free(tab.rows);
-	free(pr);
-	free(jobs);
-	free(self);
-	free(dir);
-	free(head);
-	strv_free(pol);
+	compare_state_free(&cs);
 	return ret;
 }

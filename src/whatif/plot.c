@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cli_opts.h"
 #include "freq_series.h"
 #include "gnuplot.h"
 #include "outdir.h"
@@ -674,80 +675,68 @@ static const char usage_plot[] =
 "Beyond 32 tasks (16 of a kernel trace), 8 domains or 16 CPUs the busiest\n"
 "are drawn, and the title says how many of how many.\n";
 
-static int parse_seconds(const char *v, double *out)
-{
-	char *end;
-	double x = strtod(v, &end);
+enum { OPT_FROM = 256, OPT_TO, OPT_PLATFORM, OPT_TASKS, OPT_QUIET };
 
-	if (*end || end == v || !(x >= 0) || x > 1e9)
-		return -1;
-	*out = x;
+static const struct option plot_options[] = {
+	{ "from", required_argument, NULL, OPT_FROM },
+	{ "to", required_argument, NULL, OPT_TO },
+	{ "platform", required_argument, NULL, OPT_PLATFORM },
+	{ "tasks", required_argument, NULL, OPT_TASKS },
+	{ "quiet", no_argument, NULL, OPT_QUIET },
+	{ 0 },
+};
+
+static const struct cli_cmd plot_cli = {
+	.prog = "capsim", .name = "plot", .usage = usage_plot,
+	.shortopts = "o:", .longopts = plot_options,
+};
+
+struct plot_args {
+	struct plot_opts o;
+	const char *path;	/* RUN_DIR or TRACE */
+};
+
+static int plot_opt(void *ctx, int key, const char *arg)
+{
+	struct plot_args *pa = ctx;
+
+	switch (key) {
+	case OPT_QUIET: pa->o.quiet = true; break;
+	case OPT_PLATFORM: pa->o.platform = arg; break;
+	case OPT_TASKS: pa->o.tasks = arg; break;
+	case 'o': pa->o.outdir = arg; break;
+	case OPT_FROM:
+	case OPT_TO:
+		return cli_parse_double(&plot_cli, key == OPT_FROM ? "--from" : "--to",
+					arg, 0, 1e9, "seconds in [0, 1e+09]",
+					key == OPT_FROM ? &pa->o.from_s : &pa->o.to_s);
+	default:
+		if (pa->path)
+			return cli_usage_error(&plot_cli, "more than one run: %s",
+					       arg);
+		pa->path = arg;
+	}
 	return 0;
 }
 
 int cmd_plot(int argc, char **argv)
 {
-	struct plot_opts o = { .to_s = -1 };
-	const char *path = NULL;
-	int i;
+	struct plot_args pa = { .o = { .to_s = -1 } };
+	int ret = cli_parse(&plot_cli, argc, argv, plot_opt, &pa, NULL);
 
-	for (i = 1; i < argc; i++) {
-		const char *a = argv[i];
-
-		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-			fputs(usage_plot, stdout);
-			return 0;
-		} else if (!strcmp(a, "--quiet")) {
-			o.quiet = true;
-		} else if (!strcmp(a, "--from") || !strcmp(a, "--to") ||
-			   !strcmp(a, "--platform") || !strcmp(a, "-o") ||
-			   !strcmp(a, "--tasks")) {
-			const char *v;
-
-			if (i + 1 >= argc) {
-				fprintf(stderr, "capsim: missing value for: %s\nsee `capsim plot --help`\n", a);
-				return 2;
-			}
-			v = argv[++i];
-			if (!strcmp(a, "--from") || !strcmp(a, "--to")) {
-				if (parse_seconds(v, !strcmp(a, "--from") ?
-						  &o.from_s : &o.to_s)) {
-					fprintf(stderr, "capsim: %s needs seconds >= 0: %s\nsee `capsim plot --help`\n",
-						a, v);
-					return 2;
-				}
-			} else if (!strcmp(a, "--platform")) {
-				o.platform = v;
-			} else if (!strcmp(a, "--tasks")) {
-				o.tasks = v;
-			} else {
-				o.outdir = v;
-			}
-		} else if (a[0] == '-' && a[1]) {
-			fprintf(stderr, "capsim: unknown option: %s\nsee `capsim plot --help`\n", a);
-			return 2;
-		} else if (!path) {
-			path = a;
-		} else {
-			fprintf(stderr, "capsim: more than one run: %s\nsee `capsim plot --help`\n", a);
-			return 2;
-		}
-	}
-	if (!path) {
-		fprintf(stderr, "capsim: plot needs a RUN_DIR or TRACE\nsee `capsim plot --help`\n");
-		return 2;
-	}
-	if (o.to_s >= 0 && o.to_s <= o.from_s) {
-		fprintf(stderr, "capsim: --to %.3f is not after --from %.3f\nsee `capsim plot --help`\n",
-			o.to_s, o.from_s);
-		return 2;
-	}
-	if (access(path, R_OK)) {
-		fprintf(stderr, "capsim: cannot read %s: %s\n", path,
+	if (ret != CLI_CONTINUE)
+		return ret;
+	if (!pa.path)
+		return cli_usage_error(&plot_cli, "plot needs a RUN_DIR or TRACE");
+	if (pa.o.to_s >= 0 && pa.o.to_s <= pa.o.from_s)
+		return cli_usage_error(&plot_cli, "--to %.3f is not after --from %.3f",
+				       pa.o.to_s, pa.o.from_s);
+	if (access(pa.path, R_OK)) {
+		fprintf(stderr, "capsim: cannot read %s: %s\n", pa.path,
 			strerror(errno));
 		return 2;
 	}
-	outmark_note_input(path);
-	i = plot_run(path, &o);
-	return i == SCAN_BAD_INPUT ? 2 : i ? 1 : 0;
+	outmark_note_input(pa.path);
+	ret = plot_run(pa.path, &pa.o);
+	return ret == SCAN_BAD_INPUT ? 2 : ret ? 1 : 0;
 }

@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cli_opts.h"
 #include "diag.h"
 #include "docpath.h"
 #include "jsondoc.h"
@@ -70,6 +71,32 @@ static const char usage_sweep[] =
 "and summary.json: exit status 2 naming the file and field); a point\n"
 "whose run failed, or whose directory is missing, is named and gets a\n"
 "row with status failed or missing (exit status 1).\n";
+
+enum {
+	OPT_SET = 256, OPT_DROP, OPT_POLICIES, OPT_PLATFORMS, OPT_SEED,
+	OPT_DURATION, OPT_METRIC, OPT_KEEP_TRACES, OPT_QUIET, OPT_EMIT_JOBS,
+	OPT_COLLECT,
+};
+
+static const struct option sweep_options[] = {
+	{ "set", required_argument, NULL, OPT_SET },
+	{ "drop", required_argument, NULL, OPT_DROP },
+	{ "policies", required_argument, NULL, OPT_POLICIES },
+	{ "platforms", required_argument, NULL, OPT_PLATFORMS },
+	{ "seed", required_argument, NULL, OPT_SEED },
+	{ "duration", required_argument, NULL, OPT_DURATION },
+	{ "metric", required_argument, NULL, OPT_METRIC },
+	{ "keep-traces", no_argument, NULL, OPT_KEEP_TRACES },
+	{ "quiet", no_argument, NULL, OPT_QUIET },
+	{ "emit-jobs", required_argument, NULL, OPT_EMIT_JOBS },
+	{ "collect", required_argument, NULL, OPT_COLLECT },
+	{ 0 },
+};
+
+static const struct cli_cmd sweep_cli = {
+	.prog = "capsim", .name = "sweep", .usage = usage_sweep,
+	.shortopts = "o:j:", .longopts = sweep_options,
+};
 
 struct sweep_param {
 	struct dpath path;
@@ -228,6 +255,163 @@ static char **point_argv(const struct sweep *sw, const char *self,
 	return av;
 }
 
+/* One combination of parameter values (@vi) of a sweep, being written */
+struct point_ctx {
+	const struct sweep *sw;
+	const char *root, *final_abs, *self;
+	struct job *jobs;
+	char **cmds;
+	const int *vi;		/* each parameter's value index */
+	unsigned long long seed;
+	json_t *w;		/* the workload with the values set */
+	json_t *pdoc;		/* the platform with them, or NULL */
+	int pl;			/* which platform */
+};
+
+/* The values of @vi of the parameters on the platform (@platform) or the
+ * workload set into @doc; 0, or -1 (said) */
+static int set_params(const struct sweep *sw, const int *vi, json_t *doc,
+		      bool platform)
+{
+	char err[512];
+	int i;
+
+	for (i = 0; i < sw->nparams; i++) {
+		if (sw->params[i].path.platform != platform)
+			continue;
+		if (dpath_set(doc, &sw->params[i].path,
+			      json_deep_copy(sw->params[i].vals[vi[i]]),
+			      err, sizeof(err))) {
+			fprintf(stderr, "capsim: --set %s\n", err);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* The --platform a point runs with, from its directory @pdir (caller
+ * frees) */
+static char *point_platform_arg(const struct point_ctx *pc, const char *pdir)
+{
+	const char *pn = pc->sw->platforms[pc->pl];
+	char rp[PATH_MAX];
+
+	if (pc->pdoc)
+		return xasprintf("%s/platform.json", pdir);
+	/* a file given as ./x keeps working from DIR */
+	if (platform_embedded_find(pn) || pn[0] == '/')
+		return xstrdup(pn);
+	return xstrdup(realpath(pn, rp) ? rp : pn);
+}
+
+/* Point @id's job and shell command (@pdir relative, @abs absolute);
+ * 0, or -1 (said) when --emit-jobs cannot have its line */
+static int point_job(const struct point_ctx *pc, int id, int po,
+		     const char *pdir, const char *abs)
+{
+	const struct sweep *sw = pc->sw;
+	char *plat_arg = point_platform_arg(pc, pdir);
+	char *f = xasprintf("%s/run.log", pdir);
+	struct job *job = &pc->jobs[id - 1];
+	int ret = 0;
+
+	job->argv = point_argv(sw, pc->self, pdir, sw->policies[po], plat_arg,
+			       pc->seed);
+	job->log_path = xasprintf("%s/run.log", abs);
+	pc->cmds[id - 1] = job_line(job->argv, pc->final_abs, f);
+	free(f);
+	free(plat_arg);
+	/* --emit-jobs checked every value up front; a direct run execs
+	 * the argv, no shell line */
+	if (!pc->cmds[id - 1]) {
+		if (sw->emit) {
+			fprintf(stderr, "capsim: point %d: a value of its job line holds a control character\n",
+				id);
+			ret = -1;
+		}
+		pc->cmds[id - 1] = xstrdup("(no shell line: a value holds a control character)");
+	}
+	return ret;
+}
+
+/* Point @id (policy @po) in its directory: its inputs, job and
+ * point.json; 0, or -1 (said) */
+static int write_point(const struct point_ctx *pc, int id, int po)
+{
+	const struct sweep *sw = pc->sw;
+	char *pdir = xasprintf("points/%0*d", sw->width, id);
+	char *abs = xasprintf("%s/%s", pc->root, pdir);
+	json_t *pj, *params = json_object();
+	char *f;
+	int bad, i;
+
+	bad = mkdir(abs, 0777);
+	f = xasprintf("%s/%s.json", abs, sw->wname);
+	bad = bad || write_json(f, pc->w);
+	free(f);
+	if (pc->pdoc) {
+		f = xasprintf("%s/platform.json", abs);
+		bad = bad || write_json(f, pc->pdoc);
+		free(f);
+	}
+	if (point_job(pc, id, po, pdir, abs))
+		bad = 1;
+	for (i = 0; i < sw->nparams; i++)
+		json_object_set_new(params, sw->params[i].path.text,
+				    json_deep_copy(sw->params[i].vals[pc->vi[i]]));
+	pj = json_pack("{s:i, s:o, s:s, s:s, s:I, s:s}", "id", id,
+		       "params", params, "policy", sw->policies[po],
+		       "platform", sw->platforms[pc->pl], "seed",
+		       (json_int_t)pc->seed, "command", pc->cmds[id - 1]);
+	f = xasprintf("%s/point.json", abs);
+	bad = bad || write_json(f, pj);
+	free(f);
+	json_decref(pj);
+	free(abs);
+	free(pdir);
+	if (bad)
+		fprintf(stderr, "capsim: cannot prepare point %d in %s\n", id,
+			pc->root);
+	return bad ? -1 : 0;
+}
+
+/*
+ * The points of one combination of values (pc->vi), numbered from
+ * *@id + 1: per platform, per policy. 0, or -1 (said).
+ */
+static int write_combination(struct point_ctx *pc, int *id)
+{
+	const struct sweep *sw = pc->sw;
+	char err[512];
+	int i, po, ret = 0;
+
+	pc->w = json_deep_copy(sw->wdoc.root);
+	for (i = 0; i < sw->ndrops; i++) {
+		if (dpath_drop(pc->w, &sw->drops[i], err, sizeof(err))) {
+			fprintf(stderr, "capsim: --drop %s\n", err);
+			ret = -1;
+			goto out;
+		}
+	}
+	if (set_params(sw, pc->vi, pc->w, false)) {
+		ret = -1;
+		goto out;
+	}
+	for (pc->pl = 0; !ret && sw->platforms[pc->pl]; pc->pl++) {
+		pc->pdoc = NULL;
+		if (sw->edits_platform) {
+			pc->pdoc = json_deep_copy(sw->pdocs[pc->pl]);
+			ret = set_params(sw, pc->vi, pc->pdoc, true);
+		}
+		for (po = 0; !ret && sw->policies[po]; po++)
+			ret = write_point(pc, ++*id, po);
+		json_decref(pc->pdoc);
+	}
+out:
+	json_decref(pc->w);
+	return ret;
+}
+
 /*
  * Write every point's inputs under @root and fill @jobs (relative to
  * @root); @cmds gets each point's shell command for @final_abs. 0 or -1.
@@ -236,8 +420,10 @@ static int prepare_points(struct sweep *sw, const char *root,
 			  const char *final_abs, const char *self,
 			  struct job *jobs, char **cmds)
 {
-	int nplat = strv_len(sw->platforms), npol = strv_len(sw->policies);
 	int *vi = xcalloc((size_t)(sw->nparams ? sw->nparams : 1), sizeof(int));
+	struct point_ctx pc = { .sw = sw, .root = root, .final_abs = final_abs,
+				.self = self, .jobs = jobs, .cmds = cmds,
+				.vi = vi };
 	int id = 0, ret = -1, i;
 	char *pts = xasprintf("%s/points", root);
 
@@ -246,120 +432,9 @@ static int prepare_points(struct sweep *sw, const char *root,
 		goto out;
 	}
 	for (;;) {
-		unsigned long long seed = point_seed(sw, vi);
-		json_t *w = json_deep_copy(sw->wdoc.root);
-		char err[512];
-		int pl, po;
-
-		for (i = 0; i < sw->ndrops; i++) {
-			if (dpath_drop(w, &sw->drops[i], err, sizeof(err))) {
-				fprintf(stderr, "capsim: --drop %s\n", err);
-				json_decref(w);
-				goto out;
-			}
-		}
-		for (i = 0; i < sw->nparams; i++) {
-			if (sw->params[i].path.platform)
-				continue;
-			if (dpath_set(w, &sw->params[i].path,
-				      json_deep_copy(sw->params[i].vals[vi[i]]),
-				      err, sizeof(err))) {
-				fprintf(stderr, "capsim: --set %s\n", err);
-				json_decref(w);
-				goto out;
-			}
-		}
-		for (pl = 0; pl < nplat; pl++) {
-			json_t *pdoc = NULL;
-
-			if (sw->edits_platform) {
-				pdoc = json_deep_copy(sw->pdocs[pl]);
-				for (i = 0; i < sw->nparams; i++) {
-					if (!sw->params[i].path.platform)
-						continue;
-					if (dpath_set(pdoc, &sw->params[i].path,
-						      json_deep_copy(sw->params[i].vals[vi[i]]),
-						      err, sizeof(err))) {
-						fprintf(stderr, "capsim: --set %s\n", err);
-						json_decref(pdoc);
-						json_decref(w);
-						goto out;
-					}
-				}
-			}
-			for (po = 0; po < npol; po++) {
-				char *pdir = xasprintf("points/%0*d", sw->width, ++id);
-				char *abs = xasprintf("%s/%s", root, pdir);
-				char *f, *plat_arg;
-				json_t *pj, *params = json_object();
-				int bad;
-
-				bad = mkdir(abs, 0777);
-				f = xasprintf("%s/%s.json", abs, sw->wname);
-				bad = bad || write_json(f, w);
-				free(f);
-				if (pdoc) {
-					f = xasprintf("%s/platform.json", abs);
-					bad = bad || write_json(f, pdoc);
-					free(f);
-					plat_arg = xasprintf("%s/platform.json", pdir);
-				} else {
-					/* a file given as ./x keeps working from DIR */
-					const char *pn = sw->platforms[pl];
-
-					plat_arg = platform_embedded_find(pn) || pn[0] == '/' ?
-						   xstrdup(pn) : NULL;
-					if (!plat_arg) {
-						char rp[PATH_MAX];
-
-						plat_arg = xstrdup(realpath(pn, rp) ? rp : pn);
-					}
-				}
-				jobs[id - 1].argv = point_argv(sw, self, pdir,
-							       sw->policies[po],
-							       plat_arg, seed);
-				jobs[id - 1].log_path = xasprintf("%s/run.log", abs);
-				f = xasprintf("%s/run.log", pdir);
-				cmds[id - 1] = job_line(jobs[id - 1].argv,
-							final_abs, f);
-				free(f);
-				/* --emit-jobs checked every value up front; a
-				 * direct run execs the argv, no shell line */
-				if (!cmds[id - 1]) {
-					if (sw->emit) {
-						fprintf(stderr, "capsim: point %d: a value of its job line holds a control character\n",
-							id);
-						bad = 1;
-					}
-					cmds[id - 1] = xstrdup("(no shell line: a value holds a control character)");
-				}
-				for (i = 0; i < sw->nparams; i++)
-					json_object_set_new(params, sw->params[i].path.text,
-							    json_deep_copy(sw->params[i].vals[vi[i]]));
-				pj = json_pack("{s:i, s:o, s:s, s:s, s:I, s:s}", "id", id,
-					       "params", params, "policy",
-					       sw->policies[po], "platform",
-					       sw->platforms[pl], "seed",
-					       (json_int_t)seed, "command",
-					       cmds[id - 1]);
-				f = xasprintf("%s/point.json", abs);
-				bad = bad || write_json(f, pj);
-				free(f);
-				json_decref(pj);
-				free(plat_arg);
-				free(abs);
-				free(pdir);
-				if (bad) {
-					fprintf(stderr, "capsim: cannot prepare point %d in %s\n",
-						id, root);
-					json_decref(pdoc);
-					json_decref(w);
-					goto out;
-				}
-			}
-			json_decref(pdoc);
-		}
-		json_decref(w);
+		pc.seed = point_seed(sw, vi);
+		if (write_combination(&pc, &id))
+			goto out;
 		/* next combination, the last parameter fastest */
 		for (i = sw->nparams - 1; i >= 0; i--) {
 			if (++vi[i] < sw->params[i].nvals)
@@ -439,13 +514,6 @@ static void sweep_free(struct sweep *sw)
 		jdoc_free(&sw->wdoc);
 }
 
-static int usage_error(const char *msg, const char *arg)
-{
-	fprintf(stderr, "capsim: %s%s%s\nsee `capsim sweep --help`\n", msg,
-		arg ? ": " : "", arg ? arg : "");
-	return EXIT_USAGE;
-}
-
 /* Resolve the abs path DIR will have once committed (it does not exist
  * yet; its temporary sibling does) */
 static char *final_abs_path(const struct outdir *od)
@@ -458,21 +526,6 @@ static char *final_abs_path(const struct outdir *od)
 	slash = strrchr(rp, '/');
 	*slash = '\0';
 	return xasprintf("%s/%s", rp, base ? base + 1 : od->final);
-}
-
-/* Options that take a value */
-static bool takes_value(const char *a)
-{
-	static const char *const opts[] = {
-		"--set", "--drop", "--policies", "--platforms", "-j", "-o",
-		"--seed", "--duration", "--metric", "--emit-jobs", "--collect",
-	};
-	size_t i;
-
-	for (i = 0; i < ARRAY_SIZE(opts); i++)
-		if (!strcmp(a, opts[i]))
-			return true;
-	return false;
 }
 
 /*
@@ -491,7 +544,7 @@ static int check_job_values(int argc, char **argv, const char *self)
 
 		if (!control_char_in(argv[i]))
 			continue;
-		what = i > 1 && takes_value(argv[i - 1]) ?
+		what = i > 1 && cli_takes_next_value(&sweep_cli, argv[i - 1]) ?
 		       xasprintf("the %s value", argv[i - 1]) :
 		       xasprintf("the argument %d", i);
 		bad = job_value_refused(what, argv[i]);
@@ -575,12 +628,10 @@ static int check_outdir(const char *dir)
 	struct stat st;
 
 	if (!*dir)
-		return usage_error("-o needs a directory, not an empty path", NULL);
-	if (!stat(dir, &st) && !S_ISDIR(st.st_mode)) {
-		fprintf(stderr, "capsim: -o %s: it exists and is not a directory\nsee `capsim sweep --help`\n",
-			dir);
-		return EXIT_USAGE;
-	}
+		return cli_usage_error(&sweep_cli, "-o needs a directory, not an empty path");
+	if (!stat(dir, &st) && !S_ISDIR(st.st_mode))
+		return cli_usage_error(&sweep_cli, "-o %s: it exists and is not a directory",
+				       dir);
 	/* a parent that is a file: DIR can never be created */
 	{
 		char *p = xstrdup(dir), *slash;
@@ -590,9 +641,8 @@ static int check_outdir(const char *dir)
 			*slash = '\0';
 			if (!stat(p, &st)) {
 				if (!S_ISDIR(st.st_mode)) {
-					fprintf(stderr, "capsim: -o %s: %s is not a directory\nsee `capsim sweep --help`\n",
-						dir, p);
-					ret = EXIT_USAGE;
+					ret = cli_usage_error(&sweep_cli, "-o %s: %s is not a directory",
+							      dir, p);
 				}
 				break;
 			}
@@ -602,326 +652,382 @@ static int check_outdir(const char *dir)
 	}
 }
 
-int cmd_sweep(int argc, char **argv)
+/* What `capsim sweep` was asked, beyond what struct sweep keeps */
+struct sweep_args {
+	struct sweep *sw;
+	const char *outdir, *policies, *platforms, *metric, *emit, *collect;
+	char **sets;		/* the --set values, nsets of them, in order */
+	int nsets;
+	int parallel;
+	bool quiet;
+};
+
+static int sweep_value_opt(struct sweep_args *sa, int key, const char *arg)
 {
-	const char *outdir = NULL, *policies = NULL, *platforms = NULL,
-		   *metric = NULL, *emit = NULL, *collect = NULL;
-	struct sweep sw = { 0 };
-	struct outdir od = { 0 };
-	struct job *jobs = NULL;
-	char **cmds = NULL, *self = NULL, *fabs_dir = NULL;
-	char **sets = NULL;
-	int nsets = 0, i, ret = EXIT_USAGE, parallel = 2, failed = 0, ndoms;
-	bool quiet = false;
-	struct diag d;
+	struct sweep *sw = sa->sw;
+	double sec;
+	struct dpath p;
+	char err[512];
 
-	diag_init(&d, false);
-	for (i = 1; i < argc; i++) {
-		const char *a = argv[i];
-
-		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-			fputs(usage_sweep, stdout);
-			ret = 0;
-			goto out;
-		} else if (!strcmp(a, "--quiet")) {
-			quiet = true;
-		} else if (!strcmp(a, "--keep-traces")) {
-			sw.keep_traces = true;
-		} else if (takes_value(a)) {
-			const char *v;
-
-			if (i + 1 >= argc) {
-				ret = usage_error("missing value for", a);
-				goto out;
-			}
-			v = argv[++i];
-			if (!strcmp(a, "--set")) {
-				sets = xrealloc(sets, (size_t)(nsets + 1) * sizeof(char *));
-				sets[nsets++] = (char *)v;
-			} else if (!strcmp(a, "--drop")) {
-				struct dpath p;
-				char err[512];
-
-				if (dpath_parse(v, &p, err, sizeof(err))) {
-					ret = usage_error(err, NULL);
-					goto out;
-				}
-				sw.drops = xrealloc(sw.drops, (size_t)(sw.ndrops + 1) *
-						    sizeof(*sw.drops));
-				sw.drops[sw.ndrops++] = p;
-			} else if (!strcmp(a, "--policies")) {
-				policies = v;
-			} else if (!strcmp(a, "--platforms")) {
-				platforms = v;
-			} else if (!strcmp(a, "-o")) {
-				outdir = v;
-			} else if (!strcmp(a, "--metric")) {
-				metric = v;
-			} else if (!strcmp(a, "--emit-jobs")) {
-				emit = v;
-			} else if (!strcmp(a, "--collect")) {
-				collect = v;
-			} else if (!strcmp(a, "--duration")) {
-				char *end;
-				double sec = strtod(v, &end);
-
-				/* capsim run's bounds, said before any point */
-				if (*end || end == v || !(sec >= WL_DURATION_MIN_S) ||
-				    !(sec <= WL_DURATION_MAX_S)) {
-					ret = usage_error("--duration needs seconds in [1e-06, 1e+06]",
-							  v);
-					goto out;
-				}
-				sw.duration = v;
-			} else {
-				char *end;
-				unsigned long long x;
-
-				errno = 0;
-				x = strtoull(v, &end, 10);
-				if (*end || end == v || errno || v[0] == '-' ||
-				    (!strcmp(a, "-j") && (x < 1 || x > 256))) {
-					ret = usage_error(!strcmp(a, "-j") ?
-						"-j needs an integer in [1, 256]" :
-						"--seed needs a non-negative integer", v);
-					goto out;
-				}
-				if (!strcmp(a, "-j"))
-					parallel = (int)x;
-				else
-					sw.seed = x;
-			}
-		} else if (a[0] == '-' && a[1]) {
-			ret = usage_error("unknown option", a);
-			goto out;
-		} else if (!sw.wfile) {
-			sw.wfile = a;
-		} else {
-			ret = usage_error("more than one workload", a);
-			goto out;
-		}
+	switch (key) {
+	case OPT_DROP:
+		if (dpath_parse(arg, &p, err, sizeof(err)))
+			return cli_usage_error(&sweep_cli, "%s", err);
+		sw->drops = xrealloc(sw->drops, (size_t)(sw->ndrops + 1) *
+				     sizeof(*sw->drops));
+		sw->drops[sw->ndrops++] = p;
+		return 0;
+	case OPT_DURATION:
+		/* capsim run's bounds, said before any point */
+		if (cli_parse_double(&sweep_cli, "--duration", arg,
+				     WL_DURATION_MIN_S, WL_DURATION_MAX_S,
+				     "seconds in [1e-06, 1e+06]", &sec))
+			return EXIT_USAGE;
+		sw->duration = arg;
+		return 0;
+	case OPT_SEED:
+		return cli_parse_u64(&sweep_cli, "--seed", arg, 10, 0,
+				     ULLONG_MAX, &sw->seed);
+	default:	/* -j */
+		return cli_parse_int(&sweep_cli, "-j", arg, 1, 256,
+				     &sa->parallel);
 	}
-	if (collect) {
-		if (sw.wfile || nsets || outdir || emit || sw.ndrops ||
-		    policies || platforms || sw.keep_traces) {
-			ret = usage_error("--collect DIR takes only --metric and --quiet", NULL);
-			goto out;
-		}
-		/* it writes sweep.csv and the plots into DIR: capsim's only */
-		if (!outmark_present(collect)) {
-			fprintf(stderr, "capsim: %s was not written by capsim sweep (no %s in it)\n",
-				collect, OUTMARK_NAME);
-			ret = EXIT_USAGE;
-			goto out;
-		}
-		i = sweep_collect(collect, metric, quiet);
-		ret = i == SWEEP_COLLECT_BAD_INPUT ? EXIT_USAGE : i ? EXIT_RUN : 0;
-		goto out;
+}
+
+static int sweep_opt(void *ctx, int key, const char *arg)
+{
+	struct sweep_args *sa = ctx;
+
+	switch (key) {
+	case OPT_QUIET: sa->quiet = true; break;
+	case OPT_KEEP_TRACES: sa->sw->keep_traces = true; break;
+	case OPT_POLICIES: sa->policies = arg; break;
+	case OPT_PLATFORMS: sa->platforms = arg; break;
+	case OPT_METRIC: sa->metric = arg; break;
+	case OPT_EMIT_JOBS: sa->emit = arg; break;
+	case OPT_COLLECT: sa->collect = arg; break;
+	case 'o': sa->outdir = arg; break;
+	case OPT_SET:
+		sa->sets = xrealloc(sa->sets, (size_t)(sa->nsets + 1) *
+				    sizeof(char *));
+		sa->sets[sa->nsets++] = (char *)arg;
+		break;
+	case CLI_POSITIONAL:
+		if (sa->sw->wfile)
+			return cli_usage_error(&sweep_cli, "more than one workload: %s",
+					       arg);
+		sa->sw->wfile = arg;
+		break;
+	default:
+		return sweep_value_opt(sa, key, arg);
 	}
-	if (!sw.wfile) {
-		ret = usage_error("sweep needs a WORKLOAD.json", NULL);
-		goto out;
+	return 0;
+}
+
+/* capsim sweep --collect DIR: exit status */
+static int collect_only(const struct sweep_args *sa)
+{
+	const struct sweep *sw = sa->sw;
+	int r;
+
+	if (sw->wfile || sa->nsets || sa->outdir || sa->emit || sw->ndrops ||
+	    sa->policies || sa->platforms || sw->keep_traces)
+		return cli_usage_error(&sweep_cli, "--collect DIR takes only --metric and --quiet");
+	/* it writes sweep.csv and the plots into DIR: capsim's only */
+	if (!outmark_present(sa->collect)) {
+		fprintf(stderr, "capsim: %s was not written by capsim sweep (no %s in it)\n",
+			sa->collect, OUTMARK_NAME);
+		return EXIT_USAGE;
 	}
-	if (!outdir) {
-		ret = usage_error("sweep needs -o DIR", NULL);
-		goto out;
-	}
-	ret = check_outdir(outdir);
-	if (ret)
-		goto out;
-	ret = EXIT_USAGE;
-	self = procs_self_exe();
-	sw.emit = emit;
-	if (emit && (check_job_values(argc, argv, self) || jobs_path_check(emit)))
-		goto out;
-	if (jdoc_load_file(&sw.wdoc, sw.wfile, &d))
-		goto out;
-	sw.wname = whatif_workload_name(sw.wfile);
-	if (policies) {
-		sw.policies = strv_split(policies, "--policies");
+	r = sweep_collect(sa->collect, sa->metric, sa->quiet);
+	return r == SWEEP_COLLECT_BAD_INPUT ? EXIT_USAGE : r ? EXIT_RUN : 0;
+}
+
+/* The options, then a --collect, or what a sweep needs at least:
+ * CLI_CONTINUE, or the exit status */
+static int parse_sweep_args(int argc, char **argv, struct sweep_args *sa)
+{
+	int ret = cli_parse(&sweep_cli, argc, argv, sweep_opt, sa, NULL);
+
+	if (ret != CLI_CONTINUE)
+		return ret;
+	if (sa->collect)
+		return collect_only(sa);
+	if (!sa->sw->wfile)
+		return cli_usage_error(&sweep_cli, "sweep needs a WORKLOAD.json");
+	if (!sa->outdir)
+		return cli_usage_error(&sweep_cli, "sweep needs -o DIR");
+	ret = check_outdir(sa->outdir);
+	return ret ? ret : CLI_CONTINUE;
+}
+
+/* The policies and platforms of the sweep, checked; 0 or -1 (said) */
+static int sweep_lists(const struct sweep_args *sa, struct sweep *sw,
+		       int *ndoms)
+{
+	int i;
+
+	if (sa->policies) {
+		sw->policies = strv_split(sa->policies, "--policies");
 	} else {
-		sw.policies = xcalloc((size_t)strv_len((char *const *)
-				      whatif_default_policies) + 1, sizeof(char *));
+		sw->policies = xcalloc((size_t)strv_len((char *const *)
+				       whatif_default_policies) + 1, sizeof(char *));
 		for (i = 0; whatif_default_policies[i]; i++)
-			sw.policies[i] = xstrdup(whatif_default_policies[i]);
+			sw->policies[i] = xstrdup(whatif_default_policies[i]);
 	}
-	if (platforms) {
-		sw.platforms = strv_split(platforms, "--platforms");
+	if (sa->platforms) {
+		sw->platforms = strv_split(sa->platforms, "--platforms");
 	} else {
-		json_t *p = json_object_get(json_object_get(sw.wdoc.root, "capsim"),
+		json_t *p = json_object_get(json_object_get(sw->wdoc.root, "capsim"),
 					    "platform");
 
-		sw.platforms = strv_split(json_is_string(p) ? json_string_value(p) :
-					  PLATFORM_DEFAULT, "platform");
+		sw->platforms = strv_split(json_is_string(p) ? json_string_value(p) :
+					   PLATFORM_DEFAULT, "platform");
 	}
-	if (!sw.policies || !sw.platforms ||
-	    whatif_check_list(sw.policies, "--policies", "sweep", true) ||
-	    whatif_check_list(sw.platforms, "--platforms", "sweep", false) ||
-	    check_platforms(sw.platforms, &ndoms))
-		goto out;
-	sw.pdocs = xcalloc((size_t)strv_len(sw.platforms) + 1, sizeof(json_t *));
-	for (i = 0; i < nsets; i++) {
-		struct sweep_param *sp;
-		const char *eq = strchr(sets[i], '=');
-		char err[512], *path;
-		int k;
+	if (!sw->policies || !sw->platforms ||
+	    whatif_check_list(sw->policies, "--policies", "sweep", true) ||
+	    whatif_check_list(sw->platforms, "--platforms", "sweep", false) ||
+	    check_platforms(sw->platforms, ndoms))
+		return -1;
+	sw->pdocs = xcalloc((size_t)strv_len(sw->platforms) + 1, sizeof(json_t *));
+	return 0;
+}
 
-		if (!eq) {
-			ret = usage_error("--set needs PATH=SPEC", sets[i]);
-			goto out;
-		}
-		sw.params = xrealloc(sw.params, (size_t)(sw.nparams + 1) *
-				     sizeof(*sw.params));
-		sp = &sw.params[sw.nparams];
-		memset(sp, 0, sizeof(*sp));
-		path = strndup(sets[i], (size_t)(eq - sets[i]));
-		k = dpath_parse(path, &sp->path, err, sizeof(err));
-		free(path);
-		if (k) {
-			ret = usage_error(err, NULL);
-			goto out;
-		}
-		sw.nparams++;
-		if (sp->path.platform) {
-			int pl;
+/* --set PATH=SPEC (@set) as the sweep's next parameter, its values
+ * checked against each document it edits; 0 or -1 (said) */
+static int add_param(struct sweep *sw, const char *set)
+{
+	struct sweep_param *sp;
+	const char *eq = strchr(set, '=');
+	char err[512], *path;
+	int k, pl;
 
-			sw.edits_platform = true;
-			for (pl = 0; sw.platforms[pl]; pl++) {
-				if (!sw.pdocs[pl])
-					sw.pdocs[pl] = load_platform_doc(sw.platforms[pl]);
-				if (!sw.pdocs[pl])
-					goto out;
-			}
-			if (parse_spec(sp, eq + 1, dpath_get(sw.pdocs[0], &sp->path)))
-				goto out;
-			for (pl = 0; sw.platforms[pl]; pl++)
-				if (check_target(sw.pdocs[pl], sp, "platform"))
-					goto out;
-		} else {
-			if (parse_spec(sp, eq + 1, dpath_get(sw.wdoc.root, &sp->path)) ||
-			    check_target(sw.wdoc.root, sp, "workload"))
-				goto out;
-		}
+	if (!eq) {
+		cli_usage_error(&sweep_cli, "--set needs PATH=SPEC: %s", set);
+		return -1;
 	}
-	for (i = 0; i < sw.ndrops; i++) {
-		json_t *copy = json_deep_copy(sw.wdoc.root);
+	sw->params = xrealloc(sw->params, (size_t)(sw->nparams + 1) *
+			      sizeof(*sw->params));
+	sp = &sw->params[sw->nparams];
+	memset(sp, 0, sizeof(*sp));
+	path = strndup(set, (size_t)(eq - set));
+	k = dpath_parse(path, &sp->path, err, sizeof(err));
+	free(path);
+	if (k) {
+		cli_usage_error(&sweep_cli, "%s", err);
+		return -1;
+	}
+	sw->nparams++;
+	if (!sp->path.platform)
+		return parse_spec(sp, eq + 1, dpath_get(sw->wdoc.root, &sp->path)) ||
+		       check_target(sw->wdoc.root, sp, "workload") ? -1 : 0;
+	sw->edits_platform = true;
+	for (pl = 0; sw->platforms[pl]; pl++) {
+		if (!sw->pdocs[pl])
+			sw->pdocs[pl] = load_platform_doc(sw->platforms[pl]);
+		if (!sw->pdocs[pl])
+			return -1;
+	}
+	if (parse_spec(sp, eq + 1, dpath_get(sw->pdocs[0], &sp->path)))
+		return -1;
+	for (pl = 0; sw->platforms[pl]; pl++)
+		if (check_target(sw->pdocs[pl], sp, "platform"))
+			return -1;
+	return 0;
+}
+
+/* Each --drop applies to the workload; 0 or -1 (said) */
+static int check_drops(const struct sweep *sw)
+{
+	int i;
+
+	for (i = 0; i < sw->ndrops; i++) {
+		json_t *copy = json_deep_copy(sw->wdoc.root);
 		char err[512];
-		int r = dpath_drop(copy, &sw.drops[i], err, sizeof(err));
+		int r = dpath_drop(copy, &sw->drops[i], err, sizeof(err));
 
 		json_decref(copy);
 		if (r) {
 			fprintf(stderr, "capsim: --drop %s\n", err);
-			goto out;
+			return -1;
 		}
 	}
-	if (metric && !metric_known(&sw, metric, ndoms)) {
+	return 0;
+}
+
+/* The number of points and the width of their numbers; 0, or -1 (said:
+ * too many) */
+static int count_points(struct sweep *sw)
+{
+	double n = (double)strv_len(sw->policies) * strv_len(sw->platforms);
+	int i;
+
+	for (i = 0; i < sw->nparams; i++)
+		n *= sw->params[i].nvals;
+	if (n > SWEEP_MAX_POINTS) {
+		fprintf(stderr, "capsim: the sweep has %.0f points (--set values x platforms x policies): at most %d\nsee `capsim sweep --help`\n",
+			n, SWEEP_MAX_POINTS);
+		return -1;
+	}
+	sw->npoints = (int)n;
+	for (sw->width = 1, i = sw->npoints; i >= 10; i /= 10)
+		sw->width++;
+	if (sw->width < 4)
+		sw->width = 4;
+	return 0;
+}
+
+/*
+ * Everything a sweep is made of, read and checked before any point:
+ * the workload, the lists, the parameters, the drops, the metric and
+ * the number of points. 0, or -1 (said: bad input).
+ */
+static int sweep_define(const struct sweep_args *sa, struct sweep *sw,
+			struct diag *d)
+{
+	int i, ndoms;
+
+	if (jdoc_load_file(&sw->wdoc, sw->wfile, d))
+		return -1;
+	sw->wname = whatif_workload_name(sw->wfile);
+	if (sweep_lists(sa, sw, &ndoms))
+		return -1;
+	for (i = 0; i < sa->nsets; i++)
+		if (add_param(sw, sa->sets[i]))
+			return -1;
+	if (check_drops(sw))
+		return -1;
+	if (sa->metric && !metric_known(sw, sa->metric, ndoms)) {
 		fprintf(stderr, "capsim: --metric %.100s will not be a sweep.csv column: allowed energy_mj, domN.avg_mhz (N < %d) or TASK.COLUMN, TASK a task of %s, COLUMN one of wlat_p95_us, wlat_p99_us, resp_p95_us, resp_p99_us, misses\nsee `capsim sweep --help`\n",
-			metric, ndoms, sw.wfile);
-		goto out;
+			sa->metric, ndoms, sw->wfile);
+		return -1;
 	}
-	{
-		double n = (double)strv_len(sw.policies) * strv_len(sw.platforms);
+	return count_points(sw);
+}
 
-		for (i = 0; i < sw.nparams; i++)
-			n *= sw.params[i].nvals;
-		if (n > SWEEP_MAX_POINTS) {
-			fprintf(stderr, "capsim: the sweep has %.0f points (--set values x platforms x policies): at most %d\nsee `capsim sweep --help`\n",
-				n, SWEEP_MAX_POINTS);
-			goto out;
-		}
-		sw.npoints = (int)n;
-		for (sw.width = 1, i = sw.npoints; i >= 10; i /= 10)
-			sw.width++;
-		if (sw.width < 4)
-			sw.width = 4;
+/*
+ * --emit-jobs: DIR committed first: the jobs may live inside it (-o sw
+ * --emit-jobs sw/jobs), where the swap would take them away with the
+ * older DIR. Jobs that cannot be written then leave a DIR that nothing
+ * runs: exit 1, said.
+ */
+static int emit_jobs(const struct sweep_args *sa, struct outdir *od,
+		     char **cmds)
+{
+	if (outdir_commit(od))
+		return EXIT_RUN;
+	if (jobs_write(sa->emit, cmds, sa->sw->npoints)) {
+		fprintf(stderr, "capsim: %s/ is prepared, but no jobs were written to run it\n",
+			sa->outdir);
+		return EXIT_RUN;
 	}
+	if (!sa->quiet)
+		printf("sweep: %d points prepared in %s/\n"
+		       "run them: parallel < %s   (or sbatch %s.slurm)\n"
+		       "then:     capsim sweep --collect %s\n",
+		       sa->sw->npoints, sa->outdir, sa->emit, sa->emit,
+		       sa->outdir);
+	return 0;
+}
 
-	outmark_note_input(sw.wfile);
-	for (i = 0; sw.platforms[i]; i++)
-		outmark_note_input(sw.platforms[i]);
-	ret = outdir_begin(&od, outdir);
-	if (ret)
-		goto out;
-	ret = EXIT_RUN;
-	fabs_dir = final_abs_path(&od);
-	if (emit && job_value_refused("the absolute -o path", fabs_dir)) {
+/* Run the points here, collect them and commit DIR: exit status */
+static int run_points(const struct sweep_args *sa, struct outdir *od,
+		      struct job *jobs)
+{
+	int npoints = sa->sw->npoints, k, failed;
+	double t0 = progress_now(), runs = 0, wall, tc;
+	struct progress pg;
+
+	for (k = 0; k < npoints; k++)
+		jobs[k].cwd = od->tmp;
+	progress_init(&pg, sa->quiet, "sweep", "points", npoints);
+	procs_run(jobs, npoints, sa->parallel, &pg);
+	progress_end(&pg);
+	for (k = 0; k < npoints; k++)
+		runs += jobs[k].wall_s;
+	tc = progress_now();
+	failed = sweep_collect(od->tmp, sa->metric, true);
+	if (failed < 0)
+		return EXIT_RUN;
+	/* some failed points are worth keeping beside the others; a sweep
+	 * of failures only is no result (a full disk, a workload every
+	 * point rejects): nothing is written */
+	if (failed == npoints) {
+		fprintf(stderr, "capsim: sweep: every point failed; nothing written\n");
+		return EXIT_RUN;
+	}
+	wall = progress_now() - t0;
+	if (outdir_commit(od))
+		return EXIT_RUN;
+	if (!sa->quiet) {
+		printf("sweep: %d points (%d failed) in %.2f s wall at -j %d; the runs took %.2f s (sum), collecting %.2f s\n",
+		       npoints, failed, wall, sa->parallel, runs,
+		       progress_now() - tc);
+		printf("outputs: %s/sweep.csv, %s/pareto.png (.svg), %s/points/\n",
+		       sa->outdir, sa->outdir, sa->outdir);
+	}
+	return failed ? EXIT_RUN : 0;
+}
+
+/* The plan and each point's directory and job in DIR's temporary copy,
+ * then the points emitted or run: exit status */
+static int sweep_points(const struct sweep_args *sa, struct outdir *od,
+			const char *self)
+{
+	struct sweep *sw = sa->sw;
+	struct job *jobs = xcalloc((size_t)sw->npoints, sizeof(*jobs));
+	char **cmds = xcalloc((size_t)sw->npoints, sizeof(char *));
+	char *fabs_dir = final_abs_path(od);
+	int ret = EXIT_RUN, i;
+
+	if (sa->emit && job_value_refused("the absolute -o path", fabs_dir))
 		ret = EXIT_USAGE;
-		goto out;
-	}
-	jobs = xcalloc((size_t)sw.npoints, sizeof(*jobs));
-	cmds = xcalloc((size_t)sw.npoints, sizeof(char *));
-	if (write_plan(&sw, od.tmp) ||
-	    prepare_points(&sw, od.tmp, fabs_dir, self, jobs, cmds))
-		goto out;
-	if (emit) {
-		/*
-		 * DIR first: the jobs may live inside it (-o sw --emit-jobs
-		 * sw/jobs), where the swap would take them away with the
-		 * older DIR. Jobs that cannot be written then leave a DIR
-		 * that nothing runs: exit 1, said.
-		 */
-		if (outdir_commit(&od))
-			goto out;
-		if (jobs_write(emit, cmds, sw.npoints)) {
-			fprintf(stderr, "capsim: %s/ is prepared, but no jobs were written to run it\n",
-				outdir);
-			goto out;
-		}
-		if (!quiet)
-			printf("sweep: %d points prepared in %s/\n"
-			       "run them: parallel < %s   (or sbatch %s.slurm)\n"
-			       "then:     capsim sweep --collect %s\n",
-			       sw.npoints, outdir, emit, emit, outdir);
-		ret = 0;
-		goto out;
-	}
-	{
-		struct progress pg;
-		double t0 = progress_now(), runs = 0, wall, tc;
-		int k;
-
-		for (k = 0; k < sw.npoints; k++)
-			jobs[k].cwd = od.tmp;
-		progress_init(&pg, quiet, "sweep", "points", sw.npoints);
-		procs_run(jobs, sw.npoints, parallel, &pg);
-		progress_end(&pg);
-		for (k = 0; k < sw.npoints; k++)
-			runs += jobs[k].wall_s;
-		tc = progress_now();
-		failed = sweep_collect(od.tmp, metric, true);
-		if (failed < 0)
-			goto out;
-		/* some failed points are worth keeping beside the others;
-		 * a sweep of failures only is no result (a full disk, a
-		 * workload every point rejects): nothing is written */
-		if (failed == sw.npoints) {
-			fprintf(stderr, "capsim: sweep: every point failed; nothing written\n");
-			goto out;
-		}
-		wall = progress_now() - t0;
-		if (outdir_commit(&od))
-			goto out;
-		if (!quiet) {
-			printf("sweep: %d points (%d failed) in %.2f s wall at -j %d; the runs took %.2f s (sum), collecting %.2f s\n",
-			       sw.npoints, failed, wall, parallel, runs,
-			       progress_now() - tc);
-			printf("outputs: %s/sweep.csv, %s/pareto.png (.svg), %s/points/\n",
-			       outdir, outdir, outdir);
-		}
-		ret = failed ? EXIT_RUN : 0;
-	}
-out:
-	if (od.tmp)
-		outdir_abort(&od);
-	for (i = 0; jobs && i < sw.npoints; i++) {
+	else if (!write_plan(sw, od->tmp) &&
+		 !prepare_points(sw, od->tmp, fabs_dir, self, jobs, cmds))
+		ret = sa->emit ? emit_jobs(sa, od, cmds) :
+		      run_points(sa, od, jobs);
+	for (i = 0; i < sw->npoints; i++) {
 		job_free(&jobs[i]);
 		free(cmds[i]);
 	}
 	free(jobs);
 	free(cmds);
-	free(self);
 	free(fabs_dir);
-	free(sets);
+	return ret;
+}
+
+int cmd_sweep(int argc, char **argv)
+{
+	struct sweep sw = { 0 };
+	struct sweep_args sa = { .sw = &sw, .parallel = 2 };
+	struct outdir od = { 0 };
+	char *self = NULL;
+	struct diag d;
+	int i, ret;
+
+	diag_init(&d, false);
+	ret = parse_sweep_args(argc, argv, &sa);
+	if (ret != CLI_CONTINUE)
+		goto out;
+	ret = EXIT_USAGE;
+	self = procs_self_exe();
+	sw.emit = sa.emit;
+	if (sa.emit && (check_job_values(argc, argv, self) ||
+			jobs_path_check(sa.emit)))
+		goto out;
+	if (sweep_define(&sa, &sw, &d))
+		goto out;
+	outmark_note_input(sw.wfile);
+	for (i = 0; sw.platforms[i]; i++)
+		outmark_note_input(sw.platforms[i]);
+	ret = outdir_begin(&od, sa.outdir);
+	if (!ret)
+		ret = sweep_points(&sa, &od, self);
+out:
+	if (od.tmp)
+		outdir_abort(&od);
+	free(self);
+	free(sa.sets);
 	sweep_free(&sw);
 	diag_free(&d);
 	return ret;

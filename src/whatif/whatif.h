@@ -15,8 +15,8 @@ int cmd_sweep(int argc, char **argv);
 
 /*
  * The policies a comparison or a sweep runs when none are named: every
- * policy this build simulates. uclamp joins the list when its policy lands
- * (one line in compare.c).
+ * policy this build simulates (rfc, none, uclamp; a new policy is one
+ * line in compare.c, and compare's --help lists it from there).
  */
 extern const char *const whatif_default_policies[];
 

@@ -16,6 +16,7 @@
 
 #include <jansson.h>
 
+#include "cli_opts.h"
 #include "outdir.h"
 #include "outmark.h"
 #include "procs.h"
@@ -527,11 +528,181 @@ out:
 	return ret;
 }
 
+enum {
+	OPT_PLATFORM = 256, OPT_POLICY, OPT_GUEST_TRACE, OPT_TVD, OPT_HZ,
+	OPT_NO_KTHREADS, OPT_NO_PLOTS, OPT_QUIET,
+};
+
+static const struct option xcheck_options[] = {
+	{ "platform", required_argument, NULL, OPT_PLATFORM },
+	{ "policy", required_argument, NULL, OPT_POLICY },
+	{ "guest-trace", required_argument, NULL, OPT_GUEST_TRACE },
+	{ "tvd", required_argument, NULL, OPT_TVD },
+	{ "hz", required_argument, NULL, OPT_HZ },
+	{ "no-kthreads", no_argument, NULL, OPT_NO_KTHREADS },
+	{ "no-plots", no_argument, NULL, OPT_NO_PLOTS },
+	{ "quiet", no_argument, NULL, OPT_QUIET },
+	{ 0 },
+};
+
+static const struct cli_cmd xcheck_cli = {
+	.prog = "capsim", .name = "xcheck", .usage = usage_xcheck,
+	.shortopts = "o:", .longopts = xcheck_options,
+};
+
+/* What `capsim xcheck` was asked, beyond what struct xcheck keeps */
+struct xcheck_args {
+	struct xcheck *x;
+	const char *wfile, *platform, *policy, *outdir, *gtrace;
+	bool plots, quiet;
+};
+
+static int xcheck_opt(void *ctx, int key, const char *arg)
+{
+	struct xcheck_args *xa = ctx;
+
+	switch (key) {
+	case OPT_NO_PLOTS: xa->plots = false; break;
+	case OPT_QUIET: xa->quiet = true; break;
+	case OPT_NO_KTHREADS: xa->x->kthreads = false; break;
+	case OPT_PLATFORM: xa->platform = arg; break;
+	case OPT_POLICY: xa->policy = arg; break;
+	case 'o': xa->outdir = arg; break;
+	case OPT_GUEST_TRACE: xa->gtrace = arg; break;
+	case OPT_HZ:
+		return cli_parse_int(&xcheck_cli, "--hz", arg, 100, 1000,
+				     &xa->x->hz);
+	case OPT_TVD:
+		return cli_parse_double(&xcheck_cli, "--tvd", arg, 0, 1,
+					"a number in [0, 1]", &xa->x->lim.tvd);
+	default:
+		if (xa->wfile)
+			return cli_usage_error(&xcheck_cli, "xcheck takes one workload: %s",
+					       arg);
+		xa->wfile = arg;
+	}
+	return 0;
+}
+
+/* The options, and the inputs they name: CLI_CONTINUE with the guest
+ * trace open in *@gin (if any), or the exit status */
+static int parse_xcheck_args(int argc, char **argv, struct xcheck_args *xa,
+			     FILE **gin)
+{
+	enum trace_file_err ferr;
+	int ret = cli_parse(&xcheck_cli, argc, argv, xcheck_opt, xa, NULL);
+
+	if (ret != CLI_CONTINUE)
+		return ret;
+	if (!xa->wfile)
+		return cli_usage_error(&xcheck_cli, "xcheck needs a WORKLOAD.json");
+	if (strcmp(xa->policy, "rfc") && strcmp(xa->policy, "uclamp") &&
+	    strcmp(xa->policy, "none"))
+		return cli_usage_error(&xcheck_cli, "--policy: rfc, uclamp or none, not %s",
+				       xa->policy);
+	if (access(xa->wfile, R_OK)) {
+		fprintf(stderr, "capsim: cannot read %s: %s\n", xa->wfile,
+			strerror(errno));
+		return EXIT_USAGE;
+	}
+	/* a regular file: /dev/zero was copied until the disk was full */
+	if (xa->gtrace) {
+		*gin = trace_file_open(xa->gtrace, &ferr);
+		if (!*gin)
+			return ferr == TRACE_FILE_IO ? 1 : EXIT_USAGE;
+	}
+	return CLI_CONTINUE;
+}
+
+/* The guest's trace, copied from --guest-trace's @gin into the
+ * temporary @dir: 0, or the exit status (said) */
+static int take_guest_trace(const struct xcheck_args *xa, FILE *gin,
+			    const char *dir)
+{
+	char *gd = xasprintf("%s/guest", dir);
+	char *to = xasprintf("%s/guest/trace.txt", dir);
+	char *to_name = xasprintf("%s/guest/trace.txt", xa->outdir);
+	int r;
+
+	if (make_dirs(gd)) {
+		fprintf(stderr, "capsim: cannot create %s/guest: %s\n",
+			xa->outdir, strerror(errno));
+		r = 1;
+	} else {
+		r = copy_guest_trace(gin, xa->gtrace, to, to_name);
+	}
+	free(gd);
+	free(to);
+	free(to_name);
+	return r;
+}
+
+/*
+ * Both sides into the temporary @dir, compared and reported: 0 (the
+ * report is written, pass or fail), or the exit status (said).
+ */
+static int xcheck_sides(const struct xcheck_args *xa, struct xcheck *x,
+			FILE *gin, const char *dir)
+{
+	char **comms = NULL, *p, *pn;
+	int ncomms = 0, ret = 1, i;
+
+	/* the simulator first: it checks the workload's grammar in seconds */
+	if (!x->hz)
+		x->hz = guest_hz();
+	i = run_sim(dir, "sim", xa->wfile, xa->platform, xa->policy, x->hz);
+	if (i)	/* the simulator refused the workload: bad input */
+		return i == EXIT_USAGE ? EXIT_USAGE : 1;
+	p = xasprintf("%s/sim/summary.json", dir);
+	pn = xasprintf("%s/sim/summary.json", xa->outdir);
+	if (read_summary(p, pn, &comms, &ncomms, &x->duration_s))
+		goto out;
+	if (xa->gtrace) {
+		i = take_guest_trace(xa, gin, dir);
+		if (i) {
+			ret = i;
+			goto out;
+		}
+	} else if (run_guest(dir, xa->wfile, xa->platform, xa->policy,
+			     xa->quiet)) {
+		goto out;
+	}
+	if (compare(x, dir, comms, ncomms)) {
+		/* a saved trace that is no trace of this workload: bad input */
+		if (xa->gtrace)
+			ret = EXIT_USAGE;
+		goto out;
+	}
+	if (!xcheck_report(x, dir) &&
+	    !(xa->plots && xcheck_plots(x, dir, xa->quiet)))
+		ret = 0;
+out:
+	for (i = 0; i < ncomms; i++)
+		free(comms[i]);
+	free(comms);
+	free(p);
+	free(pn);
+	return ret;
+}
+
+static void xcheck_free(struct xcheck *x)
+{
+	free(x->guest_name);
+	free(x->sim_name);
+	e2e_free(&x->guest, x->pl);
+	e2e_free(&x->sim, x->pl);
+	e2e_free(&x->simk, x->pl);
+	free(x->tvd);
+	free(x->tvd_plain);
+	free(x->l3);
+	free(x->l3_sim);
+	free(x->why);
+	free(x->guest_trace);
+	free(x->sim_trace);
+}
+
 int cmd_xcheck(int argc, char **argv)
 {
-	const char *wfile = NULL, *platform = "sym4", *policy = "rfc",
-		   *outdir = "xcheck-out", *gtrace = NULL;
-	bool plots = true, quiet = false;
 	struct xcheck x = {
 		/* level 3: 22 = 1024 x (1 - y), the most one PELT period
 		 * (1024 us) of running misattributed moves util; a state
@@ -541,199 +712,57 @@ int cmd_xcheck(int argc, char **argv)
 			 .changes_max = 44 },
 		.kthreads = true,
 	};
+	struct xcheck_args xa = { .x = &x, .platform = "sym4",
+				  .policy = "rfc", .outdir = "xcheck-out",
+				  .plots = true };
 	struct outdir od = { 0 };
 	struct diag dg = { 0 };
 	struct platform *pl = NULL;
-	char **comms = NULL, *p = NULL, *pn = NULL;
 	FILE *gin = NULL;
-	int ncomms = 0, ret = EXIT_USAGE, i;
+	int ret = parse_xcheck_args(argc, argv, &xa, &gin);
 
-	for (i = 1; i < argc; i++) {
-		const char *a = argv[i];
-
-		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-			fputs(usage_xcheck, stdout);
-			return 0;
-		} else if (!strcmp(a, "--no-plots")) {
-			plots = false;
-		} else if (!strcmp(a, "--quiet")) {
-			quiet = true;
-		} else if (!strcmp(a, "--no-kthreads")) {
-			x.kthreads = false;
-		} else if (!strcmp(a, "--platform") || !strcmp(a, "--policy") ||
-			   !strcmp(a, "-o") || !strcmp(a, "--guest-trace") ||
-			   !strcmp(a, "--tvd") || !strcmp(a, "--hz")) {
-			const char *v;
-
-			if (i + 1 >= argc) {
-				fprintf(stderr, "capsim: missing value for: %s\nsee `capsim xcheck --help`\n", a);
-				return EXIT_USAGE;
-			}
-			v = argv[++i];
-			if (!strcmp(a, "--platform")) {
-				platform = v;
-			} else if (!strcmp(a, "--policy")) {
-				policy = v;
-			} else if (!strcmp(a, "-o")) {
-				outdir = v;
-			} else if (!strcmp(a, "--guest-trace")) {
-				gtrace = v;
-			} else if (!strcmp(a, "--hz")) {
-				char *end;
-				long h = strtol(v, &end, 10);
-
-				if (*end || end == v || h < 100 || h > 1000) {
-					fprintf(stderr, "capsim: --hz needs an integer in [100, 1000]: %s\n", v);
-					return EXIT_USAGE;
-				}
-				x.hz = (int)h;
-			} else {
-				char *end;
-
-				x.lim.tvd = strtod(v, &end);
-				if (*end || end == v || !(x.lim.tvd >= 0) ||
-				    x.lim.tvd > 1) {
-					fprintf(stderr, "capsim: --tvd needs a number in [0, 1]: %s\n", v);
-					return EXIT_USAGE;
-				}
-			}
-		} else if (a[0] == '-' && a[1]) {
-			fprintf(stderr, "capsim: unknown option: %s\nsee `capsim xcheck --help`\n", a);
-			return EXIT_USAGE;
-		} else if (!wfile) {
-			wfile = a;
-		} else {
-			fprintf(stderr, "capsim: xcheck takes one workload: %s\n", a);
-			return EXIT_USAGE;
-		}
-	}
-	if (!wfile) {
-		fputs(usage_xcheck, stderr);
-		return EXIT_USAGE;
-	}
-	if (strcmp(policy, "rfc") && strcmp(policy, "uclamp") &&
-	    strcmp(policy, "none")) {
-		fprintf(stderr, "capsim: --policy: rfc, uclamp or none, not %s\n",
-			policy);
-		return EXIT_USAGE;
-	}
-	if (access(wfile, R_OK)) {
-		fprintf(stderr, "capsim: cannot read %s: %s\n", wfile,
-			strerror(errno));
-		return EXIT_USAGE;
-	}
-	/* a regular file: /dev/zero was copied until the disk was full */
-	if (gtrace) {
-		enum trace_file_err ferr;
-
-		gin = trace_file_open(gtrace, &ferr);
-		if (!gin)
-			return ferr == TRACE_FILE_IO ? 1 : EXIT_USAGE;
-	}
+	if (ret != CLI_CONTINUE)
+		return ret;
 	diag_init(&dg, false);
-	pl = platform_load(platform, &dg);
+	pl = platform_load(xa.platform, &dg);
 	diag_free(&dg);
-	if (!pl) {
-		if (gin)
-			fclose(gin);
-		return EXIT_USAGE;
-	}
-	x.outdir = outdir;
-	x.guest_name = gtrace ? xstrdup(gtrace) :
-		       xasprintf("%s/guest/trace.txt", outdir);
-	x.sim_name = xasprintf("%s/sim/trace.txt", outdir);
-	x.workload = wfile;
-	x.policy = policy;
+	ret = EXIT_USAGE;
+	if (!pl)
+		goto out;
+	x.outdir = xa.outdir;
+	x.guest_name = xa.gtrace ? xstrdup(xa.gtrace) :
+		       xasprintf("%s/guest/trace.txt", xa.outdir);
+	x.sim_name = xasprintf("%s/sim/trace.txt", xa.outdir);
+	x.workload = xa.wfile;
+	x.policy = xa.policy;
 	x.pl = pl;
-	x.platform_arg = platform;
+	x.platform_arg = xa.platform;
 	x.guest_trace = xstrdup("guest/trace.txt");
 	x.sim_trace = xstrdup("sim/trace.txt");
-	outmark_note_input(wfile);
-	outmark_note_input(platform);
-	if (gtrace)
-		outmark_note_input(gtrace);
-	ret = outdir_begin(&od, outdir);
+	outmark_note_input(xa.wfile);
+	outmark_note_input(xa.platform);
+	if (xa.gtrace)
+		outmark_note_input(xa.gtrace);
+	ret = outdir_begin(&od, xa.outdir);
 	if (ret)
 		goto out;
-	ret = 1;
-	/* the simulator first: it checks the workload's grammar in seconds */
-	if (!x.hz)
-		x.hz = guest_hz();
-	i = run_sim(od.tmp, "sim", wfile, platform, policy, x.hz);
-	if (i) {
-		/* the simulator refused the workload: bad input */
-		if (i == EXIT_USAGE)
-			ret = EXIT_USAGE;
-		goto fail;
+	ret = xcheck_sides(&xa, &x, gin, od.tmp);
+	if (ret) {
+		outdir_abort(&od);
+	} else if (outdir_commit(&od)) {
+		ret = 1;
+	} else {
+		printf("xcheck: %s on %s, policy %s: %s\n", xa.wfile, pl->name,
+		       xa.policy, x.pass[0] ? "pass" : "FAIL");
+		if (!x.pass[0])
+			printf("xcheck: %s\n", x.why);
+		printf("xcheck: report %s/xcheck.md\n", xa.outdir);
+		ret = x.pass[0] ? 0 : 1;
 	}
-	p = xasprintf("%s/sim/summary.json", od.tmp);
-	pn = xasprintf("%s/sim/summary.json", outdir);
-	if (read_summary(p, pn, &comms, &ncomms, &x.duration_s))
-		goto fail;
-	if (gtrace) {
-		char *gd = xasprintf("%s/guest", od.tmp);
-		char *to = xasprintf("%s/guest/trace.txt", od.tmp);
-		char *to_name = xasprintf("%s/guest/trace.txt", outdir);
-		int r;
-
-		if (make_dirs(gd)) {
-			fprintf(stderr, "capsim: cannot create %s/guest: %s\n",
-				outdir, strerror(errno));
-			r = 1;
-		} else {
-			r = copy_guest_trace(gin, gtrace, to, to_name);
-		}
-		free(gd);
-		free(to);
-		free(to_name);
-		if (r) {
-			ret = r;
-			goto fail;
-		}
-	} else if (run_guest(od.tmp, wfile, platform, policy, quiet)) {
-		goto fail;
-	}
-	if (compare(&x, od.tmp, comms, ncomms)) {
-		/* a saved trace that is no trace of this workload: bad input */
-		if (gtrace)
-			ret = EXIT_USAGE;
-		goto fail;
-	}
-	if (xcheck_report(&x, od.tmp))
-		goto fail;
-	if (plots && xcheck_plots(&x, od.tmp, quiet))
-		goto fail;
-	if (outdir_commit(&od))
-		goto out;
-	printf("xcheck: %s on %s, policy %s: %s\n", wfile, pl->name, policy,
-	       x.pass[0] ? "pass" : "FAIL");
-	if (!x.pass[0])
-		printf("xcheck: %s\n", x.why);
-	printf("xcheck: report %s/xcheck.md\n", outdir);
-	ret = x.pass[0] ? 0 : 1;
-	goto out;
-fail:
-	outdir_abort(&od);
 out:
-	for (i = 0; i < ncomms; i++)
-		free(comms[i]);
-	free(comms);
-	free(p);
-	free(pn);
 	if (gin)
 		fclose(gin);
-	free(x.guest_name);
-	free(x.sim_name);
-	e2e_free(&x.guest, pl);
-	e2e_free(&x.sim, pl);
-	e2e_free(&x.simk, pl);
-	free(x.tvd);
-	free(x.tvd_plain);
-	free(x.l3);
-	free(x.l3_sim);
-	free(x.why);
-	free(x.guest_trace);
-	free(x.sim_trace);
+	xcheck_free(&x);
 	platform_free(pl);
 	return ret;
 }
