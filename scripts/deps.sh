@@ -9,6 +9,7 @@
 #   hardening   the fuzzers (clang's libFuzzer) and the memcheck suite
 set -eu
 core="gcc pkg-config meson ninja-build libcmocka-dev check libjansson-dev
+libtracecmd-dev libtraceevent-dev libtracefs-dev
 gnuplot-nox trace-cmd parallel python3 valgrind"
 checkpatch="perl xz-utils linux-source-6.12"
 kernel="make flex bison bc libelf-dev libssl-dev cpio busybox-static

@@ -764,6 +764,9 @@ static int write_residency_energy(struct plot_ctx *p,
 		if (!f)
 			return -1;
 		fputs("# MHz percent\n", f);
+		/* before the domain's first frequency event: no OPP assumed */
+		if (d->unknown_pct > 0)
+			fprintf(f, "unknown %.3f\n", d->unknown_pct);
 		for (j = 0; j < d->nopps; j++)
 			fprintf(f, "%u %.3f\n", d->khz[j] / 1000, d->res_pct[j]);
 		if (fclose(f))

@@ -234,12 +234,19 @@ static void fill_domains(struct run_metrics *m, struct scan *sc, json_t *sum)
 		dm->res_pct = xcalloc((size_t)(d->nopps ? d->nopps : 1), sizeof(double));
 		for (j = 0; j < d->nopps; j++)
 			tot += d->residency_ns[j];
+		/* shares of the whole trace, the unknown stretch included;
+		 * the average of the time whose frequency is known */
 		for (j = 0; j < d->nopps; j++) {
 			dm->khz[j] = d->khz[j];
 			dm->res_pct[j] = tot ? 100.0 * (double)d->residency_ns[j] /
-					 (double)tot : 0;
-			avg += dm->res_pct[j] / 100.0 * d->khz[j] / 1000.0;
+					 (double)(tot + d->unknown_ns) : 0;
+			if (tot)
+				avg += 100.0 * (double)d->residency_ns[j] /
+				       (double)tot / 100.0 * d->khz[j] / 1000.0;
 		}
+		dm->unknown_pct = tot + d->unknown_ns ?
+				  100.0 * (double)d->unknown_ns /
+				  (double)(tot + d->unknown_ns) : 0;
 		dm->avg_mhz = avg;
 		dm->energy_mj = o ? jnum(o, "energy_mj") : NAN;
 		/* the summary's average is the run's own accounting: prefer it */

@@ -38,6 +38,7 @@ struct dom_metrics {
 	int nopps;
 	unsigned int *khz;
 	double *res_pct;	/* residency share per OPP */
+	double unknown_pct;	/* ... before its first frequency event */
 };
 
 struct run_metrics {
