@@ -154,11 +154,16 @@ static void marker_fields(struct trace_dat *d, struct tep_record *rec,
 			  struct ftrace_event *ev)
 {
 	char *body;
+	size_t n;
 
 	trace_seq_reset(&d->seq);
 	tep_print_event(d->tep, &d->seq, rec, "%s", TEP_PRINT_INFO);
 	trace_seq_terminate(&d->seq);
-	body = keep(d, d->seq.buffer, d->seq.len);
+	n = d->seq.len;
+	/* a marker's text ends in the newline echo wrote */
+	while (n && (d->seq.buffer[n - 1] == '\n' || d->seq.buffer[n - 1] == ' '))
+		n--;
+	body = keep(d, d->seq.buffer, n);
 	trace_marker_event(&body, ev);
 	ftrace_split_fields(body, ev);
 }

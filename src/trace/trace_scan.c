@@ -226,6 +226,20 @@ unsigned int scan_clamp_khz(const struct scan *sc, const struct scan_domain *d,
 	return fmax;
 }
 
+/* Remember @comm as a name of @t (systrace's "<...>" is no name) */
+static void add_comm(struct scan_task *t, const char *comm)
+{
+	int i;
+
+	if (!comm || !*comm || !strcmp(comm, "<...>"))
+		return;
+	for (i = t->ncomms - 1; i >= 0; i--)
+		if (!strcmp(t->comms[i], comm))
+			return;
+	if (t->ncomms < SCAN_COMMS_MAX)
+		t->comms[t->ncomms++] = xstrdup(comm);
+}
+
 static struct scan_task *task_get(struct scan *sc, int pid, const char *comm)
 {
 	struct scan_task *t;
@@ -234,11 +248,14 @@ static struct scan_task *task_get(struct scan *sc, int pid, const char *comm)
 	if (pid <= 0 || pid > FTRACE_PID_MAX)
 		return NULL;
 	i = pid_map_get(&sc->pids, pid);
-	if (i >= 0)
+	if (i >= 0) {
+		add_comm(sc->tasks[i], comm);
 		return sc->tasks[i];
+	}
 	t = xcalloc(1, sizeof(*t));
 	t->pid = pid;
 	t->comm = xstrdup(comm ? comm : "?");
+	add_comm(t, comm);
 	t->cpu = -1;
 	t->since = sc->now;
 	t->gidx = -1;
@@ -693,6 +710,8 @@ void scan_free(struct scan *sc)
 		struct scan_task *t = sc->tasks[i];
 
 		free(t->comm);
+		for (int k = 0; k < t->ncomms; k++)
+			free(t->comms[k]);
 		free(t->name);
 		free(t->group);
 		samples_free(&t->resp);

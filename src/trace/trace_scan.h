@@ -58,9 +58,15 @@ struct scan_group {
 	unsigned int min, max;
 };
 
+/* The most names one pid is remembered by (a thread renamed by prctl, a
+ * pid reused): --tasks matches any of them */
+#define SCAN_COMMS_MAX 8
+
 struct scan_task {
 	int pid;
-	char *comm;
+	char *comm;		/* the first name seen */
+	char *comms[SCAN_COMMS_MAX];	/* every name seen, in order */
+	int ncomms;
 	char *name;		/* the summary's name when known, else comm */
 	char *group;		/* the summary's group, or NULL */
 	int state;		/* enum lane_state */

@@ -6,6 +6,7 @@
 #include <limits.h>
 #include <math.h>
 #include <spawn.h>
+#include <regex.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -479,22 +480,43 @@ static int write_util(struct plot_ctx *p, int cpu)
 	return fclose(f) ? -1 : 0;
 }
 
-static bool lane_wanted(const struct plot_opts *o, const char *name)
+/* @re (a POSIX extended regular expression) found in @s */
+static bool re_finds(const regex_t *re, const char *s)
+{
+	return regexec(re, s, 0, NULL, 0) == 0;
+}
+
+/*
+ * --tasks A,B,...: each item a task's name exactly, or a regular
+ * expression found in its name (a kernel trace's COMM-PID) or in any comm
+ * its pid had (a thread rt-app renamed)
+ */
+static bool lane_wanted(const struct plot_opts *o,
+			const struct task_metrics *t)
 {
 	const char *s = o->tasks;
-	size_t n = strlen(name);
+	bool hit = false;
 
 	if (!s)
 		return true;
-	while (*s) {
+	while (*s && !hit) {
 		const char *e = strchr(s, ',');
 		size_t len = e ? (size_t)(e - s) : strlen(s);
+		char *item = xasprintf("%.*s", (int)len, s);
+		regex_t re;
+		int i;
 
-		if (len == n && !strncmp(s, name, n))
-			return true;
+		hit = !strcmp(item, t->name);
+		if (!hit && !regcomp(&re, item, REG_EXTENDED | REG_NOSUB)) {
+			hit = re_finds(&re, t->name);
+			for (i = 0; !hit && i < t->ncomms; i++)
+				hit = re_finds(&re, t->comms[i]);
+			regfree(&re);
+		}
+		free(item);
 		s += len + (e ? 1 : 0);
 	}
-	return false;
+	return hit;
 }
 
 /*
@@ -511,7 +533,7 @@ static int pick_lanes(const struct run_metrics *m, const struct plot_opts *o,
 	int n = 0, k, i, j;
 
 	for (i = 0; i < m->ntasks; i++)
-		if (lane_wanted(o, m->tasks[i].name))
+		if (lane_wanted(o, &m->tasks[i]))
 			want[n++] = i;
 	*nwanted = n;
 	busy = xcalloc((size_t)(n ? n : 1), sizeof(double));

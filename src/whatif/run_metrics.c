@@ -167,8 +167,20 @@ static void fill_task(struct run_metrics *m, struct task_metrics *tm,
 	 * unknown (a double out of an int's range must not be cast) */
 	tm->pid = st ? st->pid : json_is_integer(jpid) ?
 		  (int)json_integer_value(jpid) : -1;
-	tm->name = xstrdup(js && jstr(js, "name") ? jstr(js, "name") :
-			   st ? st->comm : "?");
+	if (js && jstr(js, "name"))
+		tm->name = xstrdup(jstr(js, "name"));
+	else if (st)
+		tm->name = xasprintf("%s-%d", st->ncomms ?
+				     st->comms[st->ncomms - 1] : st->comm,
+				     st->pid);
+	else
+		tm->name = xstrdup("?");
+	if (st && st->ncomms) {
+		tm->ncomms = st->ncomms;
+		tm->comms = xcalloc((size_t)st->ncomms, sizeof(char *));
+		for (c = 0; c < st->ncomms; c++)
+			tm->comms[c] = xstrdup(st->comms[c]);
+	}
 	tm->group = js && jstr(js, "group") ? xstrdup(jstr(js, "group")) : NULL;
 	tm->activations = json_is_integer(jact) ?
 			  (long)json_integer_value(jact) : -1;
@@ -511,11 +523,14 @@ double task_cpu_pct(const struct task_metrics *t, int cpu)
 
 void run_metrics_free(struct run_metrics *m)
 {
-	int i;
+	int i, j;
 
 	for (i = 0; i < m->ntasks; i++) {
 		free(m->tasks[i].name);
 		free(m->tasks[i].group);
+		for (j = 0; j < m->tasks[i].ncomms; j++)
+			free(m->tasks[i].comms[j]);
+		free(m->tasks[i].comms);
 		free(m->tasks[i].cpu_pct);
 	}
 	free(m->tasks);
