@@ -410,6 +410,8 @@ static int next_text(struct trace_reader *r, struct ftrace_event *ev)
 		if (k)
 			return k;
 	}
+	r->lineno = r->lines.lineno;
+	r->line = NULL;
 	if (k == TRACE_FILE_BAD)
 		return bad(r, NULL, r->lines.err);
 	if (k < 0)
