@@ -288,7 +288,7 @@ void trace_normalize_state(struct trace_reader *r, struct ftrace_event *ev)
 
 		if (strcmp(ev->fields[i].key, "prev_state") || !isdigit((unsigned char)*s))
 			continue;
-		v = strtoul(s, &end, 0);
+		v = strtoul(s, &end, 10);
 		if (*end)
 			return;
 		for (int b = 0; b < 8; b++) {

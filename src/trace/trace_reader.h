@@ -67,7 +67,8 @@ struct trace_reader {
 	bool started;
 	uint64_t last_ts;
 	struct trace_dat *dat;
-	char state[16];		/* prev_state translated from a number */
+	char state[24];		/* prev_state translated from a number:
+				 * at most "S|D|T|t|X|Z|P|I+" */
 };
 
 /*
