@@ -449,6 +449,7 @@ static int on_switch(struct scan *sc, const struct ftrace_event *ev)
 	struct scan_task *t;
 	int prev, next, r;
 
+	sc->switches++;
 	if ((r = field_pid(sc, ev, "prev_pid", &prev)) <= 0 ||
 	    (r = field_pid(sc, ev, "next_pid", &next)) <= 0)
 		return r;

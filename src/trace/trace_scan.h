@@ -155,6 +155,7 @@ struct scan {
 	uint64_t t_first, t_last;
 	long lines, events;
 	long lost;			/* events the trace says it lost */
+	long switches;			/* sched_switch events read */
 	bool has_clamp_lines, has_util_lines;
 
 	/* private */

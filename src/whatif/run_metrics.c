@@ -468,6 +468,18 @@ int run_metrics_load(struct run_metrics *m, const char *path,
 		ret = i;	/* SCAN_BAD_INPUT: the caller's exit 2 */
 		goto out;
 	}
+	if (!sum && !sc.switches) {
+		/* a trace with neither task nor frequency is no schedule
+		 * (docs/traces.md); frequencies alone still plot */
+		for (i = 0; i < sc.ndoms && !sc.doms[i].cur_khz; i++)
+			;
+		fprintf(stderr, "capsim: %s: no sched_switch event, so no task lanes%s (record sched:sched_switch)\n",
+			trace, i < sc.ndoms ? "" : " and no frequency event: nothing to plot");
+		if (i == sc.ndoms) {
+			ret = SCAN_BAD_INPUT;
+			goto out;
+		}
+	}
 
 	m->has_summary = sum != NULL;
 	m->trace_path = xstrdup(trace);

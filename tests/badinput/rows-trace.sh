@@ -97,6 +97,12 @@ row "plot: a frequency not in the platform's OPP table" 2 \
 	10 256 $W plot t.txt -o plots --quiet --platform sym4
 
 fresh
+trace_line 0 "cpu_idle: state=1 cpu_id=0" >t.txt
+row "plot: no sched_switch and no frequency event" 2 \
+	"capsim: t.txt: no sched_switch event, so no task lanes and no frequency event: nothing to plot" \
+	10 256 $W plot t.txt -o plots --quiet
+
+fresh
 { printf '\027\010Dtracing6\0'; head -c 4096 /dev/zero; } >t.dat
 row "plot: a trace.dat libtracecmd cannot read" 2 \
 	"capsim: t.dat: not a trace.dat libtracecmd can read" \
