@@ -87,7 +87,8 @@ static bool starts(const char *s, const char *prefix)
  * trace-cmd report's lines that are no event: "version = 6", "cpus=6",
  * "CPU 3 is empty", and the "CPU:3 [LOST 12 EVENTS]" that it and the
  * kernel print where a buffer overflowed (counted in r->lost), the
- * kernel's "##### CPU 2 buffer started ####".
+ * kernel's "##### CPU 2 buffer started ####", atrace's "TRACE:" before
+ * the text it dumps.
  */
 static bool header_line(struct trace_reader *r, const char *s)
 {
@@ -96,7 +97,7 @@ static bool header_line(struct trace_reader *r, const char *s)
 	while (*s == ' ')
 		s++;
 	if (starts(s, "version = ") || starts(s, "cpus=") ||
-	    starts(s, "##### CPU "))
+	    starts(s, "##### CPU ") || !strcmp(s, "TRACE:"))
 		return true;
 	if (starts(s, "CPU ") && strstr(s, " is empty"))
 		return true;
