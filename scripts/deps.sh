@@ -2,7 +2,9 @@
 # Install the Debian packages capsim needs, only those that are missing.
 # Usage: scripts/deps.sh [core|checkpatch|kernel|hardening]...   (default: core)
 #   core        build, test and run the user-space simulator and its demo
-#               (trace-cmd: the test that reads a simulated trace.dat)
+#               (trace-cmd: the test that reads a simulated trace.dat;
+#               libtracecmd/libtraceevent/libtracefs-dev: capsim reads
+#               trace.dat through them)
 #   checkpatch  the 6.12 source tarball, whose scripts/checkpatch.pl the
 #               core's meson test runs (skipped without it)
 #   kernel      everything, for the kernel face (kernel/build.sh, test.sh)
