@@ -50,6 +50,26 @@ done
 grep -q "^lanelabel\[1\] = 'audio_ft-1001'" "$tmp/p-ref/data/vars.gp" ||
 	{ echo "FAIL: lane 1 not audio_ft-1001"; fail=1; }
 
+# --tasks: a regular expression over the name and every comm of a pid
+# (rt-app names its thread "rt-app" before the task's name)
+"$W" plot "$F/systrace.html" --tasks 'mix|ui' -o "$tmp/p-tasks" --quiet
+if [ "$(grep '^lanelabel\[' "$tmp/p-tasks/data/vars.gp" | cut -d"'" -f2 | tr '\n' ' ')" != "mixer-1002 ui-1003 " ]; then
+	echo "FAIL: --tasks 'mix|ui': lanes $(grep '^lanelabel\[' "$tmp/p-tasks/data/vars.gp")"
+	fail=1
+fi
+{
+	echo '   rt-app-7     [000] d..2  1.000000: sched_switch: prev_comm=rt-app prev_pid=7 prev_prio=120 prev_state=R ==> next_comm=swapper/0 next_pid=0 next_prio=120'
+	echo '   <idle>-0     [000] d..2  1.001000: sched_switch: prev_comm=swapper/0 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=ramp next_pid=7 next_prio=120'
+	echo '     ramp-7     [000] d..2  1.002000: sched_switch: prev_comm=ramp prev_pid=7 prev_prio=120 prev_state=S ==> next_comm=swapper/0 next_pid=0 next_prio=120'
+} > "$tmp/renamed.txt"
+"$W" plot "$tmp/renamed.txt" --tasks '^rt-app$' -o "$tmp/p-renamed" --quiet
+if grep -q "^lanelabel\[1\] = 'ramp-7'" "$tmp/p-renamed/data/vars.gp"; then
+	echo "ok: --tasks finds the lanes by regex, a renamed thread by its first comm"
+else
+	echo "FAIL: --tasks '^rt-app$' on a thread renamed ramp: $(grep '^lanelabel' "$tmp/p-renamed/data/vars.gp")"
+	fail=1
+fi
+
 # A real device's trace (tests/fixtures/traces/juno/README.md): read
 # without a platform, devlib's markers make the time after them known,
 # before them `unknown`; juno-r0's OPP table does not fit it: exit 2
