@@ -2,7 +2,9 @@
 # Install the Debian packages capsim needs, only those that are missing.
 # Usage: scripts/deps.sh [core|checkpatch|kernel|hardening|scale]...   (default: core)
 #   core        build, test and run the user-space simulator and its demo
-#               (trace-cmd: the test that reads a simulated trace.dat)
+#               (trace-cmd: the test that reads a simulated trace.dat;
+#               libtracecmd/libtraceevent/libtracefs-dev: capsim reads
+#               trace.dat through them)
 #   checkpatch  the 6.12 source tarball, whose scripts/checkpatch.pl the
 #               core's meson test runs (skipped without it)
 #   kernel      everything, for the kernel face (kernel/build.sh, test.sh)
@@ -12,6 +14,7 @@
 #               from starting and from starting at boot)
 set -eu
 core="gcc pkg-config meson ninja-build libcmocka-dev check libjansson-dev
+libtracecmd-dev libtraceevent-dev libtracefs-dev
 gnuplot-nox trace-cmd parallel python3 valgrind"
 checkpatch="perl xz-utils linux-source-6.12"
 kernel="make flex bison bc libelf-dev libssl-dev cpio busybox-static

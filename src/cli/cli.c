@@ -40,7 +40,7 @@ static const char usage_main[] =
 "  sweep WORKLOAD.json --set ... a parameter sweep, in parallel, with a Pareto plot\n"
 "  xcheck WORKLOAD.json         the same workload in the guest kernel and simulated,\n"
 "                               compared level by level (docs/xcheck.md)\n"
-"  plot RUN_DIR|TRACE            plots of a run or of any ftrace text trace\n"
+"  plot RUN_DIR|TRACE            plots of a run or of any trace (docs/traces.md)\n"
 "  platforms                     list the embedded platforms\n"
 "  platform show NAME            print an embedded platform as a platform file\n"
 "  platform cmdline NAME|FILE    the guest kernel's parameters for a platform\n"

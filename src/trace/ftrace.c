@@ -70,7 +70,7 @@ static bool parse_ts(const char *s, const char *end, uint64_t *ns)
 	return true;
 }
 
-static void split_fields(char *p, struct ftrace_event *ev)
+void ftrace_split_fields(char *p, struct ftrace_event *ev)
 {
 	struct ftrace_field *last = NULL;
 
@@ -125,8 +125,55 @@ static bool parse_bounded(const char *s, const char *end, long max, long *out)
  * not a trace. The readers bound it further (trace_scan.c). */
 #define FTRACE_CPU_MAX 8191L
 
+/*
+ * systrace's TGID column between COMM-PID and [CPU], ending at @end:
+ * "( 1200)", or "(-----)" where the thread group is unknown. Sets
+ * ev->tgid and returns where COMM-PID ends; @end itself without one.
+ */
+static char *strip_tgid(char *start, char *end, struct ftrace_event *ev)
+{
+	char *open, *p;
+	long v = 0;
+
+	ev->tgid = -1;
+	if (end == start || end[-1] != ')')
+		return end;
+	for (open = end - 1; open > start && *open != '('; open--)
+		;
+	if (*open != '(')
+		return end;
+	for (p = open + 1; *p == ' '; p++)
+		;
+	if (*p == '-') {
+		while (*p == '-')
+			p++;
+	} else if (!parse_bounded(p, end - 1, FTRACE_PID_MAX, &v)) {
+		return end;
+	} else {
+		p = end - 1;
+	}
+	if (p != end - 1)
+		return end;
+	if (open[1] != '-')
+		ev->tgid = (int)v;
+	while (open > start && open[-1] == ' ')
+		open--;
+	return open;
+}
+
 int ftrace_parse_line(char *line, struct ftrace_event *ev, const char **err,
 		      int *col)
+{
+	char *body;
+	int k = ftrace_parse_head(line, ev, &body, err, col);
+
+	if (k == 1)
+		ftrace_split_fields(body, ev);
+	return k;
+}
+
+int ftrace_parse_head(char *line, struct ftrace_event *ev, char **body,
+		      const char **err, int *col)
 {
 	char *p = line, *cpu, *cpu_end, *dash, *colon, *ts, *name, *q;
 	long v, c;
@@ -149,6 +196,7 @@ int ftrace_parse_line(char *line, struct ftrace_event *ev, const char **err,
 	q = cpu;
 	while (q > p && q[-1] == ' ')
 		q--;
+	q = strip_tgid(p, q, ev);
 	*q = '\0';
 	dash = strrchr(p, '-');
 	if (!dash || dash == p || !is_digit(dash[1]))
@@ -180,6 +228,7 @@ int ftrace_parse_line(char *line, struct ftrace_event *ev, const char **err,
 	    !parse_ts(ts, p - 1, &ev->ts_ns))
 		return fail(err, col, "expected SECS.USECS: timestamp", line,
 			    ts);
+	ev->ts_col = (int)(ts - line) + 1;
 
 	while (*p == ' ')
 		p++;
@@ -190,7 +239,8 @@ int ftrace_parse_line(char *line, struct ftrace_event *ev, const char **err,
 			    line, name);
 	*colon = '\0';
 	ev->name = name;
-	split_fields(colon + 1, ev);
+	ev->nr_fields = 0;
+	*body = colon + 1;
 	return 1;
 }
 

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "ftrace.h"
-#include "trace_file.h"
+#include "trace_reader.h"
 #include "trace_scan.h"
 
 #define IDLE_EXIT 4294967295ULL
@@ -19,8 +19,8 @@ static int bad(struct scan *sc, const char *at, const char *fmt, ...)
 {
 	va_list ap;
 
-	fprintf(stderr, "%s:%ld:%d: error: ", sc->path, sc->lineno,
-		at ? (int)(at - sc->line) + 1 : 1);
+	fprintf(stderr, "%s:%ld:%d: error: ", sc->path, sc->reader->lineno,
+		trace_reader_col(sc->reader, at));
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
@@ -89,7 +89,10 @@ static void grow_cpus(struct scan *sc, int cpu)
 	sc->cpu_min = xrealloc(sc->cpu_min, (size_t)sc->ncpus * sizeof(unsigned int));
 	sc->cpu_max = xrealloc(sc->cpu_max, (size_t)sc->ncpus * sizeof(unsigned int));
 	sc->cpu_dom = xrealloc(sc->cpu_dom, (size_t)sc->ncpus * sizeof(int));
+	sc->cpu_kernel_freq = xrealloc(sc->cpu_kernel_freq,
+				       (size_t)sc->ncpus * sizeof(bool));
 	for (i = n; i < sc->ncpus; i++) {
+		sc->cpu_kernel_freq[i] = false;
 		sc->cpu_curr[i] = -1;
 		sc->busy_pos[i] = -1;
 		sc->cpu_idle[i] = false;
@@ -137,8 +140,11 @@ static void set_freq(struct scan *sc, int i, unsigned int khz, int opp)
 {
 	struct scan_domain *d = &sc->doms[i];
 
-	if (!d->cur_khz)
+	if (!d->cur_khz) {
+		/* until now its frequency was unknown (docs/traces.md) */
 		sc->freq_doms[sc->nfreq_doms++] = i;
+		d->known_from = sc->now;
+	}
 	d->cur_khz = khz;
 	d->cur_opp = opp;
 }
@@ -168,7 +174,6 @@ static void setup_platform(struct scan *sc)
 			d->khz[j] = pd->opps[j].khz;
 		d->residency_ns = xcalloc((size_t)pd->nopps, sizeof(uint64_t));
 		d->capacity = pl->cpus[pd->cpus[0]].capacity;
-		set_freq(sc, i, pd->opps[0].khz, 0);
 		d->band_max = 1024;
 		for (j = 0; j < pd->ncpus; j++)
 			sc->cpu_dom[pd->cpus[j]] = i;
@@ -221,6 +226,20 @@ unsigned int scan_clamp_khz(const struct scan *sc, const struct scan_domain *d,
 	return fmax;
 }
 
+/* Remember @comm as a name of @t (systrace's "<...>" is no name) */
+static void add_comm(struct scan_task *t, const char *comm)
+{
+	int i;
+
+	if (!comm || !*comm || !strcmp(comm, "<...>"))
+		return;
+	for (i = t->ncomms - 1; i >= 0; i--)
+		if (!strcmp(t->comms[i], comm))
+			return;
+	if (t->ncomms < SCAN_COMMS_MAX)
+		t->comms[t->ncomms++] = xstrdup(comm);
+}
+
 static struct scan_task *task_get(struct scan *sc, int pid, const char *comm)
 {
 	struct scan_task *t;
@@ -229,11 +248,14 @@ static struct scan_task *task_get(struct scan *sc, int pid, const char *comm)
 	if (pid <= 0 || pid > FTRACE_PID_MAX)
 		return NULL;
 	i = pid_map_get(&sc->pids, pid);
-	if (i >= 0)
+	if (i >= 0) {
+		add_comm(sc->tasks[i], comm);
 		return sc->tasks[i];
+	}
 	t = xcalloc(1, sizeof(*t));
 	t->pid = pid;
 	t->comm = xstrdup(comm ? comm : "?");
+	add_comm(t, comm);
 	t->cpu = -1;
 	t->since = sc->now;
 	t->gidx = -1;
@@ -427,6 +449,7 @@ static int on_switch(struct scan *sc, const struct ftrace_event *ev)
 	struct scan_task *t;
 	int prev, next, r;
 
+	sc->switches++;
 	if ((r = field_pid(sc, ev, "prev_pid", &prev)) <= 0 ||
 	    (r = field_pid(sc, ev, "next_pid", &next)) <= 0)
 		return r;
@@ -481,12 +504,45 @@ static int on_wake(struct scan *sc, const struct ftrace_event *ev,
 	return 0;
 }
 
+/* CPU @cpu's domain runs at @khz: an OPP of its platform's table, or
+ * without one a frequency added to the table the trace builds */
+static int set_cpu_freq(struct scan *sc, const struct ftrace_event *ev,
+			int cpu, unsigned int khz)
+{
+	struct scan_domain *d = &sc->doms[sc->cpu_dom[cpu]];
+	int opp = -1, i;
+
+	if (sc->pl) {
+		for (i = 0; i < d->nopps; i++)
+			if (d->khz[i] == khz)
+				opp = i;
+		if (opp < 0)
+			return bad(sc, ftrace_get(ev, "state"),
+				   "CPU %d at %u kHz: not an OPP of its domain in %s (%u..%u kHz, %d OPPs): the trace is of another platform",
+				   cpu, khz, sc->pl->name, d->khz[0],
+				   d->khz[d->nopps - 1], d->nopps);
+	} else {
+		opp = opp_index(d, khz);
+		if (opp < 0)
+			return bad(sc, ftrace_get(ev, "state"),
+				   "CPU %d's domain shows more than %d distinct frequencies",
+				   cpu, SCAN_OPP_MAX);
+	}
+	if (d->cur_khz != khz)
+		d->dirty = true;
+	set_freq(sc, sc->cpu_dom[cpu], khz, opp);
+	return 0;
+}
+
 static int on_cpu_event(struct scan *sc, const struct ftrace_event *ev)
 {
 	int64_t v, mn, mx;
 	int cpu, r;
 
-	if (!strcmp(ev->name, "cpu_frequency")) {
+	if (!strcmp(ev->name, "cpu_frequency") ||
+	    !strcmp(ev->name, "cpu_frequency_devlib")) {
+		bool devlib = ev->name[13] != '\0';
+
 		if ((r = field_cpu(sc, ev, "cpu_id", &cpu)) <= 0)
 			return r;
 		if (!ftrace_get_i64(ev, "state", &v))
@@ -496,18 +552,14 @@ static int on_cpu_event(struct scan *sc, const struct ftrace_event *ev)
 				   "state=%s: a frequency is in [1, %u] kHz",
 				   ftrace_get(ev, "state"), UINT32_MAX);
 		grow_cpus(sc, cpu);
-		if (sc->cpu_dom[cpu] >= 0) {
-			struct scan_domain *d = &sc->doms[sc->cpu_dom[cpu]];
-			int opp = opp_index(d, (unsigned int)v);
-
-			if (opp < 0)
-				return bad(sc, ftrace_get(ev, "state"),
-					   "CPU %d's domain shows more than %d distinct frequencies",
-					   cpu, SCAN_OPP_MAX);
-			if (d->cur_khz != (unsigned int)v)
-				d->dirty = true;
-			set_freq(sc, sc->cpu_dom[cpu], (unsigned int)v, opp);
-		}
+		/* devlib's markers stand in for the kernel's events only
+		 * until the CPU has one of its own */
+		if (devlib && sc->cpu_kernel_freq[cpu])
+			return 0;
+		if (!devlib)
+			sc->cpu_kernel_freq[cpu] = true;
+		if (sc->cpu_dom[cpu] >= 0)
+			return set_cpu_freq(sc, ev, cpu, (unsigned int)v);
 	} else if (!strcmp(ev->name, "cpu_idle")) {
 		if ((r = field_cpu(sc, ev, "cpu_id", &cpu)) <= 0)
 			return r;
@@ -553,7 +605,8 @@ static int on_cpu_event(struct scan *sc, const struct ftrace_event *ev)
 static int on_event(struct scan *sc, const struct ftrace_event *ev)
 {
 	if (ev->cpu >= sc->cpu_limit)
-		return check_cpu(sc, ev->cpu, sc->line + ev->cpu_col - 1,
+		return check_cpu(sc, ev->cpu, sc->reader->line ?
+				 sc->reader->line + ev->cpu_col - 1 : NULL,
 				 "CPU");
 	grow_cpus(sc, ev->cpu);
 	if (!strcmp(ev->name, "sched_switch"))
@@ -575,6 +628,12 @@ static void finish(struct scan *sc)
 	apply_writes(sc, sc->t_last);
 	advance(sc, sc->t_last);
 	flush_domains(sc);
+	for (i = 0; i < sc->ndoms; i++) {
+		struct scan_domain *d = &sc->doms[i];
+
+		d->unknown_ns = (d->cur_khz ? d->known_from : sc->t_last) -
+				sc->t_first;
+	}
 	/* close the open lane segments at the end of the trace */
 	for (i = 0; i < sc->ntasks; i++)
 		set_state(sc, sc->tasks[i], LANE_DEAD, -1);
@@ -584,36 +643,18 @@ static void finish(struct scan *sc)
 
 int scan_trace(struct scan *sc, const char *path)
 {
-	enum trace_file_err ferr;
-	FILE *f = trace_file_open(path, &ferr);
-	struct trace_lines lines;
+	struct trace_reader rd = { .sched_only = sc->sched_only };
 	struct ftrace_event ev;
 	bool started = false;
-	char *line;
 	int ret = 0, r;
 
-	if (!f)
-		return ferr == TRACE_FILE_IO ? -1 : SCAN_BAD_INPUT;
+	r = trace_reader_open(&rd, path);
+	if (r)
+		return r == TRACE_FILE_IO ? -1 : SCAN_BAD_INPUT;
 	sc->path = path;
+	sc->reader = &rd;
 	setup_platform(sc);
-	trace_lines_init(&lines, f);
-	while ((r = trace_lines_next(&lines, &line)) > 0) {
-		const char *err;
-		int col, k;
-
-		sc->lineno = lines.lineno;
-		sc->line = line;
-		if (sc->sched_only && !strstr(line, ": sched_"))
-			continue;
-		k = ftrace_parse_line(line, &ev, &err, &col);
-		if (k < 0) {
-			fprintf(stderr, "%s:%ld:%d: error: %s\n", path,
-				sc->lineno, col, err);
-			ret = SCAN_BAD_INPUT;
-			break;
-		}
-		if (!k)
-			continue;
+	while ((r = trace_reader_next(&rd, &ev)) > 0) {
 		sc->events++;
 		if (!started) {
 			started = true;
@@ -629,19 +670,12 @@ int scan_trace(struct scan *sc, const char *path)
 			break;
 		sc->t_last = sc->now;
 	}
-	if (r < 0) {
-		if (r == TRACE_FILE_BAD)
-			fprintf(stderr, "%s:%ld:1: error: %s\n", path,
-				lines.lineno, lines.err);
-		else
-			fprintf(stderr, "capsim: error reading %s: %s\n", path,
-				lines.err);
+	if (r < 0)
 		ret = r == TRACE_FILE_BAD ? SCAN_BAD_INPUT : -1;
-	}
-	sc->lines = lines.lineno;
-	sc->line = NULL;
-	trace_lines_free(&lines);
-	fclose(f);
+	sc->lines = rd.lineno;
+	sc->lost = rd.lost;
+	trace_reader_close(&rd);
+	sc->reader = NULL;
 	if (ret)
 		return ret;
 	if (!started) {
@@ -677,6 +711,8 @@ void scan_free(struct scan *sc)
 		struct scan_task *t = sc->tasks[i];
 
 		free(t->comm);
+		for (int k = 0; k < t->ncomms; k++)
+			free(t->comms[k]);
 		free(t->name);
 		free(t->group);
 		samples_free(&t->resp);
@@ -692,6 +728,7 @@ void scan_free(struct scan *sc)
 	}
 	free(sc->doms);
 	free(sc->cpu_dom);
+	free(sc->cpu_kernel_freq);
 	pid_map_free(&sc->pids);
 	free(sc->cpu_curr);
 	free(sc->busy);

@@ -27,6 +27,7 @@
 #include <stdint.h>
 
 #include "pid_map.h"
+#include "trace_reader.h"
 #include "platform.h"
 #include "util.h"
 
@@ -57,9 +58,15 @@ struct scan_group {
 	unsigned int min, max;
 };
 
+/* The most names one pid is remembered by (a thread renamed by prctl, a
+ * pid reused): --tasks matches any of them */
+#define SCAN_COMMS_MAX 8
+
 struct scan_task {
 	int pid;
-	char *comm;
+	char *comm;		/* the first name seen */
+	char *comms[SCAN_COMMS_MAX];	/* every name seen, in order */
+	int ncomms;
 	char *name;		/* the summary's name when known, else comm */
 	char *group;		/* the summary's group, or NULL */
 	int state;		/* enum lane_state */
@@ -113,6 +120,10 @@ struct scan_domain {
 	bool has_band;
 	bool dirty;
 	uint64_t *residency_ns;	/* per OPP */
+	/* from the trace's start to the domain's first frequency event
+	 * (cpu_frequency, or devlib's marker): no OPP is assumed for it */
+	uint64_t unknown_ns;
+	uint64_t known_from;
 	uint64_t last;
 };
 
@@ -143,13 +154,16 @@ struct scan {
 	int ntasks;
 	uint64_t t_first, t_last;
 	long lines, events;
+	long lost;			/* events the trace says it lost */
+	long switches;			/* sched_switch events read */
 	bool has_clamp_lines, has_util_lines;
 
 	/* private */
 	struct pid_map pids;		/* pid -> index in tasks */
-	const char *path;		/* the trace, its line being read */
-	long lineno;
-	const char *line;
+	const char *path;		/* the trace, its reader */
+	struct trace_reader *reader;
+	bool *cpu_kernel_freq;		/* by CPU: a cpu_frequency seen (then
+					 * devlib's markers are ignored) */
 	int cpu_limit;			/* CPUs allowed: [0, cpu_limit) */
 	int *cpu_curr;			/* task index running, -1 idle */
 	/* what advance() accounts at each event: the CPUs running a task

@@ -182,6 +182,8 @@ static void fmt_residency(char *b, size_t n, const struct dom_metrics *d)
 	int j;
 
 	b[0] = '\0';
+	if (d->unknown_pct > 0)
+		len += (size_t)snprintf(b, n, "unknown:%.0f%%", d->unknown_pct);
 	for (j = 0; j < d->nopps && len + 1 < n; j++)
 		len += (size_t)snprintf(b + len, n - len, "%s%u:%.0f%%",
 					len ? " " : "", d->khz[j] / 1000,
@@ -365,6 +367,9 @@ static json_t *policy_json(const struct policy_run *p)
 			json_object_set_new(res, k, json_real(d->res_pct[j]));
 		}
 		json_object_set_new(r, "residency_pct_by_khz", res);
+		if (d->unknown_pct > 0)
+			json_object_set_new(r, "residency_unknown_pct",
+					    json_real(d->unknown_pct));
 		json_array_append_new(a, r);
 	}
 	json_object_set_new(o, "domains", a);

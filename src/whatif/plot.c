@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
+#include <regex.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -256,22 +257,43 @@ static int write_util(struct plot_ctx *p, int cpu)
 	return fclose(f) ? -1 : 0;
 }
 
-static bool lane_wanted(const struct plot_opts *o, const char *name)
+/* @re (a POSIX extended regular expression) found in @s */
+static bool re_finds(const regex_t *re, const char *s)
+{
+	return regexec(re, s, 0, NULL, 0) == 0;
+}
+
+/*
+ * --tasks A,B,...: each item a task's name exactly, or a regular
+ * expression found in its name (a kernel trace's COMM-PID) or in any comm
+ * its pid had (a thread rt-app renamed)
+ */
+static bool lane_wanted(const struct plot_opts *o,
+			const struct task_metrics *t)
 {
 	const char *s = o->tasks;
-	size_t n = strlen(name);
+	bool hit = false;
 
 	if (!s)
 		return true;
-	while (*s) {
+	while (*s && !hit) {
 		const char *e = strchr(s, ',');
 		size_t len = e ? (size_t)(e - s) : strlen(s);
+		char *item = xasprintf("%.*s", (int)len, s);
+		regex_t re;
+		int i;
 
-		if (len == n && !strncmp(s, name, n))
-			return true;
+		hit = !strcmp(item, t->name);
+		if (!hit && !regcomp(&re, item, REG_EXTENDED | REG_NOSUB)) {
+			hit = re_finds(&re, t->name);
+			for (i = 0; !hit && i < t->ncomms; i++)
+				hit = re_finds(&re, t->comms[i]);
+			regfree(&re);
+		}
+		free(item);
 		s += len + (e ? 1 : 0);
 	}
-	return false;
+	return hit;
 }
 
 /*
@@ -288,7 +310,7 @@ static int pick_lanes(const struct run_metrics *m, const struct plot_opts *o,
 	int n = 0, k, i, j;
 
 	for (i = 0; i < m->ntasks; i++)
-		if (lane_wanted(o, m->tasks[i].name))
+		if (lane_wanted(o, &m->tasks[i]))
 			want[n++] = i;
 	*nwanted = n;
 	busy = xcalloc((size_t)(n ? n : 1), sizeof(double));
@@ -541,6 +563,9 @@ static int write_residency_energy(struct plot_ctx *p,
 		if (!f)
 			return -1;
 		fputs("# MHz percent\n", f);
+		/* before the domain's first frequency event: no OPP assumed */
+		if (d->unknown_pct > 0)
+			fprintf(f, "unknown %.3f\n", d->unknown_pct);
 		for (j = 0; j < d->nopps; j++)
 			fprintf(f, "%u %.3f\n", d->khz[j] / 1000, d->res_pct[j]);
 		if (fclose(f))
@@ -665,13 +690,18 @@ static const char usage_plot[] =
 "usage: capsim plot RUN_DIR|TRACE [--from SEC] [--to SEC] [--platform NAME|FILE]\n"
 "                   [--tasks A,B,...] [-o DIR] [--quiet]\n"
 "\n"
-"Plots a capsim run (its trace.txt and summary.json) or any ftrace text\n"
-"trace (a kernel's: pass its --platform for the domains and OPPs) into\n"
+"Plots a capsim run (its trace.txt and summary.json) or any trace: ftrace\n"
+"text, trace-cmd report (default, -N, -R), systrace text or HTML,\n"
+"trace.dat (docs/traces.md; a device's: pass its --platform for the\n"
+"domains and OPPs, a trace that does not fit it is refused) into\n"
 "DIR (default RUN_DIR/plots, or ./plots-TRACE for a trace file TRACE.txt),\n"
 "PNG and SVG:\n"
 "freq (per domain: frequency and clamp band as the OPPs it allows),\n"
-"activity (a lane per task), util (with --trace-util runs), residency,\n"
-"energy. --from/--to: a window in seconds from the trace's start.\n"
+"activity (a lane per task, COMM-PID for a trace without summary),\n"
+"util (with --trace-util runs), residency (\"unknown\" before a domain's\n"
+"first frequency event), energy. --from/--to: a window in seconds from\n"
+"the trace's start. --tasks: each item a task's name, or a regular\n"
+"expression found in its name or any comm its pid had.\n"
 "Beyond 32 tasks (16 of a kernel trace), 8 domains or 16 CPUs the busiest\n"
 "are drawn, and the title says how many of how many.\n";
 

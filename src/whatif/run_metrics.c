@@ -167,8 +167,20 @@ static void fill_task(struct run_metrics *m, struct task_metrics *tm,
 	 * unknown (a double out of an int's range must not be cast) */
 	tm->pid = st ? st->pid : json_is_integer(jpid) ?
 		  (int)json_integer_value(jpid) : -1;
-	tm->name = xstrdup(js && jstr(js, "name") ? jstr(js, "name") :
-			   st ? st->comm : "?");
+	if (js && jstr(js, "name"))
+		tm->name = xstrdup(jstr(js, "name"));
+	else if (st)
+		tm->name = xasprintf("%s-%d", st->ncomms ?
+				     st->comms[st->ncomms - 1] : st->comm,
+				     st->pid);
+	else
+		tm->name = xstrdup("?");
+	if (st && st->ncomms) {
+		tm->ncomms = st->ncomms;
+		tm->comms = xcalloc((size_t)st->ncomms, sizeof(char *));
+		for (c = 0; c < st->ncomms; c++)
+			tm->comms[c] = xstrdup(st->comms[c]);
+	}
 	tm->group = js && jstr(js, "group") ? xstrdup(jstr(js, "group")) : NULL;
 	tm->activations = json_is_integer(jact) ?
 			  (long)json_integer_value(jact) : -1;
@@ -234,12 +246,19 @@ static void fill_domains(struct run_metrics *m, struct scan *sc, json_t *sum)
 		dm->res_pct = xcalloc((size_t)(d->nopps ? d->nopps : 1), sizeof(double));
 		for (j = 0; j < d->nopps; j++)
 			tot += d->residency_ns[j];
+		/* shares of the whole trace, the unknown stretch included;
+		 * the average of the time whose frequency is known */
 		for (j = 0; j < d->nopps; j++) {
 			dm->khz[j] = d->khz[j];
 			dm->res_pct[j] = tot ? 100.0 * (double)d->residency_ns[j] /
-					 (double)tot : 0;
-			avg += dm->res_pct[j] / 100.0 * d->khz[j] / 1000.0;
+					 (double)(tot + d->unknown_ns) : 0;
+			if (tot)
+				avg += 100.0 * (double)d->residency_ns[j] /
+				       (double)tot / 100.0 * d->khz[j] / 1000.0;
 		}
+		dm->unknown_pct = tot + d->unknown_ns ?
+				  100.0 * (double)d->unknown_ns /
+				  (double)(tot + d->unknown_ns) : 0;
 		dm->avg_mhz = avg;
 		dm->energy_mj = o ? jnum(o, "energy_mj") : NAN;
 		/* the summary's average is the run's own accounting: prefer it */
@@ -449,6 +468,18 @@ int run_metrics_load(struct run_metrics *m, const char *path,
 		ret = i;	/* SCAN_BAD_INPUT: the caller's exit 2 */
 		goto out;
 	}
+	if (!sum && !sc.switches) {
+		/* a trace with neither task nor frequency is no schedule
+		 * (docs/traces.md); frequencies alone still plot */
+		for (i = 0; i < sc.ndoms && !sc.doms[i].cur_khz; i++)
+			;
+		fprintf(stderr, "capsim: %s: no sched_switch event, so no task lanes%s (record sched:sched_switch)\n",
+			trace, i < sc.ndoms ? "" : " and no frequency event: nothing to plot");
+		if (i == sc.ndoms) {
+			ret = SCAN_BAD_INPUT;
+			goto out;
+		}
+	}
 
 	m->has_summary = sum != NULL;
 	m->trace_path = xstrdup(trace);
@@ -504,11 +535,14 @@ double task_cpu_pct(const struct task_metrics *t, int cpu)
 
 void run_metrics_free(struct run_metrics *m)
 {
-	int i;
+	int i, j;
 
 	for (i = 0; i < m->ntasks; i++) {
 		free(m->tasks[i].name);
 		free(m->tasks[i].group);
+		for (j = 0; j < m->tasks[i].ncomms; j++)
+			free(m->tasks[i].comms[j]);
+		free(m->tasks[i].comms);
 		free(m->tasks[i].cpu_pct);
 	}
 	free(m->tasks);

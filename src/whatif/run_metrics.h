@@ -15,8 +15,10 @@
 
 struct task_metrics {
 	int pid;
-	char *name;
+	char *name;		/* a kernel trace's: COMM-PID, its last comm */
 	char *group;
+	char **comms;		/* every comm the pid had (--tasks) */
+	int ncomms;
 	long activations;	/* -1 unknown (no summary) */
 	long misses;		/* -1: no timer (null in the summary) */
 	double wlat_us[3];	/* p50, p95, p99; NAN without samples */
@@ -38,6 +40,7 @@ struct dom_metrics {
 	int nopps;
 	unsigned int *khz;
 	double *res_pct;	/* residency share per OPP */
+	double unknown_pct;	/* ... before its first frequency event */
 };
 
 struct run_metrics {

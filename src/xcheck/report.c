@@ -42,6 +42,15 @@ static json_t *lat_json(struct e2e_task *t)
 			 "run_s_per_domain", doms);
 }
 
+/* The share (%) of the window before domain @d's frequency was known */
+static double unknown_pct(const struct e2e_run *r, int d)
+{
+	uint64_t span = r->t1 > r->t0 ? r->t1 - r->t0 : 0;
+
+	return span && r->dom_known_ns[d] < span ?
+	       100.0 * (double)(span - r->dom_known_ns[d]) / (double)span : 0;
+}
+
 static json_t *run_json(const struct xcheck *x, const struct e2e_run *r)
 {
 	json_t *o = json_object(), *doms = json_array(), *others = json_array();
@@ -75,6 +84,13 @@ static json_t *run_json(const struct xcheck *x, const struct e2e_run *r)
 			"run_s", (double)e->run_ns / 1e9));
 	}
 	json_object_set_new(o, "residency", doms);
+	/* before a domain's first known frequency: no OPP is assumed, as
+	 * `capsim plot` shows it (docs/traces.md); "residency" above is of
+	 * the known time */
+	doms = json_array();
+	for (int d = 0; d < pl->ndomains; d++)
+		json_array_append_new(doms, json_real(unknown_pct(r, d)));
+	json_object_set_new(o, "residency_unknown_pct", doms);
 	json_object_set_new(o, "busy_s", json_real((double)r->busy_ns / 1e9));
 	json_object_set_new(o, "above_max_s",
 			    json_real((double)r->above_ns / 1e9));
@@ -315,6 +331,17 @@ static void md_level4(FILE *f, const struct xcheck *x)
 			for (int j = 0; j < 3; j++)
 				if (runs[j])
 					fprintf(f, " %.1f %% |", share(runs[j], d, i));
+				else
+					fprintf(f, " - |");
+			fprintf(f, "\n");
+		}
+		if ((runs[0] && unknown_pct(runs[0], d) > 0) ||
+		    (runs[1] && unknown_pct(runs[1], d) > 0) ||
+		    (runs[2] && unknown_pct(runs[2], d) > 0)) {
+			fprintf(f, "| domain %d frequency unknown (share of the window; the rows above are of the known time) |", d);
+			for (int j = 0; j < 3; j++)
+				if (runs[j])
+					fprintf(f, " %.1f %% |", unknown_pct(runs[j], d));
 				else
 					fprintf(f, " - |");
 			fprintf(f, "\n");

@@ -55,6 +55,59 @@ row "plot: a 1 GiB line (sparse file)" 2 \
 	"t.txt:1:1: error: line longer than 65536 bytes: not a trace" \
 	10 256 $W plot t.txt -o plots --quiet
 
+# The trace reader's formats (src/trace/trace_reader.h): each refusal
+# names its line and column
+fresh
+{ trace_line 0 "cpu_idle: state=1 cpu_id=0"
+  printf '          <idle>-0     [000] d..2.  1.0001'; } >t.txt
+row "plot: a line cut in its timestamp" 2 \
+	"t.txt:2:37: error: expected SECS.USECS: timestamp" \
+	10 256 $W plot t.txt -o plots --quiet
+
+fresh
+{ echo 'version = 6'; echo 'cpus=4'
+  trace_line 0 "sched_switch:         a:12 [120] S"; } >t.txt
+row "plot: trace-cmd's plugin sched_switch cut before ==>" 2 \
+	"t.txt:3:60: error: sched_switch without prev_pid= nor \" ==> \"" \
+	10 256 $W plot t.txt -o plots --quiet
+
+fresh
+{ trace_line 0 "sched_switch:         a:12 [120] S ==> b [120]"; } >t.txt
+row "plot: plugin sched_switch with no next pid" 2 \
+	"t.txt:1:86: error: sched_switch: expected COMM:PID after ==>" \
+	10 256 $W plot t.txt -o plots --quiet
+
+fresh
+{ printf '          <idle>-0     [000] d..2.  2.000000: cpu_idle: state=1 cpu_id=0\n'
+  trace_line 1 "cpu_idle: state=1 cpu_id=1"; } >t.txt
+row "plot: timestamps going back" 2 \
+	"t.txt:2:37: error: timestamp 1.000100000 is before the previous event's 2.000000000" \
+	10 256 $W plot t.txt -o plots --quiet
+
+fresh
+trace_line 4 "sched_switch: prev_comm=a prev_pid=1 prev_prio=120 prev_state=S ==> next_comm=b next_pid=2 next_prio=120" >t.txt
+row "plot: [004] on a 4-CPU platform" 2 \
+	"t.txt:1:25: error: CPU 4 is beyond the platform's 4 CPUs (sym4)" \
+	10 256 $W plot t.txt -o plots --quiet --platform sym4
+
+fresh
+trace_line 0 "cpu_frequency: state=1234567 cpu_id=0" >t.txt
+row "plot: a frequency not in the platform's OPP table" 2 \
+	"t.txt:1:68: error: CPU 0 at 1234567 kHz: not an OPP of its domain in sym4 (500000..2500000 kHz, 5 OPPs)" \
+	10 256 $W plot t.txt -o plots --quiet --platform sym4
+
+fresh
+trace_line 0 "cpu_idle: state=1 cpu_id=0" >t.txt
+row "plot: no sched_switch and no frequency event" 2 \
+	"capsim: t.txt: no sched_switch event, so no task lanes and no frequency event: nothing to plot" \
+	10 256 $W plot t.txt -o plots --quiet
+
+fresh
+{ printf '\027\010Dtracing6\0'; head -c 4096 /dev/zero; } >t.dat
+row "plot: a trace.dat libtracecmd cannot read" 2 \
+	"capsim: t.dat: not a trace.dat libtracecmd can read" \
+	10 256 $W plot t.dat -o plots --quiet
+
 fresh
 row "plot of /dev/zero" 2 \
 	"capsim: /dev/zero: not a regular file (a trace must be a file: not a device, a FIFO or a directory)" \

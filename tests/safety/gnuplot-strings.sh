@@ -157,10 +157,10 @@ for comm in '`>pwned`' '`touch${IFS}x`' "'.\`>pwned\`.'" '".`>pwned`."' \
 	[ -e x ] && { touch "$tmp/pwned"; rm -f x; }
 	find "$tmp" -name x -exec touch "$tmp/pwned" \; -exec rm -f {} + 2>/dev/null
 	check "plot of a kernel trace, comm $comm" 0 kp/activity.png kp/freq.svg
-	# the label gnuplot sees is the comm itself
+	# the label gnuplot sees is the comm itself, then the pid
 	printf "%s\n" "load 'kp/data/vars.gp'" 'print lanelabel[1]' >"$tmp/label.gp"
-	[ "$(gnuplot "$tmp/label.gp" 2>&1)" = "$comm" ] ||
-		bad "the comm $comm is not the lane label in kp/data/vars.gp: $(gnuplot "$tmp/label.gp" 2>&1)"
+	[ "$(gnuplot "$tmp/label.gp" 2>&1)" = "$comm-4242" ] ||
+		bad "the comm $comm (pid 4242) is not the lane label in kp/data/vars.gp: $(gnuplot "$tmp/label.gp" 2>&1)"
 	rm -rf kp
 done
 
