@@ -451,7 +451,7 @@ static bool validate_workload(const char *file, const char *platform,
 			      struct diag *d)
 {
 	struct workload *wl =
-		sim_workload_check(workload_load_all(file, d), d, 0);
+		sim_workload_check(workload_load_all(file, d), d, 0, NULL);
 	struct sim_opts o = { .hz = 250 };
 	struct platform *p = NULL;
 	struct sim *s = NULL;
@@ -460,6 +460,8 @@ static bool validate_workload(const char *file, const char *platform,
 
 	if (!wl)
 		return false;
+	/* the run's rules: the workload's policy (checked by its parser) */
+	sim_workload_policy(wl, NULL, &o.clamp_policy);
 	end = run_end(wl, 0, &cut);
 	if (end) {
 		workload_check_event_times(wl, end, cut);
@@ -777,12 +779,12 @@ static int run_load(struct run_args *ra, struct run_state *rs)
 	bool cut;
 
 	wl = rs->wl = sim_workload_check(workload_load_all(ra->wfile, &rs->d),
-					 &rs->d, 0);
+					 &rs->d, 0, ra->policy);
 	if (!wl)
 		return -1;
 	/* the workload's own choices were checked by its parser */
 	if (!ra->policy)
-		policy_parse(wl->policy ? wl->policy : "rfc", &ra->o.clamp_policy);
+		sim_workload_policy(wl, NULL, &ra->o.clamp_policy);
 	if (!ra->order)
 		clamp_order_parse(wl->clamp_order ? wl->clamp_order : "6.12",
 				  &ra->o.order);

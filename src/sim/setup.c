@@ -121,19 +121,29 @@ static int setup_groups(struct sim *s)
 	return err;
 }
 
-struct workload *sim_workload_check(struct workload *wl, struct diag *d,
-				    int errors_before)
+int sim_workload_policy(const struct workload *wl, const char *option,
+			enum clamp_policy *out)
 {
+	return policy_parse(option ? option : wl->policy ? wl->policy : "rfc",
+			    out);
+}
+
+struct workload *sim_workload_check(struct workload *wl, struct diag *d,
+				    int errors_before, const char *policy)
+{
+	enum clamp_policy p;
 	struct sim *s;
 
 	if (!wl || d->errors == errors_before)
 		return wl;
 	/*
-	 * the group tree alone, through the core's rules (rfc's group_set:
-	 * the policy is not known here)
+	 * the group tree alone, under the rules of the policy that would
+	 * run it: a value one policy refuses may be another's to take
 	 */
+	if (sim_workload_policy(wl, policy, &p))
+		p = POLICY_RFC;		/* the name's own error is reported */
 	s = xcalloc(1, sizeof(*s));
-	s->clamp = clamp_policy_ops(POLICY_RFC);
+	s->clamp = clamp_policy_ops(p);
 	s->wl = wl;
 	s->diag = d;
 	if (clamp_host_init(&s->host, 1))

@@ -417,11 +417,19 @@ struct sim *sim_create(const struct platform *pl, const struct workload *wl,
 /*
  * A workload from workload_load_all(): if it has errors beyond
  * @errors_before, report what sim_create() would also find without a
- * platform (the group rules, events on unknown groups), so that one pass
- * lists every error, free it and return NULL; else return it.
+ * platform (the group rules of the policy the run would use, @policy as
+ * sim_workload_policy() takes it; events on unknown groups), so that one
+ * pass lists every error, free it and return NULL; else return it.
  */
 struct workload *sim_workload_check(struct workload *wl, struct diag *d,
-				    int errors_before);
+				    int errors_before, const char *policy);
+/*
+ * The clamp policy a run of @wl uses: @option (--policy) when given, else
+ * the workload's "capsim": {"policy"}, else rfc. 0, or -1 for an unknown
+ * name (@out untouched).
+ */
+int sim_workload_policy(const struct workload *wl, const char *option,
+			enum clamp_policy *out);
 void sim_destroy(struct sim *s);
 /* The pull gates (nr_cfs_overloaded, nr_rt_cpus) agree with the CPUs */
 bool sim_pull_gates_consistent(const struct sim *s);

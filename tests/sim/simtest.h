@@ -34,9 +34,11 @@ static inline struct run *run_with(const char *text, const char *platform,
 	struct run *r = calloc(1, sizeof(*r));
 
 	diag_init(&r->d, true);
-	/* as capsim run loads it: all the errors in one pass */
+	/* as capsim run loads it: all the errors in one pass, under the
+	 * policy the run uses */
 	r->wl = sim_workload_check(workload_load_buffer_all("test.json", text,
-							    &r->d), &r->d, 0);
+							    &r->d), &r->d, 0,
+				   policy_name(o->clamp_policy));
 	if (r->wl)
 		r->pl = platform_load(platform, &r->d);
 	if (r->pl)

@@ -49,6 +49,64 @@ START_TEST(usage_and_exit_codes)
 }
 END_TEST
 
+/*
+ * A group value one clamp policy refuses may be another's to take: the
+ * group rules checked are those of the policy the run uses (--policy,
+ * else the workload's), in `validate`, in `run`, and when other errors
+ * are listed with them in one pass.
+ */
+START_TEST(group_rules_are_the_runs_policy)
+{
+	static const char groups[] =
+		"\"taskgroups\": { \"/a\": { \"capacity_max\": 512 }, "
+		"\"/a/b\": { \"capacity_max\": 1024 } } }";
+	static const char above[] = "capacity_max 1024 is above the parent";
+	char text[512];
+	char *err;
+	int rc;
+
+	snprintf(text, sizeof(text),
+		 "{ \"global\": { \"duration\": 1 }, "
+		 "\"capsim\": { \"policy\": \"uclamp\", %s, "
+		 "\"tasks\": { \"t\": { \"taskgroup\": \"/a/b\", "
+		 "\"run\": 1000, \"sleep\": 1000 } } }\n", groups);
+	put_file("uclamp-groups.json", text);
+	err = cli_stderr(&rc, "validate", "uclamp-groups.json", NULL);
+	ck_assert_msg(rc == 0 && !strstr(err, above), "validate: %d %s", rc, err);
+	free(err);
+	err = cli_stderr(&rc, "run", "uclamp-groups.json", "--quiet",
+			 "-o", "x-uclamp-groups", NULL);
+	ck_assert_msg(rc == 0, "run: %d %s", rc, err);
+	free(err);
+	/* rfc refuses the child wider than its parent */
+	err = cli_stderr(&rc, "run", "uclamp-groups.json", "--policy", "rfc",
+			 "--quiet", "-o", "x-rfc-groups", NULL);
+	ck_assert_msg(rc == 2 && strstr(err, above), "rfc: %d %s", rc, err);
+	ck_assert(!exists("x-rfc-groups"));
+	free(err);
+
+	/* with another error: that one alone under uclamp, both under rfc */
+	snprintf(text, sizeof(text),
+		 "{ \"global\": { \"duration\": 1 }, "
+		 "\"capsim\": { \"policy\": \"uclamp\", %s, "
+		 "\"tasks\": { \"t\": { \"taskgroup\": \"/a/b\", "
+		 "\"policy\": \"SCHED_FIFO\", \"priority\": 500, "
+		 "\"run\": 1000, \"sleep\": 1000 } } }\n", groups);
+	put_file("uclamp-groups-bad.json", text);
+	err = cli_stderr(&rc, "run", "uclamp-groups-bad.json", "--quiet",
+			 "-o", "x-bad-groups", NULL);
+	ck_assert_msg(rc == 2 && strstr(err, "priority: 500") &&
+		      !strstr(err, above), "uclamp, one error: %d %s", rc, err);
+	free(err);
+	err = cli_stderr(&rc, "run", "uclamp-groups-bad.json", "--policy",
+			 "rfc", "--quiet", "-o", "x-bad-groups", NULL);
+	ck_assert_msg(rc == 2 && strstr(err, "priority: 500") &&
+		      strstr(err, above), "rfc, two errors: %d %s", rc, err);
+	free(err);
+	ck_assert(!exists("x-bad-groups"));
+}
+END_TEST
+
 START_TEST(bad_input_writes_nothing)
 {
 	FILE *f = fopen("bad.json", "w");
@@ -249,5 +307,6 @@ int main(void)
 			  run_writes_identical_outputs,
 			  no_trace_same_figures,
 			  summary_is_one_jansson_dump,
-			  summary_names_long_instances_in_full));
+			  summary_names_long_instances_in_full,
+			  group_rules_are_the_runs_policy));
 }
