@@ -16,7 +16,7 @@
 
 #define OUTMARK_NAME ".capsim-output"
 
-/* The command line the markers name (capsim's main() calls it once) */
+/* The command line the markers name (capsim_main() sets it at each call) */
 void outmark_set_command(int argc, char *const *argv);
 
 /* Write the marker into @dir (an existing directory); 0 or -1 with errno */
