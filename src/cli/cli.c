@@ -887,7 +887,7 @@ static int run_simulate(const struct run_args *ra, struct run_state *rs,
 	double t0;
 	int bad;
 
-	ftw_limit(&s->tr, ra->max_mb << 20, &s->failed);
+	ftrace_writer_limit(&s->tr, ra->max_mb << 20, &s->failed);
 	t0 = wall_now();
 	progress_init(&pg, ra->quiet, "run", "s simulated",
 		      s->end == UINT64_MAX ? 0 : (double)s->end / 1e9);

@@ -105,13 +105,13 @@ static void flush(struct ftrace_writer *t, uint64_t now_ns)
 	t->len = 0;
 }
 
-void ftw_limit(struct ftrace_writer *t, uint64_t max_bytes, bool *stop)
+void ftrace_writer_limit(struct ftrace_writer *t, uint64_t max_bytes, bool *stop)
 {
 	t->max_bytes = max_bytes;
 	t->stop = stop;
 }
 
-int ftw_open(struct ftrace_writer *t, FILE *f, int ncpus, uint64_t end_ns)
+int ftrace_writer_open(struct ftrace_writer *t, FILE *f, int ncpus, uint64_t end_ns)
 {
 	t->out = f;
 	t->on = false;
@@ -183,7 +183,7 @@ static void slow_fields(struct ftrace_writer *t, uint64_t ns, const char *fmt,
 	free(tmp);
 }
 
-void ftw_vevent(struct ftrace_writer *t, uint64_t ns, int cpu,
+void ftrace_writer_vevent(struct ftrace_writer *t, uint64_t ns, int cpu,
 		const char *comm, int pid, const char *event, const char *fmt,
 		va_list ap)
 {
@@ -244,13 +244,13 @@ void ftw_vevent(struct ftrace_writer *t, uint64_t ns, int cpu,
 	}
 }
 
-void ftw_event(struct ftrace_writer *t, uint64_t ns, int cpu, const char *comm,
+void ftrace_writer_event(struct ftrace_writer *t, uint64_t ns, int cpu, const char *comm,
 	       int pid, const char *event, const char *fmt, ...)
 {
 	va_list ap;
 
 	va_start(ap, fmt);
-	ftw_vevent(t, ns, cpu, comm, pid, event, fmt, ap);
+	ftrace_writer_vevent(t, ns, cpu, comm, pid, event, fmt, ap);
 	va_end(ap);
 }
 
@@ -276,7 +276,7 @@ static int shift(struct ftrace_writer *t, off_t from, off_t to, uint64_t n)
 	return 0;
 }
 
-int ftw_close(struct ftrace_writer *t)
+int ftrace_writer_close(struct ftrace_writer *t)
 {
 	char hdr[512];
 	int ret = 0;

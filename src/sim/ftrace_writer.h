@@ -6,9 +6,9 @@
  * The lines are formatted by hand (fastfmt.c) into one large buffer that
  * is written straight into the output file, after room left for the
  * header, whose entries count (printed without padding) is known only at
- * ftw_close(). The room is a guess of the count's digits, made when the
+ * ftrace_writer_close(). The room is a guess of the count's digits, made when the
  * buffer first fills (from the entries so far and the run's progress):
- * when the guess is wrong, ftw_close() moves the events by the
+ * when the guess is wrong, ftrace_writer_close() moves the events by the
  * difference (a copy of the file within itself, counted in @shifted).
  * A run whose trace fits the buffer is written once, exactly.
  */
@@ -38,7 +38,7 @@ struct ftrace_writer {
 	uint64_t shifted;	/* bytes moved because the guess was wrong */
 	uint64_t entries;
 	uint64_t bytes;		/* of events so far */
-	uint64_t max_bytes;	/* 0: no limit (kept by ftw_open()) */
+	uint64_t max_bytes;	/* 0: no limit (kept by ftrace_writer_open()) */
 	bool *stop;		/* set when the limit is passed (kept too) */
 	int ncpus;
 	bool failed;
@@ -48,16 +48,16 @@ struct ftrace_writer {
 /*
  * An allowed duration can ask for terabytes of trace: past @max_bytes the
  * writer fails (over_limit) and sets *@stop, which ends the run. Call
- * before ftw_open(), which keeps them.
+ * before ftrace_writer_open(), which keeps them.
  */
-void ftw_limit(struct ftrace_writer *t, uint64_t max_bytes, bool *stop);
+void ftrace_writer_limit(struct ftrace_writer *t, uint64_t max_bytes, bool *stop);
 /*
  * Write to @f (NULL: no trace), a seekable file, from its current
  * position; @end_ns is when the run is expected to end (0 or UINT64_MAX
  * if unknown), for the header's room. -1 if @f cannot be written so.
  */
-int ftw_open(struct ftrace_writer *t, FILE *f, int ncpus, uint64_t end_ns);
-static inline bool ftw_on(const struct ftrace_writer *t)
+int ftrace_writer_open(struct ftrace_writer *t, FILE *f, int ncpus, uint64_t end_ns);
+static inline bool ftrace_writer_on(const struct ftrace_writer *t)
 {
 	return t->on;
 }
@@ -66,20 +66,20 @@ static inline bool ftw_on(const struct ftrace_writer *t)
  * An event not written (no trace): counted all the same, so that a run
  * without its trace reports the entries it would have had
  */
-static inline void ftw_skip(struct ftrace_writer *t)
+static inline void ftrace_writer_skip(struct ftrace_writer *t)
 {
 	t->entries++;
 }
-void ftw_event(struct ftrace_writer *t, uint64_t ns, int cpu, const char *comm,
+void ftrace_writer_event(struct ftrace_writer *t, uint64_t ns, int cpu, const char *comm,
 		  int pid, const char *event, const char *fmt, ...)
 	__attribute__((format(printf, 7, 8)));
-void ftw_vevent(struct ftrace_writer *t, uint64_t ns, int cpu,
+void ftrace_writer_vevent(struct ftrace_writer *t, uint64_t ns, int cpu,
 		const char *comm, int pid, const char *event, const char *fmt,
 		va_list ap);
 /*
  * Writes the header, places the events after it and leaves the file's
  * position at the end of the trace; -1 on I/O error
  */
-int ftw_close(struct ftrace_writer *t);
+int ftrace_writer_close(struct ftrace_writer *t);
 
 #endif

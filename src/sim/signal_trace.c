@@ -16,7 +16,7 @@
 
 static bool on(const struct sim *s)
 {
-	return s->o.trace_signals && ftw_on(&s->tr);
+	return s->o.trace_signals && ftrace_writer_on(&s->tr);
 }
 
 void sig_trace_se(struct sim *s, struct sim_cpu *c, struct sim_task *t)

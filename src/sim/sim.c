@@ -125,12 +125,12 @@ void sim_trace(struct sim *s, int cpu, const char *event, const char *fmt, ...)
 	struct sim_task *cur = s->cpus[cpu].curr;
 	va_list ap;
 
-	if (!ftw_on(&s->tr)) {
-		ftw_skip(&s->tr);
+	if (!ftrace_writer_on(&s->tr)) {
+		ftrace_writer_skip(&s->tr);
 		return;
 	}
 	va_start(ap, fmt);
-	ftw_vevent(&s->tr, s->now, cpu, cur ? cur->comm : "<idle>",
+	ftrace_writer_vevent(&s->tr, s->now, cpu, cur ? cur->comm : "<idle>",
 		   cur ? cur->pid : 0, event, fmt, ap);
 	va_end(ap);
 }
@@ -1147,7 +1147,7 @@ int sim_run(struct sim *s, FILE *trace)
 
 	if (same_ns_limit < same_ns_min)
 		same_ns_limit = same_ns_min;
-	ftw_open(&s->tr, trace, s->ncpus, s->end);
+	ftrace_writer_open(&s->tr, trace, s->ncpus, s->end);
 	for (i = 0; i < s->ncpus; i++) {
 		struct sim_cpu *c = &s->cpus[i];
 
@@ -1205,5 +1205,5 @@ int sim_run(struct sim *s, FILE *trace)
 	}
 	account_overutilized(&s->overutilized, false, &s->ou_since, &s->ou_ns,
 			     s->now);
-	return ftw_close(&s->tr);
+	return ftrace_writer_close(&s->tr);
 }

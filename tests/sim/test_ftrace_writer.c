@@ -166,21 +166,21 @@ static char *written(int n, size_t buf, uint64_t end_ns, const char *long_s,
 	int i;
 
 	fputs("already here\n", f);	/* the trace starts after it */
-	ck_assert_int_eq(ftw_open(&w, f, 13, end_ns), 0);
+	ck_assert_int_eq(ftrace_writer_open(&w, f, 13, end_ns), 0);
 	for (i = 0; i < n; i++) {
 		struct line l = line_of(i);
 
 		if (i % 1000 == 17)	/* outside the subset: vsnprintf */
-			ftw_event(&w, l.ns, l.cpu, l.comm, l.pid, "float",
+			ftrace_writer_event(&w, l.ns, l.cpu, l.comm, l.pid, "float",
 				  "v=%.3f", (double)l.a / 7);
 		else if (long_s && i == n / 2)	/* longer than the buffer */
-			ftw_event(&w, l.ns, l.cpu, l.comm, l.pid, "long",
+			ftrace_writer_event(&w, l.ns, l.cpu, l.comm, l.pid, "long",
 				  "s=%s", long_s);
 		else
-			ftw_event(&w, l.ns, l.cpu, l.comm, l.pid, "sched_x",
+			ftrace_writer_event(&w, l.ns, l.cpu, l.comm, l.pid, "sched_x",
 				  "a=%d b=%lu cpu=%03d", l.a, l.b, l.cpu);
 	}
-	ck_assert_int_eq(ftw_close(&w), 0);
+	ck_assert_int_eq(ftrace_writer_close(&w), 0);
 	/* the stream is left at the trace's end, the file's */
 	pos = ftell(f);
 	ck_assert_int_eq(fseek(f, 0, SEEK_END), 0);
@@ -269,13 +269,13 @@ START_TEST(limit_stops_the_run)
 	FILE *f = tmpfile();
 	int i;
 
-	ftw_limit(&w, 1000, &stop);
-	ck_assert_int_eq(ftw_open(&w, f, 1, 0), 0);
+	ftrace_writer_limit(&w, 1000, &stop);
+	ck_assert_int_eq(ftrace_writer_open(&w, f, 1, 0), 0);
 	for (i = 0; i < 100 && !stop; i++)
-		ftw_event(&w, 0, 0, "x", 1, "e", "i=%d", i);
+		ftrace_writer_event(&w, 0, 0, "x", 1, "e", "i=%d", i);
 	ck_assert(stop);
 	ck_assert(w.over_limit);
-	ck_assert_int_eq(ftw_close(&w), -1);
+	ck_assert_int_eq(ftrace_writer_close(&w), -1);
 	fclose(f);
 }
 END_TEST
