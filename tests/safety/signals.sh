@@ -19,9 +19,13 @@ exec sleep 60
 EOF
 cp bin/worker bin/gnuplot
 chmod +x bin/worker bin/gnuplot
-# Background jobs of a script start with SIGINT ignored, which capsim
-# keeps ignored (as a shell would): give it back its default first.
-dfl='import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); os.execv(sys.argv[1], sys.argv[1:])'
+# Background jobs of a script start with SIGINT ignored, and everything
+# under nohup with SIGHUP ignored, which capsim keeps ignored (as a shell
+# would): give the signals the cases send their defaults first.
+dfl='import os, signal, sys
+for s in (signal.SIGINT, signal.SIGHUP, signal.SIGTERM):
+    signal.signal(s, signal.SIG_DFL)
+os.execv(sys.argv[1], sys.argv[1:])'
 
 alive() {	# how many of the recorded workers still run
 	n=0
