@@ -23,6 +23,7 @@
 #include "platform_cmdline.h"
 #include "sim.h"
 #include "spelling.h"
+#include "chains_out.h"
 #include "summary.h"
 #include "workload.h"
 #include "whatif.h"
@@ -745,6 +746,7 @@ struct run_state {
 	struct sim *s;
 	struct rundir od;
 	FILE *tf, *sf, *df, *af;	/* trace, summary, trace.dat, activations */
+	FILE *cf;			/* chains.csv, if the workload has chains */
 	char *dir;
 };
 
@@ -758,6 +760,8 @@ static void run_state_free(struct run_state *rs)
 		fclose(rs->df);
 	if (rs->af)
 		fclose(rs->af);
+	if (rs->cf)
+		fclose(rs->cf);
 	rundir_close(&rs->od);
 	free(rs->dir);
 	sim_destroy(rs->s);
@@ -821,7 +825,9 @@ static int run_open_outputs(const struct run_args *ra, struct run_state *rs)
 	    !(rs->sf = rundir_create(od, "summary.json", err, sizeof(err))) ||
 	    !(rs->af = rundir_create(od, "activations.csv", err, sizeof(err))) ||
 	    (ra->trace_dat &&
-	     !(rs->df = rundir_create(od, "trace.dat", err, sizeof(err))))) {
+	     !(rs->df = rundir_create(od, "trace.dat", err, sizeof(err)))) ||
+	    (rs->wl->nchains &&
+	     !(rs->cf = rundir_create(od, "chains.csv", err, sizeof(err))))) {
 		fprintf(stderr, "capsim: %s\n", err);
 		return -1;
 	}
@@ -853,6 +859,12 @@ static int run_write_outputs(const struct run_args *ra, struct run_state *rs,
 		return -1;
 	}
 	if (close_output(&rs->af, "activations"))
+		return -1;
+	if (rs->cf && chains_csv_write(rs->s, rs->cf)) {
+		fprintf(stderr, "capsim: error writing the chains\n");
+		return -1;
+	}
+	if (rs->cf && close_output(&rs->cf, "chains"))
 		return -1;
 	if (summary_write(rs->s, ri, rs->sf)) {
 		fprintf(stderr, "capsim: error writing the summary\n");
@@ -919,6 +931,8 @@ static int cmd_run(int argc, char **argv)
 		ret = run_simulate(&ra, &rs, &ri);
 	if (!ret && !ra.quiet) {
 		summary_print(rs.s, &ri, stdout);
+		summary_print_response(rs.s, stdout);
+		chains_print(rs.s, stdout);
 		printf("speed: %.1f simulated s per wall s (%.3f s wall, %lu events)\n",
 		       ri.wall_s > 0 ? (double)rs.s->now / 1e9 / ri.wall_s : 0.0,
 		       ri.wall_s, (unsigned long)rs.s->nevents);
