@@ -43,6 +43,14 @@ struct dom_metrics {
 	double unknown_pct;	/* ... before its first frequency event */
 };
 
+/* A chain of the workload (summary.json's "chains", capsim.chains) */
+struct chain_metrics {
+	char *name;
+	long periods, late, dropped;	/* -1 where the summary has none */
+	double jank_pct;		/* NAN where the summary has none */
+	double lat_us[3];		/* p50, p95, p99; NAN without samples */
+};
+
 struct run_metrics {
 	char *workload;
 	char *platform;
@@ -56,6 +64,8 @@ struct run_metrics {
 	struct task_metrics *tasks;
 	int ndoms;
 	struct dom_metrics *doms;
+	int nchains;			/* 0 without capsim.chains */
+	struct chain_metrics *chains;
 };
 
 struct metrics_opts {
