@@ -577,16 +577,16 @@ static int run_failed(const struct sim *s, uint64_t max_mb)
 }
 
 /*
- * A --no-trace run into a directory that holds an older run's trace:
- * remove it (and its trace.dat), so that no trace sits beside a summary
- * it does not belong to
+ * Files of an older run in the directory that this run does not write
+ * (@n of @names): removed, so that none sits beside a summary it does not
+ * belong to. A --no-trace run removes trace.txt and trace.dat, a run of a
+ * workload without chains chains.csv.
  */
-static void remove_stale_trace(const char *dir)
+static void remove_stale(const char *dir, const char *const *names, size_t n)
 {
-	static const char *const names[] = { "trace.txt", "trace.dat" };
 	size_t i;
 
-	for (i = 0; i < ARRAY_SIZE(names); i++) {
+	for (i = 0; i < n; i++) {
 		char *p = xasprintf("%s/%s", dir, names[i]);
 
 		if (unlink(p) && errno != ENOENT)
@@ -882,8 +882,16 @@ static int run_write_outputs(const struct run_args *ra, struct run_state *rs,
 		fprintf(stderr, "capsim: %s\n", err);
 		return -1;
 	}
-	if (ra->no_trace)	/* no older trace beside the new summary */
-		remove_stale_trace(rs->dir);
+	if (ra->no_trace) {
+		static const char *const traces[] = { "trace.txt", "trace.dat" };
+
+		remove_stale(rs->dir, traces, ARRAY_SIZE(traces));
+	}
+	if (!rs->wl->nchains) {
+		static const char *const chains[] = { "chains.csv" };
+
+		remove_stale(rs->dir, chains, ARRAY_SIZE(chains));
+	}
 	rundir_unlock(&rs->od);
 	return 0;
 }

@@ -184,6 +184,19 @@ chains)
 	[ "$(json "$tmp/c/compare.json" '[d[p]["chains"]["frame"]["periods"] for p in ("rfc", "none", "uclamp")]')" = "[119, 119, 119]" ] ||
 		fail "compare.json chain periods"
 	[ -s "$tmp/c/rfc/chains.csv" ] || fail "no chains.csv in the policy's run"
+	# all five outputs of one run (the run directory's file limit), and
+	# a later run without chains in the same directory leaves no stale
+	# chains.csv beside its summary
+	"$capsim" run "$fc" --trace-dat --duration 0.2 --quiet -o "$tmp/r"
+	for f in trace.txt trace.dat summary.json activations.csv chains.csv; do
+		[ -s "$tmp/r/$f" ] || fail "run --trace-dat: no $f"
+	done
+	# 11 judged periods; from the third, schedutil at the top OPP
+	[ "$(wc -l < "$tmp/r/chains.csv")" = 12 ] || fail "chains.csv: 11 periods expected"
+	[ "$(sed -n 5p "$tmp/r/chains.csv")" = "frame,3,50001.000,61301.000,11300.000,0" ] ||
+		fail "chains.csv period 3: $(sed -n 5p "$tmp/r/chains.csv")"
+	"$capsim" run "$w" --duration 0.2 --quiet -o "$tmp/r"
+	[ ! -e "$tmp/r/chains.csv" ] || fail "a stale chains.csv left beside a run without chains"
 	# the per-chain metric, checked before any point runs
 	st=0
 	"$capsim" sweep "$fc" --set 'capsim.taskgroups["/background"].capacity_max=300,1024' \
