@@ -190,19 +190,6 @@ static void fmt_residency(char *b, size_t n, const struct dom_metrics *d)
 					d->res_pct[j]);
 }
 
-/* Chain @name of run @m, or NULL (the runs of a compare share a
- * workload, but a failed or edited run may lack it) */
-static const struct chain_metrics *chain_by_name(const struct run_metrics *m,
-						 const char *name)
-{
-	int i;
-
-	for (i = 0; i < m->nchains; i++)
-		if (!strcmp(m->chains[i].name, name))
-			return &m->chains[i];
-	return NULL;
-}
-
 /* "12.5% (75/600)", or "-" */
 static void fmt_jank(char *b, size_t n, const struct chain_metrics *c)
 {
@@ -278,7 +265,7 @@ static void build_table(struct table *t, struct policy_run *pr, int np)
 	for (k = 0; k < ref->nchains; k++) {
 		const char *cn = ref->chains[k].name;
 
-#define CHAIN (chain_by_name(m, cn))
+#define CHAIN (run_metrics_chain(m, cn))
 		snprintf(lab, sizeof(lab), "chain %s jank %% (late/periods)", cn);
 		EACH(lab, fmt_jank(buf, sizeof(buf), CHAIN));
 		snprintf(lab, sizeof(lab), "chain %s latency p50/p95/p99 (ms)", cn);

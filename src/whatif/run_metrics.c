@@ -594,6 +594,17 @@ void run_metrics_free(struct run_metrics *m)
 	memset(m, 0, sizeof(*m));
 }
 
+const struct chain_metrics *run_metrics_chain(const struct run_metrics *m,
+					      const char *name)
+{
+	int i;
+
+	for (i = 0; i < m->nchains; i++)
+		if (!strcmp(m->chains[i].name, name))
+			return &m->chains[i];
+	return NULL;
+}
+
 int run_metrics_main_task(const struct run_metrics *m)
 {
 	int i, best = -1;

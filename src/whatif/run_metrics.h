@@ -101,6 +101,11 @@ void run_metrics_free(struct run_metrics *m);
 /* Task @t's share (%) of its running time on @cpu; 0 where it never ran */
 double task_cpu_pct(const struct task_metrics *t, int cpu);
 
+/* The chain named @name, or NULL (a run without it: failed, or of an
+ * edited workload) */
+const struct chain_metrics *run_metrics_chain(const struct run_metrics *m,
+					      const char *name);
+
 /* The task with the most activations (the interactive one, usually) */
 int run_metrics_main_task(const struct run_metrics *m);
 

@@ -40,13 +40,11 @@ static const char *const chain_cols[] = {
 /* Column @c of chain @name in @m, NAN if @m has no such chain */
 static double chain_col(const struct run_metrics *m, const char *name, int c)
 {
-	int i;
+	const struct chain_metrics *cm = run_metrics_chain(m, name);
 
-	for (i = 0; i < m->nchains; i++)
-		if (!strcmp(m->chains[i].name, name))
-			return c ? m->chains[i].lat_us[c - 1] :
-			       m->chains[i].jank_pct;
-	return NAN;
+	if (!cm)
+		return NAN;
+	return c ? cm->lat_us[c - 1] : cm->jank_pct;
 }
 
 /* The index of chain.@name.COLUMN's COLUMN in @col, or -1 */
