@@ -1,14 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Chains through a run. A period k starts at its trigger T_k (every
- * period_us from 0, or from the start timer's first period). Its first
- * task's activation counts when it woke at or after T_k and then switched
- * out asleep; each next task's counts when it woke at or after the
- * previous counted activation's wake-up and switched out asleep after the
- * previous task's completion. A completion is given to the oldest open
- * period it fits; when a period finishes, the older ones still open are
- * dropped (a later frame overtook them). Late: finished after T_k +
- * deadline_us, or never.
+ * Chains through a run. Period k starts at its trigger T_k = origin + k *
+ * period (origin 0 for "period", else the start timer's first period).
+ * The first task's completion (switched out asleep) starts the period
+ * T_k <= its wake-up < T_k+1: the latest trigger before it woke; periods
+ * no completion started are never done. Each next task's completion
+ * counts for the oldest open period whose previous task it follows: it
+ * woke at or after the previous counted activation's wake-up and
+ * completed at or after the previous task's completion. When a period's
+ * last task completes it is done, and older periods still open are
+ * dropped (a later frame overtook them). Late: done after T_k +
+ * deadline_us, or never. docs/simulator.md, "Chains and frames".
+ *
+ * Only started periods are stored, so memory follows the chain's
+ * completions, not the run's length over the period.
  */
 #include <stdlib.h>
 
@@ -53,48 +58,85 @@ void chains_timer_armed(struct sim *s, int res, uint64_t first)
 	}
 }
 
-/* The periods whose trigger has come by @now */
-static void add_periods(struct chain_run *cr, uint64_t now)
+uint64_t chain_trigger(const struct chain_run *cr, uint64_t k)
 {
-	uint64_t period = cr->wc->period_us * NSEC_PER_USEC;
+	return cr->origin + k * cr->wc->period_us * NSEC_PER_USEC;
+}
 
-	if (!cr->origin_known)
-		return;
-	while (cr->origin + cr->n * period <= now) {
-		struct chain_period *p;
-
-		if (cr->n == cr->cap) {
-			cr->cap = cr->cap ? 2 * cr->cap : 64;
-			cr->p = xrealloc(cr->p, cr->cap * sizeof(*cr->p));
-		}
-		p = &cr->p[cr->n];
-		p->trigger = cr->origin + cr->n * period;
-		p->ref = p->trigger;
-		p->prev_done = p->trigger;
-		p->done = 0;
-		p->stage = 0;
-		p->dropped = false;
-		cr->n++;
-	}
+bool chain_period_done(const struct chain_run *cr,
+		       const struct chain_period *p)
+{
+	return p->stage == cr->wc->ntasks;
 }
 
 static bool period_open(const struct chain_run *cr,
 			const struct chain_period *p)
 {
-	return !p->dropped && p->stage < cr->wc->ntasks;
+	return !p->dropped && !chain_period_done(cr, p);
 }
 
-/* Period @k finished: the older ones still open never will */
-static void period_finished(struct chain_run *cr, size_t k, uint64_t now)
+static void drop(struct chain_run *cr, struct chain_period *p)
 {
-	size_t j;
+	p->dropped = true;
+	cr->nopen--;
+}
 
-	cr->p[k].done = now;
-	for (j = cr->head; j < k; j++)
-		if (period_open(cr, &cr->p[j]))
-			cr->p[j].dropped = true;
+/* Past the closed periods at the head */
+static void advance_head(struct chain_run *cr)
+{
 	while (cr->head < cr->n && !period_open(cr, &cr->p[cr->head]))
 		cr->head++;
+}
+
+/* One more stage of @p done at @now by an activation woken at @woke */
+static void period_step(struct chain_run *cr, struct chain_period *p,
+			uint64_t woke, uint64_t now)
+{
+	struct chain_period *q;
+
+	p->ref = woke;
+	p->prev_done = now;
+	if (++p->stage < cr->wc->ntasks)
+		return;
+	p->done = now;
+	cr->nopen--;
+	/* the older ones still open never will be */
+	for (q = &cr->p[cr->head]; q < p; q++)
+		if (period_open(cr, q))
+			drop(cr, q);
+	advance_head(cr);
+}
+
+/* The first task completed an activation woken at @woke: it starts the
+ * period of the latest trigger at or before @woke, unless that period
+ * (or a later one) already started */
+static void period_start(struct chain_run *cr, uint64_t woke, uint64_t now)
+{
+	uint64_t period = cr->wc->period_us * NSEC_PER_USEC, k;
+	struct chain_period *p;
+
+	if (!cr->origin_known || woke < cr->origin)
+		return;
+	k = (woke - cr->origin) / period;
+	if (cr->n && cr->p[cr->n - 1].k >= k)
+		return;
+	if (cr->nopen == CHAIN_MAX_OPEN) {
+		drop(cr, &cr->p[cr->head]);
+		advance_head(cr);
+	}
+	if (cr->n == cr->cap) {
+		cr->cap = cr->cap ? 2 * cr->cap : 64;
+		cr->p = xrealloc(cr->p, cr->cap * sizeof(*cr->p));
+	}
+	p = &cr->p[cr->n++];
+	p->k = k;
+	p->trigger = chain_trigger(cr, k);
+	p->stage = 0;
+	p->done = 0;
+	p->dropped = false;
+	cr->nopen++;
+	advance_head(cr);
+	period_step(cr, p, woke, now);
 }
 
 void chains_task_done(struct sim *s, const struct sim_task *t,
@@ -107,33 +149,37 @@ void chains_task_done(struct sim *s, const struct sim_task *t,
 		const struct wl_chain *wc = cr->wc;
 		size_t k;
 
-		add_periods(cr, s->now);
+		/* a later stage of an open period first (the oldest) */
 		for (k = cr->head; k < cr->n; k++) {
 			struct chain_period *p = &cr->p[k];
 
-			if (!period_open(cr, p) ||
-			    t->wt != &s->wl->tasks[wc->tasks[p->stage]] ||
-			    woke_ns < p->ref || s->now < p->prev_done)
-				continue;
-			p->ref = woke_ns;
-			p->prev_done = s->now;
-			if (++p->stage == wc->ntasks)
-				period_finished(cr, k, s->now);
-			break;	/* one period per completion */
+			if (period_open(cr, p) &&
+			    t->wt == &s->wl->tasks[wc->tasks[p->stage]] &&
+			    p->stage > 0 && woke_ns >= p->ref &&
+			    s->now >= p->prev_done)
+				break;
 		}
+		if (k < cr->n)
+			period_step(cr, &cr->p[k], woke_ns, s->now);
+		else if (t->wt == &s->wl->tasks[wc->tasks[0]])
+			period_start(cr, woke_ns, s->now);
 	}
 }
 
-bool chain_period_judged(const struct sim *s, const struct chain_run *cr,
-			 const struct chain_period *p)
+uint64_t chain_judged(const struct sim *s, const struct chain_run *cr)
 {
-	return p->trigger + cr->wc->deadline_us * NSEC_PER_USEC <= s->now;
+	uint64_t period = cr->wc->period_us * NSEC_PER_USEC;
+	uint64_t dl = cr->wc->deadline_us * NSEC_PER_USEC;
+
+	if (!cr->origin_known || cr->origin + dl > s->now)
+		return 0;
+	return (s->now - cr->origin - dl) / period + 1;
 }
 
 bool chain_period_late(const struct chain_run *cr,
 		       const struct chain_period *p)
 {
-	return p->stage < cr->wc->ntasks ||
+	return !chain_period_done(cr, p) ||
 	       p->done > p->trigger + cr->wc->deadline_us * NSEC_PER_USEC;
 }
 
@@ -148,25 +194,24 @@ void chains_close(struct sim *s)
 
 	for (i = 0; i < s->nchains; i++) {
 		struct chain_run *cr = &s->chains[i];
+		uint64_t on_time = 0, done = 0;
 		size_t k;
 
 		if (cr->closed)
 			continue;
 		cr->closed = true;
-		add_periods(cr, s->now);
-		for (k = 0; k < cr->n; k++) {
+		cr->judged = chain_judged(s, cr);
+		for (k = 0; k < cr->n && cr->p[k].k < cr->judged; k++) {
 			const struct chain_period *p = &cr->p[k];
 
-			if (!chain_period_judged(s, cr, p))
+			if (!chain_period_done(cr, p))
 				continue;
-			cr->judged++;
-			if (chain_period_late(cr, p))
-				cr->late++;
-			if (p->stage < cr->wc->ntasks)
-				cr->dropped++;
-			else
-				samples_add(&cr->lat,
-					    (int64_t)(p->done - p->trigger));
+			done++;
+			on_time += !chain_period_late(cr, p);
+			samples_add(&cr->lat, (int64_t)(p->done - p->trigger));
 		}
+		/* the rest: never started, or started and not done */
+		cr->late = cr->judged - on_time;
+		cr->dropped = cr->judged - done;
 	}
 }

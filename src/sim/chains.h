@@ -18,8 +18,17 @@ struct sim;
 struct sim_task;
 struct wl_chain;
 
-/* One period of a chain */
+/*
+ * Periods in flight at once: when one more starts, the oldest still open
+ * is dropped (a frame that many periods behind is late anyway), so a
+ * completion looks at a bounded number of periods
+ */
+#define CHAIN_MAX_OPEN 16
+
+/* One period of a chain whose first task completed (the others never
+ * started: late, never done) */
 struct chain_period {
+	uint64_t k;		/* its index: trigger = origin + k * period */
 	uint64_t trigger;	/* ns */
 	uint64_t ref;		/* wake-up of the last counted activation */
 	uint64_t prev_done;	/* completion of the last counted stage */
@@ -32,9 +41,10 @@ struct chain_run {
 	const struct wl_chain *wc;
 	bool origin_known;	/* the trigger of period 0 is known */
 	uint64_t origin;
-	struct chain_period *p;
+	struct chain_period *p;	/* the started periods, by index */
 	size_t n, cap;
 	size_t head;		/* periods before it are all closed */
+	size_t nopen;		/* started, neither done nor dropped */
 	/* the results (chains_close()) */
 	bool closed;
 	uint64_t judged, late, dropped;
@@ -51,9 +61,14 @@ void chains_task_done(struct sim *s, const struct sim_task *t,
 /* The run is over: judge every period whose deadline has passed */
 void chains_close(struct sim *s);
 
-/* Whether a period is judged: its deadline is within the run */
-bool chain_period_judged(const struct sim *s, const struct chain_run *cr,
-			 const struct chain_period *p);
+/* The periods judged: those whose deadline is within the run (0 to the
+ * result - 1; the started ones are cr->p[], the others never began) */
+uint64_t chain_judged(const struct sim *s, const struct chain_run *cr);
+uint64_t chain_trigger(const struct chain_run *cr, uint64_t k);
+/* Whether started period @p is done, and late (not done, or after its
+ * deadline) */
+bool chain_period_done(const struct chain_run *cr,
+		       const struct chain_period *p);
 bool chain_period_late(const struct chain_run *cr,
 		       const struct chain_period *p);
 /* jank %: late or never done, of the judged periods (0 without any) */

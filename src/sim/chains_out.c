@@ -51,22 +51,23 @@ int chains_csv_write(struct sim *s, FILE *f)
 	fputs("chain,period,trigger_us,done_us,latency_us,late\n", f);
 	for (i = 0; i < s->nchains; i++) {
 		const struct chain_run *cr = &s->chains[i];
-		size_t k;
+		size_t j = 0;
+		uint64_t k;
 
-		for (k = 0; k < cr->n; k++) {
-			const struct chain_period *p = &cr->p[k];
-			bool done = p->stage == cr->wc->ntasks;
+		/* every judged period; the started ones are cr->p[], by k */
+		for (k = 0; k < cr->judged; k++) {
+			const struct chain_period *p = j < cr->n &&
+				cr->p[j].k == k ? &cr->p[j++] : NULL;
 
-			if (!chain_period_judged(s, cr, p))
-				continue;
-			fprintf(f, "%s,%zu,%.3f,", cr->wc->name, k,
-				(double)p->trigger / 1e3);
-			if (done)
-				fprintf(f, "%.3f,%.3f,", (double)p->done / 1e3,
-					(double)(p->done - p->trigger) / 1e3);
+			fprintf(f, "%s,%llu,%.3f,", cr->wc->name,
+				(unsigned long long)k,
+				(double)chain_trigger(cr, k) / 1e3);
+			if (p && chain_period_done(cr, p))
+				fprintf(f, "%.3f,%.3f,%d\n", (double)p->done / 1e3,
+					(double)(p->done - p->trigger) / 1e3,
+					chain_period_late(cr, p));
 			else
-				fputs(",,", f);
-			fprintf(f, "%d\n", chain_period_late(cr, p));
+				fputs(",,1\n", f);
 		}
 	}
 	return ferror(f) ? -1 : 0;

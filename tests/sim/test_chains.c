@@ -110,10 +110,49 @@ START_TEST(frame_never_done_is_late)
 }
 END_TEST
 
+/*
+ * The first task's completion starts the period of the latest trigger
+ * before its wake-up, not the oldest one waiting: "ui" starts 3 periods
+ * late (delay 50001 us, on the fixed ticks of "period"), so periods 0-2
+ * never start (late, dropped) and every later one is on time
+ */
+START_TEST(frame_started_by_its_own_trigger)
+{
+	static const char text[] =
+		"{ \"global\": { \"duration\": 1 },\n"
+		"  \"tasks\": {\n"
+		"    \"ui\": { \"loop\": -1, \"cpus\": [0], \"delay\": 50001,\n"
+		"              \"run\": 2000, \"resume\": \"render\",\n"
+		"              \"timer\": { \"ref\": \"vsync\", \"period\": 16667 } },\n"
+		"    \"render\": { \"loop\": -1, \"cpus\": [0], \"suspend\": \"render\",\n"
+		"                  \"run\": 3000 } },\n"
+		"  \"capsim\": { \"chains\": { \"frame\": { \"tasks\": [\"ui\", \"render\"],\n"
+		"    \"period_us\": 16667, \"start\": \"period\" } } } }\n";
+	struct sim_opts o = { .clamp_policy = POLICY_NONE, .hz = 250,
+			      .nonidle_rule = true, .governor_set = true,
+			      .governor = { .kind = GOV_PERFORMANCE },
+			      .duration_ns = NSEC_PER_SEC };
+	struct run *r = run_with(text, "sym4", &o, NULL);
+	struct chain_run *cr;
+
+	RUN_OK(r);
+	chains_close(r->s);
+	cr = &r->s->chains[0];
+	ck_assert_uint_eq(cr->judged, 59);
+	ck_assert_uint_eq(cr->late, 3);
+	ck_assert_uint_eq(cr->dropped, 3);
+	ck_assert_uint_eq(cr->lat.n, 56);
+	ck_assert_uint_eq(cr->p[0].k, 3);
+	ck_assert_int_eq(samples_max(&cr->lat), 5150000);
+	run_free(r);
+}
+END_TEST
+
 int main(void)
 {
 	return check_main("chains", 120, CHECK_TESTS(
 			  frame_latency_at_the_top_opp,
 			  frame_late_when_slow,
-			  frame_never_done_is_late));
+			  frame_never_done_is_late,
+			  frame_started_by_its_own_trigger));
 }
