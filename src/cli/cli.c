@@ -23,6 +23,7 @@
 #include "platform_cmdline.h"
 #include "sim.h"
 #include "spelling.h"
+#include "chains_out.h"
 #include "summary.h"
 #include "workload.h"
 #include "whatif.h"
@@ -61,8 +62,10 @@ static const char usage_run[] =
 "\n"
 "Simulates WORKLOAD (rt-app JSON, with an optional \"capsim\" object for task\n"
 "group clamps and their changes) and writes DIR/trace.txt (ftrace text) and\n"
-"DIR/summary.json; DIR defaults to out/<workload-name>/. Nothing is written\n"
-"when the input is bad or the run fails.\n"
+"DIR/summary.json (and DIR/chains.csv for a workload with capsim.chains);\n"
+"DIR defaults to out/<workload-name>/. Nothing is written when the input is\n"
+"bad or the run fails. The table printed ends with each task's response\n"
+"times and each chain's jank and latency.\n"
 "\n"
 "  --platform NAME|FILE  embedded platform (see `capsim platforms`) or a\n"
 "                        platform file; default: capsim.platform or sym4\n"
@@ -578,16 +581,16 @@ static int run_failed(const struct sim *s, uint64_t max_mb)
 }
 
 /*
- * A --no-trace run into a directory that holds an older run's trace:
- * remove it (and its trace.dat), so that no trace sits beside a summary
- * it does not belong to
+ * Files of an older run in the directory that this run does not write
+ * (@n of @names): removed, so that none sits beside a summary it does not
+ * belong to. A --no-trace run removes trace.txt and trace.dat, a run of a
+ * workload without chains chains.csv.
  */
-static void remove_stale_trace(const char *dir)
+static void remove_stale(const char *dir, const char *const *names, size_t n)
 {
-	static const char *const names[] = { "trace.txt", "trace.dat" };
 	size_t i;
 
-	for (i = 0; i < ARRAY_SIZE(names); i++) {
+	for (i = 0; i < n; i++) {
 		char *p = xasprintf("%s/%s", dir, names[i]);
 
 		if (unlink(p) && errno != ENOENT)
@@ -747,6 +750,7 @@ struct run_state {
 	struct sim *s;
 	struct rundir od;
 	FILE *tf, *sf, *df, *af;	/* trace, summary, trace.dat, activations */
+	FILE *cf;			/* chains.csv, if the workload has chains */
 	char *dir;
 };
 
@@ -760,6 +764,8 @@ static void run_state_free(struct run_state *rs)
 		fclose(rs->df);
 	if (rs->af)
 		fclose(rs->af);
+	if (rs->cf)
+		fclose(rs->cf);
 	rundir_close(&rs->od);
 	free(rs->dir);
 	sim_destroy(rs->s);
@@ -823,7 +829,9 @@ static int run_open_outputs(const struct run_args *ra, struct run_state *rs)
 	    !(rs->sf = rundir_create(od, "summary.json", err, sizeof(err))) ||
 	    !(rs->af = rundir_create(od, "activations.csv", err, sizeof(err))) ||
 	    (ra->trace_dat &&
-	     !(rs->df = rundir_create(od, "trace.dat", err, sizeof(err))))) {
+	     !(rs->df = rundir_create(od, "trace.dat", err, sizeof(err)))) ||
+	    (rs->wl->nchains &&
+	     !(rs->cf = rundir_create(od, "chains.csv", err, sizeof(err))))) {
 		fprintf(stderr, "capsim: %s\n", err);
 		return -1;
 	}
@@ -856,6 +864,12 @@ static int run_write_outputs(const struct run_args *ra, struct run_state *rs,
 	}
 	if (close_output(&rs->af, "activations"))
 		return -1;
+	if (rs->cf && chains_csv_write(rs->s, rs->cf)) {
+		fprintf(stderr, "capsim: error writing the chains\n");
+		return -1;
+	}
+	if (rs->cf && close_output(&rs->cf, "chains"))
+		return -1;
 	if (summary_write(rs->s, ri, rs->sf)) {
 		fprintf(stderr, "capsim: error writing the summary\n");
 		return -1;
@@ -872,8 +886,16 @@ static int run_write_outputs(const struct run_args *ra, struct run_state *rs,
 		fprintf(stderr, "capsim: %s\n", err);
 		return -1;
 	}
-	if (ra->no_trace)	/* no older trace beside the new summary */
-		remove_stale_trace(rs->dir);
+	if (ra->no_trace) {
+		static const char *const traces[] = { "trace.txt", "trace.dat" };
+
+		remove_stale(rs->dir, traces, ARRAY_SIZE(traces));
+	}
+	if (!rs->wl->nchains) {
+		static const char *const chains[] = { "chains.csv" };
+
+		remove_stale(rs->dir, chains, ARRAY_SIZE(chains));
+	}
 	rundir_unlock(&rs->od);
 	return 0;
 }
@@ -921,6 +943,8 @@ static int cmd_run(int argc, char **argv)
 		ret = run_simulate(&ra, &rs, &ri);
 	if (!ret && !ra.quiet) {
 		summary_print(rs.s, &ri, stdout);
+		summary_print_response(rs.s, stdout);
+		chains_print(rs.s, stdout);
 		printf("speed: %.1f simulated s per wall s (%.3f s wall, %lu events)\n",
 		       ri.wall_s > 0 ? (double)rs.s->now / 1e9 / ri.wall_s : 0.0,
 		       ri.wall_s, (unsigned long)rs.s->nevents);

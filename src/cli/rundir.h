@@ -13,7 +13,8 @@
 #include <stdio.h>
 #include <sys/types.h>
 
-#define RUNDIR_MAX_FILES 4
+#define RUNDIR_MAX_FILES 5	/* trace.txt, summary.json, activations.csv,
+				 * trace.dat, chains.csv */
 
 struct rundir {
 	char *dir;

@@ -46,8 +46,12 @@ static struct workload *workload_parse(struct workload *wl)
 			free(kp);
 		}
 	}
-	if (wl_parse_tasks(&p, root))
+	if (wl_parse_tasks(&p, root)) {
 		wl_check_workload(&p);
+		v = json_object_get(json_object_get(root, "capsim"), "chains");
+		if (v)
+			wl_parse_chains(&p, v);
+	}
 	return wl;
 }
 
@@ -168,6 +172,7 @@ void workload_free(struct workload *wl)
 		free(wl->gevents[i].ptr);
 	}
 	free(wl->gevents);
+	wl_chains_free(wl);
 	free(wl->platform);
 	free(wl->policy);
 	free(wl->clamp_order);

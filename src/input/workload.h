@@ -136,6 +136,26 @@ struct wl_group_event {
 	uint64_t value;
 };
 
+/*
+ * capsim.chains: tasks that work in turn on one period's job (a frame:
+ * the UI thread, then the render thread), judged against a deadline
+ * after each period's trigger. docs/simulator.md has the definitions.
+ */
+struct wl_chain {
+	char *name;
+	char *ptr;		/* its JSON pointer, for messages */
+	int *tasks;		/* indexes into workload.tasks, in order */
+	int ntasks;
+	uint64_t period_us;
+	uint64_t deadline_us;	/* after the trigger; the period if not given */
+	char *start;		/* "period" or the name of a timer */
+	int start_timer;	/* that timer's resource index; -1: "period" */
+};
+
+/* the range of a chain's period_us and deadline_us: 100 us .. 10 s */
+#define WL_CHAIN_PERIOD_MIN_US 100
+#define WL_CHAIN_PERIOD_MAX_US 10000000
+
 struct workload {
 	char *name;		/* file basename without .json */
 	struct jdoc doc;	/* kept for positioned errors after parsing */
@@ -169,6 +189,8 @@ struct workload {
 	 */
 	int uclamp_util_min, uclamp_util_max, uclamp_util_min_rt_default;
 	int uclamp_buckets;
+	struct wl_chain *chains;
+	int nchains;
 };
 
 /*

@@ -322,7 +322,9 @@ void wl_parse_capsim(struct wl_parser *p, json_t *c)
 		} else if (streq(key, "mem_bandwidth_mbps")) {
 			if (wl_get_int(p, v, kp, 1, 10000000, &x))
 				wl->mem_bw = (uint64_t)x * 1000000;
-		} else if (streq(key, "description")) {
+		} else if (streq(key, "description") ||
+			   streq(key, "chains")) {
+			/* chains: read after the tasks (workload_chains.c) */
 		} else if (streq(key, "uclamp")) {
 			parse_uclamp_sys(p, wl, v, kp);
 		} else {

@@ -12,6 +12,7 @@
  *   workload_capsim.c     the "capsim" object: taskgroups, group events,
  *                         uclamp sysctls, model settings
  *   workload_check.c      semantic checks across fields and tasks
+ *   workload_chains.c     capsim.chains, read once the tasks are known
  *   workload_values.c     the typed value readers and error reporting
  *   workload_names.c      policy and event names, the keys of each place
  *                         and the messages for an unknown key
@@ -85,6 +86,11 @@ bool wl_parse_tasks(struct wl_parser *p, json_t *root);
 
 /* workload_capsim.c */
 void wl_parse_capsim(struct wl_parser *p, json_t *c);
+
+/* workload_chains.c: capsim.chains (@c its value), after the tasks */
+void wl_parse_chains(struct wl_parser *p, json_t *c);
+void wl_chains_free(struct workload *wl);
+extern const char *const wl_chain_keys[];
 
 /* workload_check.c */
 void wl_check_task(struct wl_parser *p, struct wl_task *t);

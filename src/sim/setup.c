@@ -222,6 +222,7 @@ struct sim *sim_create(const struct platform *pl, const struct workload *wl,
 	s->pl = pl;
 	s->wl = wl;
 	s->diag = dg;
+	chains_init(s);
 	s->ncpus = pl->ncpus;
 	s->ndoms = pl->ndomains;
 	if (clamp_host_init(&s->host, (unsigned int)s->ncpus))
@@ -466,6 +467,7 @@ void sim_destroy(struct sim *s)
 		free(s->res);
 	}
 	free(s->gw);
+	chains_free(s);
 	free(s->ugroups);
 	evq_free(&s->q);
 	free(s);

@@ -295,6 +295,7 @@ static void resp_begin(struct sim *s, struct sim_task *t)
 		return;
 	t->resp_open = true;
 	t->resp_start_us = s->now / NSEC_PER_USEC;
+	t->resp_start_ns = s->now;
 }
 
 void sim_wake(struct sim *s, struct sim_task *t, int waker_cpu)
@@ -593,6 +594,8 @@ static void switch_to(struct sim *s, struct sim_cpu *c, struct sim_task *prev,
 		samples_add(&prev->resp, (int64_t)((s->now / NSEC_PER_USEC -
 			    prev->resp_start_us) * NSEC_PER_USEC));
 		prev->resp_open = false;
+		if (s->nchains)
+			chains_task_done(s, prev, prev->resp_start_ns);
 	}
 	if (prev) {
 		prev->on_cpu = false;

@@ -22,6 +22,7 @@
 #include "ftrace_writer.h"
 #include "platform.h"
 #include "cfs_tree.h"
+#include "chains.h"
 #include "clamp_host.h"
 #include "clamp_policy.h"
 #include "policy.h"
@@ -207,6 +208,7 @@ struct sim_task {
 	struct samples resp;	/* ns, multiples of 1000 */
 	bool resp_open;
 	uint64_t resp_start_us;
+	uint64_t resp_start_ns;		/* the same wake-up, for chains.c */
 	struct samples tlat;	/* ns, timer expiry to running (rt-app wu_lat) */
 	uint64_t expired_at;	/* the timer expiry of the pending wake-up */
 	struct samples slack;	/* ns */
@@ -405,6 +407,8 @@ struct sim {
 	/* what the last select_task_rq() based its choice on */
 	enum mig_reason placed_by;
 	bool failed;			/* a run error was reported */
+	struct chain_run *chains;	/* the workload's chains (chains.c) */
+	int nchains;
 	/* capsim run's progress line (src/outputs/progress.c), or NULL */
 	void (*progress)(void *arg, unsigned long long now_ns,
 			 unsigned long long end_ns);

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "chains_out.h"
 #include "fastfmt.h"
 #include "summary.h"
 
@@ -10,7 +11,7 @@
 #define CAPSIM_VERSION "unknown"
 #endif
 
-static json_t *pct_obj(struct samples *sm)
+json_t *summary_pct_obj(struct samples *sm)
 {
 	json_t *o = json_object();
 
@@ -141,10 +142,10 @@ static json_t *task_obj(struct sim *s, struct sim_task *t)
 				    json_integer((json_int_t)t->misses));
 	else
 		json_object_set_new(o, "deadline_misses", json_null());
-	json_object_set_new(o, "wakeup_latency_us", pct_obj(&t->wlat));
-	json_object_set_new(o, "response_us", pct_obj(&t->resp));
-	json_object_set_new(o, "timer_latency_us", pct_obj(&t->tlat));
-	json_object_set_new(o, "slack_us", pct_obj(&t->slack));
+	json_object_set_new(o, "wakeup_latency_us", summary_pct_obj(&t->wlat));
+	json_object_set_new(o, "response_us", summary_pct_obj(&t->resp));
+	json_object_set_new(o, "timer_latency_us", summary_pct_obj(&t->tlat));
+	json_object_set_new(o, "slack_us", summary_pct_obj(&t->slack));
 	json_object_set_new(o, "runtime_s", json_real((double)t->runtime_ns / 1e9));
 	json_object_set_new(o, "migrations", json_integer((json_int_t)t->migrations));
 	json_object_set_new(o, "migrations_by_reason", migrations_obj(t));
@@ -372,6 +373,9 @@ int summary_write(struct sim *s, const struct run_info *ri, FILE *f)
 		json_array_append_new(a, o);
 	}
 	json_object_set_new(root, "group_writes", a);
+	/* only with chains: today's summaries stay as they were */
+	if (s->nchains)
+		json_object_set_new(root, "chains", chains_json(s));
 
 	i = dump_with_tasks(s, root, f);
 	json_decref(root);
@@ -478,6 +482,31 @@ void summary_print(struct sim *s, const struct run_info *ri, FILE *f)
 			s->gw[i].attr ? "capacity_max" : "capacity_min",
 			(unsigned long)s->gw[i].value,
 			s->gw[i].ret ? "REJECTED (-EINVAL)" : "ok");
+}
+
+void summary_print_response(struct sim *s, FILE *f)
+{
+	int i;
+
+	fprintf(f, "%-16s %7s %9s %9s %9s %9s\n", "task", "activ",
+		"resp_n", "resp50_ms", "resp95_ms", "resp99_ms");
+	for (i = 0; i < s->ntasks; i++) {
+		struct sim_task *t = s->tasks[i];
+		int k;
+
+		fprintf(f, "%-16s %7lu %9zu", t->name,
+			(unsigned long)t->activations, t->resp.n);
+		for (k = 0; k < 3; k++) {
+			static const double pct[] = { 50, 95, 99 };
+
+			if (t->resp.n)
+				fprintf(f, " %9.3f",
+					(double)samples_pct(&t->resp, pct[k]) / 1e6);
+			else
+				fprintf(f, " %9s", "-");
+		}
+		fputc('\n', f);
+	}
 }
 
 /*

@@ -3,6 +3,7 @@
 #ifndef CAPSIM_SUMMARY_H
 #define CAPSIM_SUMMARY_H
 
+#include <jansson.h>
 #include <stdio.h>
 
 #include "sim.h"
@@ -18,5 +19,11 @@ int summary_write(struct sim *s, const struct run_info *ri, FILE *f);
 /* DIR/activations.csv (needs sim_opts.activations) */
 int activations_write(struct sim *s, FILE *f);
 void summary_print(struct sim *s, const struct run_info *ri, FILE *f);
+/* Each task's response times (wake-up to asleep again, summary.json's
+ * response_us) in ms: p50, p95, p99, with its activations */
+void summary_print_response(struct sim *s, FILE *f);
+/* {"count", and with samples "p50", "p95", "p99", "max", "min"} in us
+ * of samples in ns (nearest rank: samples_pct()) */
+json_t *summary_pct_obj(struct samples *sm);
 
 #endif

@@ -180,6 +180,7 @@ static void timer_event(struct sim *s, struct sim_task *t,
 	if (!*init) {
 		*init = true;
 		*next = t->t_first;
+		chains_timer_armed(s, e->res, *next);
 	}
 	*next += e->us * NSEC_PER_USEC;
 	if (t->act_open)

@@ -190,6 +190,16 @@ static void fmt_residency(char *b, size_t n, const struct dom_metrics *d)
 					d->res_pct[j]);
 }
 
+/* "12.5% (75/600)", or "-" */
+static void fmt_jank(char *b, size_t n, const struct chain_metrics *c)
+{
+	if (!c || isnan(c->jank_pct))
+		snprintf(b, n, "-");
+	else
+		snprintf(b, n, "%.1f%% (%ld/%ld)", c->jank_pct, c->late,
+			 c->periods);
+}
+
 /* A table with a row per metric and a column per policy, as text and as
  * markdown: the rows are built once, then printed twice. */
 struct table {
@@ -250,6 +260,18 @@ static void build_table(struct table *t, struct policy_run *pr, int np)
 		EACH(lab, if (d < m->ndoms) fmt_residency(buf, sizeof(buf),
 							  &m->doms[d]);
 			  else snprintf(buf, sizeof(buf), "-"));
+	}
+	/* the chains first: the frame metric a task's row cannot give */
+	for (k = 0; k < ref->nchains; k++) {
+		const char *cn = ref->chains[k].name;
+
+#define CHAIN (run_metrics_chain(m, cn))
+		snprintf(lab, sizeof(lab), "chain %s jank %% (late/periods)", cn);
+		EACH(lab, fmt_jank(buf, sizeof(buf), CHAIN));
+		snprintf(lab, sizeof(lab), "chain %s latency p50/p95/p99 (ms)", cn);
+		EACH(lab, if (CHAIN) fmt_pcts(buf, sizeof(buf), CHAIN->lat_us, 1e3);
+			  else snprintf(buf, sizeof(buf), "-"));
+#undef CHAIN
 	}
 	for (k = 0; k < ref->ntasks; k++) {
 		const char *tn = ref->tasks[k].name;
@@ -403,6 +425,22 @@ static json_t *policy_json(const struct policy_run *p)
 		json_array_append_new(a, r);
 	}
 	json_object_set_new(o, "tasks", a);
+	if (m->nchains) {
+		json_t *ch = json_object();
+
+		for (i = 0; i < m->nchains; i++) {
+			const struct chain_metrics *c = &m->chains[i];
+			json_t *r = json_object();
+
+			json_object_set_new(r, "periods", json_integer(c->periods));
+			json_object_set_new(r, "late", json_integer(c->late));
+			json_object_set_new(r, "dropped", json_integer(c->dropped));
+			json_object_set_new(r, "jank_pct", jnum_or_null(c->jank_pct));
+			json_object_set_new(r, "latency_us", pct_json(c->lat_us));
+			json_object_set_new(ch, c->name, r);
+		}
+		json_object_set_new(o, "chains", ch);
+	}
 	return o;
 }
 

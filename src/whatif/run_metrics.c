@@ -356,6 +356,37 @@ static void load_from_summary(struct run_metrics *m, json_t *sum)
 	}
 }
 
+/* An integer field of @o, or -1 where it is none */
+static long jcount(json_t *o, const char *k)
+{
+	json_t *v = json_object_get(o, k);
+
+	return json_is_integer(v) ? (long)json_integer_value(v) : -1;
+}
+
+/* summary.json's "chains" (only a workload with capsim.chains has it) */
+static void load_chains(struct run_metrics *m, json_t *sum)
+{
+	json_t *jc = json_object_get(sum, "chains"), *v;
+	const char *name;
+
+	m->nchains = 0;
+	m->chains = xcalloc(json_object_size(jc) + 1, sizeof(*m->chains));
+	json_object_foreach(jc, name, v) {
+		struct chain_metrics *cm = &m->chains[m->nchains++];
+		json_t *jl = json_object_get(v, "latency_us");
+
+		cm->name = xstrdup(name);
+		cm->periods = jcount(v, "periods");
+		cm->late = jcount(v, "late");
+		cm->dropped = jcount(v, "dropped");
+		cm->jank_pct = jnum(v, "jank_pct");
+		cm->lat_us[0] = jnum(jl, "p50");
+		cm->lat_us[1] = jnum(jl, "p95");
+		cm->lat_us[2] = jnum(jl, "p99");
+	}
+}
+
 void run_metrics_from_summary(struct run_metrics *m, json_t *sum)
 {
 	json_t *jp = json_object_get(sum, "platform");
@@ -371,6 +402,7 @@ void run_metrics_from_summary(struct run_metrics *m, json_t *sum)
 	m->sim_s = jnum(sum, "simulated_s");
 	m->energy_mj = jnum(sum, "energy_mj");
 	load_from_summary(m, sum);
+	load_chains(m, sum);
 }
 
 static struct platform *pick_platform(const struct metrics_opts *o,
@@ -518,6 +550,7 @@ int run_metrics_load(struct run_metrics *m, const char *path,
 		}
 	}
 	fill_domains(m, &sc, sum);
+	load_chains(m, sum);
 	ret = 0;
 out:
 	scan_free(&sc);
@@ -551,11 +584,25 @@ void run_metrics_free(struct run_metrics *m)
 		free(m->doms[i].res_pct);
 	}
 	free(m->doms);
+	for (i = 0; i < m->nchains; i++)
+		free(m->chains[i].name);
+	free(m->chains);
 	free(m->workload);
 	free(m->platform);
 	free(m->policy);
 	free(m->trace_path);
 	memset(m, 0, sizeof(*m));
+}
+
+const struct chain_metrics *run_metrics_chain(const struct run_metrics *m,
+					      const char *name)
+{
+	int i;
+
+	for (i = 0; i < m->nchains; i++)
+		if (!strcmp(m->chains[i].name, name))
+			return &m->chains[i];
+	return NULL;
 }
 
 int run_metrics_main_task(const struct run_metrics *m)

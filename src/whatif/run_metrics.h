@@ -43,6 +43,14 @@ struct dom_metrics {
 	double unknown_pct;	/* ... before its first frequency event */
 };
 
+/* A chain of the workload (summary.json's "chains", capsim.chains) */
+struct chain_metrics {
+	char *name;
+	long periods, late, dropped;	/* -1 where the summary has none */
+	double jank_pct;		/* NAN where the summary has none */
+	double lat_us[3];		/* p50, p95, p99; NAN without samples */
+};
+
 struct run_metrics {
 	char *workload;
 	char *platform;
@@ -56,6 +64,8 @@ struct run_metrics {
 	struct task_metrics *tasks;
 	int ndoms;
 	struct dom_metrics *doms;
+	int nchains;			/* 0 without capsim.chains */
+	struct chain_metrics *chains;
 };
 
 struct metrics_opts {
@@ -90,6 +100,11 @@ void run_metrics_free(struct run_metrics *m);
 
 /* Task @t's share (%) of its running time on @cpu; 0 where it never ran */
 double task_cpu_pct(const struct task_metrics *t, int cpu);
+
+/* The chain named @name, or NULL (a run without it: failed, or of an
+ * edited workload) */
+const struct chain_metrics *run_metrics_chain(const struct run_metrics *m,
+					      const char *name);
 
 /* The task with the most activations (the interactive one, usually) */
 int run_metrics_main_task(const struct run_metrics *m);

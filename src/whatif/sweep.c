@@ -39,7 +39,8 @@ static const char usage_sweep[] =
 "each point a `capsim run` in a worker process (-j N at once, default 2),\n"
 "and writes DIR/sweep.csv (a row per point: its parameters, policy,\n"
 "platform, seed, status, energy, per task wake-up latency p95/p99,\n"
-"response time p95/p99 and misses, per domain average MHz) and\n"
+"response time p95/p99 and misses, per domain average MHz, per chain of\n"
+"capsim.chains chain.NAME.jank_pct and latency lat_p50/p95/p99_us) and\n"
 "DIR/pareto.png/.svg (energy against --metric, a sweep.csv column;\n"
 "default: the response p95 of the task with the most activations).\n"
 "\n"
@@ -586,7 +587,7 @@ static int check_platforms(char **names, int *ndoms)
  * --metric names a column sweep.csv will have: energy_mj, domN.avg_mhz
  * (N below the platforms' domains, unless --set edits the platforms) or
  * TASK.COLUMN, TASK a task of the workload (NAME, or NAME-K for its
- * instances)
+ * instances), or chain.NAME.COLUMN, NAME a chain of its capsim.chains
  */
 static bool metric_known(const struct sweep *sw, const char *metric,
 			 int ndoms)
@@ -597,6 +598,9 @@ static bool metric_known(const struct sweep *sw, const char *metric,
 
 	if (!strcmp(metric, "energy_mj"))
 		return true;
+	if (!strncmp(metric, "chain.", 6))
+		return sweep_is_chain_metric(json_object_get(json_object_get(
+			sw->wdoc.root, "capsim"), "chains"), metric);
 	if (sscanf(metric, "dom%d.avg_mhz%n", &k, &n) == 1 && !metric[n] &&
 	    k >= 0)
 		return sw->edits_platform || k < ndoms;
@@ -898,7 +902,7 @@ static int sweep_define(const struct sweep_args *sa, struct sweep *sw,
 	if (check_drops(sw))
 		return -1;
 	if (sa->metric && !metric_known(sw, sa->metric, ndoms)) {
-		fprintf(stderr, "capsim: --metric %.100s will not be a sweep.csv column: allowed energy_mj, domN.avg_mhz (N < %d) or TASK.COLUMN, TASK a task of %s, COLUMN one of wlat_p95_us, wlat_p99_us, resp_p95_us, resp_p99_us, misses\nsee `capsim sweep --help`\n",
+		fprintf(stderr, "capsim: --metric %.100s will not be a sweep.csv column: allowed energy_mj, domN.avg_mhz (N < %d) or TASK.COLUMN, TASK a task of %s, COLUMN one of wlat_p95_us, wlat_p99_us, resp_p95_us, resp_p99_us, misses, or chain.NAME.COLUMN, NAME a chain of capsim.chains, COLUMN one of " SWEEP_CHAIN_COLUMNS "\nsee `capsim sweep --help`\n",
 			sa->metric, ndoms, sw->wfile);
 		return -1;
 	}

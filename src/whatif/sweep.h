@@ -33,6 +33,12 @@ int sweep_collect(const char *dir, const char *metric, bool quiet);
 
 /* @suffix is a per-task column of sweep.csv (TASK.SUFFIX): resp_p95_us... */
 bool sweep_is_task_column(const char *suffix);
+/* @metric is chain.NAME.COLUMN, NAME a key of @chains (the workload's
+ * capsim.chains) and COLUMN a per-chain column: jank_pct, lat_p95_us... */
+bool sweep_is_chain_metric(json_t *chains, const char *metric);
+/* The per-chain columns, for messages */
+#define SWEEP_CHAIN_COLUMNS "jank_pct, lat_p50_us, lat_p95_us, lat_p99_us"
+
 
 /* The values of one --set SPEC */
 struct sweep_values {

@@ -32,6 +32,47 @@ bool sweep_is_task_column(const char *suffix)
 	return false;
 }
 
+/* Per chain columns (chain.NAME.COLUMN), in this order */
+static const char *const chain_cols[] = {
+	"jank_pct", "lat_p50_us", "lat_p95_us", "lat_p99_us",
+};
+
+/* Column @c of chain @name in @m, NAN if @m has no such chain */
+static double chain_col(const struct run_metrics *m, const char *name, int c)
+{
+	const struct chain_metrics *cm = run_metrics_chain(m, name);
+
+	if (!cm)
+		return NAN;
+	return c ? cm->lat_us[c - 1] : cm->jank_pct;
+}
+
+/* The index of chain.@name.COLUMN's COLUMN in @col, or -1 */
+static int chain_col_of(const char *col, const char *name)
+{
+	size_t n = strlen(name);
+	int c;
+
+	if (strncmp(col, "chain.", 6) || strncmp(col + 6, name, n) ||
+	    col[6 + n] != '.')
+		return -1;
+	for (c = 0; c < (int)ARRAY_SIZE(chain_cols); c++)
+		if (!strcmp(col + 7 + n, chain_cols[c]))
+			return c;
+	return -1;
+}
+
+bool sweep_is_chain_metric(json_t *chains, const char *metric)
+{
+	const char *name;
+	json_t *v;
+
+	json_object_foreach(chains, name, v)
+		if (chain_col_of(metric, name) >= 0)
+			return true;
+	return false;
+}
+
 struct point {
 	char *name;		/* points/NNNN */
 	json_t *pj;		/* point.json */
@@ -87,6 +128,8 @@ static const struct task_metrics *find_task(const struct run_metrics *m,
 struct table {
 	char **tasks;
 	int ntasks;
+	char **chains;		/* the chains of any point, first seen first */
+	int nchains;
 	int ndoms;
 	json_t *params;		/* the plan's params array */
 };
@@ -115,6 +158,9 @@ static double column_value(const struct table *tb, const struct point *p,
 			return t ? task_col(t, c) : NAN;
 		}
 	}
+	for (k = 0; k < tb->nchains; k++)
+		if ((c = chain_col_of(col, tb->chains[k])) >= 0)
+			return chain_col(&p->m, tb->chains[k], c);
 	if (sscanf(col, "dom%d.avg_mhz", &k) == 1)
 		return k < p->m.ndoms ? p->m.doms[k].avg_mhz : NAN;
 	return NAN;
@@ -135,6 +181,9 @@ static bool column_exists(const struct table *tb, const char *col)
 			if (eq)
 				return true;
 		}
+	for (k = 0; k < tb->nchains; k++)
+		if (chain_col_of(col, tb->chains[k]) >= 0)
+			return true;
 	return sscanf(col, "dom%d.avg_mhz", &k) == 1 && k >= 0 && k < tb->ndoms;
 }
 
@@ -166,6 +215,9 @@ static int write_csv(const char *dir, const struct table *tb,
 		}
 	for (i = 0; i < tb->ndoms; i++)
 		fprintf(f, ",dom%d.avg_mhz", i);
+	for (t = 0; t < tb->nchains; t++)
+		for (c = 0; c < (int)ARRAY_SIZE(chain_cols); c++)
+			fprintf(f, ",chain.%s.%s", tb->chains[t], chain_cols[c]);
 	fputc('\n', f);
 	for (i = 0; i < n; i++) {
 		json_t *pj = pts[i].pj, *params = json_object_get(pj, "params");
@@ -204,6 +256,13 @@ static int write_csv(const char *dir, const struct table *tb,
 			if (pts[i].ok && t < pts[i].m.ndoms)
 				csv_num(f, pts[i].m.doms[t].avg_mhz);
 		}
+		for (t = 0; t < tb->nchains; t++)
+			for (c = 0; c < (int)ARRAY_SIZE(chain_cols); c++) {
+				fputc(',', f);
+				if (pts[i].ok)
+					csv_num(f, chain_col(&pts[i].m,
+							     tb->chains[t], c));
+			}
 		fputc('\n', f);
 	}
 	if (fclose(f) || rename(tmp, fin))
@@ -544,6 +603,20 @@ out:
 	return ret;
 }
 
+/* @name among the table's chains, once (it points into a point's
+ * metrics, kept until the end of the collection) */
+static void table_add_chain(struct table *tb, char *name)
+{
+	int j;
+
+	for (j = 0; j < tb->nchains; j++)
+		if (!strcmp(tb->chains[j], name))
+			return;
+	tb->chains = xrealloc(tb->chains, (size_t)(tb->nchains + 1) *
+			      sizeof(char *));
+	tb->chains[tb->nchains++] = name;
+}
+
 int sweep_collect(const char *dir, const char *metric, bool quiet)
 {
 	char *planf = xasprintf("%s/sweep.json", dir);
@@ -585,6 +658,8 @@ int sweep_collect(const char *dir, const char *metric, bool quiet)
 				tb.tasks[tb.ntasks++] = pts[i].m.tasks[k].name;
 			}
 		}
+		for (k = 0; k < pts[i].m.nchains; k++)
+			table_add_chain(&tb, pts[i].m.chains[k].name);
 		if (pts[i].m.ndoms > tb.ndoms)
 			tb.ndoms = pts[i].m.ndoms;
 		if (!defmetric) {
@@ -623,6 +698,7 @@ out:
 	}
 	free(pts);
 	free(tb.tasks);
+	free(tb.chains);
 	free(title);
 	free(defmetric);
 	free(planf);

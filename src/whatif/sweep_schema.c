@@ -328,6 +328,53 @@ bool sweep_summary_has_response(json_t *sum)
 	return true;
 }
 
+/*
+ * "chains" (capsim.chains, absent without): per chain the counts and
+ * jank % sweep.csv reports, and the latency percentiles (absent without
+ * a finished period)
+ */
+static int check_chains(json_t *sum, char *err, size_t errlen)
+{
+	static const char *const counts[] = { "periods", "late", "dropped" };
+	static const char *const pcts[] = { "p50", "p95", "p99" };
+	json_t *jc = json_object_get(sum, "chains"), *c;
+	const char *name;
+	size_t k;
+
+	if (need(sum, "", "chains", T_OBJ | T_ABSENT, err, errlen))
+		return -1;
+	json_object_foreach(jc, name, c) {
+		char *where = xasprintf("chains.%.64s.", name);
+		int bad = !json_is_object(c);
+
+		if (bad)
+			err_fail(err, errlen, "chains.%.64s: an object, not %s",
+				 name, type_name(c));
+		if (!*name || strpbrk(name, ",.\"\n\r "))
+			bad = err_fail(err, errlen, "chains: \"%.64s\" is not a chain name (no spaces, dots, commas or quotes)",
+				       name);
+		for (k = 0; !bad && k < ARRAY_SIZE(counts); k++)
+			bad = need_num(c, where, counts[k], T_INT, 0, MAX_EXACT,
+				       err, errlen);
+		if (!bad)
+			bad = need_num(c, where, "jank_pct", T_NUM, 0, 100,
+				       err, errlen) ||
+			      need(c, where, "latency_us", T_OBJ, err, errlen);
+		free(where);
+		if (!bad) {
+			where = xasprintf("chains.%.64s.latency_us.", name);
+			for (k = 0; !bad && k < ARRAY_SIZE(pcts); k++)
+				bad = need_num(json_object_get(c, "latency_us"),
+					       where, pcts[k], T_NUM | T_ABSENT,
+					       0, 1e300, err, errlen);
+			free(where);
+		}
+		if (bad)
+			return -1;
+	}
+	return 0;
+}
+
 int sweep_summary_check(json_t *sum, char *err, size_t errlen)
 {
 	json_t *v;
@@ -369,5 +416,5 @@ int sweep_summary_check(json_t *sum, char *err, size_t errlen)
 	json_array_foreach(json_object_get(sum, "group_writes"), i, v)
 		if (check_write(v, i, err, errlen))
 			return -1;
-	return 0;
+	return check_chains(sum, err, errlen);
 }

@@ -238,6 +238,17 @@ row "CPU beyond the platform" 2 "w.json:1:59: error: tasks.t.cpus[0]: CPU 7 does
 fresh; workload '{ "tasks": { "t": { "policy": "SCHED_FIFO", "priority": 150, "run": 1, "sleep": 1 } } }'
 row "RT priority 150" 2 "w.json:1:57: error: tasks.t.priority: 150 is out of range for SCHED_FIFO: allowed [1, 99]" 10 256 $W run w.json -o out/x
 
+# capsim.chains: strict keys, tasks that exist, periods in range
+CT='"tasks": { "ui": { "run": 1000, "resume": "render", "timer": { "ref": "vsync", "period": 16667 } }, "render": { "suspend": "render", "run": 1000 } }'
+fresh; workload '{ '"$CT"', "capsim": { "chains": { "frame": { "tasks": ["ui"], "period_us": 16667, "strat": "vsync" } } } }'
+row "unknown chain key" 2 'w.json:1:234: error: capsim.chains.frame.strat: unknown key "strat": did you mean "start"?' 10 256 $W run w.json -o out/x
+fresh; workload '{ '"$CT"', "capsim": { "chains": { "frame": { "tasks": ["ui", "rendr"], "period_us": 16667, "start": "vsync" } } } }'
+row "unknown chain task" 2 'w.json:1:204: error: capsim.chains.frame.tasks[1]: no task is named "rendr": did you mean "render"?' 10 256 $W run w.json -o out/x
+fresh; workload '{ '"$CT"', "capsim": { "chains": { "frame": { "tasks": ["ui"], "period_us": 5, "start": "vsync" } } } }'
+row "chain period out of range" 2 'w.json:1:218: error: capsim.chains.frame.period_us: 5 is out of range: allowed [100, 10000000]' 10 256 $W run w.json -o out/x
+fresh; workload '{ '"$CT"', "capsim": { "chains": { "frame": { "tasks": ["ui"], "period_us": 16667, "start": "vsinc" } } } }'
+row "chain start neither period nor a timer" 2 'capsim.chains.frame.start: "vsinc" is neither "period" nor the name of a timer a task uses' 10 256 $W run w.json -o out/x
+
 fresh; workload '{ "capsim": { "taskgroups": { "/bg": { "capacity_max": 2000 } } }, "tasks": { "t": { "run": 1, "sleep": 1 } } }'
 row "capacity_max 2000" 2 'w.json:1:56: error: capsim.taskgroups["/bg"].capacity_max: 2000 is out of range: allowed [0, 1024]' 10 256 $W run w.json -o out/x
 

@@ -1,7 +1,7 @@
 #!/bin/sh
 # The what-if workflow end to end, through the capsim binary:
 #   run.sh CAPSIM SRCDIR CASE
-# CASE: compare, plots, sweep, parallel, errors, progress, library,
+# CASE: compare, plots, sweep, chains, parallel, errors, progress, library,
 # tutorial. Each fails with the reason on stderr.
 set -eu
 capsim=$(readlink -f "$1")
@@ -166,6 +166,61 @@ json.dump(d, open(sys.argv[1], 'w'), indent=2)" "$f"
 	[ "$(grep -c ',failed,' "$tmp/p/sweep.csv")" = 2 ] || fail "the failed points listed"
 	[ "$(awk -F, 'NR > 1 && $7 == "ok" { print $8 }' "$tmp/p/sweep.csv" | sort -u | wc -l)" = 2 ] ||
 		fail "the power edit changes the energy"
+	;;
+chains)
+	# capsim.chains through compare and sweep (traces/frame-chain.json):
+	# at the top OPP a frame is 0.15 (ui's idle exit) + 4 + 0.15
+	# (render's) + 7 ms = 11.3 ms, on time; 2 s hold 120 vsyncs, the
+	# last one's deadline after the end (119 judged); p99 has the first
+	# frames, while schedutil ramps up
+	fc="$src/traces/frame-chain.json"
+	"$capsim" compare "$fc" --duration 2 --no-plots -o "$tmp/c" > "$tmp/out.txt"
+	grep -q '^chain frame jank % (late/periods) *0.0% (0/119)' "$tmp/out.txt" ||
+		fail "no chain jank row: $(grep chain "$tmp/out.txt")"
+	grep -q '^chain frame latency p50/p95/p99 (ms) *11.3 / 11.3 / ' "$tmp/out.txt" ||
+		fail "no chain latency row"
+	[ "$(json "$tmp/c/compare.json" 'd["none"]["chains"]["frame"]["latency_us"]["p50"]')" = 11300.0 ] ||
+		fail "compare.json chain latency"
+	[ "$(json "$tmp/c/compare.json" '[d[p]["chains"]["frame"]["periods"] for p in ("rfc", "none", "uclamp")]')" = "[119, 119, 119]" ] ||
+		fail "compare.json chain periods"
+	[ -s "$tmp/c/rfc/chains.csv" ] || fail "no chains.csv in the policy's run"
+	# all five outputs of one run (the run directory's file limit), and
+	# a later run without chains in the same directory leaves no stale
+	# chains.csv beside its summary
+	"$capsim" run "$fc" --trace-dat --duration 0.2 --quiet -o "$tmp/r"
+	for f in trace.txt trace.dat summary.json activations.csv chains.csv; do
+		[ -s "$tmp/r/$f" ] || fail "run --trace-dat: no $f"
+	done
+	# 11 judged periods; from the third, schedutil at the top OPP
+	[ "$(wc -l < "$tmp/r/chains.csv")" = 12 ] || fail "chains.csv: 11 periods expected"
+	[ "$(sed -n 5p "$tmp/r/chains.csv")" = "frame,3,50001.000,61301.000,11300.000,0" ] ||
+		fail "chains.csv period 3: $(sed -n 5p "$tmp/r/chains.csv")"
+	"$capsim" run "$w" --duration 0.2 --quiet -o "$tmp/r"
+	[ ! -e "$tmp/r/chains.csv" ] || fail "a stale chains.csv left beside a run without chains"
+	# the per-chain metric, checked before any point runs
+	st=0
+	"$capsim" sweep "$fc" --set 'capsim.taskgroups["/background"].capacity_max=300,1024' \
+		--duration 2 --metric chain.frme.jank_pct -o "$tmp/bad" > /dev/null 2> "$tmp/err" || st=$?
+	[ $st = 2 ] || fail "an unknown chain metric: exit $st, expected 2"
+	grep -q 'chain.NAME.COLUMN' "$tmp/err" || fail "the chain metric form is not said"
+	[ ! -e "$tmp/bad" ] || fail "an unknown chain metric: $tmp/bad written"
+	"$capsim" sweep "$fc" --set 'capsim.taskgroups["/background"].capacity_max=300,1024' \
+		--policies rfc,none --duration 2 --metric chain.frame.jank_pct -o "$tmp/s" --quiet
+	head -1 "$tmp/s/sweep.csv" | grep -q ',chain.frame.jank_pct,chain.frame.lat_p50_us,chain.frame.lat_p95_us,chain.frame.lat_p99_us$' ||
+		fail "chain columns: $(head -1 "$tmp/s/sweep.csv")"
+	[ "$(awk -F, 'NR > 1 { print $(NF - 3) "/" $(NF - 2) }' "$tmp/s/sweep.csv" | sort -u)" = "0/11300" ] ||
+		fail "chain jank and latency per point: $(cat "$tmp/s/sweep.csv")"
+	pycheck "$tmp/s/pareto.png" 1000 720
+	# a hand-edited summary with a bad chain is named with the field
+	f=$(ls "$tmp"/s/points/*/run/summary.json | head -1)
+	python3 -c "import json,sys
+d = json.load(open(sys.argv[1]))
+d['chains']['frame']['jank_pct'] = 'lots'
+json.dump(d, open(sys.argv[1], 'w'))" "$f"
+	st=0
+	"$capsim" sweep --collect "$tmp/s" --quiet 2> "$tmp/err" || st=$?
+	grep -q 'chains.frame.jank_pct: a number' "$tmp/err" ||
+		fail "bad chain field not named (exit $st): $(cat "$tmp/err")"
 	;;
 parallel)
 	command -v parallel > /dev/null || fail "GNU parallel is not installed (scripts/deps.sh)"

@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A run's chains, written out: summary.json's "chains" object, chains.csv
+ * (one row per period) and the table `capsim run` prints. Only a workload
+ * with capsim.chains has any of them.
+ */
+#include <jansson.h>
+
+#include "chains_out.h"
+#include "summary.h"
+
+json_t *chains_json(struct sim *s)
+{
+	json_t *all = json_object();
+	int i, j;
+
+	chains_close(s);
+	for (i = 0; i < s->nchains; i++) {
+		struct chain_run *cr = &s->chains[i];
+		const struct wl_chain *wc = cr->wc;
+		json_t *o = json_object(), *tasks = json_array();
+
+		for (j = 0; j < wc->ntasks; j++)
+			json_array_append_new(tasks, json_string(
+				s->wl->tasks[wc->tasks[j]].name));
+		json_object_set_new(o, "tasks", tasks);
+		json_object_set_new(o, "start", json_string(wc->start));
+		json_object_set_new(o, "period_us",
+				    json_integer((json_int_t)wc->period_us));
+		json_object_set_new(o, "deadline_us",
+				    json_integer((json_int_t)wc->deadline_us));
+		json_object_set_new(o, "periods",
+				    json_integer((json_int_t)cr->judged));
+		json_object_set_new(o, "late",
+				    json_integer((json_int_t)cr->late));
+		json_object_set_new(o, "dropped",
+				    json_integer((json_int_t)cr->dropped));
+		json_object_set_new(o, "jank_pct",
+				    json_real(chain_jank_pct(cr)));
+		json_object_set_new(o, "latency_us", summary_pct_obj(&cr->lat));
+		json_object_set_new(all, wc->name, o);
+	}
+	return all;
+}
+
+int chains_csv_write(struct sim *s, FILE *f)
+{
+	int i;
+
+	chains_close(s);
+	fputs("chain,period,trigger_us,done_us,latency_us,late\n", f);
+	for (i = 0; i < s->nchains; i++) {
+		const struct chain_run *cr = &s->chains[i];
+		size_t j = 0;
+		uint64_t k;
+
+		/* every judged period; the started ones are cr->p[], by k */
+		for (k = 0; k < cr->judged; k++) {
+			const struct chain_period *p = j < cr->n &&
+				cr->p[j].k == k ? &cr->p[j++] : NULL;
+
+			fprintf(f, "%s,%llu,%.3f,", cr->wc->name,
+				(unsigned long long)k,
+				(double)chain_trigger(cr, k) / 1e3);
+			if (p && chain_period_done(cr, p))
+				fprintf(f, "%.3f,%.3f,%d\n", (double)p->done / 1e3,
+					(double)(p->done - p->trigger) / 1e3,
+					chain_period_late(cr, p));
+			else
+				fputs(",,1\n", f);
+		}
+	}
+	return ferror(f) ? -1 : 0;
+}
+
+/* A latency percentile in ms, "-" without samples */
+static void print_ms(FILE *f, struct samples *sm, double pct)
+{
+	if (sm->n)
+		fprintf(f, " %8.3f", (double)samples_pct(sm, pct) / 1e6);
+	else
+		fprintf(f, " %8s", "-");
+}
+
+void chains_print(struct sim *s, FILE *f)
+{
+	int i;
+
+	if (!s->nchains)
+		return;
+	chains_close(s);
+	fprintf(f, "%-16s %8s %6s %7s %8s %8s %8s %8s\n", "chain", "periods",
+		"late", "dropped", "jank_pct", "lat50_ms", "lat95_ms",
+		"lat99_ms");
+	for (i = 0; i < s->nchains; i++) {
+		struct chain_run *cr = &s->chains[i];
+
+		fprintf(f, "%-16s %8lu %6lu %7lu %8.2f", cr->wc->name,
+			(unsigned long)cr->judged, (unsigned long)cr->late,
+			(unsigned long)cr->dropped, chain_jank_pct(cr));
+		print_ms(f, &cr->lat, 50);
+		print_ms(f, &cr->lat, 95);
+		print_ms(f, &cr->lat, 99);
+		fputc('\n', f);
+	}
+}

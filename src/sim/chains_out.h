@@ -1,0 +1,18 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* A run's chains in summary.json, chains.csv and `capsim run`'s table. */
+#ifndef CAPSIM_CHAINS_OUT_H
+#define CAPSIM_CHAINS_OUT_H
+
+#include <jansson.h>
+#include <stdio.h>
+
+#include "sim.h"
+
+/* summary.json's "chains": one object per chain, by name */
+json_t *chains_json(struct sim *s);
+/* chains.csv: chain,period,trigger_us,done_us,latency_us,late */
+int chains_csv_write(struct sim *s, FILE *f);
+/* one line per chain: periods, late, dropped, jank %, latency in ms */
+void chains_print(struct sim *s, FILE *f);
+
+#endif
