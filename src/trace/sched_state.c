@@ -166,13 +166,32 @@ static void set_state(struct sched_state *ss, struct sched_task *t,
 	}
 }
 
+/* A task's prio as the event says it: at its switch-in and its wake-up
+ * (the switch-out's prev_prio repeats the switch-in's, unless a
+ * priority change in between, which the next wake-up tells) */
 static void take_prio(struct sched_task *t, const struct ftrace_event *ev,
-		      const char *key)
+		      const char *key, int at)
 {
-	int64_t v;
+	const char *s = at < ev->nr_fields && !strcmp(ev->fields[at].key, key) ?
+			ev->fields[at].val : ftrace_get(ev, key);
+	int v = 0, sign = 1;
 
-	if (t && ftrace_get_i64(ev, key, &v))
-		t->prio = (int)v;
+	/* a prio is a small decimal (-1 for a deadline task): parsed here,
+	 * as it is at every switch-in and wake-up */
+	if (!s)
+		return;
+	if (*s == '-') {
+		sign = -1;
+		s++;
+	}
+	if (!*s)
+		return;
+	for (; *s; s++) {
+		if (*s < '0' || *s > '9' || v > 100000)
+			return;
+		v = v * 10 + (*s - '0');
+	}
+	t->prio = sign * v;
 }
 
 static int on_switch(struct sched_state *ss, const struct ftrace_event *ev)
@@ -187,7 +206,6 @@ static int on_switch(struct sched_state *ss, const struct ftrace_event *ev)
 		return r;
 	prev = sched_state_task(ss, ppid, ftrace_get(ev, "prev_comm"));
 	if (prev) {
-		take_prio(prev, ev, "prev_prio");
 		if (st && st[0] == 'R')
 			set_state(ss, prev, SCHED_RUNNABLE, -1);
 		else
@@ -197,7 +215,8 @@ static int on_switch(struct sched_state *ss, const struct ftrace_event *ev)
 	next = sched_state_task(ss, npid, ftrace_get(ev, "next_comm"));
 	ss->cpus[ev->cpu].curr = next ? next->idx : SCHED_CPU_IDLE;
 	if (next) {
-		take_prio(next, ev, "next_prio");
+		/* next_prio: the normalized switch's seventh field */
+		take_prio(next, ev, "next_prio", 6);
 		set_state(ss, next, SCHED_RUNNING, ev->cpu);
 	}
 	if (ss->ops.switched)
@@ -217,12 +236,14 @@ static int on_wake(struct sched_state *ss, const struct ftrace_event *ev,
 	t = sched_state_task(ss, pid, ftrace_get(ev, "comm"));
 	if (!t)
 		return 0;
-	take_prio(t, ev, "prio");
-	if (!ftrace_get_i64(ev, "target_cpu", &target) || target < 0 ||
-	    target >= ss->cpu_limit)
-		target = -1;
-	if (ss->ops.wakeup)
+	/* prio: the normalized wake-up's third field */
+	take_prio(t, ev, "prio", 2);
+	if (ss->ops.wakeup) {
+		if (!ftrace_get_i64(ev, "target_cpu", &target) || target < 0 ||
+		    target >= ss->cpu_limit)
+			target = -1;
 		ss->ops.wakeup(ss->ops.arg, t, ev->pid, (int)target, waking);
+	}
 	if (waking)
 		return 0;
 	if (t->state != SCHED_RUNNING)
@@ -282,8 +303,9 @@ static int on_freq(struct sched_state *ss, const struct ftrace_event *ev)
 static int on_idle(struct sched_state *ss, const struct ftrace_event *ev)
 {
 	struct sched_cpu *c;
+	uint64_t since;
 	int64_t v;
-	int cpu, r;
+	int cpu, r, old;
 
 	if ((r = sched_state_field_cpu(ss, ev, "cpu_id", &cpu)) <= 0)
 		return r;
@@ -291,11 +313,12 @@ static int on_idle(struct sched_state *ss, const struct ftrace_event *ev)
 		return 0;
 	sched_state_grow(ss, cpu);
 	c = &ss->cpus[cpu];
-	if (c->idle != SCHED_IDLE_NONE && ss->ops.idle &&
-	    ss->now > c->idle_since)
-		ss->ops.idle(ss->ops.arg, cpu, c->idle_since, ss->now, c->idle);
+	old = c->idle;
+	since = c->idle_since;
 	c->idle = (unsigned long long)v == IDLE_EXIT ? SCHED_IDLE_NONE : (int)v;
 	c->idle_since = ss->now;
+	if (ss->ops.idle)
+		ss->ops.idle(ss->ops.arg, cpu, since, ss->now, old);
 	return 0;
 }
 
@@ -326,20 +349,27 @@ int sched_state_feed(struct sched_state *ss, const struct ftrace_event *ev)
 	ss->now = ev->ts_ns;
 	ss->events++;
 	sched_state_grow(ss, ev->cpu);
-	if (!strcmp(ev->name, "sched_switch"))
-		r = on_switch(ss, ev);
-	else if (!strcmp(ev->name, "sched_waking"))
-		r = on_wake(ss, ev, true);
-	else if (!strcmp(ev->name, "sched_wakeup") ||
-		 !strcmp(ev->name, "sched_wakeup_new"))
-		r = on_wake(ss, ev, false);
-	else if (!strcmp(ev->name, "sched_migrate_task"))
-		r = on_migrate(ss, ev);
-	else if (!strcmp(ev->name, "cpu_frequency") ||
-		 !strcmp(ev->name, "cpu_frequency_devlib"))
-		r = on_freq(ss, ev);
-	else if (!strcmp(ev->name, "cpu_idle"))
-		r = on_idle(ss, ev);
+	/* every event of the state is sched_* or cpu_*: the rest (most of a
+	 * capsim trace) go to the consumer after one compare */
+	if (!strncmp(ev->name, "sched_", 6)) {
+		const char *n = ev->name + 6;
+
+		if (!strcmp(n, "switch"))
+			r = on_switch(ss, ev);
+		else if (!strcmp(n, "waking"))
+			r = on_wake(ss, ev, true);
+		else if (!strcmp(n, "wakeup") || !strcmp(n, "wakeup_new"))
+			r = on_wake(ss, ev, false);
+		else if (!strcmp(n, "migrate_task"))
+			r = on_migrate(ss, ev);
+	} else if (!strncmp(ev->name, "cpu_", 4)) {
+		const char *n = ev->name + 4;
+
+		if (!strcmp(n, "frequency") || !strcmp(n, "frequency_devlib"))
+			r = on_freq(ss, ev);
+		else if (!strcmp(n, "idle"))
+			r = on_idle(ss, ev);
+	}
 	if (r)
 		return r;
 	take_tgid(ss, ev);
@@ -355,8 +385,7 @@ void sched_state_finish(struct sched_state *ss, uint64_t end)
 	for (int c = 0; c < ss->ncpus; c++) {
 		struct sched_cpu *p = &ss->cpus[c];
 
-		if (p->idle != SCHED_IDLE_NONE && ss->ops.idle &&
-		    ss->now > p->idle_since)
+		if (ss->ops.idle && ss->now > p->idle_since)
 			ss->ops.idle(ss->ops.arg, c, p->idle_since, ss->now,
 				     p->idle);
 		p->idle_since = ss->now;

@@ -111,7 +111,9 @@ struct sched_state_ops {
 	 * tile the trace, a repeated frequency closing one */
 	int (*freq)(void *arg, const struct ftrace_event *ev, int cpu,
 		    uint64_t t0, uint64_t t1, unsigned int old_khz);
-	/* CPU @cpu's idle state @state held [t0, t1) */
+	/* CPU @cpu's idle state @state (SCHED_IDLE_NONE: not idle) held
+	 * [t0, t1): at each cpu_idle (then ss->cpus[cpu].idle is the new
+	 * one, and t0 may be t1) and at the end */
 	void (*idle)(void *arg, int cpu, uint64_t t0, uint64_t t1, int state);
 	/* every event, after the state took it (cap_clamp_*, capsim_sugov,
 	 * capsim_util ... are the consumer's) */

@@ -414,19 +414,26 @@ static int on_freq(void *arg, const struct ftrace_event *ev, int cpu,
 	return set_cpu_freq(sc, ev, cpu, sc->ss.cpus[cpu].khz);
 }
 
+/* A CPU entered or left idle: its domain's band counts it or not */
+static void on_idle(void *arg, int cpu, uint64_t t0, uint64_t t1, int state)
+{
+	(void)t0;
+	(void)t1;
+	(void)state;
+	recompute_band(arg, cpu);
+}
+
 /* The events that are the analysis' own: idle (for the band), clamps,
  * utilization */
 static int on_event(void *arg, const struct ftrace_event *ev)
 {
 	struct scan *sc = arg;
-	int64_t v, mn, mx;
+	int64_t mn, mx;
 	int cpu, r;
 
-	if (!strcmp(ev->name, "cpu_idle")) {
-		if (ftrace_get_i64(ev, "cpu_id", &v) && v >= 0 &&
-		    v < sc->ncpus && ftrace_get(ev, "state"))
-			recompute_band(sc, (int)v);
-	} else if (!strcmp(ev->name, "cap_clamp_cpu")) {
+	if (ev->name[0] != 'c')		/* its events: cap_*, capsim_* */
+		return 0;
+	if (!strcmp(ev->name, "cap_clamp_cpu")) {
 		if ((r = sched_state_field_cpu(&sc->ss, ev, "cpu", &cpu)) <= 0)
 			return r;
 		if (!ftrace_get_i64(ev, "min", &mn) ||
@@ -481,6 +488,7 @@ static void bind(struct scan *sc)
 		.wakeup = on_wake,
 		.switched = on_switch,
 		.freq = on_freq,
+		.idle = on_idle,
 		.event = on_event,
 	};
 }
