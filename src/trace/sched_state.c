@@ -85,9 +85,13 @@ void sched_state_grow(struct sched_state *ss, int cpu)
 		return;
 	ss->ncpus = cpu + 1;
 	ss->cpus = xrealloc(ss->cpus, (size_t)ss->ncpus * sizeof(*ss->cpus));
+	/* a CPU's intervals start when it is first known (a platform's
+	 * CPUs: before the trace, then from its first event) */
 	for (int i = n; i < ss->ncpus; i++)
 		ss->cpus[i] = (struct sched_cpu){ .curr = SCHED_CPU_UNKNOWN,
-						  .idle = SCHED_IDLE_NONE };
+						  .idle = SCHED_IDLE_NONE,
+						  .khz_since = ss->now,
+						  .idle_since = ss->now };
 	if (ss->ops.cpus_grown)
 		ss->ops.cpus_grown(ss->ops.arg, n, ss->ncpus);
 }
@@ -314,7 +318,7 @@ static int on_idle(struct sched_state *ss, const struct ftrace_event *ev)
 	sched_state_grow(ss, cpu);
 	c = &ss->cpus[cpu];
 	old = c->idle;
-	since = c->idle_since;
+	since = c->idle_since > ss->t_first ? c->idle_since : ss->t_first;
 	c->idle = (unsigned long long)v == IDLE_EXIT ? SCHED_IDLE_NONE : (int)v;
 	c->idle_since = ss->now;
 	if (ss->ops.idle)
@@ -384,14 +388,16 @@ void sched_state_finish(struct sched_state *ss, uint64_t end)
 		set_state(ss, ss->tasks[i], SCHED_DEAD, -1);
 	for (int c = 0; c < ss->ncpus; c++) {
 		struct sched_cpu *p = &ss->cpus[c];
+		uint64_t since = p->idle_since > ss->t_first ?
+				 p->idle_since : ss->t_first;
 
-		if (ss->ops.idle && ss->now > p->idle_since)
-			ss->ops.idle(ss->ops.arg, c, p->idle_since, ss->now,
-				     p->idle);
+		if (ss->ops.idle && ss->now > since)
+			ss->ops.idle(ss->ops.arg, c, since, ss->now, p->idle);
 		p->idle_since = ss->now;
-		if (ss->ops.freq && ss->now > (p->khz ? p->khz_since : ss->t_first))
-			ss->ops.freq(ss->ops.arg, NULL, c, p->khz ?
-				     p->khz_since : ss->t_first, ss->now,
+		/* an unknown frequency is so from the trace's start */
+		since = p->khz ? p->khz_since : ss->t_first;
+		if (ss->ops.freq && ss->now > since)
+			ss->ops.freq(ss->ops.arg, NULL, c, since, ss->now,
 				     p->khz);
 		p->khz_since = ss->now;
 	}
