@@ -170,32 +170,46 @@ static void set_state(struct sched_state *ss, struct sched_task *t,
 	}
 }
 
+/*
+ * Field @key as a small decimal (a prio, -1 for a deadline task; a
+ * target CPU), looked for first at index @at, where a normalized event
+ * has it: true with *out set. Parsed here, as it is at every switch-in
+ * and wake-up.
+ */
+static bool small_int(const struct ftrace_event *ev, const char *key, int at,
+		      int *out)
+{
+	const char *s = at < ev->nr_fields && !strcmp(ev->fields[at].key, key) ?
+			ev->fields[at].val : ftrace_get(ev, key);
+	int v = 0, sign = 1;
+
+	if (!s)
+		return false;
+	if (*s == '-') {
+		sign = -1;
+		s++;
+	}
+	if (!*s)
+		return false;
+	for (; *s; s++) {
+		if (*s < '0' || *s > '9' || v > 100000)
+			return false;
+		v = v * 10 + (*s - '0');
+	}
+	*out = sign * v;
+	return true;
+}
+
 /* A task's prio as the event says it: at its switch-in and its wake-up
  * (the switch-out's prev_prio repeats the switch-in's, unless a
  * priority change in between, which the next wake-up tells) */
 static void take_prio(struct sched_task *t, const struct ftrace_event *ev,
 		      const char *key, int at)
 {
-	const char *s = at < ev->nr_fields && !strcmp(ev->fields[at].key, key) ?
-			ev->fields[at].val : ftrace_get(ev, key);
-	int v = 0, sign = 1;
+	int v;
 
-	/* a prio is a small decimal (-1 for a deadline task): parsed here,
-	 * as it is at every switch-in and wake-up */
-	if (!s)
-		return;
-	if (*s == '-') {
-		sign = -1;
-		s++;
-	}
-	if (!*s)
-		return;
-	for (; *s; s++) {
-		if (*s < '0' || *s > '9' || v > 100000)
-			return;
-		v = v * 10 + (*s - '0');
-	}
-	t->prio = sign * v;
+	if (small_int(ev, key, at, &v))
+		t->prio = v;
 }
 
 static int on_switch(struct sched_state *ss, const struct ftrace_event *ev)
@@ -232,8 +246,7 @@ static int on_wake(struct sched_state *ss, const struct ftrace_event *ev,
 		   bool waking)
 {
 	struct sched_task *t;
-	int64_t target = -1;
-	int pid, r;
+	int target, pid, r;
 
 	if ((r = sched_state_field_pid(ss, ev, "pid", &pid)) <= 0)
 		return r;
@@ -243,10 +256,11 @@ static int on_wake(struct sched_state *ss, const struct ftrace_event *ev,
 	/* prio: the normalized wake-up's third field */
 	take_prio(t, ev, "prio", 2);
 	if (ss->ops.wakeup) {
-		if (!ftrace_get_i64(ev, "target_cpu", &target) || target < 0 ||
+		/* target_cpu: the normalized wake-up's fourth field */
+		if (!small_int(ev, "target_cpu", 3, &target) || target < 0 ||
 		    target >= ss->cpu_limit)
 			target = -1;
-		ss->ops.wakeup(ss->ops.arg, t, ev->pid, (int)target, waking);
+		ss->ops.wakeup(ss->ops.arg, t, ev->pid, target, waking);
 	}
 	if (waking)
 		return 0;
@@ -355,7 +369,7 @@ int sched_state_feed(struct sched_state *ss, const struct ftrace_event *ev)
 	sched_state_grow(ss, ev->cpu);
 	/* every event of the state is sched_* or cpu_*: the rest (most of a
 	 * capsim trace) go to the consumer after one compare */
-	if (!strncmp(ev->name, "sched_", 6)) {
+	if (ev->name[0] == 's' && !strncmp(ev->name, "sched_", 6)) {
 		const char *n = ev->name + 6;
 
 		if (!strcmp(n, "switch"))
@@ -366,7 +380,8 @@ int sched_state_feed(struct sched_state *ss, const struct ftrace_event *ev)
 			r = on_wake(ss, ev, false);
 		else if (!strcmp(n, "migrate_task"))
 			r = on_migrate(ss, ev);
-	} else if (!strncmp(ev->name, "cpu_", 4)) {
+	} else if (ev->name[0] == 'c' && ev->name[1] == 'p' &&
+		   !strncmp(ev->name, "cpu_", 4)) {
 		const char *n = ev->name + 4;
 
 		if (!strcmp(n, "frequency") || !strcmp(n, "frequency_devlib"))
