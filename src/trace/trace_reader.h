@@ -2,9 +2,8 @@
 /*
  * One reader for every trace people capture: open a path, find its
  * format, hand out its events one at a time, normalized to the kernel's
- * own field names so that a consumer (trace_scan.c's schedule, later the
- * per-CPU/per-task state machine and `capsim import`) reads them all the
- * same way:
+ * own field names so that a consumer (sched_state.c's schedule, and the
+ * analyses on it; later `capsim import`) reads them all the same way:
  *
  *  - ftrace text: capsim's trace.txt, the kernel's trace and trace_pipe;
  *  - `trace-cmd report` text: its header lines (version = 6, cpus=N,

@@ -6,96 +6,24 @@
 #include <string.h>
 
 #include "ftrace.h"
+#include "sched_state.h"
 #include "trace_reader.h"
 #include "trace_scan.h"
 
-#define IDLE_EXIT 4294967295ULL
-
-/* A bad line: "FILE:LINE:COL: error: ..." with the column of @at (a
- * pointer into the line), or 1 */
-static int bad(struct scan *sc, const char *at, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-static int bad(struct scan *sc, const char *at, const char *fmt, ...)
+/* The schedule names CPUs [n, to): the analysis' own arrays follow */
+static void cpus_grown(void *arg, int n, int to)
 {
-	va_list ap;
+	struct scan *sc = arg;
+	int i;
 
-	fprintf(stderr, "%s:%ld:%d: error: ", sc->path, sc->reader->lineno,
-		trace_reader_col(sc->reader, at));
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	return SCAN_BAD_INPUT;
-}
-
-/* A CPU the trace names: within the platform, or SCAN_CPU_MAX without
- * one (the tables per CPU are sized by the largest CPU seen) */
-static int check_cpu(struct scan *sc, long cpu, const char *at,
-		     const char *what)
-{
-	if (cpu >= 0 && cpu < sc->cpu_limit)
-		return 0;
-	if (sc->pl)
-		return bad(sc, at, "%s %ld is beyond the platform's %d CPUs (%s)",
-			   what, cpu, sc->pl->ncpus, sc->pl->name);
-	return bad(sc, at, "%s %ld is out of range: allowed [0, %d] without a platform",
-		   what, cpu, SCAN_CPU_MAX - 1);
-}
-
-/*
- * Field @key as a CPU or a pid: 1 with *out set; 0 when missing or not a
- * number (the event is skipped, as a kernel's odd line is);
- * SCAN_BAD_INPUT when out of range (reported)
- */
-static int field_cpu(struct scan *sc, const struct ftrace_event *ev,
-		     const char *key, int *out)
-{
-	int64_t v;
-
-	if (!ftrace_get_i64(ev, key, &v))
-		return 0;
-	if (v < 0 || v >= sc->cpu_limit)
-		return check_cpu(sc, (long)v, ftrace_get(ev, key), key);
-	*out = (int)v;
-	return 1;
-}
-
-static int field_pid(struct scan *sc, const struct ftrace_event *ev,
-		     const char *key, int *out)
-{
-	int64_t v;
-
-	if (!ftrace_get_i64(ev, key, &v))
-		return 0;
-	if (v < 0 || v > FTRACE_PID_MAX)
-		return bad(sc, ftrace_get(ev, key),
-			   "%s=%s: a pid is in [0, %d] (the kernel's PID_MAX_LIMIT)",
-			   key, ftrace_get(ev, key), FTRACE_PID_MAX);
-	*out = (int)v;
-	return 1;
-}
-
-static void grow_cpus(struct scan *sc, int cpu)
-{
-	int n = sc->ncpus, i;
-
-	if (cpu < n)
-		return;
-	sc->ncpus = cpu + 1;
-	sc->cpu_curr = xrealloc(sc->cpu_curr, (size_t)sc->ncpus * sizeof(int));
+	sc->ncpus = to;
 	sc->busy = xrealloc(sc->busy, (size_t)sc->ncpus * sizeof(int));
 	sc->busy_pos = xrealloc(sc->busy_pos, (size_t)sc->ncpus * sizeof(int));
-	sc->cpu_idle = xrealloc(sc->cpu_idle, (size_t)sc->ncpus * sizeof(bool));
 	sc->cpu_min = xrealloc(sc->cpu_min, (size_t)sc->ncpus * sizeof(unsigned int));
 	sc->cpu_max = xrealloc(sc->cpu_max, (size_t)sc->ncpus * sizeof(unsigned int));
 	sc->cpu_dom = xrealloc(sc->cpu_dom, (size_t)sc->ncpus * sizeof(int));
-	sc->cpu_kernel_freq = xrealloc(sc->cpu_kernel_freq,
-				       (size_t)sc->ncpus * sizeof(bool));
 	for (i = n; i < sc->ncpus; i++) {
-		sc->cpu_kernel_freq[i] = false;
-		sc->cpu_curr[i] = -1;
 		sc->busy_pos[i] = -1;
-		sc->cpu_idle[i] = false;
 		sc->cpu_min[i] = 0;
 		sc->cpu_max[i] = 1024;
 		sc->cpu_dom[i] = -1;
@@ -122,7 +50,6 @@ static void grow_cpus(struct scan *sc, int cpu)
 /* CPU @cpu now runs task index @idx (-1: none); busy follows */
 static void set_curr(struct scan *sc, int cpu, int idx)
 {
-	sc->cpu_curr[cpu] = idx;
 	if (idx >= 0 && sc->busy_pos[cpu] < 0) {
 		sc->busy_pos[cpu] = sc->nbusy;
 		sc->busy[sc->nbusy++] = cpu;
@@ -154,10 +81,12 @@ static void setup_platform(struct scan *sc)
 	const struct platform *pl = sc->pl;
 	int i, j;
 
-	sc->cpu_limit = pl ? pl->ncpus : SCAN_CPU_MAX;
+	sc->ss.cpu_limit = pl ? pl->ncpus : SCAN_CPU_MAX;
 	if (!pl)
 		return;
-	grow_cpus(sc, pl->ncpus - 1);
+	sc->ss.platform = pl->name;
+	sc->ss.platform_ncpus = pl->ncpus;
+	sched_state_grow(&sc->ss, pl->ncpus - 1);
 	sc->ndoms = pl->ndomains;
 	sc->doms = xcalloc((size_t)pl->ndomains, sizeof(*sc->doms));
 	sc->freq_doms = xcalloc((size_t)pl->ndomains, sizeof(int));
@@ -226,49 +155,6 @@ unsigned int scan_clamp_khz(const struct scan *sc, const struct scan_domain *d,
 	return fmax;
 }
 
-/* Remember @comm as a name of @t (systrace's "<...>" is no name) */
-static void add_comm(struct scan_task *t, const char *comm)
-{
-	int i;
-
-	if (!comm || !*comm || !strcmp(comm, "<...>"))
-		return;
-	for (i = t->ncomms - 1; i >= 0; i--)
-		if (!strcmp(t->comms[i], comm))
-			return;
-	if (t->ncomms < SCAN_COMMS_MAX)
-		t->comms[t->ncomms++] = xstrdup(comm);
-}
-
-static struct scan_task *task_get(struct scan *sc, int pid, const char *comm)
-{
-	struct scan_task *t;
-	int i;
-
-	if (pid <= 0 || pid > FTRACE_PID_MAX)
-		return NULL;
-	i = pid_map_get(&sc->pids, pid);
-	if (i >= 0) {
-		add_comm(sc->tasks[i], comm);
-		return sc->tasks[i];
-	}
-	t = xcalloc(1, sizeof(*t));
-	t->pid = pid;
-	t->comm = xstrdup(comm ? comm : "?");
-	add_comm(t, comm);
-	t->cpu = -1;
-	t->since = sc->now;
-	t->gidx = -1;
-	/* doubling: a trace of 100 000 pids must not copy the table at
-	 * every new one */
-	if (!(sc->ntasks & (sc->ntasks - 1)))
-		sc->tasks = xrealloc(sc->tasks, (size_t)(sc->ntasks ? 2 * sc->ntasks : 1) *
-				     sizeof(*sc->tasks));
-	pid_map_put(&sc->pids, pid, sc->ntasks);
-	sc->tasks[sc->ntasks++] = t;
-	return t;
-}
-
 /* The entry of @cpu in the task's running time, added if new (kept sorted
  * by CPU) */
 static uint64_t *cpu_time_of(struct scan_task *t, int cpu)
@@ -312,23 +198,24 @@ int scan_task_last_cpu(const struct scan_task *t)
 
 struct scan_task *scan_task_by_pid(const struct scan *sc, int pid)
 {
-	int i = pid_map_get(&sc->pids, pid);
-
-	return i >= 0 ? sc->tasks[i] : NULL;
+	return (struct scan_task *)sched_state_find(&sc->ss, pid);
 }
 
-static void set_state(struct scan *sc, struct scan_task *t, int state, int cpu)
+struct scan_task *scan_task_at(const struct scan *sc, int i)
 {
-	if (t->state == state && (state != LANE_RUNNING || t->cpu == cpu))
-		return;
-	if ((t->state == LANE_RUNNING || t->state == LANE_RUNNABLE) &&
-	    sc->now > t->since && sc->hooks.segment)
-		sc->hooks.segment(sc->hooks.arg, t, t->since, sc->now, t->state,
-				  t->cpu);
-	t->state = state;
-	t->since = sc->now;
-	if (state == LANE_RUNNING)
-		t->cpu = cpu;
+	return (struct scan_task *)sc->ss.tasks[i];
+}
+
+/* A task's interval ended: a lane segment when it ran or waited */
+static void on_interval(void *arg, const struct sched_task *t, uint64_t t0,
+			uint64_t t1, enum sched_task_state state, int cpu)
+{
+	struct scan *sc = arg;
+
+	if ((state == SCHED_RUNNING || state == SCHED_RUNNABLE) &&
+	    sc->hooks.segment)
+		sc->hooks.segment(sc->hooks.arg, (const struct scan_task *)t,
+				  t0, t1, (int)state, cpu);
 }
 
 static bool group_clamped(const struct scan_group *g)
@@ -354,7 +241,7 @@ static void advance(struct scan *sc, uint64_t to)
 		struct scan_domain *d;
 
 		c = sc->busy[i];
-		t = sc->tasks[sc->cpu_curr[c]];
+		t = scan_task_at(sc, sc->ss.cpus[c].curr);
 		*cpu_time_of(t, c) += dt;
 		t->run_ns += dt;
 		if (t->gidx < 0 || sc->cpu_dom[c] < 0 ||
@@ -407,7 +294,7 @@ static void recompute_band(struct scan *sc, int cpu)
 	for (i = 0; i < d->ncpus; i++) {
 		int c = d->cpus[i];
 
-		if (c >= sc->ncpus || sc->cpu_idle[c])
+		if (c >= sc->ncpus || sc->ss.cpus[c].idle != SCHED_IDLE_NONE)
 			continue;
 		any = true;
 		if (sc->cpu_min[c] > mn)
@@ -443,65 +330,44 @@ static void apply_writes(struct scan *sc, uint64_t upto)
 	}
 }
 
-static int on_switch(struct scan *sc, const struct ftrace_event *ev)
+/* A switch on @cpu: the response of a task that left asleep ends, the
+ * wake-up latency of the one coming in */
+static void on_switch(void *arg, int cpu, struct sched_task *prev,
+		      const char *prev_state, struct sched_task *next)
 {
-	const char *st = ftrace_get(ev, "prev_state");
-	struct scan_task *t;
-	int prev, next, r;
+	struct scan *sc = arg;
+	struct scan_task *t = (struct scan_task *)prev;
 
-	sc->switches++;
-	if ((r = field_pid(sc, ev, "prev_pid", &prev)) <= 0 ||
-	    (r = field_pid(sc, ev, "next_pid", &next)) <= 0)
-		return r;
-	t = task_get(sc, prev, ftrace_get(ev, "prev_comm"));
-	if (t) {
-		if (st && st[0] == 'R') {
-			set_state(sc, t, LANE_RUNNABLE, -1);
-		} else {
-			set_state(sc, t, st && st[0] == 'X' ? LANE_DEAD :
-				  LANE_SLEEPING, -1);
-			if (t->resp_open) {
-				samples_add(&t->resp,
-					    (int64_t)(sc->now - t->resp_start));
-				t->resp_open = false;
-			}
-		}
+	if (t && !(prev_state && prev_state[0] == 'R') && t->resp_open) {
+		samples_add(&t->resp, (int64_t)(sc->now - t->resp_start));
+		t->resp_open = false;
 	}
-	t = task_get(sc, next, ftrace_get(ev, "next_comm"));
-	set_curr(sc, ev->cpu, t ? pid_map_get(&sc->pids, t->pid) : -1);
-	if (t) {
-		if (t->wlat_open) {
-			samples_add(&t->wlat, (int64_t)(sc->now - t->woken));
-			t->wlat_open = false;
-		}
-		set_state(sc, t, LANE_RUNNING, ev->cpu);
+	t = (struct scan_task *)next;
+	set_curr(sc, cpu, next ? next->idx : -1);
+	if (t && t->wlat_open) {
+		samples_add(&t->wlat, (int64_t)(sc->now - t->woken));
+		t->wlat_open = false;
 	}
-	return 0;
 }
 
-static int on_wake(struct scan *sc, const struct ftrace_event *ev,
-		   bool waking)
+/* A wake-up opens the task's response; a sched_wakeup of a task not
+ * running, its wake-up latency */
+static void on_wake(void *arg, struct sched_task *st, int waker,
+		    int target_cpu, bool waking)
 {
-	struct scan_task *t;
-	int pid, r;
+	struct scan *sc = arg;
+	struct scan_task *t = (struct scan_task *)st;
 
-	if ((r = field_pid(sc, ev, "pid", &pid)) <= 0)
-		return r;
-	t = task_get(sc, pid, ftrace_get(ev, "comm"));
-	if (!t)
-		return 0;
+	(void)waker;
+	(void)target_cpu;
 	if (!t->resp_open) {
 		t->resp_open = true;
 		t->resp_start = sc->now;
 	}
-	if (waking)
-		return 0;
-	if (t->state != LANE_RUNNING) {
+	if (!waking && st->state != SCHED_RUNNING) {
 		t->wlat_open = true;
 		t->woken = sc->now;
-		set_state(sc, t, LANE_RUNNABLE, -1);
 	}
-	return 0;
 }
 
 /* CPU @cpu's domain runs at @khz: an OPP of its platform's table, or
@@ -517,14 +383,14 @@ static int set_cpu_freq(struct scan *sc, const struct ftrace_event *ev,
 			if (d->khz[i] == khz)
 				opp = i;
 		if (opp < 0)
-			return bad(sc, ftrace_get(ev, "state"),
+			return sched_state_bad(&sc->ss, ftrace_get(ev, "state"),
 				   "CPU %d at %u kHz: not an OPP of its domain in %s (%u..%u kHz, %d OPPs): the trace is of another platform",
 				   cpu, khz, sc->pl->name, d->khz[0],
 				   d->khz[d->nopps - 1], d->nopps);
 	} else {
 		opp = opp_index(d, khz);
 		if (opp < 0)
-			return bad(sc, ftrace_get(ev, "state"),
+			return sched_state_bad(&sc->ss, ftrace_get(ev, "state"),
 				   "CPU %d's domain shows more than %d distinct frequencies",
 				   cpu, SCAN_OPP_MAX);
 	}
@@ -534,47 +400,46 @@ static int set_cpu_freq(struct scan *sc, const struct ftrace_event *ev,
 	return 0;
 }
 
-static int on_cpu_event(struct scan *sc, const struct ftrace_event *ev)
+/* A CPU's frequency set by the trace (not at the end): its domain's */
+static int on_freq(void *arg, const struct ftrace_event *ev, int cpu,
+		   uint64_t t0, uint64_t t1, unsigned int old_khz)
 {
-	int64_t v, mn, mx;
+	struct scan *sc = arg;
+
+	(void)t0;
+	(void)t1;
+	(void)old_khz;
+	if (!ev || sc->cpu_dom[cpu] < 0)
+		return 0;
+	return set_cpu_freq(sc, ev, cpu, sc->ss.cpus[cpu].khz);
+}
+
+/* A CPU entered or left idle: its domain's band counts it or not */
+static void on_idle(void *arg, int cpu, uint64_t t0, uint64_t t1, int state)
+{
+	(void)t0;
+	(void)t1;
+	(void)state;
+	recompute_band(arg, cpu);
+}
+
+/* The events that are the analysis' own: idle (for the band), clamps,
+ * utilization */
+static int on_event(void *arg, const struct ftrace_event *ev)
+{
+	struct scan *sc = arg;
+	int64_t mn, mx;
 	int cpu, r;
 
-	if (!strcmp(ev->name, "cpu_frequency") ||
-	    !strcmp(ev->name, "cpu_frequency_devlib")) {
-		bool devlib = ev->name[13] != '\0';
-
-		if ((r = field_cpu(sc, ev, "cpu_id", &cpu)) <= 0)
-			return r;
-		if (!ftrace_get_i64(ev, "state", &v))
-			return 0;
-		if (v <= 0 || v > UINT32_MAX)
-			return bad(sc, ftrace_get(ev, "state"),
-				   "state=%s: a frequency is in [1, %u] kHz",
-				   ftrace_get(ev, "state"), UINT32_MAX);
-		grow_cpus(sc, cpu);
-		/* devlib's markers stand in for the kernel's events only
-		 * until the CPU has one of its own */
-		if (devlib && sc->cpu_kernel_freq[cpu])
-			return 0;
-		if (!devlib)
-			sc->cpu_kernel_freq[cpu] = true;
-		if (sc->cpu_dom[cpu] >= 0)
-			return set_cpu_freq(sc, ev, cpu, (unsigned int)v);
-	} else if (!strcmp(ev->name, "cpu_idle")) {
-		if ((r = field_cpu(sc, ev, "cpu_id", &cpu)) <= 0)
-			return r;
-		if (!ftrace_get_i64(ev, "state", &v))
-			return 0;
-		grow_cpus(sc, cpu);
-		sc->cpu_idle[cpu] = (unsigned long long)v != IDLE_EXIT;
-		recompute_band(sc, cpu);
-	} else if (!strcmp(ev->name, "cap_clamp_cpu")) {
-		if ((r = field_cpu(sc, ev, "cpu", &cpu)) <= 0)
+	if (ev->name[0] != 'c')		/* its events: cap_*, capsim_* */
+		return 0;
+	if (!strcmp(ev->name, "cap_clamp_cpu")) {
+		if ((r = sched_state_field_cpu(&sc->ss, ev, "cpu", &cpu)) <= 0)
 			return r;
 		if (!ftrace_get_i64(ev, "min", &mn) ||
 		    !ftrace_get_i64(ev, "max", &mx))
 			return 0;
-		grow_cpus(sc, cpu);
+		sched_state_grow(&sc->ss, cpu);
 		sc->has_clamp_lines = true;
 		sc->cpu_min[cpu] = (unsigned int)mn;
 		sc->cpu_max[cpu] = (unsigned int)mx;
@@ -586,7 +451,7 @@ static int on_cpu_event(struct scan *sc, const struct ftrace_event *ev)
 	} else if (!strcmp(ev->name, "capsim_util")) {
 		int64_t cfs = 0, rt = 0, dl = 0;
 
-		if ((r = field_cpu(sc, ev, "cpu", &cpu)) <= 0)
+		if ((r = sched_state_field_cpu(&sc->ss, ev, "cpu", &cpu)) <= 0)
 			return r;
 		if (cpu >= sc->ncpus)
 			return 0;
@@ -602,21 +467,30 @@ static int on_cpu_event(struct scan *sc, const struct ftrace_event *ev)
 	return 0;
 }
 
-static int on_event(struct scan *sc, const struct ftrace_event *ev)
+/* A task the schedule met: in no group until the summary names one */
+static void on_task_new(void *arg, struct sched_task *st)
 {
-	if (ev->cpu >= sc->cpu_limit)
-		return check_cpu(sc, ev->cpu, sc->reader->line ?
-				 sc->reader->line + ev->cpu_col - 1 : NULL,
-				 "CPU");
-	grow_cpus(sc, ev->cpu);
-	if (!strcmp(ev->name, "sched_switch"))
-		return on_switch(sc, ev);
-	if (!strcmp(ev->name, "sched_waking"))
-		return on_wake(sc, ev, true);
-	if (!strcmp(ev->name, "sched_wakeup") ||
-	    !strcmp(ev->name, "sched_wakeup_new"))
-		return on_wake(sc, ev, false);
-	return on_cpu_event(sc, ev);
+	(void)arg;
+	((struct scan_task *)st)->gidx = -1;
+}
+
+/* The schedule's ops, set once (scan_add_task may come first) */
+static void bind(struct scan *sc)
+{
+	if (sc->ss.ops.task_size)
+		return;
+	sc->ss.ops = (struct sched_state_ops){
+		.arg = sc,
+		.task_size = sizeof(struct scan_task),
+		.task_new = on_task_new,
+		.cpus_grown = cpus_grown,
+		.interval = on_interval,
+		.wakeup = on_wake,
+		.switched = on_switch,
+		.freq = on_freq,
+		.idle = on_idle,
+		.event = on_event,
+	};
 }
 
 static void finish(struct scan *sc)
@@ -635,8 +509,7 @@ static void finish(struct scan *sc)
 				sc->t_first;
 	}
 	/* close the open lane segments at the end of the trace */
-	for (i = 0; i < sc->ntasks; i++)
-		set_state(sc, sc->tasks[i], LANE_DEAD, -1);
+	sched_state_finish(&sc->ss, sc->now);
 	for (i = 0; i < sc->ndoms; i++)
 		domain_hook(sc, i);
 }
@@ -651,8 +524,8 @@ int scan_trace(struct scan *sc, const char *path)
 	r = trace_reader_open(&rd, path);
 	if (r)
 		return r == TRACE_FILE_IO ? -1 : SCAN_BAD_INPUT;
-	sc->path = path;
-	sc->reader = &rd;
+	bind(sc);
+	sched_state_init(&sc->ss, &rd);
 	setup_platform(sc);
 	while ((r = trace_reader_next(&rd, &ev)) > 0) {
 		sc->events++;
@@ -665,7 +538,7 @@ int scan_trace(struct scan *sc, const char *path)
 			apply_writes(sc, ev.ts_ns);
 			advance(sc, ev.ts_ns);
 		}
-		ret = on_event(sc, &ev);
+		ret = sched_state_feed(&sc->ss, &ev);
 		if (ret)
 			break;
 		sc->t_last = sc->now;
@@ -675,7 +548,7 @@ int scan_trace(struct scan *sc, const char *path)
 	sc->lines = rd.lineno;
 	sc->lost = rd.lost;
 	trace_reader_close(&rd);
-	sc->reader = NULL;
+	sched_state_init(&sc->ss, NULL);
 	if (ret)
 		return ret;
 	if (!started) {
@@ -689,9 +562,11 @@ int scan_trace(struct scan *sc, const char *path)
 void scan_add_task(struct scan *sc, int pid, const char *comm,
 		   const char *name, const char *group)
 {
-	struct scan_task *t = task_get(sc, pid, comm);
+	struct scan_task *t;
 	int i;
 
+	bind(sc);
+	t = (struct scan_task *)sched_state_task(&sc->ss, pid, comm);
 	if (!t)
 		return;
 	free(t->name);
@@ -707,20 +582,16 @@ void scan_free(struct scan *sc)
 {
 	int i;
 
-	for (i = 0; i < sc->ntasks; i++) {
-		struct scan_task *t = sc->tasks[i];
+	for (i = 0; i < sc->ss.ntasks; i++) {
+		struct scan_task *t = scan_task_at(sc, i);
 
-		free(t->comm);
-		for (int k = 0; k < t->ncomms; k++)
-			free(t->comms[k]);
 		free(t->name);
 		free(t->group);
 		samples_free(&t->resp);
 		samples_free(&t->wlat);
 		free(t->cpu_time);
-		free(t);
 	}
-	free(sc->tasks);
+	sched_state_free(&sc->ss);
 	for (i = 0; i < sc->ndoms; i++) {
 		free(sc->doms[i].cpus);
 		free(sc->doms[i].khz);
@@ -728,13 +599,9 @@ void scan_free(struct scan *sc)
 	}
 	free(sc->doms);
 	free(sc->cpu_dom);
-	free(sc->cpu_kernel_freq);
-	pid_map_free(&sc->pids);
-	free(sc->cpu_curr);
 	free(sc->busy);
 	free(sc->busy_pos);
 	free(sc->freq_doms);
-	free(sc->cpu_idle);
 	free(sc->cpu_min);
 	free(sc->cpu_max);
 	for (i = 0; i < sc->ngroups; i++)

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * One pass over an ftrace text trace (capsim's trace.txt or a kernel's,
- * read with src/trace's parser) that rebuilds the schedule: what each task
- * was doing (running on which CPU, runnable, sleeping), each domain's
- * frequency and clamp band, each CPU's utilization. It measures what the
+ * One pass over a trace (any format trace_reader.h reads) whose schedule
+ * sched_state.h rebuilds (what each task was doing: running on which CPU,
+ * runnable, sleeping): on top of it each domain's frequency and clamp
+ * band, each CPU's utilization. It measures what the
  * summary does not carry (per-task response time, CPU residency, time
  * within its clamp band) and hands the timelines to the plots through
  * hooks.
@@ -26,23 +26,24 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "pid_map.h"
+#include "sched_state.h"
 #include "trace_reader.h"
 #include "platform.h"
 #include "util.h"
 
 /* The most CPUs a trace may name without a platform (a platform bounds
  * them to its own count) */
-#define SCAN_CPU_MAX 4096
+#define SCAN_CPU_MAX SCHED_CPU_MAX
 /* The most distinct frequencies one domain may show: a real OPP table
  * holds a few dozen */
 #define SCAN_OPP_MAX 256
 
+/* A lane's states: the schedule's own */
 enum lane_state {
-	LANE_SLEEPING,
-	LANE_RUNNABLE,
-	LANE_RUNNING,
-	LANE_DEAD,
+	LANE_SLEEPING = SCHED_SLEEPING,
+	LANE_RUNNABLE = SCHED_RUNNABLE,
+	LANE_RUNNING = SCHED_RUNNING,
+	LANE_DEAD = SCHED_DEAD,
 };
 
 /* A group's clamp over time, for the in-band measure */
@@ -58,20 +59,12 @@ struct scan_group {
 	unsigned int min, max;
 };
 
-/* The most names one pid is remembered by (a thread renamed by prctl, a
- * pid reused): --tasks matches any of them */
-#define SCAN_COMMS_MAX 8
-
+/* A task: its schedule (pid, comms - --tasks matches any of them -,
+ * state) in st, and what the analysis measures of it */
 struct scan_task {
-	int pid;
-	char *comm;		/* the first name seen */
-	char *comms[SCAN_COMMS_MAX];	/* every name seen, in order */
-	int ncomms;
+	struct sched_task st;	/* first: the schedule's task */
 	char *name;		/* the summary's name when known, else comm */
 	char *group;		/* the summary's group, or NULL */
-	int state;		/* enum lane_state */
-	int cpu;
-	uint64_t since;
 	bool resp_open;
 	uint64_t resp_start;
 	bool wlat_open;
@@ -150,22 +143,15 @@ struct scan {
 	struct scan_domain *doms;
 	int ndoms;
 	int *cpu_dom;
-	struct scan_task **tasks;
-	int ntasks;
+	/* the schedule: its tasks (ss.tasks[i] is scan_task_at(sc, i)),
+	 * CPUs, sched_switch count */
+	struct sched_state ss;
 	uint64_t t_first, t_last;
 	long lines, events;
 	long lost;			/* events the trace says it lost */
-	long switches;			/* sched_switch events read */
 	bool has_clamp_lines, has_util_lines;
 
 	/* private */
-	struct pid_map pids;		/* pid -> index in tasks */
-	const char *path;		/* the trace, its reader */
-	struct trace_reader *reader;
-	bool *cpu_kernel_freq;		/* by CPU: a cpu_frequency seen (then
-					 * devlib's markers are ignored) */
-	int cpu_limit;			/* CPUs allowed: [0, cpu_limit) */
-	int *cpu_curr;			/* task index running, -1 idle */
 	/* what advance() accounts at each event: the CPUs running a task
 	 * and the domains with a frequency, not all 4 096 of a wide trace */
 	int *busy, nbusy;
@@ -200,6 +186,8 @@ void scan_add_task(struct scan *sc, int pid, const char *comm,
 
 /* The task with that pid, or NULL */
 struct scan_task *scan_task_by_pid(const struct scan *sc, int pid);
+/* Task @i of sc->ss.ntasks */
+struct scan_task *scan_task_at(const struct scan *sc, int i);
 /* Its running time on @cpu */
 uint64_t scan_task_cpu_ns(const struct scan_task *t, int cpu);
 /* The highest CPU it ran on, or -1 */

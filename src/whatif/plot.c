@@ -114,7 +114,7 @@ static void hook_segment(void *arg, const struct scan_task *t, uint64_t t0,
 		p->capsegs = p->capsegs ? 2 * p->capsegs : 4096;
 		p->segs = xrealloc(p->segs, p->capsegs * sizeof(*p->segs));
 	}
-	p->segs[p->nsegs++] = (struct seg){ t->pid, a, b, state, cpu };
+	p->segs[p->nsegs++] = (struct seg){ t->st.pid, a, b, state, cpu };
 }
 
 static void hook_domain(void *arg, int dom, uint64_t t, unsigned int khz,

@@ -165,21 +165,21 @@ static void fill_task(struct run_metrics *m, struct task_metrics *tm,
 
 	/* a summary edited by hand: a field missing or of another type is
 	 * unknown (a double out of an int's range must not be cast) */
-	tm->pid = st ? st->pid : json_is_integer(jpid) ?
+	tm->pid = st ? st->st.pid : json_is_integer(jpid) ?
 		  (int)json_integer_value(jpid) : -1;
 	if (js && jstr(js, "name"))
 		tm->name = xstrdup(jstr(js, "name"));
 	else if (st)
-		tm->name = xasprintf("%s-%d", st->ncomms ?
-				     st->comms[st->ncomms - 1] : st->comm,
-				     st->pid);
+		tm->name = xasprintf("%s-%d", st->st.ncomms ?
+				     st->st.comms[st->st.ncomms - 1] :
+				     st->st.comm, st->st.pid);
 	else
 		tm->name = xstrdup("?");
-	if (st && st->ncomms) {
-		tm->ncomms = st->ncomms;
-		tm->comms = xcalloc((size_t)st->ncomms, sizeof(char *));
-		for (c = 0; c < st->ncomms; c++)
-			tm->comms[c] = xstrdup(st->comms[c]);
+	if (st && st->st.ncomms) {
+		tm->ncomms = st->st.ncomms;
+		tm->comms = xcalloc((size_t)st->st.ncomms, sizeof(char *));
+		for (c = 0; c < st->st.ncomms; c++)
+			tm->comms[c] = xstrdup(st->st.comms[c]);
 	}
 	tm->group = js && jstr(js, "group") ? xstrdup(jstr(js, "group")) : NULL;
 	tm->activations = json_is_integer(jact) ?
@@ -500,7 +500,7 @@ int run_metrics_load(struct run_metrics *m, const char *path,
 		ret = i;	/* SCAN_BAD_INPUT: the caller's exit 2 */
 		goto out;
 	}
-	if (!sum && !sc.switches) {
+	if (!sum && !sc.ss.switches) {
 		/* a trace with neither task nor frequency is no schedule
 		 * (docs/traces.md); frequencies alone still plot */
 		for (i = 0; i < sc.ndoms && !sc.doms[i].cur_khz; i++)
@@ -539,13 +539,13 @@ int run_metrics_load(struct run_metrics *m, const char *path,
 		}
 	} else {
 		/* a kernel trace: every task that ran */
-		m->tasks = xcalloc((size_t)(sc.ntasks ? sc.ntasks : 1),
+		m->tasks = xcalloc((size_t)(sc.ss.ntasks ? sc.ss.ntasks : 1),
 				   sizeof(*m->tasks));
-		for (i = 0; i < sc.ntasks; i++) {
-			if (!sc.tasks[i]->run_ns &&
+		for (i = 0; i < sc.ss.ntasks; i++) {
+			if (!scan_task_at(&sc, i)->run_ns &&
 			    !(o && o->kernel_all_tasks))
 				continue;
-			fill_task(m, &m->tasks[m->ntasks++], sc.tasks[i], NULL,
+			fill_task(m, &m->tasks[m->ntasks++], scan_task_at(&sc, i), NULL,
 				  sc.ncpus);
 		}
 	}

@@ -6,12 +6,15 @@
 
 #include "e2e.h"
 #include "ftrace.h"
-#include "pid_map.h"
+#include "sched_state.h"
 #include "sugov_line.h"
+#include "trace_reader.h"
 
-/* A task as the pass sees it */
+/* A task as the pass sees it: the schedule's (sched_state.h), and what
+ * the level's figures need of it */
 struct e2e_pid {
-	int pid;
+	struct sched_task st;	/* first: the schedule's task */
+	int seq;		/* the order the pass met it in, -1 not yet */
 	int cpu;		/* RUNNABLE in a clamp aggregate there, or -1 */
 	unsigned int max;	/* its capacity_max key while RUNNABLE */
 	int task;		/* index in r->tasks, or -1 */
@@ -44,16 +47,16 @@ struct e2e_pass {
 	char *const *comms;
 	int ncomms;
 	uint64_t now;
-	int *curr;		/* pid running per CPU, 0 idle, -1 unknown */
+	/* the schedule: tasks, each CPU's current one */
+	struct sched_state ss;
 	unsigned int *cmin, *cmax;
 	int *dom_opp;		/* OPP index per domain, -1 unknown */
-	struct e2e_pid *pids;
-	int npids, cap;
-	/* a guest trace may name 10^5 pids: found by a hash, and the ones
-	 * queued on a CPU (cpu >= 0) listed in the order of pids[], which
-	 * the accounting walks at each event instead of every pid */
-	struct pid_map map;
-	int *queued, nqueued;
+	int nseq;
+	/* a guest trace may name 10^5 pids: the ones queued on a CPU
+	 * (cpu >= 0) listed in the order the pass met them, which the
+	 * accounting walks at each event instead of every pid */
+	struct e2e_pid **queued;
+	int nqueued;
 	FILE *tl;
 	bool tl_started;
 	struct sugov_line *lines;	/* [trace CPU][logged CPU], NULL: none */
@@ -99,37 +102,43 @@ static bool is_workload(const struct e2e_pass *p, const char *comm)
 
 static struct e2e_pid *pid_find(const struct e2e_pass *p, int pid)
 {
-	int i = pid_map_get(&p->map, pid);
-
-	return i >= 0 ? &p->pids[i] : NULL;
+	return (struct e2e_pid *)sched_state_find(&p->ss, pid);
 }
 
-/* pids[@idx] is queued on a CPU (@on) or no longer; queued stays sorted */
-static void set_queued(struct e2e_pass *p, int idx, bool on)
+/* The task CPU @c runs, or NULL (idle, unknown) */
+static struct e2e_pid *curr_of(const struct e2e_pass *p, int c)
+{
+	int i = p->ss.cpus[c].curr;
+
+	return i >= 0 ? (struct e2e_pid *)p->ss.tasks[i] : NULL;
+}
+
+/* @e is queued on a CPU (@on) or no longer; queued stays sorted by seq */
+static void set_queued(struct e2e_pass *p, struct e2e_pid *e, bool on)
 {
 	int lo = 0, hi = p->nqueued;
 
 	while (lo < hi) {
 		int mid = (lo + hi) / 2;
 
-		if (p->queued[mid] < idx)
+		if (p->queued[mid]->seq < e->seq)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	if (on == (lo < p->nqueued && p->queued[lo] == idx))
+	if (on == (lo < p->nqueued && p->queued[lo] == e))
 		return;
 	if (on) {
-		/* npids bounds it: each pid once */
+		/* the tasks bound it: each once */
 		p->queued = xrealloc(p->queued, (size_t)(p->nqueued + 1) *
-				     sizeof(int));
+				     sizeof(*p->queued));
 		memmove(p->queued + lo + 1, p->queued + lo,
-			(size_t)(p->nqueued - lo) * sizeof(int));
-		p->queued[lo] = idx;
+			(size_t)(p->nqueued - lo) * sizeof(*p->queued));
+		p->queued[lo] = e;
 		p->nqueued++;
 	} else {
 		memmove(p->queued + lo, p->queued + lo + 1,
-			(size_t)(p->nqueued - lo - 1) * sizeof(int));
+			(size_t)(p->nqueued - lo - 1) * sizeof(*p->queued));
 		p->nqueued--;
 	}
 }
@@ -140,24 +149,12 @@ static struct e2e_pid *pid_get(struct e2e_pass *p, int pid, const char *comm)
 	struct e2e_run *r = p->r;
 	int i;
 
-	i = pid_map_get(&p->map, pid);
-	if (i >= 0) {
-		e = &p->pids[i];
-	} else {
-		if (p->npids == p->cap) {
-			p->cap = p->cap ? 2 * p->cap : 64;
-			p->pids = xrealloc(p->pids,
-					   (size_t)p->cap * sizeof(*p->pids));
-		}
-		pid_map_put(&p->map, pid, p->npids);
-		e = &p->pids[p->npids++];
-		memset(e, 0, sizeof(*e));
-		e->pid = pid;
-		e->cpu = -1;
-		e->task = -1;
-		e->other = -1;
-	}
-	if (!comm || e->task >= 0 || pid <= 0)
+	e = (struct e2e_pid *)sched_state_task(&p->ss, pid, comm);
+	if (!e)
+		return NULL;
+	if (e->seq < 0)
+		e->seq = p->nseq++;
+	if (!comm || e->task >= 0)
 		return e;
 	/*
 	 * The first comm seen names it, a workload task or another; a task
@@ -302,7 +299,7 @@ static void advance(struct e2e_pass *p, uint64_t to)
 			int cap_opp;
 
 			c = pd->cpus[i];
-			if (p->curr[c] <= 0 || p->dom_opp[d] < 0)
+			if (p->ss.cpus[c].curr < 0 || p->dom_opp[d] < 0)
 				continue;
 			o = &pd->opps[p->dom_opp[d]];
 			scale = pl->cpus[c].capacity;
@@ -319,7 +316,7 @@ static void advance(struct e2e_pass *p, uint64_t to)
 		}
 		/* who holds the domain's MAX of maxes up */
 		for (i = 0; i < p->nqueued; i++) {
-			const struct e2e_pid *e = &p->pids[p->queued[i]];
+			const struct e2e_pid *e = p->queued[i];
 
 			if (e->cpu < 0 || pl->cpus[e->cpu].domain != d ||
 			    e->task < 0)
@@ -329,7 +326,7 @@ static void advance(struct e2e_pass *p, uint64_t to)
 				wl_max = e->max;
 		}
 		for (i = 0; i < p->nqueued; i++) {
-			const struct e2e_pid *e = &p->pids[p->queued[i]];
+			const struct e2e_pid *e = p->queued[i];
 
 			if (e->cpu < 0 || pl->cpus[e->cpu].domain != d ||
 			    e->other < 0)
@@ -344,8 +341,7 @@ static void advance(struct e2e_pass *p, uint64_t to)
 			r->lifted_ns += dt;
 	}
 	for (c = 0; c < pl->ncpus; c++) {
-		const struct e2e_pid *e = p->curr[c] > 0 ?
-					  pid_find(p, p->curr[c]) : NULL;
+		const struct e2e_pid *e = curr_of(p, c);
 
 		if (!e)
 			continue;
@@ -382,7 +378,7 @@ static struct e2e_who who_on(const struct e2e_pass *p, int cpu)
 		return w;
 
 	for (int i = 0; i < p->nqueued; i++) {
-		const struct e2e_pid *e = &p->pids[p->queued[i]];
+		const struct e2e_pid *e = p->queued[i];
 
 		if (e->cpu != cpu || (w.comm && e->max <= best))
 			continue;
@@ -395,8 +391,7 @@ static struct e2e_who who_on(const struct e2e_pass *p, int cpu)
 		best = e->max;
 	}
 	if (!w.comm && p->gone) {
-		const struct e2e_pid *e = p->curr[cpu] > 0 ?
-			pid_find(p, p->curr[cpu]) : NULL;
+		const struct e2e_pid *e = curr_of(p, cpu);
 
 		if (e && e->task >= 0)
 			w.comm = p->r->tasks[e->task].comm;
@@ -498,8 +493,22 @@ static void applied(struct e2e_pass *p, int d, int opp)
 	dd->pending.valid = false;
 }
 
-static void on_event(struct e2e_pass *p, const struct ftrace_event *ev)
+/* A task the schedule met: not yet named by the pass */
+static void on_task_new(void *arg, struct sched_task *st)
 {
+	struct e2e_pid *e = (struct e2e_pid *)st;
+
+	(void)arg;
+	e->seq = -1;
+	e->cpu = -1;
+	e->task = -1;
+	e->other = -1;
+}
+
+/* Every event, after the schedule took it: the level's own figures */
+static int on_event(void *arg, const struct ftrace_event *ev)
+{
+	struct e2e_pass *p = arg;
 	const struct platform *pl = p->pl;
 	struct e2e_run *r = p->r;
 	bool in = ev->ts_ns >= r->t0 && ev->ts_ns <= r->t1;
@@ -512,29 +521,31 @@ static void on_event(struct e2e_pass *p, const struct ftrace_event *ev)
 	if (!strcmp(ev->name, "sched_switch")) {
 		const char *nc = ftrace_get(ev, "next_comm");
 
-		if (!geti(ev, "next_pid", &a) || ev->cpu < 0 ||
-		    ev->cpu >= pl->ncpus)
-			return;
+		/* the schedule has CPU ev->cpu running next already */
+		if (!geti(ev, "next_pid", &a))
+			return 0;
 		if (geti(ev, "prev_pid", &b) && b > 0 && pid_find(p, (int)b))
 			left(p, pid_find(p, (int)b), ev->cpu);
-		p->curr[ev->cpu] = (int)a;
 		if (a > 0) {
 			struct e2e_pid *e = pid_get(p, (int)a, nc);
 
-			if (e->woken && in && e->task >= 0) {
+			if (e && e->woken && in && e->task >= 0) {
 				samples_add(&r->tasks[e->task].wlat,
 					    (int64_t)(ev->ts_ns - e->woken_at));
 				r->tasks[e->task].wakeups++;
 			}
-			e->woken = false;
+			if (e)
+				e->woken = false;
 		}
 	} else if (!strcmp(ev->name, "sched_wakeup") ||
 		   !strcmp(ev->name, "sched_wakeup_new")) {
 		struct e2e_pid *e;
 
 		if (!geti(ev, "pid", &a) || a <= 0)
-			return;
+			return 0;
 		e = pid_get(p, (int)a, ftrace_get(ev, "comm"));
+		if (!e)
+			return 0;
 		e->woken = true;
 		e->woken_at = ev->ts_ns;
 	} else if (!strcmp(ev->name, "cpu_frequency")) {
@@ -542,7 +553,7 @@ static void on_event(struct e2e_pass *p, const struct ftrace_event *ev)
 
 		if (!geti(ev, "cpu_id", &a) || !geti(ev, "state", &b) ||
 		    a < 0 || a >= pl->ncpus)
-			return;
+			return 0;
 		d = pl->cpus[a].domain;
 		i = khz_opp(&pl->domains[d], b);
 		if (p->dom_opp[d] != i && in)
@@ -559,7 +570,7 @@ static void on_event(struct e2e_pass *p, const struct ftrace_event *ev)
 
 		if (!geti(ev, "caller", &a) || !geti(ev, "khz", &b) || a < 0 ||
 		    a >= pl->ncpus)
-			return;
+			return 0;
 		d = pl->cpus[a].domain;
 		i = khz_opp(&pl->domains[d], b);
 		/*
@@ -576,7 +587,7 @@ static void on_event(struct e2e_pass *p, const struct ftrace_event *ev)
 	} else if (!strcmp(ev->name, "cap_clamp_cpu")) {
 		if (!geti(ev, "cpu", &a) || !geti(ev, "min", &b) ||
 		    !geti(ev, "max", &c) || a < 0 || a >= pl->ncpus)
-			return;
+			return 0;
 		p->cmin[a] = (unsigned int)b;
 		p->cmax[a] = (unsigned int)c;
 		if (in && p->tl) {
@@ -596,11 +607,13 @@ static void on_event(struct e2e_pass *p, const struct ftrace_event *ev)
 
 		if (!geti(ev, "pid", &a) || !geti(ev, "cpu", &b) ||
 		    !geti(ev, "max", &c) || b < 0 || b >= pl->ncpus)
-			return;
+			return 0;
 		r->has_ops = true;
 		e = pid_get(p, (int)a, ftrace_get(ev, "comm"));
+		if (!e)		/* the idle task is never queued */
+			return 0;
 		e->cpu = enq ? (int)b : -1;
-		set_queued(p, (int)(e - p->pids), enq);
+		set_queued(p, e, enq);
 		if (!enq)
 			left(p, e, (int)b);
 		e->max = (unsigned int)c;
@@ -610,34 +623,39 @@ static void on_event(struct e2e_pass *p, const struct ftrace_event *ev)
 		struct e2e_pid *e;
 
 		if (!geti(ev, "pid", &a) || !geti(ev, "max", &c))
-			return;
+			return 0;
 		e = pid_get(p, (int)a, ftrace_get(ev, "comm"));
-		e->max = (unsigned int)c;
+		if (e)
+			e->max = (unsigned int)c;
 	}
+	return 0;
+}
+
+/* Open @trace (any format trace_reader.h reads), named @name in
+ * messages: 0, or -1 (reported) */
+static int open_trace(struct trace_reader *rd, const char *trace,
+		      const char *name)
+{
+	memset(rd, 0, sizeof(*rd));
+	if (trace_reader_open(rd, trace))
+		return -1;
+	rd->path = name;
+	return 0;
 }
 
 /* The first event of a workload task: the window's start */
 static int find_start(const char *trace, const char *name,
 		      char *const *comms, int ncomms, uint64_t *t0)
 {
-	FILE *f = fopen(trace, "r");
-	char *line = NULL;
-	size_t cap = 0;
-	int found = -1;
+	struct trace_reader rd;
+	struct ftrace_event ev;
+	int found = -1, r;
 
-	if (!f) {
-		fprintf(stderr, "capsim: cannot read %s: %s\n", name,
-			strerror(errno));
+	if (open_trace(&rd, trace, name))
 		return -1;
-	}
-	while (found < 0 && getline(&line, &cap, f) > 0) {
-		struct ftrace_event ev;
-		const char *err, *n;
-		int col;
+	while (found < 0 && (r = trace_reader_next(&rd, &ev)) > 0) {
+		const char *n = ftrace_get(&ev, "next_comm");
 
-		if (ftrace_parse_line(line, &ev, &err, &col) != 1)
-			continue;
-		n = ftrace_get(&ev, "next_comm");
 		if (!n)
 			n = ftrace_get(&ev, "comm");
 		for (int i = 0; i < ncomms && n; i++)
@@ -648,9 +666,8 @@ static int find_start(const char *trace, const char *name,
 				break;
 			}
 	}
-	free(line);
-	fclose(f);
-	if (found)
+	trace_reader_close(&rd);
+	if (found && r >= 0)
 		fprintf(stderr, "capsim: %s: no event of the workload's tasks\n",
 			name);
 	return found;
@@ -678,18 +695,27 @@ int e2e_scan_timeline(const char *trace, const char *name,
 {
 	struct e2e_pass p = { .pl = pl, .r = r, .comms = comms,
 			      .ncomms = ncomms, .tl = tl };
-	char *line = NULL;
-	size_t cap = 0;
-	FILE *f;
-	int d, c;
+	struct trace_reader rd;
+	struct ftrace_event ev;
+	int d, c, ret = 0, k;
 
 	memset(r, 0, sizeof(*r));
 	if (find_start(trace, name, comms, ncomms, &r->t0))
 		return -1;
 	r->t1 = r->t0 + duration_ns;
-	f = fopen(trace, "r");
-	if (!f)
+	if (open_trace(&rd, trace, name))
 		return -1;
+	p.ss.ops = (struct sched_state_ops){
+		.arg = &p,
+		.task_size = sizeof(struct e2e_pid),
+		.task_new = on_task_new,
+		.event = on_event,
+	};
+	p.ss.cpu_limit = pl->ncpus;
+	p.ss.platform = pl->name;
+	p.ss.platform_ncpus = pl->ncpus;
+	sched_state_init(&p.ss, &rd);
+	sched_state_grow(&p.ss, pl->ncpus - 1);
 	r->res_ns = xcalloc((size_t)pl->ndomains, sizeof(*r->res_ns));
 	r->dom_known_ns = xcalloc((size_t)pl->ndomains, sizeof(uint64_t));
 	p.dom_opp = xmalloc((size_t)pl->ndomains * sizeof(int));
@@ -698,7 +724,6 @@ int e2e_scan_timeline(const char *trace, const char *name,
 				       sizeof(uint64_t));
 		p.dom_opp[d] = -1;
 	}
-	p.curr = xcalloc((size_t)pl->ncpus, sizeof(int));
 	p.cmin = xcalloc((size_t)pl->ncpus, sizeof(unsigned int));
 	p.cmax = xcalloc((size_t)pl->ncpus, sizeof(unsigned int));
 	r->causes_kept = pl->ncpus <= E2E_CAUSE_CPUS;
@@ -710,34 +735,28 @@ int e2e_scan_timeline(const char *trace, const char *name,
 		for (c = 0; c < pl->ncpus; c++)
 			p.gone[c].cpu = c;
 	}
-	for (c = 0; c < pl->ncpus; c++) {
-		p.curr[c] = -1;
+	for (c = 0; c < pl->ncpus; c++)
 		p.cmax[c] = 1024;
-	}
-	while (getline(&line, &cap, f) > 0) {
-		struct ftrace_event ev;
-		const char *err;
-		int col;
-
-		if (ftrace_parse_line(line, &ev, &err, &col) != 1)
-			continue;
+	while ((k = trace_reader_next(&rd, &ev)) > 0) {
 		if (ev.ts_ns > p.now)
 			advance(&p, ev.ts_ns);
 		if (ev.ts_ns > r->t1)
 			break;
-		on_event(&p, &ev);
+		if (sched_state_feed(&p.ss, &ev)) {
+			ret = -1;
+			break;
+		}
 	}
+	if (k < 0)
+		ret = -1;
 	advance(&p, r->t1);
 	if (tl)
 		tl_state(&p, (double)duration_ns / 1e9);
-	free(line);
-	fclose(f);
+	trace_reader_close(&rd);
+	sched_state_free(&p.ss);
 	free(p.dom_opp);
-	free(p.curr);
 	free(p.cmin);
 	free(p.cmax);
-	free(p.pids);
-	pid_map_free(&p.map);
 	free(p.queued);
 	free(p.lines);
 	free(p.dec);
@@ -745,7 +764,7 @@ int e2e_scan_timeline(const char *trace, const char *name,
 	if (r->ncauses)
 		qsort(r->causes, (size_t)r->ncauses, sizeof(*r->causes),
 		      by_ns_desc);
-	return 0;
+	return ret;
 }
 
 void e2e_free(struct e2e_run *r, const struct platform *pl)

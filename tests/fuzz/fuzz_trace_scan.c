@@ -61,10 +61,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		abort();
 	if (sc.ncpus > (sc.pl ? sc.pl->ncpus : SCAN_CPU_MAX))
 		abort();
-	for (i = 0; !r && i < sc.ntasks; i++) {
-		const struct scan_task *t = sc.tasks[i];
+	for (i = 0; !r && i < sc.ss.ntasks; i++) {
+		const struct scan_task *t = scan_task_at(&sc, i);
 
-		if (t->pid <= 0 || scan_task_by_pid(&sc, t->pid) != t ||
+		if (t->st.pid <= 0 || scan_task_by_pid(&sc, t->st.pid) != t ||
 		    scan_task_last_cpu(t) >= sc.ncpus)
 			abort();
 	}
