@@ -749,9 +749,11 @@ int sweep_collector_add(struct sweep_collector *c)
 		c->pending[c->npending++] = p;
 		return 0;
 	}
-	if (c->npending)
-		flush_pending(c, collector_metric(c));
-	pareto_add(&c->pa, &c->tb, &p, collector_metric(c));
+	if (!r) {
+		if (c->npending)
+			flush_pending(c, collector_metric(c));
+		pareto_add(&c->pa, &c->tb, &p, collector_metric(c));
+	}
 	point_free(&p);
 	return 0;
 }

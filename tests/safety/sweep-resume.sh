@@ -4,7 +4,8 @@
 # same arguments runs only the points without a valid summary (here 5-8,
 # and point 2, whose summary is spoilt on purpose) and writes a sweep.csv
 # byte for byte the uninterrupted sweep's. Other arguments are refused,
-# exit 2, naming what differs. No timing: the stand-in worker of the 5th
+# exit 2, naming what differs. A --collect whose first point is missing
+# gives the whole sweep's other rows. No timing: the stand-in worker of the 5th
 # run records its pid and waits until the sweep is stopped.
 #   sweep-resume.sh CAPSIM SRCDIR
 . "$(dirname "$0")/lib.sh"
@@ -73,6 +74,21 @@ cmp -s sw/sweep.csv whole/sweep.csv &&
 	ok "resumed: sweep.csv byte for byte the uninterrupted one's" ||
 	bad "resumed: sweep.csv differs: $(diff sw/sweep.csv whole/sweep.csv | head -4)"
 [ -f sw/pareto.png ] && ok "resumed: the Pareto plot" || bad "resumed: no pareto.png"
+
+# collected with its first point gone: that row says missing, and every
+# other row and the header are the whole sweep's (the rows written
+# before the columns were known are written again)
+cp -r whole gap
+rm -rf gap/points/0001 gap/sweep.csv
+"$C" sweep --collect gap --quiet 2>err.txt
+rc=$?
+[ $rc -eq 1 ] && grep -q "points/0001 is missing" err.txt &&
+	ok "first point missing: exit 1, named" || bad "first point missing: exit $rc: $(cat err.txt)"
+head -1 gap/sweep.csv | cmp -s - "$(head -1 whole/sweep.csv >h; echo h)" &&
+	tail -n +3 gap/sweep.csv | cmp -s - "$(tail -n +3 whole/sweep.csv >t; echo t)" &&
+	sed -n 2p gap/sweep.csv | grep -q '^1,.*,missing,' &&
+	ok "first point missing: the other rows as the whole sweep's" ||
+	bad "first point missing: $(head -3 gap/sweep.csv)"
 
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
