@@ -32,6 +32,7 @@ static bool installed;
 #define MAX_CHILDREN 1024
 #define MAX_DIRS 4	/* nested: compare's directory, a plot's inside it */
 static char dirs_to_remove[MAX_DIRS][PATH_MAX];
+static char note[PATH_MAX + 256];
 static pid_t children[MAX_CHILDREN];
 
 /* How long the workers get to stop on SIGTERM before SIGKILL */
@@ -178,6 +179,8 @@ static void on_signal(int sig)
 	for (i = MAX_DIRS - 1; i >= 0; i--)
 		if (dirs_to_remove[i][0])
 			interrupt_remove_tree(dirs_to_remove[i]);
+	if (note[0] && write(STDERR_FILENO, note, strlen(note)) < 0)
+		note[0] = '\0';	/* nowhere to say it: nothing else to do */
 	for (i = 0; i < (int)ARRAY_SIZE(watched); i++)
 		sigaction(watched[i], &saved[i], NULL);
 	/* delivered once the handler returns: the process dies of it */
@@ -229,6 +232,16 @@ void interrupt_forget_dir(const char *dir)
 	for (i = 0; i < MAX_DIRS; i++)
 		if (!strcmp(dirs_to_remove[i], dir))
 			dirs_to_remove[i][0] = '\0';
+	interrupt_unblock(&old);
+}
+
+void interrupt_set_note(const char *text)
+{
+	sigset_t old;
+
+	interrupt_block(&old);
+	install();
+	snprintf(note, sizeof(note), "%s", text ? text : "");
 	interrupt_unblock(&old);
 }
 

@@ -45,6 +45,12 @@ void interrupt_child_del(pid_t pid);
 int interrupt_child_setup(pid_t parent);
 
 /*
+ * A line for the user when a signal stops the process (what it kept and
+ * how to go on), written by the handler as it is; NULL: none. Copied.
+ */
+void interrupt_set_note(const char *note);
+
+/*
  * rm -rf @path using only async-signal-safe calls (no malloc, no stdio):
  * the handler's removal, also usable elsewhere. 0 or -1.
  */

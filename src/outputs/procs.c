@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 #undef _GNU_SOURCE
 #define _POSIX_C_SOURCE 200809L
+#define _DEFAULT_SOURCE		/* vfork() */
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,7 +42,15 @@ static pid_t spawn(struct job *j)
 	/* no handler of the parent's may run in the child, nor a signal
 	 * find a child the handler does not know yet */
 	interrupt_block(&old);
-	pid = fork();
+	/*
+	 * vfork(), not fork(): a fork write-protects the whole parent, and a
+	 * sweep's parent, which prepares and collects points between its
+	 * forks, then took a copy-on-write fault (and a TLB flush on the
+	 * other CPUs) on every page it wrote. The child shares our memory
+	 * until execv(), so it only makes system calls (no stdio, no
+	 * malloc), and we wait meanwhile.
+	 */
+	pid = vfork();
 	if (pid == 0) {
 		int fd, nul;
 
@@ -57,8 +67,18 @@ static pid_t spawn(struct job *j)
 		close(fd);
 		close(nul);
 		execv(j->argv[0], j->argv);
-		fprintf(stderr, "capsim: cannot run %s: %s\n", j->argv[0],
-			strerror(errno));
+		{
+			const char *why = strerror(errno);
+			ssize_t w;
+
+			/* into the log: write() only, see above */
+			w = write(STDERR_FILENO, "capsim: cannot run ", 19);
+			w += write(STDERR_FILENO, j->argv[0], strlen(j->argv[0]));
+			w += write(STDERR_FILENO, ": ", 2);
+			w += write(STDERR_FILENO, why, strlen(why));
+			w += write(STDERR_FILENO, "\n", 1);
+			(void)w;
+		}
 		_exit(127);
 	}
 	if (pid > 0) {
@@ -71,38 +91,76 @@ static pid_t spawn(struct job *j)
 	return pid;
 }
 
-int procs_run(struct job *jobs, int n, int parallel, struct progress *pg)
-{
-	pid_t *pids = xcalloc((size_t)(parallel > 0 ? parallel : 1),
-			      sizeof(pid_t));
-	int *slot_job = xcalloc((size_t)(parallel > 0 ? parallel : 1),
-				sizeof(int));
-	int next = 0, running = 0, done = 0, failed = 0, i;
+/* procs_run_feed()'s workers: which job each slot runs, and the counts */
+struct run_state {
+	pid_t *pids;
+	int *slot_job;
+	struct job **slot;
+	int parallel, next, running, done, failed;
+	bool stopped;
+};
 
-	if (parallel < 1)
-		parallel = 1;
+static void job_ended(struct run_state *st, const struct job_feed *feed,
+		      int i, struct job *j, struct progress *pg)
+{
+	st->done++;
+	if (j && j->status)
+		st->failed++;
+	feed->done(feed->ctx, i, j);
+	if (pg)
+		progress_update(pg, st->done);
+}
+
+/* Start jobs while a slot is free and the feed has some */
+static void start_jobs(struct run_state *st, int n, const struct job_feed *feed,
+		       struct progress *pg)
+{
+	while (!st->stopped && st->running < st->parallel && st->next < n) {
+		struct job *j = NULL;
+		int i = st->next++, s, what = feed->start(feed->ctx, i, &j);
+
+		if (what == PROCS_STOP) {
+			st->stopped = true;
+			st->done += n - i;
+			return;
+		}
+		if (what == PROCS_SKIP) {
+			job_ended(st, feed, i, j, pg);
+			continue;
+		}
+		for (s = 0; s < st->parallel && st->pids[s]; s++)
+			;
+		j->started = progress_now();
+		st->pids[s] = spawn(j);
+		if (st->pids[s] < 0) {
+			j->status = 127;
+			st->pids[s] = 0;
+			job_ended(st, feed, i, j, pg);
+			continue;
+		}
+		st->slot_job[s] = i;
+		st->slot[s] = j;
+		st->running++;
+	}
+}
+
+int procs_run_feed(int n, int parallel, struct progress *pg,
+		   const struct job_feed *feed)
+{
+	struct run_state st = { .parallel = parallel > 0 ? parallel : 1 };
+	int s;
+
+	st.pids = xcalloc((size_t)st.parallel, sizeof(pid_t));
+	st.slot_job = xcalloc((size_t)st.parallel, sizeof(int));
+	st.slot = xcalloc((size_t)st.parallel, sizeof(struct job *));
 	fflush(NULL);	/* a child must not flush our buffers again */
-	while (done < n) {
-		int status, s;
+	while (st.done < n) {
+		struct job *j;
+		int status;
 		pid_t pid;
 
-		while (running < parallel && next < n) {
-			for (s = 0; s < parallel && pids[s]; s++)
-				;
-			jobs[next].started = progress_now();
-			pids[s] = spawn(&jobs[next]);
-			if (pids[s] < 0) {
-				jobs[next].status = 127;
-				pids[s] = 0;
-				failed++;
-				done++;
-				next++;
-				continue;
-			}
-			slot_job[s] = next++;
-			running++;
-		}
-		if (!running)
+		start_jobs(&st, n, feed, pg);
+		if (!st.running)
 			continue;
 		pid = waitpid(-1, &status, 0);
 		if (pid < 0) {
@@ -110,26 +168,44 @@ int procs_run(struct job *jobs, int n, int parallel, struct progress *pg)
 				continue;
 			break;
 		}
-		for (s = 0; s < parallel && pids[s] != pid; s++)
+		for (s = 0; s < st.parallel && st.pids[s] != pid; s++)
 			;
-		if (s == parallel)
+		if (s == st.parallel)
 			continue;	/* not one of ours */
 		interrupt_child_del(pid);
-		i = slot_job[s];
-		pids[s] = 0;
-		running--;
-		done++;
-		jobs[i].wall_s = progress_now() - jobs[i].started;
-		jobs[i].status = WIFEXITED(status) ? WEXITSTATUS(status) :
-				 128 + WTERMSIG(status);
-		if (jobs[i].status)
-			failed++;
-		if (pg)
-			progress_update(pg, done);
+		j = st.slot[s];
+		st.pids[s] = 0;
+		st.running--;
+		j->wall_s = progress_now() - j->started;
+		j->status = WIFEXITED(status) ? WEXITSTATUS(status) :
+			    128 + WTERMSIG(status);
+		job_ended(&st, feed, st.slot_job[s], j, pg);
 	}
-	free(pids);
-	free(slot_job);
-	return failed;
+	free(st.pids);
+	free(st.slot_job);
+	free(st.slot);
+	return st.stopped ? -1 : st.failed;
+}
+
+/* procs_run()'s feed: the caller's array, which keeps the jobs */
+static int array_start(void *ctx, int i, struct job **j)
+{
+	*j = &((struct job *)ctx)[i];
+	return PROCS_RUN;
+}
+
+static void array_done(void *ctx, int i, struct job *j)
+{
+	(void)ctx;
+	(void)i;
+	(void)j;
+}
+
+int procs_run(struct job *jobs, int n, int parallel, struct progress *pg)
+{
+	struct job_feed feed = { jobs, array_start, array_done };
+
+	return procs_run_feed(n, parallel, pg, &feed);
 }
 
 char *procs_log_tail(const char *log_path, int lines)

@@ -3,12 +3,14 @@
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "progress.h"
 
 #define REDRAW_S 0.2
+#define BAR_WIDTH 24
 
 double progress_now(void)
 {
@@ -21,10 +23,18 @@ double progress_now(void)
 void progress_init(struct progress *p, bool quiet, const char *what,
 		   const char *unit, double total)
 {
-	/* CAPSIM_PROGRESS=1 forces it on, for the test of the line itself */
+	/* CAPSIM_PROGRESS=1 forces the plain line on, =bar the bar, for
+	 * the tests of the line itself */
 	const char *force = getenv("CAPSIM_PROGRESS");
+	const char *term = getenv("TERM");
+	bool tty = isatty(STDERR_FILENO);
 
-	p->on = !quiet && (isatty(STDERR_FILENO) || (force && *force == '1'));
+	if (!force)
+		force = "";
+	p->on = !quiet && (tty || !strcmp(force, "1") || !strcmp(force, "bar"));
+	/* a terminal that cannot redraw in place gets the plain line */
+	p->bar = !strcmp(force, "bar") ||
+		 (tty && strcmp(force, "1") && !(term && !strcmp(term, "dumb")));
 	p->what = what;
 	p->unit = unit;
 	p->total = total;
@@ -70,10 +80,21 @@ void progress_update(struct progress *p, double done)
 		return;
 	}
 	/* \r and erase-to-end: one line, redrawn in place */
-	fprintf(stderr, "\r\033[K%s: %.4g/%.4g %s (%.0f%%), %.3g %s/s, ETA %s",
-		p->what, done, p->total, p->unit,
-		p->total > 0 ? 100.0 * done / p->total : 100.0, rate, p->unit,
-		eta);
+	if (p->bar) {
+		char bar[BAR_WIDTH + 1];
+		int full = (int)(BAR_WIDTH * (done < p->total ? done / p->total : 1));
+
+		memset(bar, '#', (size_t)full);
+		memset(bar + full, '.', (size_t)(BAR_WIDTH - full));
+		bar[BAR_WIDTH] = '\0';
+		fprintf(stderr, "\r\033[K%s [%s] %.4g/%.4g %s (%.0f%%), %.3g %s/s, ETA %s",
+			p->what, bar, done, p->total, p->unit,
+			100.0 * done / p->total, rate, p->unit, eta);
+	} else {
+		fprintf(stderr, "\r\033[K%s: %.4g/%.4g %s (%.0f%%), %.3g %s/s, ETA %s",
+			p->what, done, p->total, p->unit,
+			100.0 * done / p->total, rate, p->unit, eta);
+	}
 	fflush(stderr);
 	p->drawn = true;
 }

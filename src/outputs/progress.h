@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * A one-line progress report on stderr for long commands (a run's
- * simulated time, a comparison's or a sweep's points): done/total, rate,
- * ETA, redrawn at most 5 times a second. Silent unless stderr is a
- * terminal, and with --quiet, so scripts and logs never see it.
+ * simulated time, a comparison's or a sweep's points): a bar, done/total,
+ * rate, ETA, redrawn at most 5 times a second (a terminal with TERM=dumb:
+ * the same without the bar). Silent unless stderr is a terminal, and
+ * with --quiet, so scripts and logs never see it.
  */
 #ifndef CAPSIM_PROGRESS_H
 #define CAPSIM_PROGRESS_H
@@ -12,6 +13,7 @@
 
 struct progress {
 	bool on;
+	bool bar;		/* [####....] before the figures */
 	const char *what;	/* "run", "compare", "sweep" */
 	const char *unit;	/* "s simulated", "points" */
 	double total;

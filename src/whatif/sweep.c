@@ -8,12 +8,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli_opts.h"
 #include "diag.h"
 #include "docpath.h"
+#include "interrupt.h"
 #include "jsondoc.h"
 #include "outdir.h"
 #include "outmark.h"
@@ -32,7 +34,7 @@ static const char usage_sweep[] =
 "usage: capsim sweep WORKLOAD.json --set 'PATH=SPEC' [--set ...] [--drop PATH]...\n"
 "                    [--policies P,P...] [--platforms NAME|FILE,...] [--seed N]\n"
 "                    [--duration SEC] [--metric COLUMN] [-j N] [--keep-traces]\n"
-"                    [--quiet] -o DIR [--emit-jobs FILE]\n"
+"                    [--quiet] -o DIR [--emit-jobs FILE | --resume]\n"
 "       capsim sweep --collect DIR [--metric COLUMN] [--quiet]\n"
 "\n"
 "Runs the cartesian product of the --set values x platforms x policies,\n"
@@ -58,6 +60,14 @@ static const char usage_sweep[] =
 "The options, policies, platforms and --metric are checked before any\n"
 "point runs (exit status 2). A failed point is reported and the others\n"
 "go on (exit status 1).\n"
+"DIR is made (an older DIR of capsim's replaced) before the points\n"
+"run, each point's directory as it starts, and sweep.csv's rows are\n"
+"written as the points end, in point order. A sweep stopped by a signal\n"
+"keeps its finished points in DIR: --resume with the same arguments\n"
+"(checked against DIR/sweep.json: exit 2 naming what differs) runs the\n"
+"points that have no valid summary, then collects them all.\n"
+"On a terminal a progress bar shows the points done, their rate and\n"
+"the time left (not with --quiet).\n"
 "Each point keeps its summary.json, activations.csv and run.log;\n"
 "--keep-traces also keeps its trace.txt (`capsim plot DIR/points/N/run`),\n"
 "which --collect does not need.\n"
@@ -67,6 +77,10 @@ static const char usage_sweep[] =
 "--sshlogin when DIR is on a shared filesystem) and FILE.slurm a Slurm\n"
 "array script; then `capsim sweep --collect DIR`. No path or value of a\n"
 "job line may hold a control character (a newline would split it).\n"
+"Each array task runs line CAPSIM_JOBS_OFFSET + SLURM_ARRAY_TASK_ID of\n"
+"FILE (CAPSIM_JOBS_OFFSET: 0 unless exported): a sweep longer than the\n"
+"cluster's MaxArraySize goes in chunks, e.g. lines 1001-2000 with\n"
+"  sbatch --array=1-1000 --export=ALL,CAPSIM_JOBS_OFFSET=1000 FILE.slurm\n"
 "\n"
 "--collect DIR checks every file it reads (sweep.json, each point.json\n"
 "and summary.json: exit status 2 naming the file and field); a point\n"
@@ -76,7 +90,7 @@ static const char usage_sweep[] =
 enum {
 	OPT_SET = 256, OPT_DROP, OPT_POLICIES, OPT_PLATFORMS, OPT_SEED,
 	OPT_DURATION, OPT_METRIC, OPT_KEEP_TRACES, OPT_QUIET, OPT_EMIT_JOBS,
-	OPT_COLLECT,
+	OPT_COLLECT, OPT_RESUME,
 };
 
 static const struct option sweep_options[] = {
@@ -91,6 +105,7 @@ static const struct option sweep_options[] = {
 	{ "quiet", no_argument, NULL, OPT_QUIET },
 	{ "emit-jobs", required_argument, NULL, OPT_EMIT_JOBS },
 	{ "collect", required_argument, NULL, OPT_COLLECT },
+	{ "resume", no_argument, NULL, OPT_RESUME },
 	{ 0 },
 };
 
@@ -260,8 +275,8 @@ static char **point_argv(const struct sweep *sw, const char *self,
 struct point_ctx {
 	const struct sweep *sw;
 	const char *root, *final_abs, *self;
-	struct job *jobs;
-	char **cmds;
+	struct job *job;	/* the point being made's */
+	char *cmd;		/* its shell line (the caller frees) */
 	const int *vi;		/* each parameter's value index */
 	unsigned long long seed;
 	json_t *w;		/* the workload with the values set */
@@ -307,37 +322,37 @@ static char *point_platform_arg(const struct point_ctx *pc, const char *pdir)
 
 /* Point @id's job and shell command (@pdir relative, @abs absolute);
  * 0, or -1 (said) when --emit-jobs cannot have its line */
-static int point_job(const struct point_ctx *pc, int id, int po,
+static int point_job(struct point_ctx *pc, int id, int po,
 		     const char *pdir, const char *abs)
 {
 	const struct sweep *sw = pc->sw;
 	char *plat_arg = point_platform_arg(pc, pdir);
 	char *f = xasprintf("%s/run.log", pdir);
-	struct job *job = &pc->jobs[id - 1];
+	struct job *job = pc->job;
 	int ret = 0;
 
 	job->argv = point_argv(sw, pc->self, pdir, sw->policies[po], plat_arg,
 			       pc->seed);
 	job->log_path = xasprintf("%s/run.log", abs);
-	pc->cmds[id - 1] = job_line(job->argv, pc->final_abs, f);
+	pc->cmd = job_line(job->argv, pc->final_abs, f);
 	free(f);
 	free(plat_arg);
 	/* --emit-jobs checked every value up front; a direct run execs
 	 * the argv, no shell line */
-	if (!pc->cmds[id - 1]) {
+	if (!pc->cmd) {
 		if (sw->emit) {
 			fprintf(stderr, "capsim: point %d: a value of its job line holds a control character\n",
 				id);
 			ret = -1;
 		}
-		pc->cmds[id - 1] = xstrdup("(no shell line: a value holds a control character)");
+		pc->cmd = xstrdup("(no shell line: a value holds a control character)");
 	}
 	return ret;
 }
 
 /* Point @id (policy @po) in its directory: its inputs, job and
  * point.json; 0, or -1 (said) */
-static int write_point(const struct point_ctx *pc, int id, int po)
+static int write_point(struct point_ctx *pc, int id, int po)
 {
 	const struct sweep *sw = pc->sw;
 	char *pdir = xasprintf("points/%0*d", sw->width, id);
@@ -346,7 +361,8 @@ static int write_point(const struct point_ctx *pc, int id, int po)
 	char *f;
 	int bad, i;
 
-	bad = mkdir(abs, 0777);
+	/* a --resume re-makes an unfinished point in its directory */
+	bad = mkdir(abs, 0777) && errno != EEXIST;
 	f = xasprintf("%s/%s.json", abs, sw->wname);
 	bad = bad || write_json(f, pc->w);
 	free(f);
@@ -363,7 +379,7 @@ static int write_point(const struct point_ctx *pc, int id, int po)
 	pj = json_pack("{s:i, s:o, s:s, s:s, s:I, s:s}", "id", id,
 		       "params", params, "policy", sw->policies[po],
 		       "platform", sw->platforms[pc->pl], "seed",
-		       (json_int_t)pc->seed, "command", pc->cmds[id - 1]);
+		       (json_int_t)pc->seed, "command", pc->cmd);
 	f = xasprintf("%s/point.json", abs);
 	bad = bad || write_json(f, pj);
 	free(f);
@@ -377,86 +393,160 @@ static int write_point(const struct point_ctx *pc, int id, int po)
 }
 
 /*
- * The points of one combination of values (pc->vi), numbered from
- * *@id + 1: per platform, per policy. 0, or -1 (said).
+ * The points of a sweep, made one after another in point order (the last
+ * parameter fastest, then per platform, per policy), each only when it is
+ * about to run: a sweep of 10 000 points holds one combination's
+ * documents, not 10 000 directories' worth of jobs.
  */
-static int write_combination(struct point_ctx *pc, int *id)
+struct point_iter {
+	struct point_ctx pc;
+	int *vi;		/* each parameter's value index */
+	int id;			/* the last point made */
+	int po;			/* the next point's policy */
+};
+
+static void iter_init(struct point_iter *it, const struct sweep *sw,
+		      const char *root, const char *final_abs, const char *self)
 {
+	memset(it, 0, sizeof(*it));
+	it->vi = xcalloc((size_t)(sw->nparams ? sw->nparams : 1), sizeof(int));
+	it->pc = (struct point_ctx){ .sw = sw, .root = root,
+				     .final_abs = final_abs, .self = self,
+				     .vi = it->vi };
+}
+
+static void iter_free(struct point_iter *it)
+{
+	json_decref(it->pc.w);
+	json_decref(it->pc.pdoc);
+	free(it->vi);
+}
+
+/* The workload of the combination it->vi, and its first platform's */
+static int iter_combination(struct point_iter *it)
+{
+	struct point_ctx *pc = &it->pc;
 	const struct sweep *sw = pc->sw;
 	char err[512];
-	int i, po, ret = 0;
+	int i;
 
+	pc->seed = point_seed(sw, it->vi);
 	pc->w = json_deep_copy(sw->wdoc.root);
+	pc->pl = 0;
+	it->po = 0;
 	for (i = 0; i < sw->ndrops; i++) {
 		if (dpath_drop(pc->w, &sw->drops[i], err, sizeof(err))) {
 			fprintf(stderr, "capsim: --drop %s\n", err);
-			ret = -1;
-			goto out;
+			return -1;
 		}
 	}
-	if (set_params(sw, pc->vi, pc->w, false)) {
-		ret = -1;
-		goto out;
-	}
-	for (pc->pl = 0; !ret && sw->platforms[pc->pl]; pc->pl++) {
-		pc->pdoc = NULL;
-		if (sw->edits_platform) {
-			pc->pdoc = json_deep_copy(sw->pdocs[pc->pl]);
-			ret = set_params(sw, pc->vi, pc->pdoc, true);
-		}
-		for (po = 0; !ret && sw->policies[po]; po++)
-			ret = write_point(pc, ++*id, po);
+	return set_params(sw, it->vi, pc->w, false);
+}
+
+/* The platform document of pc->pl, when the parameters edit it */
+static int iter_platform(struct point_iter *it)
+{
+	struct point_ctx *pc = &it->pc;
+
+	json_decref(pc->pdoc);
+	pc->pdoc = NULL;
+	if (!pc->sw->edits_platform)
+		return 0;
+	pc->pdoc = json_deep_copy(pc->sw->pdocs[pc->pl]);
+	return set_params(pc->sw, it->vi, pc->pdoc, true);
+}
+
+/* Past the point just made: the next policy, platform or combination */
+static void iter_advance(struct point_iter *it)
+{
+	struct point_ctx *pc = &it->pc;
+	const struct sweep *sw = pc->sw;
+	int i;
+
+	if (sw->policies[++it->po])
+		return;
+	it->po = 0;
+	if (sw->platforms[++pc->pl]) {
 		json_decref(pc->pdoc);
+		pc->pdoc = NULL;
+		return;
 	}
-out:
 	json_decref(pc->w);
+	json_decref(pc->pdoc);
+	pc->w = pc->pdoc = NULL;
+	for (i = sw->nparams - 1; i >= 0; i--) {
+		if (++it->vi[i] < sw->params[i].nvals)
+			break;
+		it->vi[i] = 0;
+	}
+}
+
+/*
+ * The next point: with @job, written in its directory (its inputs, job
+ * and point.json; *@cmd its shell line, caller frees); without, only
+ * passed over (a finished point a --resume keeps). 0, or -1 (said).
+ */
+static int iter_next(struct point_iter *it, struct job *job, char **cmd)
+{
+	struct point_ctx *pc = &it->pc;
+	int ret = 0;
+
+	if (!pc->w && iter_combination(it))
+		return -1;
+	it->id++;
+	if (job) {
+		if (!pc->pdoc && iter_platform(it))
+			return -1;
+		pc->job = job;
+		pc->cmd = NULL;
+		ret = write_point(pc, it->id, it->po);
+		*cmd = pc->cmd;
+		pc->job = NULL;
+	}
+	iter_advance(it);
+	return ret;
+}
+
+/* points/ under @root */
+static int make_points_dir(const char *root)
+{
+	char *pts = xasprintf("%s/points", root);
+	int ret = mkdir(pts, 0777) && errno != EEXIST ? -1 : 0;
+
+	if (ret)
+		fprintf(stderr, "capsim: cannot create %s: %s\n", pts, strerror(errno));
+	free(pts);
 	return ret;
 }
 
 /*
- * Write every point's inputs under @root and fill @jobs (relative to
- * @root); @cmds gets each point's shell command for @final_abs. 0 or -1.
+ * Every point's inputs under @root, for --emit-jobs; @cmds gets each
+ * point's shell command for @final_abs. 0 or -1 (said).
  */
 static int prepare_points(struct sweep *sw, const char *root,
-			  const char *final_abs, const char *self,
-			  struct job *jobs, char **cmds)
+			  const char *final_abs, const char *self, char **cmds)
 {
-	int *vi = xcalloc((size_t)(sw->nparams ? sw->nparams : 1), sizeof(int));
-	struct point_ctx pc = { .sw = sw, .root = root, .final_abs = final_abs,
-				.self = self, .jobs = jobs, .cmds = cmds,
-				.vi = vi };
-	int id = 0, ret = -1, i;
-	char *pts = xasprintf("%s/points", root);
+	struct point_iter it;
+	int ret = 0, i;
 
-	if (mkdir(pts, 0777)) {
-		fprintf(stderr, "capsim: cannot create %s: %s\n", pts, strerror(errno));
-		goto out;
+	if (make_points_dir(root))
+		return -1;
+	iter_init(&it, sw, root, final_abs, self);
+	for (i = 0; i < sw->npoints && !ret; i++) {
+		struct job job = { 0 };
+
+		ret = iter_next(&it, &job, &cmds[i]);
+		job_free(&job);
 	}
-	for (;;) {
-		pc.seed = point_seed(sw, vi);
-		if (write_combination(&pc, &id))
-			goto out;
-		/* next combination, the last parameter fastest */
-		for (i = sw->nparams - 1; i >= 0; i--) {
-			if (++vi[i] < sw->params[i].nvals)
-				break;
-			vi[i] = 0;
-		}
-		if (i < 0)
-			break;
-	}
-	ret = 0;
-out:
-	free(pts);
-	free(vi);
+	iter_free(&it);
 	return ret;
 }
 
-static int write_plan(const struct sweep *sw, const char *root)
+/* sweep.json: what the sweep is, all a --collect or a --resume reads */
+static json_t *plan_json(const struct sweep *sw)
 {
 	json_t *o = json_object(), *a = json_array();
-	char *f = xasprintf("%s/sweep.json", root);
-	int i, ret;
+	int i;
 
 	json_object_set_new(o, "workload", json_string(sw->wfile));
 	json_object_set_new(o, "workload_name", json_string(sw->wname));
@@ -485,7 +575,18 @@ static int write_plan(const struct sweep *sw, const char *root)
 	json_object_set_new(o, "platforms", a);
 	json_object_set_new(o, "seed", json_integer((json_int_t)sw->seed));
 	json_object_set_new(o, "points", json_integer(sw->npoints));
-	ret = write_json(f, o);
+	/* the points' runs: a --resume must run the same */
+	json_object_set_new(o, "duration", sw->duration ?
+			    json_string(sw->duration) : json_null());
+	return o;
+}
+
+static int write_plan(const struct sweep *sw, const char *root)
+{
+	json_t *o = plan_json(sw);
+	char *f = xasprintf("%s/sweep.json", root);
+	int ret = write_json(f, o);
+
 	json_decref(o);
 	free(f);
 	return ret;
@@ -664,6 +765,7 @@ struct sweep_args {
 	int nsets;
 	int parallel;
 	bool quiet;
+	bool resume;		/* --resume: DIR is an unfinished sweep */
 };
 
 static int sweep_value_opt(struct sweep_args *sa, int key, const char *arg)
@@ -710,6 +812,7 @@ static int sweep_opt(void *ctx, int key, const char *arg)
 	case OPT_METRIC: sa->metric = arg; break;
 	case OPT_EMIT_JOBS: sa->emit = arg; break;
 	case OPT_COLLECT: sa->collect = arg; break;
+	case OPT_RESUME: sa->resume = true; break;
 	case 'o': sa->outdir = arg; break;
 	case OPT_SET:
 		sa->sets = xrealloc(sa->sets, (size_t)(sa->nsets + 1) *
@@ -735,7 +838,7 @@ static int collect_only(const struct sweep_args *sa)
 	int r;
 
 	if (sw->wfile || sa->nsets || sa->outdir || sa->emit || sw->ndrops ||
-	    sa->policies || sa->platforms || sw->keep_traces)
+	    sa->policies || sa->platforms || sw->keep_traces || sa->resume)
 		return cli_usage_error(&sweep_cli, "--collect DIR takes only --metric and --quiet");
 	/* it writes sweep.csv and the plots into DIR: capsim's only */
 	if (!outmark_present(sa->collect)) {
@@ -761,6 +864,8 @@ static int parse_sweep_args(int argc, char **argv, struct sweep_args *sa)
 		return cli_usage_error(&sweep_cli, "sweep needs a WORKLOAD.json");
 	if (!sa->outdir)
 		return cli_usage_error(&sweep_cli, "sweep needs -o DIR");
+	if (sa->resume && sa->emit)
+		return cli_usage_error(&sweep_cli, "--resume runs the points here: not with --emit-jobs (re-run the failed lines of its jobs file instead)");
 	ret = check_outdir(sa->outdir);
 	return ret ? ret : CLI_CONTINUE;
 }
@@ -934,69 +1039,239 @@ static int emit_jobs(const struct sweep_args *sa, struct outdir *od,
 	return 0;
 }
 
-/* Run the points here, collect them and commit DIR: exit status */
-static int run_points(const struct sweep_args *sa, struct outdir *od,
-		      struct job *jobs)
+/*
+ * A sweep running here, in DIR itself: the points made as workers free
+ * up, each collected once it and every point before it have ended, so
+ * sweep.csv's rows go out in point order while the sweep runs.
+ */
+struct sweep_run {
+	const struct sweep_args *sa;
+	const char *root;
+	struct point_iter it;
+	struct sweep_collector *col;
+	bool *ended;		/* per point: ended, or kept by --resume */
+	int next_collect;	/* the first point not collected yet */
+	int kept;		/* points a --resume found finished */
+	double runs;		/* the runs' summed wall time */
+};
+
+/* Point @id's run left a summary --collect accepts */
+static bool point_finished(const char *root, int width, int id)
 {
-	int npoints = sa->sw->npoints, k, failed;
-	double t0 = progress_now(), runs = 0, wall, tc;
+	char *f = xasprintf("%s/points/%0*d/run/summary.json", root, width, id);
+	char err[512];
+	json_t *js = sweep_load_json(f, err, sizeof(err));
+	bool ok = js && !sweep_summary_check(js, err, sizeof(err));
+
+	json_decref(js);
+	free(f);
+	return ok;
+}
+
+static int run_start(void *ctx, int i, struct job **jp)
+{
+	struct sweep_run *r = ctx;
+	struct job *j;
+	char *cmd = NULL;
+
+	if (r->sa->resume && point_finished(r->root, r->sa->sw->width, i + 1)) {
+		r->kept++;
+		return iter_next(&r->it, NULL, NULL) ? PROCS_STOP : PROCS_SKIP;
+	}
+	j = xcalloc(1, sizeof(*j));
+	if (iter_next(&r->it, j, &cmd)) {
+		free(cmd);
+		job_free(j);
+		free(j);
+		return PROCS_STOP;
+	}
+	free(cmd);
+	j->cwd = r->root;
+	*jp = j;
+	return PROCS_RUN;
+}
+
+static void run_done(void *ctx, int i, struct job *j)
+{
+	struct sweep_run *r = ctx;
+
+	if (j) {
+		r->runs += j->wall_s;
+		job_free(j);
+		free(j);
+	}
+	r->ended[i] = true;
+	while (r->next_collect < r->sa->sw->npoints &&
+	       r->ended[r->next_collect]) {
+		sweep_collector_add(r->col);
+		r->next_collect++;
+	}
+}
+
+/* This process's own CPU time (s) and peak resident size (MB), workers
+ * apart: the sweep's overhead */
+static void own_usage(double *cpu_s, double *rss_mb)
+{
+	struct rusage ru;
+
+	getrusage(RUSAGE_SELF, &ru);
+	*cpu_s = (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 +
+		 (double)ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6;
+	*rss_mb = (double)ru.ru_maxrss / 1024;
+}
+
+/* Run the points in DIR (@root) and collect them: exit status */
+static int run_points(const struct sweep_args *sa, const char *root,
+		      const char *final_abs, const char *self)
+{
+	int npoints = sa->sw->npoints, failed;
+	struct sweep_run r = { .sa = sa, .root = root };
+	struct job_feed feed = { &r, run_start, run_done };
+	double t0 = progress_now(), wall, tc, cpu, rss;
 	struct progress pg;
 
-	for (k = 0; k < npoints; k++)
-		jobs[k].cwd = od->tmp;
+	if (make_points_dir(root))
+		return EXIT_RUN;
+	iter_init(&r.it, sa->sw, root, final_abs, self);
+	r.col = sweep_collector_open(root, sa->metric);
+	r.ended = xcalloc((size_t)npoints, sizeof(bool));
 	progress_init(&pg, sa->quiet, "sweep", "points", npoints);
-	procs_run(jobs, npoints, sa->parallel, &pg);
+	failed = procs_run_feed(npoints, sa->parallel, &pg, &feed);
 	progress_end(&pg);
-	for (k = 0; k < npoints; k++)
-		runs += jobs[k].wall_s;
 	tc = progress_now();
-	failed = sweep_collect(od->tmp, sa->metric, true);
+	failed = failed < 0 ? SWEEP_COLLECT_RUN_ERROR :
+		 sweep_collector_finish(r.col, true);
+	iter_free(&r.it);
+	sweep_collector_free(r.col);
+	free(r.ended);
 	if (failed < 0)
 		return EXIT_RUN;
-	/* some failed points are worth keeping beside the others; a sweep
-	 * of failures only is no result (a full disk, a workload every
-	 * point rejects): nothing is written */
-	if (failed == npoints) {
+	/* a sweep of failures only is no result (a full disk, a workload
+	 * every point rejects): nothing is left of it */
+	if (failed == npoints && !sa->resume) {
+		remove_tree(root);
 		fprintf(stderr, "capsim: sweep: every point failed; nothing written\n");
 		return EXIT_RUN;
 	}
 	wall = progress_now() - t0;
-	if (outdir_commit(od))
-		return EXIT_RUN;
+	own_usage(&cpu, &rss);
 	if (!sa->quiet) {
 		printf("sweep: %d points (%d failed) in %.2f s wall at -j %d; the runs took %.2f s (sum), collecting %.2f s\n",
-		       npoints, failed, wall, sa->parallel, runs,
+		       npoints, failed, wall, sa->parallel, r.runs,
 		       progress_now() - tc);
+		printf("sweep: %.1f points/s; capsim sweep itself: %.2f s CPU, %.1f MB at most\n",
+		       wall > 0 ? (npoints - r.kept) / wall : 0, cpu, rss);
+		if (r.kept)
+			printf("sweep: resumed: %d points were finished already, %d run now\n",
+			       r.kept, npoints - r.kept);
 		printf("outputs: %s/sweep.csv, %s/pareto.png (.svg), %s/points/\n",
 		       sa->outdir, sa->outdir, sa->outdir);
 	}
 	return failed ? EXIT_RUN : 0;
 }
 
-/* The plan and each point's directory and job in DIR's temporary copy,
- * then the points emitted or run: exit status */
+/* Tell an interrupted sweep's user what is kept and how to go on */
+static void note_resumable(const char *dir)
+{
+	char *note = xasprintf("capsim: sweep interrupted: the finished points are kept in %s; the same command with --resume runs the others\n",
+			       dir);
+
+	interrupt_set_note(note);
+	free(note);
+}
+
+/*
+ * The plan in DIR's temporary copy, then the points emitted (each
+ * prepared first) or run (DIR committed first, each point prepared as it
+ * is about to run, so an interrupted sweep keeps its finished points in
+ * DIR): exit status
+ */
 static int sweep_points(const struct sweep_args *sa, struct outdir *od,
 			const char *self)
 {
 	struct sweep *sw = sa->sw;
-	struct job *jobs = xcalloc((size_t)sw->npoints, sizeof(*jobs));
-	char **cmds = xcalloc((size_t)sw->npoints, sizeof(char *));
+	char **cmds = NULL;
 	char *fabs_dir = final_abs_path(od);
 	int ret = EXIT_RUN, i;
 
-	if (sa->emit && job_value_refused("the absolute -o path", fabs_dir))
+	if (sa->emit && job_value_refused("the absolute -o path", fabs_dir)) {
 		ret = EXIT_USAGE;
-	else if (!write_plan(sw, od->tmp) &&
-		 !prepare_points(sw, od->tmp, fabs_dir, self, jobs, cmds))
-		ret = sa->emit ? emit_jobs(sa, od, cmds) :
-		      run_points(sa, od, jobs);
-	for (i = 0; i < sw->npoints; i++) {
-		job_free(&jobs[i]);
-		free(cmds[i]);
+	} else if (write_plan(sw, od->tmp)) {
+		ret = EXIT_RUN;
+	} else if (sa->emit) {
+		cmds = xcalloc((size_t)sw->npoints, sizeof(char *));
+		if (!prepare_points(sw, od->tmp, fabs_dir, self, cmds))
+			ret = emit_jobs(sa, od, cmds);
+	} else if (!outdir_commit(od)) {
+		note_resumable(sa->outdir);
+		ret = run_points(sa, sa->outdir, fabs_dir, self);
+		interrupt_set_note(NULL);
 	}
-	free(jobs);
+	for (i = 0; cmds && i < sw->npoints; i++)
+		free(cmds[i]);
 	free(cmds);
 	free(fabs_dir);
+	return ret;
+}
+
+/* The first member of sweep.json that @want (this command's plan) has
+ * otherwise, or NULL when they are the same */
+static const char *plan_difference(json_t *want, json_t *have)
+{
+	const char *key;
+	json_t *v;
+
+	json_object_foreach(want, key, v)
+		if (!json_equal(v, json_object_get(have, key)))
+			return key;
+	json_object_foreach(have, key, v)
+		if (!json_object_get(want, key))
+			return key;
+	return NULL;
+}
+
+/*
+ * --resume -o DIR: DIR is a sweep capsim started with the same
+ * arguments; its finished points are kept, the others run, then all are
+ * collected. Exit status.
+ */
+static int resume_points(const struct sweep_args *sa, const char *self)
+{
+	char *planf = xasprintf("%s/sweep.json", sa->outdir);
+	json_t *want = plan_json(sa->sw), *have = NULL;
+	char err[512], rp[PATH_MAX];
+	const char *diff;
+	int ret = EXIT_USAGE;
+
+	if (!outmark_present(sa->outdir)) {
+		fprintf(stderr, "capsim: --resume: %s is not a sweep capsim started (no %s in it)\n",
+			sa->outdir, OUTMARK_NAME);
+		goto out;
+	}
+	have = sweep_load_json(planf, err, sizeof(err));
+	if (!have) {
+		fprintf(stderr, "capsim: --resume: %s: %s\n", planf, err);
+		goto out;
+	}
+	diff = plan_difference(want, have);
+	if (diff) {
+		char *a = json_dumps(json_object_get(want, diff), JSON_ENCODE_ANY | JSON_COMPACT);
+		char *b = json_dumps(json_object_get(have, diff), JSON_ENCODE_ANY | JSON_COMPACT);
+
+		fprintf(stderr, "capsim: --resume: this command's %s (%.200s) is not the sweep's in %s (%.200s): resume with the arguments that started it\n",
+			diff, a ? a : "none", planf, b ? b : "none");
+		free(a);
+		free(b);
+		goto out;
+	}
+	note_resumable(sa->outdir);
+	ret = run_points(sa, sa->outdir, realpath(sa->outdir, rp) ? rp :
+			 sa->outdir, self);
+	interrupt_set_note(NULL);
+out:
+	json_decref(want);
+	json_decref(have);
+	free(planf);
 	return ret;
 }
 
@@ -1024,6 +1299,10 @@ int cmd_sweep(int argc, char **argv)
 	outmark_note_input(sw.wfile);
 	for (i = 0; sw.platforms[i]; i++)
 		outmark_note_input(sw.platforms[i]);
+	if (sa.resume) {
+		ret = resume_points(&sa, self);
+		goto out;
+	}
 	ret = outdir_begin(&od, sa.outdir);
 	if (!ret)
 		ret = sweep_points(&sa, &od, self);

@@ -31,6 +31,23 @@
  */
 int sweep_collect(const char *dir, const char *metric, bool quiet);
 
+/*
+ * The same, a point at a time, as the points finish: each row goes out
+ * when its point is added (in point order), and only what the Pareto
+ * plot needs of a point stays in memory. open() never fails: its error,
+ * if any, is said and returned by add() and finish(). points() is the
+ * plan's count, or -1 after an error.
+ */
+struct sweep_collector;
+struct sweep_collector *sweep_collector_open(const char *dir,
+					     const char *metric);
+int sweep_collector_points(const struct sweep_collector *c);
+/* Read the next point (1, 2, ...): 0, or a SWEEP_COLLECT_* (said) */
+int sweep_collector_add(struct sweep_collector *c);
+/* The remaining points, sweep.csv and the plot: as sweep_collect() */
+int sweep_collector_finish(struct sweep_collector *c, bool quiet);
+void sweep_collector_free(struct sweep_collector *c);
+
 /* @suffix is a per-task column of sweep.csv (TASK.SUFFIX): resp_p95_us... */
 bool sweep_is_task_column(const char *suffix);
 /* @metric is chain.NAME.COLUMN, NAME a key of @chains (the workload's

@@ -187,17 +187,11 @@ static bool column_exists(const struct table *tb, const char *col)
 	return sscanf(col, "dom%d.avg_mhz", &k) == 1 && k >= 0 && k < tb->ndoms;
 }
 
-static int write_csv(const char *dir, const struct table *tb,
-		     struct point *pts, int n)
+static void write_header(FILE *f, const struct table *tb)
 {
-	char *tmp = xasprintf("%s/.sweep.csv.tmp", dir);
-	char *fin = xasprintf("%s/sweep.csv", dir);
-	FILE *f = fopen(tmp, "w");
 	size_t np = json_array_size(tb->params), k;
-	int i, t, c, ret = -1;
+	int i, t, c;
 
-	if (!f)
-		goto out;
 	fputs("point", f);
 	for (k = 0; k < np; k++) {
 		fputc(',', f);
@@ -219,63 +213,56 @@ static int write_csv(const char *dir, const struct table *tb,
 		for (c = 0; c < (int)ARRAY_SIZE(chain_cols); c++)
 			fprintf(f, ",chain.%s.%s", tb->chains[t], chain_cols[c]);
 	fputc('\n', f);
-	for (i = 0; i < n; i++) {
-		json_t *pj = pts[i].pj, *params = json_object_get(pj, "params");
+}
 
-		fprintf(f, "%d", (int)json_integer_value(json_object_get(pj, "id")));
-		for (k = 0; k < np; k++) {
-			const char *path = json_string_value(json_object_get(
-				json_array_get(tb->params, k), "path"));
-			char *v = json_dumps(json_object_get(params, path),
-					     JSON_ENCODE_ANY | JSON_COMPACT);
+/* Point @p's row, its columns those of @tb as it is now */
+static void write_row(FILE *f, const struct table *tb, const struct point *p)
+{
+	json_t *pj = p->pj, *params = json_object_get(pj, "params");
+	size_t np = json_array_size(tb->params), k;
+	int t, c;
 
-			fputc(',', f);
-			csv_str(f, v ? v : "");
-			free(v);
-		}
+	fprintf(f, "%d", (int)json_integer_value(json_object_get(pj, "id")));
+	for (k = 0; k < np; k++) {
+		const char *path = json_string_value(json_object_get(
+			json_array_get(tb->params, k), "path"));
+		char *v = json_dumps(json_object_get(params, path),
+				     JSON_ENCODE_ANY | JSON_COMPACT);
+
 		fputc(',', f);
-		csv_str(f, json_string_value(json_object_get(pj, "policy")));
-		fputc(',', f);
-		csv_str(f, json_string_value(json_object_get(pj, "platform")));
-		fprintf(f, ",%lld,%s,", (long long)json_integer_value(
-			json_object_get(pj, "seed")), pts[i].status);
-		if (pts[i].ok)
-			csv_num(f, pts[i].m.energy_mj);
-		for (t = 0; t < tb->ntasks; t++) {
-			const struct task_metrics *tm = pts[i].ok ?
-				find_task(&pts[i].m, tb->tasks[t]) : NULL;
+		csv_str(f, v ? v : "");
+		free(v);
+	}
+	fputc(',', f);
+	csv_str(f, json_string_value(json_object_get(pj, "policy")));
+	fputc(',', f);
+	csv_str(f, json_string_value(json_object_get(pj, "platform")));
+	fprintf(f, ",%lld,%s,", (long long)json_integer_value(
+		json_object_get(pj, "seed")), p->status);
+	if (p->ok)
+		csv_num(f, p->m.energy_mj);
+	for (t = 0; t < tb->ntasks; t++) {
+		const struct task_metrics *tm = p->ok ?
+			find_task(&p->m, tb->tasks[t]) : NULL;
 
-			for (c = 0; c < (int)ARRAY_SIZE(task_cols); c++) {
-				fputc(',', f);
-				if (tm)
-					csv_num(f, task_col(tm, c));
-			}
-		}
-		for (t = 0; t < tb->ndoms; t++) {
+		for (c = 0; c < (int)ARRAY_SIZE(task_cols); c++) {
 			fputc(',', f);
-			if (pts[i].ok && t < pts[i].m.ndoms)
-				csv_num(f, pts[i].m.doms[t].avg_mhz);
+			if (tm)
+				csv_num(f, task_col(tm, c));
 		}
-		for (t = 0; t < tb->nchains; t++)
-			for (c = 0; c < (int)ARRAY_SIZE(chain_cols); c++) {
-				fputc(',', f);
-				if (pts[i].ok)
-					csv_num(f, chain_col(&pts[i].m,
-							     tb->chains[t], c));
-			}
-		fputc('\n', f);
 	}
-	if (fclose(f) || rename(tmp, fin))
-		goto out;
-	ret = 0;
-out:
-	if (ret) {
-		fprintf(stderr, "capsim: cannot write %s: %s\n", fin, strerror(errno));
-		unlink(tmp);
+	for (t = 0; t < tb->ndoms; t++) {
+		fputc(',', f);
+		if (p->ok && t < p->m.ndoms)
+			csv_num(f, p->m.doms[t].avg_mhz);
 	}
-	free(tmp);
-	free(fin);
-	return ret;
+	for (t = 0; t < tb->nchains; t++)
+		for (c = 0; c < (int)ARRAY_SIZE(chain_cols); c++) {
+			fputc(',', f);
+			if (p->ok)
+				csv_num(f, chain_col(&p->m, tb->chains[t], c));
+		}
+	fputc('\n', f);
 }
 
 static char *point_label(const struct table *tb, const struct point *p)
@@ -300,29 +287,147 @@ static char *point_label(const struct table *tb, const struct point *p)
 	return sb.buf;
 }
 
+/* What the Pareto plot keeps of a point: nothing else of it stays in
+ * memory while a sweep streams its rows */
 struct ppt {
 	double x, y;
 	int series;
-	int idx;
+	int idx;		/* its place in pareto.dat */
+	char *label;		/* its parameters' values */
+	bool front;
 };
+
+/* The Pareto data of a collection: one entry per plotted point */
+struct pareto {
+	struct ppt *pp;
+	int npp, cap;
+	char **series;		/* "POLICY on PLATFORM", in order of appearance */
+	int nseries;
+};
+
+/* More plotted points than this: only the front's are labelled (a
+ * label each on 10 000 points would be a black smear) */
+#define PARETO_LABEL_ALL_MAX 200
 
 static int cmp_ppt(const void *a, const void *b)
 {
 	const struct ppt *p = a, *q = b;
 
-	return p->x < q->x ? -1 : p->x > q->x ? 1 : p->y < q->y ? -1 :
-	       p->y > q->y;
+	if (p->x != q->x)
+		return p->x < q->x ? -1 : 1;
+	if (p->y != q->y)
+		return p->y < q->y ? -1 : 1;
+	/* ties in plot order: the same point is the front's every time */
+	return (p->idx > q->idx) - (p->idx < q->idx);
 }
 
-static int write_pareto(const char *dir, const struct table *tb,
-			struct point *pts, int n, const char *metric,
-			const char *title, bool quiet)
+/* Point @p's place on the plot (energy against @metric), when it has both */
+static void pareto_add(struct pareto *pa, const struct table *tb,
+		       const struct point *p, const char *metric)
+{
+	bool us = strlen(metric) > 3 && !strcmp(metric + strlen(metric) - 3, "_us");
+	struct ppt pt = { 0 };
+	char *s;
+	int k;
+
+	if (!p->ok)
+		return;
+	pt.x = p->m.energy_mj / 1e3;
+	pt.y = column_value(tb, p, metric) / (us ? 1e3 : 1);
+	if (isnan(pt.x) || isnan(pt.y))
+		return;
+	s = xasprintf("%s on %s", json_string_value(json_object_get(p->pj, "policy")),
+		      json_string_value(json_object_get(p->pj, "platform")));
+	for (k = 0; k < pa->nseries && strcmp(pa->series[k], s); k++)
+		;
+	if (k == pa->nseries) {
+		pa->series = xrealloc(pa->series, (size_t)(pa->nseries + 1) *
+				      sizeof(char *));
+		pa->series[pa->nseries++] = s;
+	} else {
+		free(s);
+	}
+	pt.series = k + 1;
+	pt.idx = pa->npp;
+	pt.label = point_label(tb, p);
+	if (pa->npp == pa->cap) {
+		pa->cap = pa->cap ? 2 * pa->cap : 64;
+		pa->pp = xrealloc(pa->pp, (size_t)pa->cap * sizeof(*pa->pp));
+	}
+	pa->pp[pa->npp++] = pt;
+}
+
+static void pareto_free(struct pareto *pa)
+{
+	int i;
+
+	for (i = 0; i < pa->npp; i++)
+		free(pa->pp[i].label);
+	free(pa->pp);
+	for (i = 0; i < pa->nseries; i++)
+		free(pa->series[i]);
+	free(pa->series);
+}
+
+/*
+ * Points that land on the same spot (a parameter that changes nothing,
+ * e.g. any cap under policy none) share one label, "a/b/c", instead of
+ * printing over each other; the labels go into the entries (in plot
+ * order), a merged one's NULL. Quadratic: only for the few points that
+ * are all labelled.
+ */
+static void merge_labels(struct ppt *pp, int npp)
+{
+	int *cnt = xcalloc((size_t)npp, sizeof(int));
+	double x0 = INFINITY, x1 = -INFINITY, y0 = INFINITY, y1 = -INFINITY;
+	int i, j;
+
+	/* "the same spot": within 1.5 % of the axes' spans */
+	for (i = 0; i < npp; i++) {
+		x0 = fmin(x0, pp[i].x);
+		x1 = fmax(x1, pp[i].x);
+		y0 = fmin(y0, pp[i].y);
+		y1 = fmax(y1, pp[i].y);
+	}
+	for (i = 0; i < npp; i++) {
+		char *lab = pp[i].label;
+
+		pp[i].label = NULL;
+		for (j = 0; j < i; j++)
+			if (pp[j].label && fabs(pp[j].x - pp[i].x) <= 0.015 * (x1 - x0) &&
+			    fabs(pp[j].y - pp[i].y) <= 0.015 * (y1 - y0))
+				break;
+		if (j < i) {
+			/* another series on the same spot: "; " */
+			const char *sep = pp[j].series == pp[i].series ? "/" : "; ";
+			char *m = cnt[j] < 4 || strcmp(sep, "/") ?
+				  xasprintf("%s%s%s", pp[j].label, sep, lab) :
+				  xstrdup(pp[j].label);
+
+			if (cnt[j] == 4 && !strcmp(sep, "/")) {
+				free(m);
+				m = xasprintf("%s/...", pp[j].label);
+			}
+			free(pp[j].label);
+			pp[j].label = m;
+			cnt[j]++;
+			free(lab);
+		} else {
+			pp[i].label = lab;
+			cnt[i] = 1;
+		}
+	}
+	free(cnt);
+}
+
+static int write_pareto(const char *dir, struct pareto *pa,
+			const char *metric, const char *title, bool quiet)
 {
 	const char *scripts = plot_scripts_dir();
 	char *data = xasprintf("%s/pareto-data", dir), *path;
-	struct ppt *pp = xcalloc((size_t)(n ? n : 1), sizeof(*pp));
-	char **series = NULL;
-	int nseries = 0, npp = 0, i, ret = -1;
+	struct ppt *pp = pa->pp;
+	int npp = pa->npp, nseries = pa->nseries, i, ret = -1;
+	char **series = pa->series;
 	bool us = strlen(metric) > 3 && !strcmp(metric + strlen(metric) - 3, "_us");
 	double best = INFINITY;
 	FILE *f;
@@ -333,111 +438,54 @@ static int write_pareto(const char *dir, const struct table *tb,
 		fprintf(stderr, "capsim: cannot create %s: %s\n", data, strerror(errno));
 		goto out;
 	}
-	for (i = 0; i < n; i++) {
-		char *s;
-		int k;
-
-		if (!pts[i].ok)
-			continue;
-		pp[npp].x = pts[i].m.energy_mj / 1e3;
-		pp[npp].y = column_value(tb, &pts[i], metric) / (us ? 1e3 : 1);
-		if (isnan(pp[npp].x) || isnan(pp[npp].y))
-			continue;
-		s = xasprintf("%s on %s", json_string_value(json_object_get(pts[i].pj, "policy")),
-			      json_string_value(json_object_get(pts[i].pj, "platform")));
-		for (k = 0; k < nseries && strcmp(series[k], s); k++)
-			;
-		if (k == nseries) {
-			series = xrealloc(series, (size_t)(nseries + 1) * sizeof(char *));
-			series[nseries++] = s;
-		} else {
-			free(s);
-		}
-		pp[npp].series = k + 1;
-		pp[npp].idx = i;
-		npp++;
-	}
 	if (!npp) {
 		fprintf(stderr, "capsim: no point has both energy and %s: no Pareto plot\n",
 			metric);
 		ret = 0;
 		goto out;
 	}
+	/* the front: by energy, each point lower than every cheaper one */
+	qsort(pp, (size_t)npp, sizeof(*pp), cmp_ppt);
+	for (i = 0; i < npp; i++) {
+		if (pp[i].y < best) {
+			best = pp[i].y;
+			pp[i].front = true;
+		}
+	}
+	path = xasprintf("%s/pareto-front.dat", data);
+	f = fopen(path, "w");
+	free(path);
+	if (!f)
+		goto out;
+	for (i = 0; i < npp; i++)
+		if (pp[i].front)
+			fprintf(f, "%.9g %.9g\n", pp[i].x, pp[i].y);
+	if (fclose(f))
+		goto out;
+	/* back in plot order */
+	for (i = 0; i < npp; i++)
+		while (pp[i].idx != i) {
+			struct ppt t = pp[pp[i].idx];
+
+			pp[pp[i].idx] = pp[i];
+			pp[i] = t;
+		}
+	if (npp <= PARETO_LABEL_ALL_MAX)
+		merge_labels(pp, npp);
 	path = xasprintf("%s/pareto.dat", data);
 	f = fopen(path, "w");
 	free(path);
 	if (!f)
 		goto out;
 	fprintf(f, "# energy_J %s series label\n", metric);
-	/* Points that land on the same spot (a parameter that changes
-	 * nothing, e.g. any cap under policy none) share one label, "a/b/c",
-	 * instead of printing over each other */
-	{
-		char **labs = xcalloc((size_t)npp, sizeof(char *));
-		int *cnt = xcalloc((size_t)npp, sizeof(int));
-		double x0 = INFINITY, x1 = -INFINITY, y0 = INFINITY, y1 = -INFINITY;
-		int j;
-
-		/* "the same spot": within 1.5 % of the axes' spans */
-		for (i = 0; i < npp; i++) {
-			x0 = fmin(x0, pp[i].x);
-			x1 = fmax(x1, pp[i].x);
-			y0 = fmin(y0, pp[i].y);
-			y1 = fmax(y1, pp[i].y);
-		}
-
-		for (i = 0; i < npp; i++) {
-			char *lab = point_label(tb, &pts[pp[i].idx]);
-
-			for (j = 0; j < i; j++)
-				if (labs[j] && fabs(pp[j].x - pp[i].x) <= 0.015 * (x1 - x0) &&
-				    fabs(pp[j].y - pp[i].y) <= 0.015 * (y1 - y0))
-					break;
-			if (j < i) {
-				/* another series on the same spot: "; " */
-				const char *sep = pp[j].series == pp[i].series ? "/" : "; ";
-				char *m = cnt[j] < 4 || strcmp(sep, "/") ?
-					  xasprintf("%s%s%s", labs[j], sep, lab) :
-					  xstrdup(labs[j]);
-
-				if (cnt[j] == 4 && !strcmp(sep, "/")) {
-					free(m);
-					m = xasprintf("%s/...", labs[j]);
-				}
-				free(labs[j]);
-				labs[j] = m;
-				cnt[j]++;
-				free(lab);
-			} else {
-				labs[i] = lab;
-				cnt[i] = 1;
-			}
-		}
-		for (i = 0; i < npp; i++) {
-			char *q = gp_data_label(labs[i] ? labs[i] : "");
-
-			fprintf(f, "%.9g %.9g %d %s\n", pp[i].x, pp[i].y,
-				pp[i].series, q);
-			free(q);
-			free(labs[i]);
-		}
-		free(labs);
-		free(cnt);
-	}
-	if (fclose(f))
-		goto out;
-	/* the front: by energy, each point lower than every cheaper one */
-	qsort(pp, (size_t)npp, sizeof(*pp), cmp_ppt);
-	path = xasprintf("%s/pareto-front.dat", data);
-	f = fopen(path, "w");
-	free(path);
-	if (!f)
-		goto out;
 	for (i = 0; i < npp; i++) {
-		if (pp[i].y < best) {
-			best = pp[i].y;
-			fprintf(f, "%.9g %.9g\n", pp[i].x, pp[i].y);
-		}
+		bool shown = pp[i].label &&
+			     (npp <= PARETO_LABEL_ALL_MAX || pp[i].front);
+		char *q = gp_data_label(shown ? pp[i].label : "");
+
+		fprintf(f, "%.9g %.9g %d %s\n", pp[i].x, pp[i].y,
+			pp[i].series, q);
+		free(q);
 	}
 	if (fclose(f))
 		goto out;
@@ -498,10 +546,6 @@ static int write_pareto(const char *dir, const struct table *tb,
 		free(script);
 	}
 out:
-	for (i = 0; i < nseries; i++)
-		free(series[i]);
-	free(series);
-	free(pp);
 	free(data);
 	return ret;
 }
@@ -523,7 +567,7 @@ static int point_width(int npoints)
  * missing: said) or SWEEP_COLLECT_BAD_INPUT (said).
  */
 static int read_point(const char *dir, json_t *plan_params, int id, int width,
-		      struct point *pt)
+		      struct point *pt, bool say)
 {
 	char *pdir = xasprintf("%s/points/%0*d", dir, width, id);
 	char *pf = xasprintf("%s/point.json", pdir);
@@ -536,7 +580,8 @@ static int read_point(const char *dir, json_t *plan_params, int id, int width,
 	pt->name = xasprintf("points/%0*d", width, id);
 	if (stat(pdir, &st) && errno == ENOENT) {
 		/* deleted, or lost with a host: its row says "missing" */
-		fprintf(stderr, "capsim: sweep point %s is missing (%s/sweep.json plans it)\n",
+		if (say)
+			fprintf(stderr, "capsim: sweep point %s is missing (%s/sweep.json plans it)\n",
 			pt->name, dir);
 		pt->pj = json_pack("{s:i, s:{}, s:s, s:s, s:i}", "id", id,
 				   "params", "policy", "", "platform", "",
@@ -556,7 +601,8 @@ static int read_point(const char *dir, json_t *plan_params, int id, int width,
 		char *tail = procs_log_tail(log, 3);
 
 		/* an empty log: the point could not even say why */
-		fprintf(stderr, "capsim: sweep point %s failed (%s):\n%s\n",
+		if (say)
+			fprintf(stderr, "capsim: sweep point %s failed (%s):\n%s\n",
 			pt->name, json_string_value(json_object_get(pt->pj,
 								    "command")),
 			*tail ? tail : "(its run.log is empty: no space left for it?)");
@@ -584,7 +630,8 @@ static int read_point(const char *dir, json_t *plan_params, int id, int width,
 
 		free(run);
 		if (r) {
-			fprintf(stderr, "capsim: sweep point %s: its summary has no response times and its trace cannot be read\n",
+			if (say)
+				fprintf(stderr, "capsim: sweep point %s: its summary has no response times and its trace cannot be read\n",
 				pt->name);
 			json_decref(js);
 			pt->status = "failed";
@@ -603,105 +650,307 @@ out:
 	return ret;
 }
 
-/* @name among the table's chains, once (it points into a point's
- * metrics, kept until the end of the collection) */
-static void table_add_chain(struct table *tb, char *name)
-{
-	int j;
+/*
+ * A collection in progress: the plan, the columns seen so far, the rows
+ * written so far (in point order, to an unlinked file), what the Pareto
+ * plot needs of each point, and nothing else of the points.
+ */
+struct sweep_collector {
+	char *dir;
+	json_t *plan;
+	struct table tb;
+	int n, width;
+	int next;		/* the next point to add, from 1 */
+	int failed;
+	int error;		/* a SWEEP_COLLECT_* that stopped it, or 0 */
+	FILE *rows;
+	/* the table grew after a row was written: the rows are written
+	 * again, from the points, once the columns are all known */
+	bool rows_stale;
+	const char *metric;	/* --metric, or NULL */
+	char *defmetric, *title;
+	/* ok points read before the default metric is known (it is the
+	 * first point's, unless that one has no task that ran) */
+	struct point *pending;
+	int npending;
+	struct pareto pa;
+};
 
-	for (j = 0; j < tb->nchains; j++)
-		if (!strcmp(tb->chains[j], name))
-			return;
-	tb->chains = xrealloc(tb->chains, (size_t)(tb->nchains + 1) *
-			      sizeof(char *));
-	tb->chains[tb->nchains++] = name;
+static void point_free(struct point *p)
+{
+	if (p->ok)
+		run_metrics_free(&p->m);
+	json_decref(p->pj);
+	free(p->name);
+	memset(p, 0, sizeof(*p));
+}
+
+/* The metric the plot will show: NULL while the default one is unknown */
+static const char *collector_metric(const struct sweep_collector *c)
+{
+	return c->metric ? c->metric : c->defmetric;
+}
+
+/* @p's tasks, domains and chains into the table; true if it grew */
+static bool table_take(struct table *tb, const struct point *p)
+{
+	bool grew = false;
+	int k, j;
+
+	for (k = 0; k < p->m.ntasks; k++) {
+		for (j = 0; j < tb->ntasks &&
+		     strcmp(tb->tasks[j], p->m.tasks[k].name); j++)
+			;
+		if (j == tb->ntasks) {
+			tb->tasks = xrealloc(tb->tasks, (size_t)(tb->ntasks + 1) *
+					     sizeof(char *));
+			tb->tasks[tb->ntasks++] = xstrdup(p->m.tasks[k].name);
+			grew = true;
+		}
+	}
+	if (p->m.ndoms > tb->ndoms) {
+		tb->ndoms = p->m.ndoms;
+		grew = true;
+	}
+	for (k = 0; k < p->m.nchains; k++) {
+		for (j = 0; j < tb->nchains &&
+		     strcmp(tb->chains[j], p->m.chains[k].name); j++)
+			;
+		if (j == tb->nchains) {
+			tb->chains = xrealloc(tb->chains,
+					      (size_t)(tb->nchains + 1) *
+					      sizeof(char *));
+			tb->chains[tb->nchains++] = xstrdup(p->m.chains[k].name);
+			grew = true;
+		}
+	}
+	return grew;
+}
+
+struct sweep_collector *sweep_collector_open(const char *dir,
+					     const char *metric)
+{
+	struct sweep_collector *c = xcalloc(1, sizeof(*c));
+	char *planf = xasprintf("%s/sweep.json", dir);
+	char err[512];
+
+	c->dir = xstrdup(dir);
+	c->metric = metric;
+	c->next = 1;
+	c->plan = sweep_load_json(planf, err, sizeof(err));
+	if (!c->plan || sweep_plan_check(c->plan, err, sizeof(err))) {
+		fprintf(stderr, "capsim: %s: %s (not a sweep directory?)\n",
+			planf, err);
+		c->error = SWEEP_COLLECT_BAD_INPUT;
+	} else {
+		c->tb.params = json_object_get(c->plan, "params");
+		c->n = (int)json_integer_value(json_object_get(c->plan, "points"));
+		c->width = point_width(c->n);
+		c->rows = tmpfile();
+		if (!c->rows) {
+			fprintf(stderr, "capsim: cannot create a temporary file for %s/sweep.csv: %s\n",
+				dir, strerror(errno));
+			c->error = SWEEP_COLLECT_RUN_ERROR;
+		}
+	}
+	free(planf);
+	return c;
+}
+
+int sweep_collector_points(const struct sweep_collector *c)
+{
+	return c->error ? -1 : c->n;
+}
+
+/* The first ok point with a task that ran names the default metric */
+static void take_defaults(struct sweep_collector *c, const struct point *p)
+{
+	if (!c->defmetric) {
+		int mt = run_metrics_main_task(&p->m);
+
+		if (mt >= 0)
+			c->defmetric = xasprintf("%s.resp_p95_us",
+						 p->m.tasks[mt].name);
+	}
+	if (!c->title)
+		c->title = xasprintf("sweep of %s: %d points", p->m.workload,
+				     c->n);
+}
+
+/* The pending points onto the plot, now that its metric is known */
+static void flush_pending(struct sweep_collector *c, const char *metric)
+{
+	int i;
+
+	for (i = 0; i < c->npending; i++) {
+		pareto_add(&c->pa, &c->tb, &c->pending[i], metric);
+		point_free(&c->pending[i]);
+	}
+	free(c->pending);
+	c->pending = NULL;
+	c->npending = 0;
+}
+
+int sweep_collector_add(struct sweep_collector *c)
+{
+	struct point p = { 0 };
+	int r;
+
+	if (c->error || c->next > c->n)
+		return c->error;
+	r = read_point(c->dir, c->tb.params, c->next, c->width, &p, true);
+	if (r < 0) {
+		point_free(&p);
+		return c->error = r;
+	}
+	c->next++;
+	if (r) {
+		c->failed++;
+	} else {
+		if (table_take(&c->tb, &p) && c->next > 2)
+			c->rows_stale = true;
+		take_defaults(c, &p);
+	}
+	if (!c->rows_stale)
+		write_row(c->rows, &c->tb, &p);
+	if (!r && !collector_metric(c)) {
+		c->pending = xrealloc(c->pending, (size_t)(c->npending + 1) *
+				      sizeof(*c->pending));
+		c->pending[c->npending++] = p;
+		return 0;
+	}
+	if (!r) {
+		if (c->npending)
+			flush_pending(c, collector_metric(c));
+		pareto_add(&c->pa, &c->tb, &p, collector_metric(c));
+	}
+	point_free(&p);
+	return 0;
+}
+
+/* The rows again, every column known now; 0 or a SWEEP_COLLECT_* */
+static int rewrite_rows(struct sweep_collector *c)
+{
+	int id;
+
+	if (fflush(c->rows) || ftruncate(fileno(c->rows), 0) ||
+	    fseek(c->rows, 0, SEEK_SET))
+		return SWEEP_COLLECT_RUN_ERROR;
+	for (id = 1; id <= c->n; id++) {
+		struct point p = { 0 };
+		int r = read_point(c->dir, c->tb.params, id, c->width, &p, false);
+
+		if (r >= 0)
+			write_row(c->rows, &c->tb, &p);
+		point_free(&p);
+		if (r < 0)
+			return r;
+	}
+	return 0;
+}
+
+/* The header, then the rows: sweep.csv written aside and renamed */
+static int write_csv(struct sweep_collector *c)
+{
+	char *tmp = xasprintf("%s/.sweep.csv.tmp", c->dir);
+	char *fin = xasprintf("%s/sweep.csv", c->dir);
+	FILE *f = fopen(tmp, "w");
+	char buf[65536];
+	size_t got;
+	int ret = -1;
+
+	if (!f)
+		goto out;
+	write_header(f, &c->tb);
+	if (fflush(c->rows) || fseek(c->rows, 0, SEEK_SET))
+		goto out;
+	while ((got = fread(buf, 1, sizeof(buf), c->rows)) > 0)
+		if (fwrite(buf, 1, got, f) != got)
+			goto out;
+	if (ferror(c->rows))
+		goto out;
+	if (fclose(f)) {
+		f = NULL;
+		goto out;
+	}
+	f = NULL;
+	if (rename(tmp, fin))
+		goto out;
+	ret = 0;
+out:
+	if (ret) {
+		fprintf(stderr, "capsim: cannot write %s: %s\n", fin, strerror(errno));
+		if (f)
+			fclose(f);
+		unlink(tmp);
+	}
+	free(tmp);
+	free(fin);
+	return ret;
+}
+
+int sweep_collector_finish(struct sweep_collector *c, bool quiet)
+{
+	const char *metric;
+	int r;
+
+	while (!c->error && c->next <= c->n)
+		sweep_collector_add(c);
+	if (c->error)
+		return c->error;
+	metric = collector_metric(c) ? collector_metric(c) : "energy_mj";
+	if (c->failed < c->n && !column_exists(&c->tb, metric)) {
+		fprintf(stderr, "capsim: --metric %s is not a sweep.csv column (e.g. %s, energy_mj, dom0.avg_mhz)\n",
+			metric, c->defmetric ? c->defmetric : "TASK.resp_p95_us");
+		return c->error = SWEEP_COLLECT_BAD_INPUT;
+	}
+	flush_pending(c, metric);
+	if (c->rows_stale) {
+		r = rewrite_rows(c);
+		if (r)
+			return c->error = r;
+	}
+	if (write_csv(c) ||
+	    (c->failed < c->n && write_pareto(c->dir, &c->pa, metric,
+					      c->title ? c->title : "sweep",
+					      quiet)))
+		return c->error = SWEEP_COLLECT_RUN_ERROR;
+	if (!quiet)
+		printf("collected %d points (%d failed) into %s/sweep.csv and %s/pareto.png (energy vs %s)\n",
+		       c->n, c->failed, c->dir, c->dir, metric);
+	return c->failed;
+}
+
+void sweep_collector_free(struct sweep_collector *c)
+{
+	int i;
+
+	if (!c)
+		return;
+	for (i = 0; i < c->npending; i++)
+		point_free(&c->pending[i]);
+	free(c->pending);
+	pareto_free(&c->pa);
+	if (c->rows)
+		fclose(c->rows);
+	for (i = 0; i < c->tb.ntasks; i++)
+		free(c->tb.tasks[i]);
+	free(c->tb.tasks);
+	for (i = 0; i < c->tb.nchains; i++)
+		free(c->tb.chains[i]);
+	free(c->tb.chains);
+	free(c->title);
+	free(c->defmetric);
+	json_decref(c->plan);
+	free(c->dir);
+	free(c);
 }
 
 int sweep_collect(const char *dir, const char *metric, bool quiet)
 {
-	char *planf = xasprintf("%s/sweep.json", dir);
-	struct point *pts = NULL;
-	struct table tb = { 0 };
-	json_t *plan;
-	char err[512];
-	char *title = NULL, *defmetric = NULL;
-	int n = 0, i, failed = 0, ret = SWEEP_COLLECT_BAD_INPUT, width;
+	struct sweep_collector *c = sweep_collector_open(dir, metric);
+	int r = sweep_collector_finish(c, quiet);
 
-	plan = sweep_load_json(planf, err, sizeof(err));
-	if (!plan || sweep_plan_check(plan, err, sizeof(err))) {
-		fprintf(stderr, "capsim: %s: %s (not a sweep directory?)\n",
-			planf, err);
-		goto out;
-	}
-	tb.params = json_object_get(plan, "params");
-	n = (int)json_integer_value(json_object_get(plan, "points"));
-	width = point_width(n);
-	pts = xcalloc((size_t)n, sizeof(*pts));
-	for (i = 0; i < n; i++) {
-		int k, r = read_point(dir, tb.params, i + 1, width, &pts[i]);
-
-		if (r < 0)
-			goto out;
-		if (r) {
-			failed++;
-			continue;
-		}
-		for (k = 0; k < pts[i].m.ntasks; k++) {
-			int j;
-
-			for (j = 0; j < tb.ntasks &&
-			     strcmp(tb.tasks[j], pts[i].m.tasks[k].name); j++)
-				;
-			if (j == tb.ntasks) {
-				tb.tasks = xrealloc(tb.tasks, (size_t)(tb.ntasks + 1) *
-						    sizeof(char *));
-				tb.tasks[tb.ntasks++] = pts[i].m.tasks[k].name;
-			}
-		}
-		for (k = 0; k < pts[i].m.nchains; k++)
-			table_add_chain(&tb, pts[i].m.chains[k].name);
-		if (pts[i].m.ndoms > tb.ndoms)
-			tb.ndoms = pts[i].m.ndoms;
-		if (!defmetric) {
-			int mt = run_metrics_main_task(&pts[i].m);
-
-			if (mt >= 0)
-				defmetric = xasprintf("%s.resp_p95_us",
-						      pts[i].m.tasks[mt].name);
-		}
-		if (!title)
-			title = xasprintf("sweep of %s: %d points",
-					  pts[i].m.workload, n);
-	}
-	if (!metric)
-		metric = defmetric ? defmetric : "energy_mj";
-	if (failed < n && !column_exists(&tb, metric)) {
-		fprintf(stderr, "capsim: --metric %s is not a sweep.csv column (e.g. %s, energy_mj, dom0.avg_mhz)\n",
-			metric, defmetric ? defmetric : "TASK.resp_p95_us");
-		goto out;
-	}
-	ret = SWEEP_COLLECT_RUN_ERROR;
-	if (write_csv(dir, &tb, pts, n) ||
-	    (failed < n && write_pareto(dir, &tb, pts, n, metric,
-					title ? title : "sweep", quiet)))
-		goto out;
-	if (!quiet)
-		printf("collected %d points (%d failed) into %s/sweep.csv and %s/pareto.png (energy vs %s)\n",
-		       n, failed, dir, dir, metric);
-	ret = failed;
-out:
-	for (i = 0; pts && i < n; i++) {
-		if (pts[i].ok)
-			run_metrics_free(&pts[i].m);
-		json_decref(pts[i].pj);
-		free(pts[i].name);
-	}
-	free(pts);
-	free(tb.tasks);
-	free(tb.chains);
-	free(title);
-	free(defmetric);
-	free(planf);
-	json_decref(plan);
-	return ret;
+	sweep_collector_free(c);
+	return r;
 }

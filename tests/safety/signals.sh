@@ -1,8 +1,9 @@
 #!/bin/sh
 # Signals (issue 23): compare, sweep, plot and xcheck, told to stop while
 # their workers run, stop the workers, remove DIR.partial-* and die of the
-# signal (status 128+N); a parent killed outright takes its workers with
-# it (PR_SET_PDEATHSIG). The workers are stand-ins that record their pid
+# signal (status 128+N); a sweep keeps DIR instead, its finished points
+# there for --resume (issue 28; sweep-resume.sh resumes one), and says so;
+# a parent killed outright takes its workers with it (PR_SET_PDEATHSIG). The workers are stand-ins that record their pid
 # and wait (CAPSIM_EXE for capsim's own runs, a `gnuplot` first on PATH),
 # so the signal always lands while they run.
 #   signals.sh CAPSIM SRCDIR
@@ -46,10 +47,12 @@ wait_workers() {	# until N workers recorded, at most 10 s
 	done
 }
 
-# case NAME SIGNAL WORKERS OUTDIR COMMAND...
+# case NAME SIGNAL WORKERS OUTDIR COMMAND... (OUTDIR keep:DIR: DIR must
+# stay, a sweep capsim started)
 case_() {
-	name=$1 sig=$2 nw=$3 out=$4
+	name=$1 sig=$2 nw=$3 out=$4 keep=false
 	shift 4
+	case $out in keep:*) keep=true out=${out#keep:} ;; esac
 	rm -f pids
 	cmd=$(command -v "$1")
 	shift
@@ -61,23 +64,29 @@ case_() {
 	rc=$?
 	case $sig in HUP) want=129 ;; INT) want=130 ;; TERM) want=143 ;; esac
 	sleep 0.2
-	left=$(ls -d "$out".partial-* "$out" 2>/dev/null)
+	left=$(ls -d "$out".partial-* 2>/dev/null)
+	$keep || left="$left$(ls -d "$out" 2>/dev/null)"
 	if [ $rc -ne $want ]; then
 		bad "$name: exit $rc, expected $want: $(head -2 err.txt)"
 	elif [ -n "$left" ]; then
 		bad "$name: left $left"
+	elif $keep && ! { [ -f "$out/.capsim-output" ] && [ -f "$out/sweep.json" ]; }; then
+		bad "$name: $out not kept as a sweep capsim started"
+	elif $keep && ! grep -q -- "--resume" err.txt; then
+		bad "$name: no word of --resume: $(cat err.txt)"
 	elif [ "$(alive)" -ne 0 ]; then
 		bad "$name: $(alive) workers still running"
 	else
-		ok "$name: status $rc, workers stopped, no partial directory"
+		ok "$name: status $rc, workers stopped, no partial directory$($keep && echo ", $out kept")"
 	fi
+	rm -rf "$out"
 	for p in $(cat pids 2>/dev/null); do kill -9 "$p" 2>/dev/null; done
 }
 
 export PATH="$tmp/bin:$PATH"
-case_ "sweep, SIGTERM" TERM 2 sw \
+case_ "sweep, SIGTERM" TERM 2 keep:sw \
 	env CAPSIM_EXE="$tmp/bin/worker" "$C" sweep w.json --set 'tasks.fg_touch.run=1000,2000,3000' -j 2 --quiet -o sw
-case_ "sweep, SIGINT" INT 2 sw \
+case_ "sweep, SIGINT" INT 2 keep:sw \
 	env CAPSIM_EXE="$tmp/bin/worker" "$C" sweep w.json --set 'tasks.fg_touch.run=1000,2000,3000' -j 2 --quiet -o sw
 case_ "compare, SIGHUP" HUP 2 cmp \
 	env CAPSIM_EXE="$tmp/bin/worker" "$C" compare w.json --quiet -j 2 -o cmp
@@ -99,7 +108,7 @@ wait $pid 2>/dev/null
 sleep 0.5
 [ "$(alive)" -eq 0 ] && ok "sweep, SIGKILL: the workers died with it" ||
 	bad "sweep, SIGKILL: $(alive) workers orphaned"
-rm -rf sk.partial-*
+rm -rf sk.partial-* sk
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

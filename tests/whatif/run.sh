@@ -285,6 +285,11 @@ progress)
 	CAPSIM_PROGRESS=1 "$capsim" sweep "$w" --set 'global.duration=9,10' -o "$tmp/s" \
 		> /dev/null 2> "$tmp/err"
 	grep -q 'sweep: 6/6 points' "$tmp/err" || fail "no sweep progress"
+	# the terminal's bar: full at the end (its last draw is at 6/6)
+	CAPSIM_PROGRESS=bar "$capsim" sweep "$w" --set 'global.duration=9,10' -o "$tmp/s" \
+		> /dev/null 2> "$tmp/err"
+	grep -q 'sweep \[########################\] 6/6 points (100%), .* points/s, ETA 0 s' "$tmp/err" ||
+		fail "no sweep progress bar: $(cat "$tmp/err")"
 	;;
 library)
 	n=0
