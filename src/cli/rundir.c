@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "interrupt.h"
+#include "outdir.h"
 #include "outmark.h"
 #include "rundir.h"
 #include "util.h"
@@ -50,39 +51,26 @@ static void on_signal(int sig)
 	raise(sig);
 }
 
+static void note_made(const char *dir, void *arg)
+{
+	struct rundir *o = arg;
+
+	o->made = xrealloc(o->made, (size_t)(o->nmade + 1) * sizeof(*o->made));
+	o->made[o->nmade++] = xstrdup(dir);
+}
+
 /* mkdir -p, each directory created recorded before a signal can come */
 static int mkdirs(struct rundir *o, char *err, size_t errlen)
 {
-	char *p = xstrdup(o->dir), *s;
-	int ret = 0;
+	sigset_t old;
+	int ret;
 
-	for (s = p + 1; ; s++) {
-		char c = *s;
-		sigset_t old;
-		int made;
-
-		if (c != '/' && c != '\0')
-			continue;
-		*s = '\0';
-		interrupt_block(&old);
-		made = mkdir(p, 0777) == 0;
-		if (made) {
-			o->made = xrealloc(o->made, (size_t)(o->nmade + 1) *
-					   sizeof(*o->made));
-			o->made[o->nmade++] = xstrdup(p);
-		}
-		interrupt_unblock(&old);
-		if (!made && errno != EEXIST) {
-			snprintf(err, errlen, "cannot create %s: %s", p,
-				 strerror(errno));
-			ret = -1;
-			break;
-		}
-		*s = c;
-		if (!c)
-			break;
-	}
-	free(p);
+	interrupt_block(&old);
+	ret = make_dirs_noting(o->dir, note_made, o);
+	if (ret)
+		snprintf(err, errlen, "cannot create %s: %s", o->dir,
+			 strerror(errno));
+	interrupt_unblock(&old);
 	return ret;
 }
 

@@ -36,7 +36,8 @@ int remove_tree(const char *path)
 	return nftw(path, rm_one, 16, FTW_DEPTH | FTW_PHYS);
 }
 
-int make_dirs(const char *path)
+int make_dirs_noting(const char *path,
+		     void (*made)(const char *dir, void *arg), void *arg)
 {
 	char *p = xstrdup(path), *s;
 	int ret = 0;
@@ -47,7 +48,10 @@ int make_dirs(const char *path)
 		if (c != '/' && c != '\0')
 			continue;
 		*s = '\0';
-		if (mkdir(p, 0777) && errno != EEXIST) {
+		if (!mkdir(p, 0777)) {
+			if (made)
+				made(p, arg);
+		} else if (errno != EEXIST) {
 			ret = -1;
 			break;
 		}
@@ -57,6 +61,11 @@ int make_dirs(const char *path)
 	}
 	free(p);
 	return ret;
+}
+
+int make_dirs(const char *path)
+{
+	return make_dirs_noting(path, NULL, NULL);
 }
 
 int outdir_begin(struct outdir *o, const char *dir)

@@ -32,5 +32,9 @@ void outdir_abort(struct outdir *o);
 int remove_tree(const char *path);
 /* mkdir -p @path; 0 or -1 with errno */
 int make_dirs(const char *path);
+/* The same, @made called with each directory it created (the caller
+ * blocks the signals that could leave one unrecorded) */
+int make_dirs_noting(const char *path,
+		     void (*made)(const char *dir, void *arg), void *arg);
 
 #endif
