@@ -1052,6 +1052,7 @@ struct sweep_run {
 	bool *ended;		/* per point: ended, or kept by --resume */
 	int next_collect;	/* the first point not collected yet */
 	int kept;		/* points a --resume found finished */
+	int ran_ok;		/* points run now whose capsim run exited 0 */
 	double runs;		/* the runs' summed wall time */
 };
 
@@ -1097,6 +1098,8 @@ static void run_done(void *ctx, int i, struct job *j)
 
 	if (j) {
 		r->runs += j->wall_s;
+		if (!j->status)
+			r->ran_ok++;
 		job_free(j);
 		free(j);
 	}
@@ -1144,15 +1147,22 @@ static int run_points(const struct sweep_args *sa, const char *root,
 	iter_free(&r.it);
 	sweep_collector_free(r.col);
 	free(r.ended);
-	if (failed < 0)
-		return EXIT_RUN;
-	/* a sweep of failures only is no result (a full disk, a workload
-	 * every point rejects): nothing is left of it */
-	if (failed == npoints && !sa->resume) {
+	/*
+	 * a sweep of failures only is no result (a full disk, a workload
+	 * every point rejects), nor one stopped before any point finished
+	 * (a point that could not be made): nothing is left of it. One
+	 * finished point keeps DIR, for --resume.
+	 */
+	if ((failed == npoints || (failed < 0 && !r.ran_ok)) && !r.kept &&
+	    !sa->resume) {
 		remove_tree(root);
-		fprintf(stderr, "capsim: sweep: every point failed; nothing written\n");
+		fprintf(stderr, "capsim: sweep: %s; nothing written\n",
+			failed < 0 ? "stopped before any point finished" :
+				     "every point failed");
 		return EXIT_RUN;
 	}
+	if (failed < 0)
+		return EXIT_RUN;
 	wall = progress_now() - t0;
 	own_usage(&cpu, &rss);
 	if (!sa->quiet) {
