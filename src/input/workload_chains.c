@@ -21,6 +21,16 @@
 const char *const wl_chain_keys[] = { "tasks", "period_us", "start",
 				      "deadline_us", NULL };
 
+/* A control character (a tab, a newline, ...) in @s: it would split or
+ * blur a CSV header field */
+static bool has_control_char(const char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			return true;
+	return false;
+}
+
 /* The task named @name, or -1 after an error with the closest names */
 static int chain_task(struct wl_parser *p, json_t *v, const char *ptr)
 {
@@ -152,8 +162,8 @@ void wl_parse_chains(struct wl_parser *p, json_t *c)
 		ch->name = xstrdup(name);
 		ch->ptr = jptr_key("/capsim/chains", name);
 		ch->start_timer = -1;
-		if (!*name || strpbrk(name, ",.\"\n\r "))
-			wl_err(p, ch->ptr, "a chain's name must be non-empty, without spaces, dots, commas or quotes (it is a CSV field and a metric name)");
+		if (!*name || strpbrk(name, ",.\"' ") || has_control_char(name))
+			wl_err(p, ch->ptr, "a chain's name must be non-empty, without spaces, dots, commas, quotes or control characters (it is a CSV field and a metric name)");
 		parse_chain(p, ch, v, ch->ptr);
 	}
 }

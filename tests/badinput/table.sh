@@ -249,6 +249,9 @@ row "chain period out of range" 2 'w.json:1:218: error: capsim.chains.frame.peri
 fresh; workload '{ '"$CT"', "capsim": { "chains": { "frame": { "tasks": ["ui"], "period_us": 16667, "start": "vsinc" } } } }'
 row "chain start neither period nor a timer" 2 'capsim.chains.frame.start: "vsinc" is neither "period" nor the name of a timer a task uses' 10 256 $W run w.json -o out/x
 
+fresh; workload '{ '"$CT"', "capsim": { "chains": { "fr\tame": { "tasks": ["ui"], "period_us": 16667, "start": "vsync" } } } }'
+row "chain name with a tab (a CSV field)" 2 "a chain's name must be non-empty, without spaces, dots, commas, quotes or control characters" 10 256 $W run w.json -o out/x
+
 fresh; workload '{ "capsim": { "taskgroups": { "/bg": { "capacity_max": 2000 } } }, "tasks": { "t": { "run": 1, "sleep": 1 } } }'
 row "capacity_max 2000" 2 'w.json:1:56: error: capsim.taskgroups["/bg"].capacity_max: 2000 is out of range: allowed [0, 1024]' 10 256 $W run w.json -o out/x
 
