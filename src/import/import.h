@@ -1,0 +1,179 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * `capsim import`: a trace becomes an rt-app workload (docs/import.md).
+ *
+ * The steps, one file each:
+ *   import_model.c       the trace read once through src/trace's schedule
+ *                        (sched_state.h): per task its activations (wake-up,
+ *                        waker, work done), CPUs, prio, busy time
+ *   import_work.c        wall time on a CPU at a frequency -> work, in
+ *                        capsim's `run` unit (ns at capacity 1024)
+ *   import_phases.c      the change-point rule: where a task's period or
+ *                        duty cycle changes, a new phase
+ *   import_period.c      per phase: periodic (`timer`) or a run/sleep
+ *                        sequence (bounded)
+ *   import_deps.c        A wakes B repeatedly -> `resume`/`suspend`
+ *   import_background.c  kernel threads and tasks below --min-busy folded
+ *                        into one periodic load per CPU
+ *   import_clamp.c       task groups and their clamps from cap_clamp_*
+ *   import_rtapp.c       the rt-app JSON written (temp file, rename)
+ *   import_explain.c     --explain: per task what was inferred and why
+ *   import_cmd.c         the command line
+ */
+#ifndef CAPSIM_IMPORT_H
+#define CAPSIM_IMPORT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "platform.h"
+#include "sched_state.h"
+
+/* The rules' constants, named in docs/import.md */
+#define IMPORT_PERIODIC_CV 0.10	/* wake-up intervals' CV under it: timer */
+#define IMPORT_PERIODIC_MIN 4	/* ... over at least this many activations */
+#define IMPORT_CP_BLOCK 8	/* change points: blocks of activations */
+#define IMPORT_CP_PERIOD 0.15	/* a block's mean interval off by 15 % */
+#define IMPORT_CP_DUTY 0.25	/* ... or its duty cycle off by 25 % */
+#define IMPORT_SEQ_MAX 32	/* a sequence longer is summarized */
+#define IMPORT_DEP_SHARE 0.80	/* a waker of >= 80 % of the wake-ups */
+#define IMPORT_DEP_MIN 4	/* ... of at least this many */
+#define IMPORT_HOG_SHARE 0.90	/* busy >= 90 % of its time, no sleep */
+#define IMPORT_BG_PERIOD_US 10000	/* the background's period */
+#define IMPORT_MIN_BUSY_PCT 0.5	/* --min-busy's default */
+#define IMPORT_CPU_MAX 256	/* CPUs an import handles */
+
+/* One activation: from a wake-up to the next */
+struct import_act {
+	uint64_t wake;		/* ns: its first sched_waking/wakeup */
+	uint64_t end;		/* ns: when it last stopped running */
+	double work;		/* ns at capacity 1024 done in it */
+	double work_at_wake;	/* work done when it woke its dependant
+				 * (< 0: it woke none) */
+	int waker;		/* task index of the waker; -1: none (an
+				 * interrupt, a timer, the idle task) */
+};
+
+/* What a phase became */
+enum import_kind {
+	IMPORT_PERIODIC,	/* run + timer */
+	IMPORT_SEQUENCE,	/* the measured run/sleep steps */
+	IMPORT_SUMMARY,		/* a long irregular sequence: mean run/sleep */
+	IMPORT_SUSPENDED,	/* suspend (woken by its waker's resume) + run */
+	IMPORT_HOG,		/* never sleeps: runs throughout */
+};
+
+struct import_phase {
+	int first, n;		/* its activations [first, first + n) */
+	int loops;		/* rt-app loops it becomes */
+	enum import_kind kind;
+	double period_us;	/* mean wake-up interval (PERIODIC: median) */
+	double cv;		/* the intervals' coefficient of variation */
+	double run_us;		/* mean work per activation (capsim `run`) */
+	double sleep_us;	/* mean sleep (SUMMARY) */
+};
+
+struct import_task {
+	struct sched_task st;	/* first: sched_state's part */
+	struct import_act *acts;
+	int nacts, acts_cap;
+	double pre_work;	/* work before its first wake-up */
+	double work;		/* all its work in the window */
+	uint64_t busy_ns;	/* wall time running in the window */
+	uint64_t unknown_khz_ns;/* ... of which at an unknown frequency */
+	uint64_t acct;		/* running time accounted up to */
+	bool woken;		/* woken since its last sleep began */
+	uint64_t first_seen;	/* its first moment in the window */
+	double *cpu_work;	/* per CPU (for the background) */
+	int cpu_work_n;
+	uint64_t cpus_ran[IMPORT_CPU_MAX / 64];	/* CPUs it ran on */
+	int group;		/* cap_clamp group index, -1 none */
+	/* inferred */
+	char *name;		/* unique, from comm (and pid when shared) */
+	bool selected;		/* matches --tasks */
+	bool kthread;		/* a kernel thread's name */
+	bool folded;		/* in the background */
+	const char *fold_why;
+	int waker;		/* the task whose resume wakes it, -1 */
+	int nresumes;		/* tasks it resumes */
+	int *resumes;
+	double resume_frac;	/* share of its work before it resumes */
+	struct import_phase *phases;
+	int nphases;
+};
+
+/* A group seen in cap_clamp_write/enqueue events */
+struct import_group {
+	long long id;
+	char *path;
+	int min, max;		/* at the window's start (-1: not said) */
+	int nwrites;		/* writes inside the window (events) */
+	struct import_write *writes;
+};
+
+struct import_write {
+	uint64_t at;		/* ns from the window's start */
+	bool max;
+	int value;
+};
+
+struct import_opts {
+	const char *trace;
+	const char *platform;	/* NULL: PLATFORM_DEFAULT */
+	double from_s, to_s;	/* window from the trace's start; to < 0 open */
+	const char *tasks;	/* regex or NULL */
+	double min_busy_pct;
+	bool explain;
+	const char *out;
+};
+
+struct import_model {
+	const struct import_opts *o;
+	struct platform *pl;
+	struct sched_state ss;
+	bool started;		/* the first event is read */
+	uint64_t t0;		/* the trace's first event */
+	uint64_t ws, we;	/* the window, absolute ns */
+	bool window_open;	/* --window without an end: we = last event */
+	long switches;		/* sched_switch in the window */
+	struct import_group *groups;
+	int ngroups;
+	int nbg;		/* background tasks made */
+	double *bg_work;	/* per CPU, ns at 1024, over the window */
+	int ncpus;
+};
+
+static inline struct import_task *import_task(const struct import_model *m,
+					      int idx)
+{
+	return (struct import_task *)m->ss.tasks[idx];
+}
+
+/* import_model.c: read the trace; 0, or an exit status (reported) */
+int import_read(struct import_model *m);
+void import_model_free(struct import_model *m);
+
+/* import_work.c: the capacity CPU @cpu has at @khz (0: unknown, taken as
+ * its full capacity) on the model's platform */
+unsigned int import_capacity(const struct import_model *m, int cpu,
+			     unsigned int khz);
+
+/* import_phases.c: split each task's activations at its change points */
+void import_phases(struct import_model *m, struct import_task *t);
+/* import_period.c: what each phase of @t becomes */
+void import_classify(struct import_model *m, struct import_task *t);
+/* import_deps.c: the waker each task follows, the tasks each resumes */
+void import_deps(struct import_model *m);
+/* import_background.c: which tasks fold, and the per-CPU load */
+void import_fold(struct import_model *m, bool (*selected)(void *, const char *),
+		 void *arg);
+/* import_clamp.c: cap_clamp_* events (sched_state's ops.event) */
+int import_clamp_event(struct import_model *m, const struct ftrace_event *ev);
+void import_clamp_free(struct import_model *m);
+/* import_rtapp.c: the workload written to @m->o->out; an exit status */
+int import_write_rtapp(const struct import_model *m);
+/* import_explain.c */
+void import_explain(const struct import_model *m, FILE *f);
+
+#endif

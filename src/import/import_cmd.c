@@ -1,0 +1,270 @@
+// SPDX-License-Identifier: GPL-2.0
+/* `capsim import`: the command line, the output's checks, the steps in
+ * order (import.h lists them) */
+/* POSIX only: <sys/stat.h> must not see kcompat's linux/ */
+#undef _GNU_SOURCE
+#define _POSIX_C_SOURCE 200809L
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <regex.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli_opts.h"
+#include "import.h"
+#include "import_cmd.h"
+#include "outmark.h"
+#include "util.h"
+
+/* The first bytes of every file capsim import writes */
+#define IMPORT_HEADER "/* capsim import of "
+
+static const char usage_import[] =
+"usage: capsim import TRACE -o WORKLOAD.json [--platform NAME|FILE]\n"
+"                     [--window A:B] [--tasks REGEX] [--min-busy PCT] [--explain]\n"
+"\n"
+"Turns a trace (any format capsim plot reads: ftrace text, trace-cmd report\n"
+"default/-N/-R, systrace text or HTML, trace.dat) into an rt-app workload\n"
+"that rt-app and capsim run (docs/import.md has every rule):\n"
+"each task of the window becomes an rt-app task with its policy and\n"
+"priority (from the trace's prio), the CPUs it ran on, and its activity:\n"
+"a timer where its wake-ups are regular, else its run/sleep sequence, in\n"
+"phases where its period or duty cycle changes; runs are work normalised\n"
+"from the observed frequency and CPU capacity to the platform's; a task\n"
+"woken mostly by one other becomes suspend/resume on it; cap_clamp groups\n"
+"and writes become capsim.taskgroups and capsim.events.\n"
+"\n"
+"  -o WORKLOAD.json  the workload; an existing file is replaced only when\n"
+"                    capsim import wrote it (written aside, then renamed)\n"
+"  --platform P      the platform whose capacities and OPPs normalise the\n"
+"                    work (default sym4); a trace naming more CPUs is refused\n"
+"  --window A:B      seconds from the trace's first event (B may be empty:\n"
+"                    to the end)\n"
+"  --tasks REGEX     import the tasks whose comm matches (POSIX extended);\n"
+"                    the others fold into the background\n"
+"  --min-busy PCT    tasks busy below PCT %% of the window fold into the\n"
+"                    background, one periodic load per CPU (default 0.5)\n"
+"  --explain         print per task what was inferred and why\n"
+"\n"
+"Exit status: 0, 1 for I/O errors, 2 for usage errors and bad input\n"
+"(FILE:LINE:COL), a trace without sched_switch, or an -o not capsim's.\n";
+
+enum { OPT_PLATFORM = 256, OPT_WINDOW, OPT_TASKS, OPT_MIN_BUSY, OPT_EXPLAIN };
+
+static const struct option import_options[] = {
+	{ "platform", required_argument, NULL, OPT_PLATFORM },
+	{ "window", required_argument, NULL, OPT_WINDOW },
+	{ "tasks", required_argument, NULL, OPT_TASKS },
+	{ "min-busy", required_argument, NULL, OPT_MIN_BUSY },
+	{ "explain", no_argument, NULL, OPT_EXPLAIN },
+	{ 0 },
+};
+
+static const struct cli_cmd import_cli = {
+	.prog = "capsim", .name = "import", .usage = usage_import,
+	.shortopts = "o:", .longopts = import_options,
+};
+
+static int parse_window(struct import_opts *o, const char *arg)
+{
+	const char *colon = strchr(arg, ':');
+	char *end;
+
+	if (!colon)
+		goto bad;
+	o->from_s = strtod(arg, &end);
+	if (end != colon || !(o->from_s >= 0) || !(o->from_s <= 1e9))
+		goto bad;
+	if (!colon[1])
+		return 0;
+	o->to_s = strtod(colon + 1, &end);
+	if (*end || !(o->to_s <= 1e9) || !(o->to_s > o->from_s))
+		goto bad;
+	return 0;
+bad:
+	return cli_usage_error(&import_cli, "--window needs A:B, seconds from the trace's start with 0 <= A < B (or A: to the end): %s",
+			       arg);
+}
+
+static int import_opt(void *ctx, int key, const char *arg)
+{
+	struct import_opts *o = ctx;
+
+	switch (key) {
+	case 'o': o->out = arg; break;
+	case OPT_PLATFORM: o->platform = arg; break;
+	case OPT_TASKS: o->tasks = arg; break;
+	case OPT_EXPLAIN: o->explain = true; break;
+	case OPT_WINDOW: return parse_window(o, arg);
+	case OPT_MIN_BUSY:
+		return cli_parse_double(&import_cli, "--min-busy", arg, 0, 100,
+					"a percentage in [0, 100]",
+					&o->min_busy_pct);
+	default:
+		if (o->trace)
+			return cli_usage_error(&import_cli, "more than one trace: %s",
+					       arg);
+		o->trace = arg;
+	}
+	return 0;
+}
+
+/* Whether the regular file @path starts as capsim import's files do */
+static bool written_by_import(const char *path)
+{
+	char head[sizeof(IMPORT_HEADER) - 1];
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	bool yes;
+
+	if (fd < 0)
+		return false;
+	yes = read(fd, head, sizeof(head)) == (ssize_t)sizeof(head) &&
+	      !memcmp(head, IMPORT_HEADER, sizeof(head));
+	close(fd);
+	return yes;
+}
+
+/* May -o be (re)placed? 0, or 2 with the reason said */
+static int check_output(const char *out, const char *trace)
+{
+	struct stat lst, st, in;
+
+	if (lstat(out, &lst)) {
+		if (errno == ENOENT)
+			return 0;
+		fprintf(stderr, "capsim: import: cannot check %s: %s\n", out,
+			strerror(errno));
+		return 2;
+	}
+	if (!stat(trace, &in) && !stat(out, &st) && st.st_dev == in.st_dev &&
+	    st.st_ino == in.st_ino) {
+		fprintf(stderr, "capsim: import: -o %s is the trace %s: choose another WORKLOAD.json\n",
+			out, trace);
+		return 2;
+	}
+	if (!S_ISREG(lst.st_mode)) {
+		fprintf(stderr, "capsim: import: -o %s exists and is not a regular file: choose another WORKLOAD.json\n",
+			out);
+		return 2;
+	}
+	if (!written_by_import(out)) {
+		fprintf(stderr, "capsim: import: -o %s exists and was not written by capsim import: choose another WORKLOAD.json or remove it\n",
+			out);
+		return 2;
+	}
+	return 0;
+}
+
+static struct platform *load_platform(const char *arg)
+{
+	struct platform *pl;
+	struct diag d;
+	char *p = NULL;
+
+	if (!platform_embedded_find(arg) && !strchr(arg, '/') &&
+	    access(arg, R_OK) == 0)
+		arg = p = xasprintf("./%s", arg);	/* a file here */
+	diag_init(&d, false);
+	pl = platform_load(arg, &d);
+	diag_free(&d);
+	free(p);
+	return pl;
+}
+
+static bool matches(void *arg, const char *comm)
+{
+	return !regexec(arg, comm, 0, NULL, 0);
+}
+
+/* Each task's name in the workload: its comm with what rt-app and a
+ * shell take ([A-Za-z0-9_.-], others '_'), COMM-PID when two tasks
+ * would share one or it looks like the background's */
+static void name_tasks(struct import_model *m)
+{
+	int i, j;
+
+	for (i = 0; i < m->ss.ntasks; i++) {
+		struct import_task *t = import_task(m, i);
+		char *s = xstrdup(t->st.comm[0] ? t->st.comm : "task");
+
+		for (j = 0; s[j]; j++)
+			if (!isalnum((unsigned char)s[j]) && !strchr("_.-", s[j]))
+				s[j] = '_';
+		t->name = s;
+	}
+	for (i = 0; i < m->ss.ntasks; i++) {
+		struct import_task *t = import_task(m, i);
+		bool shared = !strncmp(t->name, "bg_cpu", 6);
+
+		for (j = 0; j < m->ss.ntasks && !shared; j++)
+			shared = j != i && !strcmp(import_task(m, j)->st.comm,
+						   t->st.comm);
+		if (shared) {
+			char *s = xasprintf("%s-%d", t->name, t->st.pid);
+
+			free(t->name);
+			t->name = s;
+		}
+	}
+}
+
+static int run_import(const struct import_opts *o, regex_t *re)
+{
+	struct import_model m = { .o = o };
+	int ret, i;
+
+	m.pl = load_platform(o->platform ? o->platform : PLATFORM_DEFAULT);
+	if (!m.pl)
+		return 2;
+	ret = import_read(&m);
+	if (!ret) {
+		name_tasks(&m);
+		import_fold(&m, re ? matches : NULL, re);
+		for (i = 0; i < m.ss.ntasks; i++)
+			import_phases(&m, import_task(&m, i));
+		import_deps(&m);
+		for (i = 0; i < m.ss.ntasks; i++)
+			import_classify(&m, import_task(&m, i));
+		if (o->explain)
+			import_explain(&m, stdout);
+		ret = import_write_rtapp(&m);
+	}
+	import_model_free(&m);
+	platform_free(m.pl);
+	return ret;
+}
+
+int cmd_import(int argc, char **argv)
+{
+	struct import_opts o = { .to_s = -1,
+				 .min_busy_pct = IMPORT_MIN_BUSY_PCT };
+	regex_t re;
+	int ret = cli_parse(&import_cli, argc, argv, import_opt, &o, NULL);
+
+	if (ret != CLI_CONTINUE)
+		return ret;
+	if (!o.trace)
+		return cli_usage_error(&import_cli, "import needs a TRACE");
+	if (!o.out)
+		return cli_usage_error(&import_cli, "import needs -o WORKLOAD.json");
+	if (o.tasks) {
+		char err[256];
+		int r = regcomp(&re, o.tasks, REG_EXTENDED | REG_NOSUB);
+
+		if (r) {
+			regerror(r, &re, err, sizeof(err));
+			return cli_usage_error(&import_cli, "--tasks: %s: %s",
+					       err, o.tasks);
+		}
+	}
+	outmark_note_input(o.trace);
+	ret = check_output(o.out, o.trace);
+	if (!ret)
+		ret = run_import(&o, o.tasks ? &re : NULL);
+	if (o.tasks)
+		regfree(&re);
+	return ret;
+}

@@ -1,0 +1,95 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Wake-up dependencies, so chains survive the import: when one task W
+ * is the waker of at least IMPORT_DEP_SHARE (80 %) of task B's wake-ups
+ * (and B woke at least IMPORT_DEP_MIN times), B becomes rt-app's
+ * `suspend` on its own name followed by its work, and W `resume`s it at
+ * the point of its activation where it woke B in the trace (the mean
+ * share of W's work done by then). The waker is the pid of the
+ * sched_waking event (or of sched_wakeup when the trace has no waking);
+ * the idle task, an interrupt or a timer is no task: a timer-woken task
+ * keeps its own period (import_period.c). A dependency that would close
+ * a cycle (B already, through its own wakers, resumes W) is left out,
+ * since each side would wait for the other; so are folded tasks.
+ */
+#include <stdlib.h>
+
+#include "import.h"
+#include "util.h"
+
+/* Does following the wakers from @w reach @b? */
+static bool reaches(const struct import_model *m, int w, int b)
+{
+	int hops = 0;
+
+	while (w >= 0 && hops++ <= m->ss.ntasks) {
+		if (w == b)
+			return true;
+		w = import_task(m, w)->waker;
+	}
+	return false;
+}
+
+/* The waker of most of @t's wake-ups, and how many */
+static int top_waker(const struct import_model *m, const struct import_task *t,
+		     int *count)
+{
+	int i, j, best = -1, bestn = 0;
+
+	/* a few distinct wakers per task in practice: count by rescanning
+	 * the candidates seen (bounded by the activations) */
+	for (i = 0; i < t->nacts; i++) {
+		int w = t->acts[i].waker, n = 0;
+
+		if (w < 0 || w == best)
+			continue;
+		for (j = i; j < t->nacts; j++)
+			n += t->acts[j].waker == w;
+		if (n > bestn) {
+			best = w;
+			bestn = n;
+		}
+		if (bestn * 2 > t->nacts)
+			break;	/* a majority: no other can win */
+	}
+	(void)m;
+	*count = bestn;
+	return best;
+}
+
+void import_deps(struct import_model *m)
+{
+	int i, j, n, w;
+
+	for (i = 0; i < m->ss.ntasks; i++) {
+		struct import_task *b = import_task(m, i), *wt;
+
+		if (b->folded || b->nacts < IMPORT_DEP_MIN)
+			continue;
+		w = top_waker(m, b, &n);
+		if (w < 0 || w == i || n < IMPORT_DEP_SHARE * b->nacts)
+			continue;
+		wt = import_task(m, w);
+		if (wt->folded || reaches(m, w, i))
+			continue;
+		b->waker = w;
+		wt->resumes = xrealloc(wt->resumes,
+				       (size_t)(wt->nresumes + 1) * sizeof(int));
+		wt->resumes[wt->nresumes++] = i;
+	}
+	/* where in its activation each waker resumes */
+	for (i = 0; i < m->ss.ntasks; i++) {
+		struct import_task *t = import_task(m, i);
+		double before = 0, all = 0;
+
+		if (!t->nresumes)
+			continue;
+		for (j = 0; j < t->nacts; j++) {
+			if (t->acts[j].work_at_wake < 0)
+				continue;
+			before += t->acts[j].work_at_wake;
+			all += t->acts[j].work;
+		}
+		t->resume_frac = all > 0 ? before / all : 1.0;
+	}
+}

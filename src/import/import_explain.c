@@ -1,0 +1,138 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * --explain: per task what the import inferred and why, in the words of
+ * docs/import.md's rules, so a surprising workload can be traced back to
+ * the trace.
+ */
+#include <string.h>
+
+#include "import.h"
+
+static const char *kind_name(enum import_kind k)
+{
+	switch (k) {
+	case IMPORT_PERIODIC: return "periodic";
+	case IMPORT_SEQUENCE: return "run/sleep sequence";
+	case IMPORT_SUMMARY: return "summarized sequence";
+	case IMPORT_SUSPENDED: return "suspended until resumed";
+	case IMPORT_HOG: return "always running";
+	}
+	return "?";
+}
+
+static void explain_policy(const struct import_task *t, FILE *f)
+{
+	int p = t->st.prio;
+
+	if (p >= 0 && p < 100)
+		fprintf(f, "  policy: SCHED_FIFO priority %d (trace prio %d < 100 is RT: 99 - prio; SCHED_RR looks the same)\n",
+			99 - p, p);
+	else if (p >= 100 && p <= 139)
+		fprintf(f, "  policy: SCHED_OTHER nice %d (trace prio %d: prio - 120)\n",
+			p - 120, p);
+	else
+		fprintf(f, "  policy: SCHED_OTHER nice 0 (the trace gives no prio for it%s)\n",
+			p < 0 ? "" : ", or one outside 0..139");
+}
+
+static void explain_cpus(const struct import_model *m,
+			 const struct import_task *t, FILE *f)
+{
+	int c, n = 0;
+
+	for (c = 0; c < m->ncpus; c++)
+		n += !!(t->cpus_ran[c / 64] & (1ULL << (c % 64)));
+	if (!n || n == m->ncpus) {
+		fprintf(f, "  cpus: %s: no affinity\n",
+			n ? "ran on every CPU" : "never ran in the window");
+		return;
+	}
+	fputs("  cpus: ran only on", f);
+	for (c = 0; c < m->ncpus; c++)
+		if (t->cpus_ran[c / 64] & (1ULL << (c % 64)))
+			fprintf(f, " %d", c);
+	fputs(": pinned there (what it did, not a mask the trace shows)\n", f);
+}
+
+static void explain_task(const struct import_model *m,
+			 const struct import_task *t, FILE *f)
+{
+	double window = (double)(m->we - m->ws);
+	int i;
+
+	fprintf(f, "%s: pid %d comm %s", t->name, t->st.pid, t->st.comm);
+	for (i = 1; i < t->st.ncomms; i++)
+		fprintf(f, "%s%s", i == 1 ? " (also " : ", ", t->st.comms[i]);
+	fprintf(f, "%s: busy %.3f ms (%.2f %% of the window), %d activations\n",
+		t->st.ncomms > 1 ? ")" : "", (double)t->busy_ns / 1e6,
+		100.0 * (double)t->busy_ns / window, t->nacts);
+	if (t->folded) {
+		fprintf(f, "  folded into the background: %s\n", t->fold_why);
+		return;
+	}
+	explain_policy(t, f);
+	explain_cpus(m, t, f);
+	fprintf(f, "  work: %.0f us at capacity 1024 from %.0f us running",
+		t->work / 1000.0, (double)t->busy_ns / 1000.0);
+	if (t->unknown_khz_ns)
+		fprintf(f, " (%.0f us before its CPU's first frequency event, counted at the CPU's full capacity)",
+			(double)t->unknown_khz_ns / 1000.0);
+	fputs("\n", f);
+	if (t->pre_work >= 1000)
+		fprintf(f, "  start: %.0f us of work before its first wake-up in the window (it was running or runnable)\n",
+			t->pre_work / 1000.0);
+	if (t->waker >= 0)
+		fprintf(f, "  follows %s: the waker of >= %.0f %% of its wake-ups -> suspend \"%s\", resumed by it\n",
+			import_task(m, t->waker)->name, IMPORT_DEP_SHARE * 100,
+			t->name);
+	for (i = 0; i < t->nresumes; i++)
+		fprintf(f, "  resumes %s after %.0f %% of its run (where it woke it in the trace)\n",
+			import_task(m, t->resumes[i])->name,
+			t->resume_frac * 100);
+	if (t->group >= 0)
+		fprintf(f, "  group: %s\n", m->groups[t->group].path ?
+			m->groups[t->group].path :
+			"enqueued in a group the trace never names (no cap_clamp_write): left out");
+	for (i = 0; i < t->nphases; i++) {
+		const struct import_phase *p = &t->phases[i];
+
+		fprintf(f, "  p%d: activations %d..%d: %s", i, p->first,
+			p->first + p->n - 1, kind_name(p->kind));
+		if (p->kind == IMPORT_HOG) {
+			fprintf(f, " (busy >= %.0f %% of its time, never slept)\n",
+				IMPORT_HOG_SHARE * 100);
+			continue;
+		}
+		fprintf(f, ", run %.0f us, interval %.0f us", p->run_us,
+			p->period_us);
+		if (p->cv < 1e9)
+			fprintf(f, " (CV %.3f%s)", p->cv,
+				p->kind == IMPORT_PERIODIC ? " < 0.10: timer" :
+				p->kind == IMPORT_SUSPENDED ? "" :
+				": not periodic");
+		if (p->kind == IMPORT_SUMMARY)
+			fprintf(f, ", %d > %d steps: mean run and sleep %.0f us",
+				p->n, IMPORT_SEQ_MAX, p->sleep_us);
+		fputs("\n", f);
+	}
+}
+
+void import_explain(const struct import_model *m, FILE *f)
+{
+	double window = (double)(m->we - m->ws);
+	int i, c, nf = 0;
+
+	for (i = 0; i < m->ss.ntasks; i++) {
+		const struct import_task *t = import_task(m, i);
+
+		nf += t->folded;
+		explain_task(m, t, f);
+	}
+	for (c = 0; c < m->ncpus; c++) {
+		double run = m->bg_work[c] * IMPORT_BG_PERIOD_US / window;
+
+		if (run >= 1.0)
+			fprintf(f, "bg_cpu%d: %.0f us of work every %d us on CPU %d: the %d folded tasks' work there over the window\n",
+				c, run, IMPORT_BG_PERIOD_US, c, nf);
+	}
+}

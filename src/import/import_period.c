@@ -1,0 +1,123 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * What a phase becomes (docs/import.md, "Periods"):
+ *
+ *  - periodic: at least IMPORT_PERIODIC_MIN wake-up intervals whose
+ *    coefficient of variation (standard deviation / mean) is under
+ *    IMPORT_PERIODIC_CV (0.10): `run` and a `timer` of the median
+ *    interval (periodic() says why). A task woken by a timer wakes on its
+ *    period whatever it ran; a task woken by others shows a spread.
+ *  - else, at most IMPORT_SEQ_MAX (32) activations: the measured run/sleep
+ *    sequence, each run its activation's work, each sleep the time from
+ *    its last running moment to the next wake-up;
+ *  - else summarized: `loop` of the mean run and the mean sleep, so the
+ *    file stays small and the rate and duty cycle are kept (the order of
+ *    long and short bursts is not).
+ * A phase of a task that follows a waker (import_deps.c) is `suspend`
+ * + `run`; a task that never sleeps and is busy for at least
+ * IMPORT_HOG_SHARE of its time runs throughout.
+ */
+#include <math.h>
+#include <stdlib.h>
+
+#include "import.h"
+#include "util.h"
+
+static int by_value(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/*
+ * The phase's figures: the mean and CV of its wake-up intervals, their
+ * median (a periodic task's period: a missed wake-up, when an activation
+ * overran its period, doubles one interval and would drag the mean),
+ * the mean work per activation and the mean sleep.
+ */
+static void stats(const struct import_task *t, struct import_phase *p,
+		  double *median)
+{
+	double s = 0, s2 = 0, w = 0, sl = 0, iv, *ivs;
+	int i, n = 0;
+
+	ivs = xmalloc((size_t)(p->n + 1) * sizeof(double));
+	for (i = p->first; i < p->first + p->n; i++) {
+		w += t->acts[i].work;
+		if (i + 1 >= t->nacts)
+			continue;
+		iv = (double)(t->acts[i + 1].wake - t->acts[i].wake);
+		ivs[n++] = iv;
+		s += iv;
+		s2 += iv * iv;
+		sl += (double)(t->acts[i + 1].wake - t->acts[i].end);
+	}
+	p->run_us = p->n ? w / p->n / 1000.0 : 0;
+	p->period_us = n ? s / n / 1000.0 : 0;
+	p->sleep_us = n ? sl / n / 1000.0 : 0;
+	p->cv = INFINITY;
+	if (n >= 2 && s > 0) {
+		double mean = s / n, var = s2 / n - mean * mean;
+
+		p->cv = sqrt(var > 0 ? var : 0) / mean;
+	}
+	qsort(ivs, (size_t)n, sizeof(double), by_value);
+	*median = n ? ivs[n / 2] / 1000.0 : 0;
+	free(ivs);
+}
+
+/*
+ * A periodic phase's timer: the median interval; its loop count the
+ * periods its activations span (a missed wake-up is a period all the
+ * same), its run the phase's work spread over them, so the busy time
+ * and the rate both stay.
+ */
+static void periodic(const struct import_task *t, struct import_phase *p,
+		     double median_us)
+{
+	int last = p->first + p->n < t->nacts ? p->first + p->n :
+		   t->nacts - 1;
+	double span = (double)(t->acts[last].wake - t->acts[p->first].wake) /
+		      1000.0;
+	double work = p->run_us * p->n;
+
+	p->kind = IMPORT_PERIODIC;
+	p->period_us = median_us;
+	p->loops = (int)lround(span / median_us);
+	if (last == p->first + p->n - 1)
+		p->loops++;	/* the last activation's own period */
+	if (p->loops < 1)
+		p->loops = 1;
+	p->run_us = work / p->loops;
+}
+
+void import_classify(struct import_model *m, struct import_task *t)
+{
+	uint64_t life = m->we > t->first_seen ? m->we - t->first_seen : 0;
+	double median;
+	int i;
+
+	if (t->nacts <= 1 && life &&
+	    (double)t->busy_ns >= IMPORT_HOG_SHARE * (double)life) {
+		t->phases[0].kind = IMPORT_HOG;
+		t->phases[0].run_us = t->work / 1000.0;
+		return;
+	}
+	for (i = 0; i < t->nphases; i++) {
+		struct import_phase *p = &t->phases[i];
+		int nint = p->n - (p->first + p->n >= t->nacts ? 1 : 0);
+
+		stats(t, p, &median);
+		p->loops = p->n;
+		if (t->waker >= 0)
+			p->kind = IMPORT_SUSPENDED;
+		else if (nint >= IMPORT_PERIODIC_MIN &&
+			 p->cv < IMPORT_PERIODIC_CV)
+			periodic(t, p, median);
+		else if (p->n <= IMPORT_SEQ_MAX)
+			p->kind = IMPORT_SEQUENCE;
+		else
+			p->kind = IMPORT_SUMMARY;
+	}
+}

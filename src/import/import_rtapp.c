@@ -1,0 +1,370 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The imported workload as rt-app JSON, which rt-app itself reads: every
+ * number an integer (rt-app's parser takes ints), capsim's own keys only
+ * under "capsim" (which rt-app ignores), the header a C comment (json-c
+ * and capsim's pre-pass both skip comments) naming the source trace, the
+ * window and the rules. Written to a temporary file next to the output
+ * and renamed into place, so an error or a signal leaves nothing behind.
+ */
+/* POSIX only: <sys/stat.h> must not see kcompat's linux/ */
+#undef _GNU_SOURCE
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "import.h"
+#include "interrupt.h"
+#include "util.h"
+
+/* An integer count of µs of at least @min */
+static long long us(double x, long long min)
+{
+	long long v = llround(x);
+
+	return v < min ? min : v;
+}
+
+/* @s as a JSON string */
+static void put_str(struct strbuf *sb, const char *s)
+{
+	sb_putc(sb, '"');
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c == '"' || c == '\\')
+			sb_printf(sb, "\\%c", c);
+		else if (c < 0x20 || c == 0x7f)
+			sb_printf(sb, "\\u%04x", c);
+		else
+			sb_putc(sb, (char)c);
+	}
+	sb_putc(sb, '"');
+}
+
+/* @s inside the header comment: no "*" followed by "/", no control */
+static void put_comment(struct strbuf *sb, const char *s)
+{
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c < 0x20 || c == 0x7f || (c == '*' && s[1] == '/'))
+			sb_putc(sb, '?');
+		else
+			sb_putc(sb, (char)c);
+	}
+}
+
+/* The keys of one phase: rt-app matches events by prefix, so each kind
+ * is numbered in order (run0, run1, ...) */
+struct keys {
+	struct strbuf *sb;
+	int run, sleep, resume, n;
+};
+
+static void key(struct keys *k, const char *kind, int *count)
+{
+	sb_printf(k->sb, "%s\"%s%d\": ", k->n++ ? ", " : "", kind, (*count)++);
+}
+
+/* @work_us of run, with @t's resumes at its share of it */
+static void put_run(struct keys *k, const struct import_model *m,
+		    const struct import_task *t, double work_us)
+{
+	double before = t->nresumes ? work_us * t->resume_frac : work_us;
+	int i;
+
+	if (before >= 1 || !t->nresumes) {
+		key(k, "run", &k->run);
+		sb_printf(k->sb, "%lld", us(before, 1));
+	}
+	for (i = 0; i < t->nresumes; i++) {
+		key(k, "resume", &k->resume);
+		put_str(k->sb, import_task(m, t->resumes[i])->name);
+	}
+	if (t->nresumes && work_us - before >= 1) {
+		key(k, "run", &k->run);
+		sb_printf(k->sb, "%lld", us(work_us - before, 1));
+	}
+}
+
+static void put_sleep(struct keys *k, double sleep_us)
+{
+	key(k, "sleep", &k->sleep);
+	sb_printf(k->sb, "%lld", us(sleep_us, 1));
+}
+
+static void put_phase(struct strbuf *sb, const struct import_model *m,
+		      const struct import_task *t,
+		      const struct import_phase *p)
+{
+	struct keys k = { .sb = sb };
+	int i;
+
+	switch (p->kind) {
+	case IMPORT_PERIODIC:
+		sb_printf(sb, "\"loop\": %d", p->loops);
+		k.n = 1;
+		put_run(&k, m, t, p->run_us);
+		sb_puts(sb, ", \"timer\": { \"ref\": ");
+		put_str(sb, t->name);
+		sb_printf(sb, ", \"period\": %lld }", us(p->period_us, 1));
+		break;
+	case IMPORT_SUMMARY:
+		sb_printf(sb, "\"loop\": %d", p->loops);
+		k.n = 1;
+		put_run(&k, m, t, p->run_us);
+		put_sleep(&k, p->sleep_us);
+		break;
+	case IMPORT_SUSPENDED:
+		sb_printf(sb, "\"loop\": %d, \"suspend\": ", p->loops);
+		put_str(sb, t->name);
+		k.n = 1;
+		put_run(&k, m, t, p->run_us);
+		break;
+	case IMPORT_SEQUENCE:
+		sb_puts(sb, "\"loop\": 1");
+		k.n = 1;
+		for (i = p->first; i < p->first + p->n; i++) {
+			put_run(&k, m, t, t->acts[i].work / 1000.0);
+			if (i + 1 < t->nacts)
+				put_sleep(&k, (double)(t->acts[i + 1].wake -
+						       t->acts[i].end) / 1000.0);
+		}
+		break;
+	case IMPORT_HOG:
+		break;
+	}
+}
+
+static const char *policy_of(const struct import_task *t, int *prio)
+{
+	if (t->st.prio >= 0 && t->st.prio < 100) {
+		*prio = 99 - t->st.prio;
+		return "SCHED_FIFO";
+	}
+	*prio = t->st.prio >= 100 && t->st.prio <= 139 ? t->st.prio - 120 : 0;
+	return "SCHED_OTHER";
+}
+
+/* The CPUs @t ran on, when a strict subset of the platform's */
+static void put_cpus(struct strbuf *sb, const struct import_model *m,
+		     const struct import_task *t)
+{
+	int c, n = 0, all = 0;
+
+	for (c = 0; c < m->ncpus; c++)
+		all += !!(t->cpus_ran[c / 64] & (1ULL << (c % 64)));
+	if (!all || all == m->ncpus)
+		return;
+	sb_puts(sb, ", \"cpus\": [");
+	for (c = 0; c < m->ncpus; c++)
+		if (t->cpus_ran[c / 64] & (1ULL << (c % 64)))
+			sb_printf(sb, "%s%d", n++ ? ", " : "", c);
+	sb_putc(sb, ']');
+}
+
+static void put_task(struct strbuf *sb, const struct import_model *m,
+		     const struct import_task *t, bool *first)
+{
+	double start_us = t->nacts ? (double)(t->acts[0].wake - m->ws) / 1000.0
+				   : 0;
+	const char *pol;
+	int prio, i;
+
+	pol = policy_of(t, &prio);
+	sb_printf(sb, "%s\n    ", *first ? "" : ",");
+	*first = false;
+	put_str(sb, t->name);
+	sb_printf(sb, ": {\n      \"policy\": \"%s\"", pol);
+	if (prio)
+		sb_printf(sb, ", \"priority\": %d", prio);
+	put_cpus(sb, m, t);
+	if (t->group >= 0 && m->groups[t->group].path &&
+	    strcmp(m->groups[t->group].path, "/")) {
+		sb_puts(sb, ", \"taskgroup\": ");
+		put_str(sb, m->groups[t->group].path);
+	}
+	if (t->phases[0].kind == IMPORT_HOG) {
+		sb_puts(sb, ",\n      \"loop\": -1, \"run\": 100000\n    }");
+		return;
+	}
+	/* work it did before its first wake-up in the window (it ran or
+	 * waited to run at the window's start) comes first; else a delay */
+	if (t->pre_work >= 1000 || !t->nacts) {
+		sb_printf(sb, ",\n      \"loop\": 1, \"phases\": {\n        \"start\": { \"loop\": 1, \"run\": %lld",
+			  us(t->pre_work / 1000.0, 1));
+		if (t->nacts)
+			sb_printf(sb, ", \"sleep\": %lld",
+				  us(start_us - t->pre_work / 1000.0, 1));
+		sb_puts(sb, " }");
+	} else {
+		if (start_us >= 1)
+			sb_printf(sb, ", \"delay\": %lld", us(start_us, 0));
+		sb_puts(sb, ",\n      \"loop\": 1, \"phases\": {");
+	}
+	for (i = 0; t->nacts && i < t->nphases; i++) {
+		sb_printf(sb, "%s\n        \"p%d\": { ",
+			  i || t->pre_work >= 1000 ? "," : "", i);
+		put_phase(sb, m, t, &t->phases[i]);
+		sb_puts(sb, " }");
+	}
+	sb_puts(sb, "\n      }\n    }");
+}
+
+static void put_background(struct strbuf *sb, const struct import_model *m,
+			   bool *first)
+{
+	double window = (double)(m->we - m->ws);
+	int c;
+
+	for (c = 0; c < m->ncpus; c++) {
+		double run = m->bg_work[c] * IMPORT_BG_PERIOD_US / window;
+
+		if (run < 1.0)
+			continue;
+		sb_printf(sb, "%s\n    \"bg_cpu%d\": {\n      \"policy\": \"SCHED_OTHER\", \"cpus\": [%d],\n      \"run\": %lld, \"timer\": { \"ref\": \"bg_cpu%d\", \"period\": %d }\n    }",
+			  *first ? "" : ",", c, c, us(run, 1), c,
+			  IMPORT_BG_PERIOD_US);
+		*first = false;
+	}
+}
+
+static void put_groups(struct strbuf *sb, const struct import_model *m)
+{
+	int i, j, n = 0, ne = 0;
+
+	for (i = 0; i < m->ngroups; i++) {
+		const struct import_group *g = &m->groups[i];
+
+		if (!g->path || !strcmp(g->path, "/") || (g->min < 0 && g->max < 0))
+			continue;
+		sb_printf(sb, "%s\n      ", n++ ? "," : ",\n    \"taskgroups\": {");
+		put_str(sb, g->path);
+		sb_printf(sb, ": { \"capacity_min\": %d, \"capacity_max\": %d }",
+			  g->min, g->max);
+	}
+	if (n)
+		sb_puts(sb, "\n    }");
+	for (i = 0; i < m->ngroups; i++) {
+		const struct import_group *g = &m->groups[i];
+
+		for (j = 0; g->path && j < g->nwrites; j++) {
+			sb_printf(sb, "%s\n      { \"at_ms\": %llu, \"group\": ",
+				  ne++ ? "," : ",\n    \"events\": [",
+				  (unsigned long long)(g->writes[j].at / 1000000));
+			put_str(sb, g->path);
+			sb_printf(sb, ", \"%s\": %d }",
+				  g->writes[j].max ? "capacity_max" :
+				  "capacity_min", g->writes[j].value);
+		}
+	}
+	if (ne)
+		sb_puts(sb, "\n    ]");
+}
+
+static void build(struct strbuf *sb, const struct import_model *m)
+{
+	const struct import_opts *o = m->o;
+	double w0 = (double)(m->ws - m->t0) / 1e9,
+	       w1 = (double)(m->we - m->t0) / 1e9;
+	bool first = true;
+	int i;
+
+	sb_puts(sb, "/* capsim import of ");
+	put_comment(sb, o->trace);
+	sb_printf(sb, "\n * window: %.6f s to %.6f s from the trace's first event (%.6f s long)\n",
+		  w0, w1, w1 - w0);
+	sb_puts(sb, " * platform: ");
+	put_comment(sb, m->pl->name);
+	sb_printf(sb, " (run is work at capacity 1024, normalised from the observed frequency and CPU capacity)\n"
+		  " * rules (docs/import.md): periodic = wake-up intervals' CV < %.2f over >= %d; change point = a block of %d activations whose mean interval moves > %.0f %% or duty > %.0f %%;\n"
+		  " *   sequences over %d activations summarized as mean run/sleep; a waker of >= %.0f %% of the wake-ups -> resume/suspend;\n"
+		  " *   kernel threads and tasks busy < %g %% of the window fold into bg_cpuN (per-CPU load every %d us)\n"
+		  " * run it for the window: capsim run THIS --duration %.6f\n */\n",
+		  IMPORT_PERIODIC_CV, IMPORT_PERIODIC_MIN, IMPORT_CP_BLOCK,
+		  IMPORT_CP_PERIOD * 100, IMPORT_CP_DUTY * 100, IMPORT_SEQ_MAX,
+		  IMPORT_DEP_SHARE * 100, o->min_busy_pct, IMPORT_BG_PERIOD_US,
+		  w1 - w0);
+	/* rt-app takes whole seconds: the window's, rounded up */
+	sb_printf(sb, "{\n  \"global\": { \"duration\": %d, \"default_policy\": \"SCHED_OTHER\" },\n  \"capsim\": {\n    \"platform\": ",
+		  (int)ceil(w1 - w0 > 0 ? w1 - w0 : 1));
+	put_str(sb, m->pl->name);
+	put_groups(sb, m);
+	sb_puts(sb, "\n  },\n  \"tasks\": {");
+	for (i = 0; i < m->ss.ntasks; i++) {
+		const struct import_task *t = import_task(m, i);
+
+		if (!t->folded)
+			put_task(sb, m, t, &first);
+	}
+	put_background(sb, m, &first);
+	sb_puts(sb, "\n  }\n}\n");
+}
+
+/* The directory of @path, for the temporary file */
+static char *dir_of(const char *path)
+{
+	const char *s = strrchr(path, '/');
+
+	if (!s)
+		return xstrdup(".");
+	if (s == path)
+		return xstrdup("/");
+	return xasprintf("%.*s", (int)(s - path), path);
+}
+
+int import_write_rtapp(const struct import_model *m)
+{
+	struct strbuf sb;
+	char *dir = dir_of(m->o->out), *tmp;
+	FILE *f = NULL;
+	int fd, ret = 1;
+
+	sb_init(&sb);
+	build(&sb, m);
+	tmp = xasprintf("%s/.capsim-import.XXXXXX", dir);
+	fd = mkstemp(tmp);
+	if (fd < 0) {
+		fprintf(stderr, "capsim: cannot write in %s: %s\n", dir,
+			strerror(errno));
+		goto out;
+	}
+	interrupt_watch_dir(tmp);
+	if (fchmod(fd, 0644) || !(f = fdopen(fd, "w"))) {
+		fprintf(stderr, "capsim: cannot write %s: %s\n", tmp,
+			strerror(errno));
+		close(fd);
+		goto fail;
+	}
+	if (fwrite(sb.buf, 1, sb.len, f) != sb.len || fclose(f)) {
+		fprintf(stderr, "capsim: cannot write %s: %s\n", tmp,
+			strerror(errno));
+		f = NULL;
+		goto fail;
+	}
+	f = NULL;
+	if (rename(tmp, m->o->out)) {
+		fprintf(stderr, "capsim: cannot write %s: %s\n", m->o->out,
+			strerror(errno));
+		goto fail;
+	}
+	interrupt_forget_dir(tmp);
+	ret = 0;
+	goto out;
+fail:
+	if (f)
+		fclose(f);
+	unlink(tmp);
+	interrupt_forget_dir(tmp);
+out:
+	free(tmp);
+	free(dir);
+	sb_free(&sb);
+	return ret;
+}
