@@ -33,9 +33,12 @@
 /* The rules' constants, named in docs/import.md */
 #define IMPORT_PERIODIC_CV 0.10	/* wake-up intervals' CV under it: timer */
 #define IMPORT_PERIODIC_MIN 4	/* ... over at least this many activations */
+#define IMPORT_PERIODIC_SHARE 0.90	/* or this share of them ... */
+#define IMPORT_PERIODIC_TOL 0.10	/* ... within 10 % of their median */
 #define IMPORT_CP_BLOCK 8	/* change points: blocks of activations */
 #define IMPORT_CP_PERIOD 0.15	/* a block's mean interval off by 15 % */
 #define IMPORT_CP_DUTY 0.25	/* ... or its duty cycle off by 25 % */
+#define IMPORT_CP_PAUSE 4	/* an interval over 4 x the median: a pause */
 #define IMPORT_SEQ_MAX 32	/* a sequence longer is summarized */
 #define IMPORT_DEP_SHARE 0.80	/* a waker of >= 80 % of the wake-ups */
 #define IMPORT_DEP_MIN 4	/* ... of at least this many */
@@ -58,6 +61,7 @@ struct import_act {
 /* What a phase became */
 enum import_kind {
 	IMPORT_PERIODIC,	/* run + timer */
+	IMPORT_RUNSLEEP,	/* regular sleeps: loop of run + sleep */
 	IMPORT_SEQUENCE,	/* the measured run/sleep steps */
 	IMPORT_SUMMARY,		/* a long irregular sequence: mean run/sleep */
 	IMPORT_SUSPENDED,	/* suspend (woken by its waker's resume) + run */
@@ -70,8 +74,10 @@ struct import_phase {
 	enum import_kind kind;
 	double period_us;	/* mean wake-up interval (PERIODIC: median) */
 	double cv;		/* the intervals' coefficient of variation */
+	double near_share;	/* ... the share within 10 % of the median */
 	double run_us;		/* mean work per activation (capsim `run`) */
-	double sleep_us;	/* mean sleep (SUMMARY) */
+	double sleep_us;	/* mean sleep (RUNSLEEP, SUMMARY) */
+	double sleep_cv;	/* the sleeps' CV */
 };
 
 struct import_task {

@@ -12,6 +12,7 @@ static const char *kind_name(enum import_kind k)
 {
 	switch (k) {
 	case IMPORT_PERIODIC: return "periodic";
+	case IMPORT_RUNSLEEP: return "run then a regular sleep";
 	case IMPORT_SEQUENCE: return "run/sleep sequence";
 	case IMPORT_SUMMARY: return "summarized sequence";
 	case IMPORT_SUSPENDED: return "suspended until resumed";
@@ -106,10 +107,14 @@ static void explain_task(const struct import_model *m,
 		fprintf(f, ", run %.0f us, interval %.0f us", p->run_us,
 			p->period_us);
 		if (p->cv < 1e9)
-			fprintf(f, " (CV %.3f%s)", p->cv,
-				p->kind == IMPORT_PERIODIC ? " < 0.10: timer" :
+			fprintf(f, " (CV %.3f, %.0f %% within 10 %% of the median%s)",
+				p->cv, p->near_share * 100,
+				p->kind == IMPORT_PERIODIC ? ": timer" :
 				p->kind == IMPORT_SUSPENDED ? "" :
 				": not periodic");
+		if (p->kind == IMPORT_RUNSLEEP)
+			fprintf(f, ", sleep %.0f us (CV %.3f < 0.10)",
+				p->sleep_us, p->sleep_cv);
 		if (p->kind == IMPORT_SUMMARY)
 			fprintf(f, ", %d > %d steps: mean run and sleep %.0f us",
 				p->n, IMPORT_SEQ_MAX, p->sleep_us);

@@ -1,18 +1,27 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * What a phase becomes (docs/import.md, "Periods"):
+ * What a phase becomes (docs/import.md, "Periods"), the first rule that
+ * holds, each over at least IMPORT_PERIODIC_MIN (4) wake-up intervals:
  *
- *  - periodic: at least IMPORT_PERIODIC_MIN wake-up intervals whose
- *    coefficient of variation (standard deviation / mean) is under
- *    IMPORT_PERIODIC_CV (0.10): `run` and a `timer` of the median
- *    interval (periodic() says why). A task woken by a timer wakes on its
- *    period whatever it ran; a task woken by others shows a spread.
- *  - else, at most IMPORT_SEQ_MAX (32) activations: the measured run/sleep
- *    sequence, each run its activation's work, each sleep the time from
- *    its last running moment to the next wake-up;
- *  - else summarized: `loop` of the mean run and the mean sleep, so the
- *    file stays small and the rate and duty cycle are kept (the order of
- *    long and short bursts is not).
+ *  1. periodic: the intervals' coefficient of variation (standard
+ *     deviation / mean) under IMPORT_PERIODIC_CV (0.10): `run` and a
+ *     `timer` of the median interval (periodic() says why);
+ *  2. run then sleep: the sleeps' CV under IMPORT_PERIODIC_CV and at most
+ *     half the intervals' CV: `loop` of the mean run and the mean sleep,
+ *     rt-app's own run/sleep task (its period stretches with the run, as
+ *     it did in the trace: a timer task's sleeps vary with its run and its
+ *     intervals do not, a sleeping task's the other way round);
+ *  3. periodic all the same when at least IMPORT_PERIODIC_SHARE (90 %) of
+ *     the intervals are within IMPORT_PERIODIC_TOL (10 %) of their median
+ *     (a timer task that overran a few periods: each miss is one long
+ *     interval, which the CV alone counts against it);
+ *  4. at most IMPORT_SEQ_MAX (32) activations: the measured run/sleep
+ *     sequence, each run its activation's work, each sleep the time from
+ *     its last running moment to the next wake-up, one rt-app phase per
+ *     activation (rt-app counts a phase's pass as an activation);
+ *  5. else summarized: `loop` of the mean run and the mean sleep, so the
+ *     file stays small and the rate and duty cycle are kept (the order of
+ *     long and short bursts is not).
  * A phase of a task that follows a waker (import_deps.c) is `suspend`
  * + `run`; a task that never sleeps and is busy for at least
  * IMPORT_HOG_SHARE of its time runs throughout.
@@ -30,16 +39,24 @@ static int by_value(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* The coefficient of variation of n values summing to @s, squares to @s2 */
+static double cv(double s, double s2, int n)
+{
+	double mean = s / n, var = s2 / n - mean * mean;
+
+	return mean > 0 ? sqrt(var > 0 ? var : 0) / mean : INFINITY;
+}
+
 /*
  * The phase's figures: the mean and CV of its wake-up intervals, their
  * median (a periodic task's period: a missed wake-up, when an activation
  * overran its period, doubles one interval and would drag the mean),
- * the mean work per activation and the mean sleep.
+ * the mean work per activation and the mean sleep and its CV.
  */
 static void stats(const struct import_task *t, struct import_phase *p,
 		  double *median)
 {
-	double s = 0, s2 = 0, w = 0, sl = 0, iv, *ivs;
+	double s = 0, s2 = 0, w = 0, sl = 0, sl2 = 0, iv, z, *ivs;
 	int i, n = 0;
 
 	ivs = xmalloc((size_t)(p->n + 1) * sizeof(double));
@@ -51,19 +68,23 @@ static void stats(const struct import_task *t, struct import_phase *p,
 		ivs[n++] = iv;
 		s += iv;
 		s2 += iv * iv;
-		sl += (double)(t->acts[i + 1].wake - t->acts[i].end);
+		z = (double)(t->acts[i + 1].wake - t->acts[i].end);
+		sl += z;
+		sl2 += z * z;
 	}
 	p->run_us = p->n ? w / p->n / 1000.0 : 0;
 	p->period_us = n ? s / n / 1000.0 : 0;
 	p->sleep_us = n ? sl / n / 1000.0 : 0;
-	p->cv = INFINITY;
-	if (n >= 2 && s > 0) {
-		double mean = s / n, var = s2 / n - mean * mean;
-
-		p->cv = sqrt(var > 0 ? var : 0) / mean;
-	}
+	p->cv = n >= 2 ? cv(s, s2, n) : INFINITY;
+	p->sleep_cv = n >= 2 ? cv(sl, sl2, n) : INFINITY;
 	qsort(ivs, (size_t)n, sizeof(double), by_value);
 	*median = n ? ivs[n / 2] / 1000.0 : 0;
+	/* the share of intervals within IMPORT_PERIODIC_TOL of the median */
+	p->near_share = 0;
+	for (i = 0; i < n; i++)
+		p->near_share += fabs(ivs[i] / 1000.0 - *median) <=
+				 IMPORT_PERIODIC_TOL * *median;
+	p->near_share = n ? p->near_share / n : 0;
 	free(ivs);
 }
 
@@ -76,19 +97,15 @@ static void stats(const struct import_task *t, struct import_phase *p,
 static void periodic(const struct import_task *t, struct import_phase *p,
 		     double median_us)
 {
-	int last = p->first + p->n < t->nacts ? p->first + p->n :
-		   t->nacts - 1;
+	int last = p->first + p->n - 1;
 	double span = (double)(t->acts[last].wake - t->acts[p->first].wake) /
 		      1000.0;
 	double work = p->run_us * p->n;
 
 	p->kind = IMPORT_PERIODIC;
 	p->period_us = median_us;
-	p->loops = (int)lround(span / median_us);
-	if (last == p->first + p->n - 1)
-		p->loops++;	/* the last activation's own period */
-	if (p->loops < 1)
-		p->loops = 1;
+	/* the periods between its first and last wake-up, and the last's */
+	p->loops = (int)lround(span / median_us) + 1;
 	p->run_us = work / p->loops;
 }
 
@@ -114,6 +131,13 @@ void import_classify(struct import_model *m, struct import_task *t)
 			p->kind = IMPORT_SUSPENDED;
 		else if (nint >= IMPORT_PERIODIC_MIN &&
 			 p->cv < IMPORT_PERIODIC_CV)
+			periodic(t, p, median);
+		else if (nint >= IMPORT_PERIODIC_MIN &&
+			 p->sleep_cv < IMPORT_PERIODIC_CV &&
+			 p->sleep_cv < p->cv / 2)
+			p->kind = IMPORT_RUNSLEEP;
+		else if (nint >= IMPORT_PERIODIC_MIN &&
+			 p->near_share >= IMPORT_PERIODIC_SHARE)
 			periodic(t, p, median);
 		else if (p->n <= IMPORT_SEQ_MAX)
 			p->kind = IMPORT_SEQUENCE;

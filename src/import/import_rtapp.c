@@ -104,7 +104,6 @@ static void put_phase(struct strbuf *sb, const struct import_model *m,
 		      const struct import_phase *p)
 {
 	struct keys k = { .sb = sb };
-	int i;
 
 	switch (p->kind) {
 	case IMPORT_PERIODIC:
@@ -115,6 +114,7 @@ static void put_phase(struct strbuf *sb, const struct import_model *m,
 		put_str(sb, t->name);
 		sb_printf(sb, ", \"period\": %lld }", us(p->period_us, 1));
 		break;
+	case IMPORT_RUNSLEEP:
 	case IMPORT_SUMMARY:
 		sb_printf(sb, "\"loop\": %d", p->loops);
 		k.n = 1;
@@ -127,18 +127,29 @@ static void put_phase(struct strbuf *sb, const struct import_model *m,
 		k.n = 1;
 		put_run(&k, m, t, p->run_us);
 		break;
-	case IMPORT_SEQUENCE:
-		sb_puts(sb, "\"loop\": 1");
-		k.n = 1;
-		for (i = p->first; i < p->first + p->n; i++) {
-			put_run(&k, m, t, t->acts[i].work / 1000.0);
-			if (i + 1 < t->nacts)
-				put_sleep(&k, (double)(t->acts[i + 1].wake -
-						       t->acts[i].end) / 1000.0);
-		}
-		break;
+	case IMPORT_SEQUENCE:	/* put_steps() */
 	case IMPORT_HOG:
 		break;
+	}
+}
+
+/* A sequence phase: one rt-app phase per activation, "pI_J" */
+static void put_steps(struct strbuf *sb, const struct import_model *m,
+		      const struct import_task *t, int pi)
+{
+	const struct import_phase *p = &t->phases[pi];
+	int i;
+
+	for (i = p->first; i < p->first + p->n; i++) {
+		struct keys k = { .sb = sb, .n = 1 };
+
+		sb_printf(sb, "%s\n        \"p%d_%d\": { \"loop\": 1",
+			  i > p->first ? "," : "", pi, i - p->first);
+		put_run(&k, m, t, t->acts[i].work / 1000.0);
+		if (i + 1 < t->nacts)
+			put_sleep(&k, (double)(t->acts[i + 1].wake -
+					       t->acts[i].end) / 1000.0);
+		sb_puts(sb, " }");
 	}
 }
 
@@ -160,7 +171,7 @@ static void put_cpus(struct strbuf *sb, const struct import_model *m,
 
 	for (c = 0; c < m->ncpus; c++)
 		all += !!(t->cpus_ran[c / 64] & (1ULL << (c % 64)));
-	if (!all || all == m->ncpus)
+	if (all != 1)
 		return;
 	sb_puts(sb, ", \"cpus\": [");
 	for (c = 0; c < m->ncpus; c++)
@@ -209,8 +220,13 @@ static void put_task(struct strbuf *sb, const struct import_model *m,
 		sb_puts(sb, ",\n      \"loop\": 1, \"phases\": {");
 	}
 	for (i = 0; t->nacts && i < t->nphases; i++) {
-		sb_printf(sb, "%s\n        \"p%d\": { ",
-			  i || t->pre_work >= 1000 ? "," : "", i);
+		if (i || t->pre_work >= 1000)
+			sb_putc(sb, ',');
+		if (t->phases[i].kind == IMPORT_SEQUENCE) {
+			put_steps(sb, m, t, i);
+			continue;
+		}
+		sb_printf(sb, "\n        \"p%d\": { ", i);
 		put_phase(sb, m, t, &t->phases[i]);
 		sb_puts(sb, " }");
 	}
@@ -283,7 +299,7 @@ static void build(struct strbuf *sb, const struct import_model *m)
 	sb_puts(sb, " * platform: ");
 	put_comment(sb, m->pl->name);
 	sb_printf(sb, " (run is work at capacity 1024, normalised from the observed frequency and CPU capacity)\n"
-		  " * rules (docs/import.md): periodic = wake-up intervals' CV < %.2f over >= %d; change point = a block of %d activations whose mean interval moves > %.0f %% or duty > %.0f %%;\n"
+		  " * rules (docs/import.md): periodic = wake-up intervals' CV < %.2f (or 90 %% within 10 %% of the median) over >= %d; change point = a block of %d activations whose mean interval moves > %.0f %% or duty > %.0f %%;\n"
 		  " *   sequences over %d activations summarized as mean run/sleep; a waker of >= %.0f %% of the wake-ups -> resume/suspend;\n"
 		  " *   kernel threads and tasks busy < %g %% of the window fold into bg_cpuN (per-CPU load every %d us)\n"
 		  " * run it for the window: capsim run THIS --duration %.6f\n */\n",
