@@ -43,16 +43,15 @@ static void explain_cpus(const struct import_model *m,
 
 	for (c = 0; c < m->ncpus; c++)
 		n += !!(t->cpus_ran[c / 64] & (1ULL << (c % 64)));
-	if (!n || n == m->ncpus) {
-		fprintf(f, "  cpus: %s: no affinity\n",
-			n ? "ran on every CPU" : "never ran in the window");
+	if (n != 1) {
+		fprintf(f, "  cpus: %s: no affinity (only a task seen on a single CPU is pinned)\n",
+			n ? "ran on several CPUs" : "never ran in the window");
 		return;
 	}
-	fputs("  cpus: ran only on", f);
 	for (c = 0; c < m->ncpus; c++)
 		if (t->cpus_ran[c / 64] & (1ULL << (c % 64)))
-			fprintf(f, " %d", c);
-	fputs(": pinned there (what it did, not a mask the trace shows)\n", f);
+			fprintf(f, "  cpus: ran only on CPU %d: pinned there (what it did, not a mask the trace shows)\n",
+				c);
 }
 
 static void explain_task(const struct import_model *m,
@@ -94,7 +93,7 @@ static void explain_task(const struct import_model *m,
 		fprintf(f, "  group: %s\n", m->groups[t->group].path ?
 			m->groups[t->group].path :
 			"enqueued in a group the trace never names (no cap_clamp_write): left out");
-	for (i = 0; i < t->nphases; i++) {
+	for (i = 0; t->nacts && i < t->nphases; i++) {
 		const struct import_phase *p = &t->phases[i];
 
 		fprintf(f, "  p%d: activations %d..%d: %s", i, p->first,

@@ -29,6 +29,7 @@ def load_json(path):
     # rt-app's comments (capsim's pre-pass blanks them too)
     text = re.sub(r'/\*.*?\*/', '', text, flags=re.S)
     text = re.sub(r'(?m)^\s*//.*$', '', text)
+    text = re.sub(r',(\s*[}\]])', r'\1', text)    # rt-app's trailing commas
     return json.loads(text)
 
 
