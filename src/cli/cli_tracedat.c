@@ -3,7 +3,6 @@
 #undef _GNU_SOURCE
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
-#include <fcntl.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +13,7 @@
 #include "cli_opts.h"
 #include "cli_tracedat.h"
 #include "interrupt.h"
+#include "outmark.h"
 #include "trace_file.h"
 #include "tracedat.h"
 #include "util.h"
@@ -109,16 +109,8 @@ fail:
 /* Whether the regular file @path starts as a trace.dat does */
 static bool is_trace_dat(const char *path)
 {
-	char head[sizeof(tracedat_magic)];
-	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-	bool yes;
-
-	if (fd < 0)
-		return false;
-	yes = read(fd, head, sizeof(head)) == (ssize_t)sizeof(head) &&
-	      !memcmp(head, tracedat_magic, sizeof(head));
-	close(fd);
-	return yes;
+	return outmark_file_starts_with(path, tracedat_magic,
+					sizeof(tracedat_magic));
 }
 
 /*

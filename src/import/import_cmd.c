@@ -6,7 +6,6 @@
 #define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <regex.h>
 #include <stdlib.h>
 #include <string.h>
@@ -115,16 +114,8 @@ static int import_opt(void *ctx, int key, const char *arg)
 /* Whether the regular file @path starts as capsim import's files do */
 static bool written_by_import(const char *path)
 {
-	char head[sizeof(IMPORT_HEADER) - 1];
-	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-	bool yes;
-
-	if (fd < 0)
-		return false;
-	yes = read(fd, head, sizeof(head)) == (ssize_t)sizeof(head) &&
-	      !memcmp(head, IMPORT_HEADER, sizeof(head));
-	close(fd);
-	return yes;
+	return outmark_file_starts_with(path, IMPORT_HEADER,
+					sizeof(IMPORT_HEADER) - 1);
 }
 
 /* May -o be (re)placed? 0, or 2 with the reason said */

@@ -43,6 +43,13 @@ void outmark_note_input(const char *path);
  */
 bool outmark_holds_input(const char *path, char *err, size_t errlen);
 
+/*
+ * Does the file @path start with the @n bytes @head? How a command that
+ * writes one file (trace-dat, import) knows a file it may replace: one
+ * that starts as its own outputs do. False when it cannot be read.
+ */
+bool outmark_file_starts_with(const char *path, const void *head, size_t n);
+
 /* Forget the inputs noted (tests; a command's end) */
 void outmark_reset_inputs(void);
 
