@@ -9,7 +9,8 @@
 #              capsim trace logs group writes, not which task is in which
 #              group (docs/import.md, "Groups and clamps")
 #   device     the Juno excerpt (trace-cmd report text): an rt-app
-#              workload that capsim validates and runs
+#              workload that capsim validates and runs; one capture in
+#              all seven formats imports the same
 #   errors     usage errors, no sched_switch, a foreign -o: exit 2,
 #              nothing written
 # usage: run.sh CAPSIM SRCDIR CASE
@@ -66,6 +67,17 @@ device)
 		|| fail "juno workload does not validate"
 	"$capsim" run "$dir/juno.json" --duration 0.4 -o "$dir/juno-run" \
 		--quiet || fail "juno workload does not run"
+	# one capture in every format (tests/fixtures/traces/make.sh): the
+	# same workload, but for the header's line naming the source
+	for f in capture.txt capture.dat report.txt report-N.txt report-R.txt \
+		 systrace.txt systrace.html; do
+		"$capsim" import "$src/tests/fixtures/traces/$f" --platform juno-r0 \
+			-o "$dir/f-$f.json" || fail "import of $f"
+		sed 1d "$dir/f-$f.json" >"$dir/f-$f.body"
+		cmp -s "$dir/f-capture.txt.body" "$dir/f-$f.body" ||
+			fail "$f imports differently from capture.txt"
+	done
+	echo "ok: the capture's 7 formats import the same"
 	# the Juno trace names 6 CPUs: sym4 (the default) has 4
 	expect2 "more CPUs than the platform" "$j" -o "$dir/x.json"
 	[ ! -e "$dir/x.json" ] || fail "a refused import wrote its output"
