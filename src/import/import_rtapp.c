@@ -215,7 +215,9 @@ static void put_task(struct strbuf *sb, const struct import_model *m,
 				  us(start_us - t->pre_work / 1000.0, 1));
 		sb_puts(sb, " }");
 	} else {
-		if (start_us >= 1)
+		/* a follower waits in suspend from the start: a delay could
+		 * make it miss its waker's first resume */
+		if (start_us >= 1 && t->waker < 0)
 			sb_printf(sb, ", \"delay\": %lld", us(start_us, 0));
 		sb_puts(sb, ",\n      \"loop\": 1, \"phases\": {");
 	}

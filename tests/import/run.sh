@@ -49,6 +49,15 @@ case $case in
 roundtrip)
 	# a chain (resume/suspend), periodic CFS tasks, hogs: every bound met
 	roundtrip traces/frame-chain.json 3
+	# a window of it: 1 s holds 60 of ui's 16.667 ms periods, each
+	# resuming render, which waits in suspend from the start
+	"$capsim" import "$dir/frame-chain/trace.txt" --window 0.5:1.5 \
+		-o "$dir/w.json" || fail "--window import"
+	grep -q '"loop": 60, "run0": 4000, "resume0": "render", "timer"' \
+		"$dir/w.json" || fail "--window: ui is not 60 periods"
+	grep -q '"render": {' "$dir/w.json" && ! grep -A1 '"render": {' \
+		"$dir/w.json" | grep -q delay || fail "--window: render delayed"
+	echo "ok: --window 0.5:1.5"
 	# the rest of the figures of docs/import.md's round-trip table,
 	# printed: each misses a bound somewhere (the table says which, why)
 	for w in camera audio game web-burst video-playback; do
