@@ -11,6 +11,8 @@
 #   device     the Juno excerpt (trace-cmd report text): an rt-app
 #              workload that capsim validates and runs; one capture in
 #              all seven formats imports the same
+#   rtapp      rt-app itself runs an imported workload (skipped without
+#              rt-app: Debian's package rt-app)
 #   errors     usage errors, no sched_switch, a foreign -o: exit 2,
 #              nothing written
 # usage: run.sh CAPSIM SRCDIR CASE
@@ -119,6 +121,25 @@ errors)
 	"$capsim" validate "$dir/own.json" || fail "own output does not validate"
 	ls -a "$dir" | grep -q '^\.capsim-import' && fail "a temporary file is left"
 	"$capsim" import --help | grep -q -- '--min-busy' || fail "--help"
+	;;
+rtapp)
+	# rt-app itself reads what import writes: skipped (77) without it.
+	# The host's CPUs are not the trace's: "cpus" is taken out, and
+	# calibration and logdir are set so rt-app neither calibrates nor
+	# writes in the source tree; then 1 s of the workload runs.
+	command -v rt-app >/dev/null || { echo "no rt-app: skipped"; exit 77; }
+	"$capsim" run "$src/traces/frame-chain.json" --duration 1 \
+		-o "$dir/fc" --quiet || fail "source run"
+	"$capsim" import "$dir/fc/trace.txt" -o "$dir/fc.json" || fail import
+	sed 's/, "cpus": \[[0-9, ]*\]//; s/"duration": [0-9]*,/"duration": 1, "calibration": 100, "logdir": "'"$(echo "$dir" | sed 's/[\/&]/\\&/g')"'",/' \
+		"$dir/fc.json" >"$dir/rt.json"
+	(cd "$dir" && rt-app rt.json) >"$dir/rt.out" 2>&1 ||
+		{ cat "$dir/rt.out"; fail "rt-app refused the workload"; }
+	for t in ui render bg_hog-0 bg_hog-1; do
+		ls "$dir"/rt-app-$t-*.log >/dev/null 2>&1 ||
+			fail "rt-app ran no $t"
+	done
+	echo "ok: rt-app ran the imported frame chain"
 	;;
 *)
 	fail "unknown case $case"
