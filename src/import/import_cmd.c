@@ -170,7 +170,15 @@ static bool matches(void *arg, const char *comm)
 	return !regexec(arg, comm, 0, NULL, 0);
 }
 
-/* Each task's name in the workload: its comm with what rt-app and a
+/* The comm a task ends with: a thread renamed by prctl() or a process
+ * by exec() is known by its last name (capsim-run's threads take their
+ * task's, `sh` becomes the program it ran) */
+static const char *last_comm(const struct import_task *t)
+{
+	return t->st.ncomms ? t->st.comms[t->st.ncomms - 1] : t->st.comm;
+}
+
+/* Each task's name in the workload: its last comm with what rt-app and a
  * shell take ([A-Za-z0-9_.-], others '_'), COMM-PID when two tasks
  * would share one or it looks like the background's */
 static void name_tasks(struct import_model *m)
@@ -179,7 +187,7 @@ static void name_tasks(struct import_model *m)
 
 	for (i = 0; i < m->ss.ntasks; i++) {
 		struct import_task *t = import_task(m, i);
-		char *s = xstrdup(t->st.comm[0] ? t->st.comm : "task");
+		char *s = xstrdup(last_comm(t)[0] ? last_comm(t) : "task");
 
 		for (j = 0; s[j]; j++)
 			if (!isalnum((unsigned char)s[j]) && !strchr("_.-", s[j]))
@@ -191,8 +199,8 @@ static void name_tasks(struct import_model *m)
 		bool shared = !strncmp(t->name, "bg_cpu", 6);
 
 		for (j = 0; j < m->ss.ntasks && !shared; j++)
-			shared = j != i && !strcmp(import_task(m, j)->st.comm,
-						   t->st.comm);
+			shared = j != i && !strcmp(last_comm(import_task(m, j)),
+						   last_comm(t));
 		if (shared) {
 			char *s = xasprintf("%s-%d", t->name, t->st.pid);
 
