@@ -202,6 +202,10 @@ static void put_task(struct strbuf *sb, const struct import_model *m,
 		put_str(sb, m->groups[t->group].path);
 	}
 	if (t->phases[0].kind == IMPORT_HOG) {
+		/* from when it appeared (a task forked inside the window) */
+		if (t->first_seen >= m->ws + 1000)
+			sb_printf(sb, ", \"delay\": %lld",
+				  us((double)(t->first_seen - m->ws) / 1000.0, 0));
 		sb_puts(sb, ",\n      \"loop\": -1, \"run\": 100000\n    }");
 		return;
 	}

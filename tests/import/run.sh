@@ -10,7 +10,9 @@
 #              group (docs/import.md, "Groups and clamps")
 #   device     the Juno excerpt (trace-cmd report text): an rt-app
 #              workload that capsim validates and runs; one capture in
-#              all seven formats imports the same
+#              all seven formats imports the same; the guest round
+#              trip (a guest kernel's trace imported, simulated: busy
+#              within 10 %)
 #   rtapp      rt-app itself runs an imported workload (skipped without
 #              rt-app: Debian's package rt-app)
 #   errors     usage errors, no sched_switch, a foreign -o: exit 2,
@@ -89,6 +91,29 @@ device)
 			fail "$f imports differently from capture.txt"
 	done
 	echo "ok: the capture's 7 formats import the same"
+	# the guest round trip: a guest kernel's trace (two hogs in /bg
+	# capped at 300, a 2 ms / 20 ms task) imported and simulated; per
+	# task busy time within 10 % of the guest's (--explain's figure)
+	g="$src/tests/fixtures/guest/sym4-bg-hog-rfc-clamp.txt"
+	"$capsim" import "$g" -o "$dir/g.json" --explain >"$dir/g.explain" ||
+		fail "guest import"
+	grep -q '"taskgroup": "/bg"' "$dir/g.json" || fail "guest: no /bg group"
+	d=$(sed -n 's/.*--duration \([0-9.]*\).*/\1/p' "$dir/g.json")
+	"$capsim" run "$dir/g.json" --duration "$d" -o "$dir/g-run" --quiet ||
+		fail "guest import does not run"
+	python3 - "$dir/g.explain" "$dir/g-run/summary.json" <<'PY' ||
+import json, re, sys
+guest = {m.group(1): float(m.group(2)) for m in
+         re.finditer(r'^(\S+): pid .*busy ([0-9.]+) ms', open(sys.argv[1]).read(), re.M)}
+sim = {t['name']: t['runtime_s'] * 1000 for t in json.load(open(sys.argv[2]))['tasks']}
+bad = 0
+for n in ('bg_hog-0', 'bg_hog-1', 'fg'):
+    d = 100 * abs(sim[n] - guest[n]) / guest[n]
+    print('guest %-9s %9.3f ms, imported %9.3f ms: %5.2f %%' % (n, guest[n], sim[n], d))
+    bad += d > 10
+sys.exit(bad)
+PY
+		fail "guest round trip over 10 %"
 	# the Juno trace names 6 CPUs: sym4 (the default) has 4
 	expect2 "more CPUs than the platform" "$j" -o "$dir/x.json"
 	[ ! -e "$dir/x.json" ] || fail "a refused import wrote its output"
