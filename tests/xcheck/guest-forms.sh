@@ -116,4 +116,22 @@ for fx in juno-r0-rfc-sugov:juno-r0:false sym4-bg-hog-rfc-clamp:sym4:true \
 	done
 done
 [ $n -eq 6 ] || { echo "FAIL: $n of 6 fixtures checked"; fail=1; }
+
+# a bad line stops every level alike: exit 2, FILE:LINE:COL, no DIR (a
+# later cap_clamp line, which only level 1 reads, its timestamp going back)
+awk '/cap_clamp_enqueue/ && ++n == 5 { sub(/ [0-9]+\.[0-9]+: cap_/, " 1.000000: cap_") } 1' \
+	"$G/sym4-bg-hog-rfc-clamp.txt" > "$tmp/back.txt"
+cmp -s "$tmp/back.txt" "$G/sym4-bg-hog-rfc-clamp.txt" &&
+	{ echo "FAIL: the timestamp was not moved back"; fail=1; }
+"$W" xcheck "$G/workload.json" --platform sym4 --guest-trace "$tmp/back.txt" \
+	-o "$tmp/xc-back" --no-plots --quiet > "$tmp/back.out" 2>&1
+rc=$?
+if [ $rc -ne 2 ] || ! grep -q "back.txt:[0-9]*:[0-9]*: error: timestamp 1.000000000 is before" "$tmp/back.out" ||
+   [ -e "$tmp/xc-back" ]; then
+	echo "FAIL: a timestamp going back: exit $rc (want 2, FILE:LINE:COL, no DIR):"
+	head -3 "$tmp/back.out"
+	fail=1
+else
+	echo "ok: a timestamp going back: exit 2, $(grep -o 'back.txt:[0-9]*:[0-9]*' "$tmp/back.out" | head -1)"
+fi
 exit $fail
