@@ -55,19 +55,22 @@ static const struct td_field kclamp_cpu_fields[] = {
 	{ "seq", TD_U64 }, { NULL, 0 },
 };
 
+/* their fields before and after the update's old range */
+#define KCLAMP_HEAD \
+	{ "cpu", TD_INT }, { "pid", TD_INT }, { "comm", TD_COMM }, \
+	{ "group", TD_U64 }
+#define KCLAMP_TAIL \
+	{ "min", TD_UINT }, { "max", TD_UINT }, { "cpu_min", TD_UINT }, \
+	{ "cpu_max", TD_UINT }, { "nr", TD_UINT }, { "seq", TD_U64 }, \
+	{ NULL, 0 }
+
 static const struct td_field kclamp_task_fields[] = {
-	{ "cpu", TD_INT }, { "pid", TD_INT }, { "comm", TD_COMM },
-	{ "group", TD_U64 }, { "min", TD_UINT }, { "max", TD_UINT },
-	{ "cpu_min", TD_UINT }, { "cpu_max", TD_UINT }, { "nr", TD_UINT },
-	{ "seq", TD_U64 }, { NULL, 0 },
+	KCLAMP_HEAD, KCLAMP_TAIL,
 };
 
 static const struct td_field kclamp_update_fields[] = {
-	{ "cpu", TD_INT }, { "pid", TD_INT }, { "comm", TD_COMM },
-	{ "group", TD_U64 }, { "old_min", TD_UINT }, { "old_max", TD_UINT },
-	{ "min", TD_UINT }, { "max", TD_UINT }, { "cpu_min", TD_UINT },
-	{ "cpu_max", TD_UINT }, { "nr", TD_UINT }, { "seq", TD_U64 },
-	{ NULL, 0 },
+	KCLAMP_HEAD, { "old_min", TD_UINT }, { "old_max", TD_UINT },
+	KCLAMP_TAIL,
 };
 
 static const struct td_field group_write_fields[] = {
@@ -83,25 +86,22 @@ static const struct td_field sugov_fields[] = {
 	{ "cached_khz", TD_UINT }, { "need_update", TD_INT }, { NULL, 0 },
 };
 
-static const struct td_field sugov_cpu_fields[] = {
-	{ "dom", TD_INT }, { "cpu", TD_INT }, { "util_cfs", TD_ULONG },
-	{ "util_rt", TD_ULONG }, { "util_dl", TD_ULONG },
-	{ "bw_dl", TD_ULONG }, { "rt_runnable", TD_INT },
-	{ "dl_runnable", TD_INT }, { "idle", TD_INT },
-	{ "idle_calls", TD_ULONG }, { "clamp_min", TD_ULONG },
-	{ "clamp_max", TD_ULONG }, { "rt_floor", TD_ULONG },
-	{ "boost", TD_ULONG }, { "clamp_nr", TD_UINT }, { NULL, 0 },
+/* as guest kernels before patch 11's clamp_nr printed it, then since */
+#define SUGOV_CPU_V1 \
+	{ "dom", TD_INT }, { "cpu", TD_INT }, { "util_cfs", TD_ULONG }, \
+	{ "util_rt", TD_ULONG }, { "util_dl", TD_ULONG }, \
+	{ "bw_dl", TD_ULONG }, { "rt_runnable", TD_INT }, \
+	{ "dl_runnable", TD_INT }, { "idle", TD_INT }, \
+	{ "idle_calls", TD_ULONG }, { "clamp_min", TD_ULONG }, \
+	{ "clamp_max", TD_ULONG }, { "rt_floor", TD_ULONG }, \
+	{ "boost", TD_ULONG }
+
+static const struct td_field sugov_cpu_v1_fields[] = {
+	SUGOV_CPU_V1, { NULL, 0 },
 };
 
-/* ... as guest kernels before patch 11's clamp_nr printed it */
-static const struct td_field sugov_cpu_v1_fields[] = {
-	{ "dom", TD_INT }, { "cpu", TD_INT }, { "util_cfs", TD_ULONG },
-	{ "util_rt", TD_ULONG }, { "util_dl", TD_ULONG },
-	{ "bw_dl", TD_ULONG }, { "rt_runnable", TD_INT },
-	{ "dl_runnable", TD_INT }, { "idle", TD_INT },
-	{ "idle_calls", TD_ULONG }, { "clamp_min", TD_ULONG },
-	{ "clamp_max", TD_ULONG }, { "rt_floor", TD_ULONG },
-	{ "boost", TD_ULONG }, { NULL, 0 },
+static const struct td_field sugov_cpu_fields[] = {
+	SUGOV_CPU_V1, { "clamp_nr", TD_UINT }, { NULL, 0 },
 };
 
 /* LISA's kernel module's events (--trace-signals), as it prints them */
