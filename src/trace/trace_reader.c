@@ -20,7 +20,7 @@ const char *trace_format_name(enum trace_format f)
 	}
 }
 
-static bool is_dat(FILE *f)
+bool trace_reader_is_dat(FILE *f)
 {
 	char head[sizeof(dat_magic) - 1];
 	size_t n = fread(head, 1, sizeof(head), f);
@@ -29,18 +29,28 @@ static bool is_dat(FILE *f)
 	return n == sizeof(head) && !memcmp(head, dat_magic, sizeof(head));
 }
 
-int trace_reader_open(struct trace_reader *r, const char *path)
+/* Zero @r but for its inputs (sched_only, only) */
+static void reset(struct trace_reader *r, const char *name)
 {
-	enum trace_file_err err;
-	FILE *f = trace_file_open(path, &err);
 	bool sched_only = r->sched_only;
+	const char *only = r->only;
 
 	memset(r, 0, sizeof(*r));
 	r->sched_only = sched_only;
-	r->path = path;
+	r->only = only ? only : sched_only ? ": sched_" : NULL;
+	r->path = name;
+}
+
+int trace_reader_open_as(struct trace_reader *r, const char *path,
+			 const char *name)
+{
+	enum trace_file_err err;
+	FILE *f = trace_file_open(path, &err);
+
+	reset(r, name);
 	if (!f)
 		return err;
-	if (is_dat(f)) {
+	if (trace_reader_is_dat(f)) {
 		fclose(f);
 		r->format = TRACE_FMT_DAT;
 		r->dat = trace_dat_open(path);
@@ -52,13 +62,30 @@ int trace_reader_open(struct trace_reader *r, const char *path)
 	return 0;
 }
 
+int trace_reader_open(struct trace_reader *r, const char *path)
+{
+	return trace_reader_open_as(r, path, path);
+}
+
+int trace_reader_open_stream(struct trace_reader *r, FILE *f,
+			     const char *name)
+{
+	reset(r, name);
+	r->f = f;
+	r->borrowed = true;
+	r->format = TRACE_FMT_TEXT;
+	trace_lines_init(&r->lines, f);
+	return 0;
+}
+
 void trace_reader_close(struct trace_reader *r)
 {
 	if (r->dat)
 		trace_dat_close(r->dat);
 	if (r->f) {
 		trace_lines_free(&r->lines);
-		fclose(r->f);
+		if (!r->borrowed)
+			fclose(r->f);
 	}
 	r->dat = NULL;
 	r->f = NULL;
@@ -403,7 +430,7 @@ static int next_text(struct trace_reader *r, struct ftrace_event *ev)
 			r->started = true;
 		if (r->format == TRACE_FMT_HTML && html_line(r, line))
 			continue;
-		if (r->sched_only && !strstr(line, ": sched_"))
+		if (r->only && !strstr(line, r->only))
 			continue;
 		if (header_line(r, line))
 			continue;

@@ -51,6 +51,10 @@ struct trace_reader {
 	/* a text line without ": sched_" is skipped before it is parsed
 	 * (struct scan's sched_only) */
 	bool sched_only;
+	/* a text line without this string is skipped before it is parsed
+	 * (NULL: none; sched_only is ": sched_"): a consumer of a few
+	 * events, xcheck's replays, reads a capsim trace at grep's pace */
+	const char *only;
 	long lineno;		/* text: the line; trace.dat: the record */
 	const char *line;	/* the line being read, for columns (text) */
 	size_t line_len;
@@ -66,6 +70,7 @@ struct trace_reader {
 	bool started;
 	uint64_t last_ts;
 	struct trace_dat *dat;
+	bool borrowed;		/* f is the caller's: not closed */
 	char state[24];		/* prev_state translated from a number:
 				 * at most "S|D|T|t|X|Z|P|I+" */
 };
@@ -76,6 +81,17 @@ struct trace_reader {
  * libtracecmd refuses, or one in a build without it) or TRACE_FILE_IO.
  */
 int trace_reader_open(struct trace_reader *r, const char *path);
+/* The same, its messages naming @path @name (a copy named as the user's
+ * file, or the path the user will see it at) */
+int trace_reader_open_as(struct trace_reader *r, const char *path,
+			 const char *name);
+/*
+ * Read the text faces (not trace.dat, which needs a file) from the
+ * caller's open @f, named @name in messages; trace_reader_close leaves
+ * @f open. 0.
+ */
+int trace_reader_open_stream(struct trace_reader *r, FILE *f,
+			     const char *name);
 /*
  * The next event in *ev (its strings valid until the next call). 1, 0 at
  * the end, or with "FILE:LINE:COL: error: ..." printed TRACE_FILE_BAD (a
@@ -87,6 +103,9 @@ int trace_reader_next(struct trace_reader *r, struct ftrace_event *ev);
  * not in the line (a trace.dat's fields) */
 int trace_reader_col(const struct trace_reader *r, const char *at);
 void trace_reader_close(struct trace_reader *r);
+/* Whether the file open at @f (at its start, rewound after) is a
+ * trace.dat, by its magic */
+bool trace_reader_is_dat(FILE *f);
 const char *trace_format_name(enum trace_format f);
 
 /* Internal: the steps every face shares (trace_reader.c), and the

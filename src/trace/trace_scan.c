@@ -10,6 +10,21 @@
 #include "trace_reader.h"
 #include "trace_scan.h"
 
+/* The scan's domain of CPU @cpu's inferred domain, if a CPU below it has
+ * one already; else -1 (a new domain) */
+static int guessed_domain(const struct scan *sc, int cpu)
+{
+	const struct domain_guess *g = sc->guess;
+	int j;
+
+	if (!g || cpu >= g->ncpus || g->dom[cpu] < 0)
+		return -1;
+	for (j = 0; j < cpu; j++)
+		if (g->dom[j] == g->dom[cpu])
+			return sc->cpu_dom[j];
+	return -1;
+}
+
 /* The schedule names CPUs [n, to): the analysis' own arrays follow */
 static void cpus_grown(void *arg, int n, int to)
 {
@@ -29,19 +44,26 @@ static void cpus_grown(void *arg, int n, int to)
 		sc->cpu_dom[i] = -1;
 	}
 	if (!sc->pl) {
-		/* Without a platform each CPU is its own domain, its OPPs the
-		 * frequencies the trace shows. */
+		/* Without a platform a CPU joins its inferred domain
+		 * (sc->guess), else is one of its own; the OPPs are the
+		 * frequencies the trace shows. At most a domain per CPU. */
 		sc->doms = xrealloc(sc->doms, (size_t)sc->ncpus * sizeof(*sc->doms));
-		memset(sc->doms + n, 0, (size_t)(sc->ncpus - n) * sizeof(*sc->doms));
 		for (i = n; i < sc->ncpus; i++) {
-			sc->doms[i].ncpus = 1;
-			sc->doms[i].cpus = xmalloc(sizeof(int));
-			sc->doms[i].cpus[0] = i;
-			sc->doms[i].capacity = 1024;
-			sc->doms[i].band_max = 1024;
-			sc->cpu_dom[i] = i;
+			int d = guessed_domain(sc, i);
+			struct scan_domain *sd;
+
+			if (d < 0) {
+				d = sc->ndoms++;
+				memset(&sc->doms[d], 0, sizeof(sc->doms[d]));
+				sc->doms[d].capacity = 1024;
+				sc->doms[d].band_max = 1024;
+			}
+			sd = &sc->doms[d];
+			sd->cpus = xrealloc(sd->cpus, (size_t)(sd->ncpus + 1) *
+					    sizeof(int));
+			sd->cpus[sd->ncpus++] = i;
+			sc->cpu_dom[i] = d;
 		}
-		sc->ndoms = sc->ncpus;
 		sc->freq_doms = xrealloc(sc->freq_doms, (size_t)sc->ndoms *
 					 sizeof(int));
 	}

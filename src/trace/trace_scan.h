@@ -28,6 +28,7 @@
 
 #include "sched_state.h"
 #include "trace_reader.h"
+#include "domain_infer.h"
 #include "platform.h"
 #include "util.h"
 
@@ -122,7 +123,11 @@ struct scan_domain {
 
 struct scan {
 	/* inputs */
-	const struct platform *pl;	/* NULL: domains made one per CPU */
+	const struct platform *pl;	/* NULL: the domains of @guess, or
+					 * one per CPU */
+	const struct domain_guess *guess;	/* without a platform: the
+						 * CPUs' domains (NULL:
+						 * each CPU its own) */
 	bool order_410;			/* clamp then headroom */
 	struct scan_group *groups;
 	int ngroups;

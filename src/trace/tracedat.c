@@ -68,6 +68,11 @@ struct conv {
 	bool io_error;			/* the failure is a write's */
 	unsigned char *rec;		/* the record being built */
 	size_t reclen, reccap;
+	/* per row of td_events that is the first of its name: the layout
+	 * the trace's events of that name have (td_event_match), and the
+	 * line that chose it */
+	const struct td_event **layout;
+	long *layout_line;
 };
 
 static int fail(struct conv *c, int col, const char *fmt, ...)
@@ -287,6 +292,21 @@ static int build_record(struct conv *c, const struct ftrace_event *ev,
 	return 0;
 }
 
+/* One layout per event in a file: the first line of it chooses */
+static int take_layout(struct conv *c, const struct td_event *e)
+{
+	size_t i = (size_t)(td_event_find(e->name) - td_events);
+
+	if (!c->layout[i]) {
+		c->layout[i] = e;
+		c->layout_line[i] = c->line;
+	} else if (c->layout[i] != e) {
+		return fail(c, 1, "%s: other fields than at line %ld (a trace.dat holds one layout per event)",
+			    e->name, c->layout_line[i]);
+	}
+	return 0;
+}
+
 static int grow_cpus(struct conv *c, int n)
 {
 	int i;
@@ -343,12 +363,15 @@ static int read_events(struct conv *c, FILE *in)
 		}
 		if (!k)
 			continue;
-		e = td_event_find(ev.name);
+		e = td_event_match(&ev);
 		if (!e) {
 			ret = fail(c, 1, "event \"%s\" has no format (add it to src/trace/tracedat_events.c)",
 				   ev.name);
 			break;
 		}
+		ret = take_layout(c, e);
+		if (ret)
+			break;
 		if (ev.cpu < 0 || ev.cpu >= TD_CPU_MAX) {
 			ret = fail(c, ev.cpu_col, "CPU %d is out of range: allowed [0, %d]",
 				   ev.cpu, TD_CPU_MAX - 1);
@@ -407,27 +430,41 @@ static void out_sized(struct out *o, const char *text, size_t width)
 	out_bytes(o, text, strlen(text));
 }
 
-static void write_formats(struct out *o)
+/* Row @e's format is written: the first of its name, in the layout the
+ * trace chose (its first row's when it has none of it) */
+static const struct td_event *written(const struct conv *c,
+				      const struct td_event *e)
 {
-	static const char *const systems[] = { "sched", "power", "capsim" };
+	if (td_event_find(e->name) != e)
+		return NULL;
+	return c->layout[e - td_events] ? c->layout[e - td_events] : e;
+}
+
+static void write_formats(const struct conv *c, struct out *o)
+{
+	/* every system td_events names: a record of an event whose
+	 * format is missing is one no reader can decode */
+	static const char *const systems[] = { "sched", "power", "capsim",
+					       "lisa" };
+	const size_t nsys = sizeof(systems) / sizeof(systems[0]);
 	const struct td_event *e;
 	size_t s;
 
 	out_num(o, 0, 4);		/* no ftrace (function) formats */
-	out_num(o, 3, 4);
-	for (s = 0; s < 3; s++) {
+	out_num(o, nsys, 4);
+	for (s = 0; s < nsys; s++) {
 		uint32_t n = 0;
 
 		out_bytes(o, systems[s], strlen(systems[s]) + 1);
 		for (e = td_events; e->name; e++)
-			n += !strcmp(e->system, systems[s]);
+			n += !strcmp(e->system, systems[s]) && written(c, e);
 		out_num(o, n, 4);
 		for (e = td_events; e->name; e++) {
 			char *fmt;
 
-			if (strcmp(e->system, systems[s]))
+			if (strcmp(e->system, systems[s]) || !written(c, e))
 				continue;
-			fmt = td_format(e);
+			fmt = td_format(written(c, e));
 			out_sized(o, fmt, 8);
 			free(fmt);
 		}
@@ -458,7 +495,7 @@ static int write_file(struct conv *c, FILE *f)
 	out_sized(&o, header_page, 8);
 	out_bytes(&o, "header_event", 13);
 	out_sized(&o, header_event, 8);
-	write_formats(&o);
+	write_formats(c, &o);
 	out_num(&o, 0, 4);		/* kallsyms */
 	out_num(&o, 0, 4);		/* printk formats */
 	out_sized(&o, cmdlines, 8);
@@ -511,6 +548,12 @@ int tracedat_convert(FILE *in, const char *in_name, FILE *out, char *err,
 	c.name = in_name;
 	c.err = err;
 	c.errlen = errlen;
+	for (k = 0; td_events[k].name; k++)
+		;
+	c.layout = calloc(k, sizeof(*c.layout));
+	c.layout_line = calloc(k, sizeof(*c.layout_line));
+	if (!c.layout || !c.layout_line)
+		abort();
 	ret = read_events(&c, in);
 	for (i = 0; !ret && i < c.ncpus; i++)
 		if (flush_page(&c.cpus[i])) {
@@ -531,5 +574,7 @@ int tracedat_convert(FILE *in, const char *in_name, FILE *out, char *err,
 	free(c.comm);
 	pid_map_free(&c.pids);
 	free(c.rec);
+	free(c.layout);
+	free(c.layout_line);
 	return ret && c.io_error ? TRACEDAT_IO_ERROR : ret;
 }

@@ -9,6 +9,7 @@
  * (-funsigned-char), hence signed:0 for the comm arrays.
  */
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,6 +45,34 @@ static const struct td_field clamp_cpu_fields[] = {
 	{ NULL, 0 },
 };
 
+/*
+ * The guest kernel's cap_clamp events (kernel/patches/0006's TP_printk):
+ * the same names, each with its per-CPU seq; a trace.dat holds the layout
+ * its source's first line of each event has (td_event_match)
+ */
+static const struct td_field kclamp_cpu_fields[] = {
+	{ "cpu", TD_INT }, { "min", TD_UINT }, { "max", TD_UINT },
+	{ "seq", TD_U64 }, { NULL, 0 },
+};
+
+/* their fields before and after the update's old range */
+#define KCLAMP_HEAD \
+	{ "cpu", TD_INT }, { "pid", TD_INT }, { "comm", TD_COMM }, \
+	{ "group", TD_U64 }
+#define KCLAMP_TAIL \
+	{ "min", TD_UINT }, { "max", TD_UINT }, { "cpu_min", TD_UINT }, \
+	{ "cpu_max", TD_UINT }, { "nr", TD_UINT }, { "seq", TD_U64 }, \
+	{ NULL, 0 }
+
+static const struct td_field kclamp_task_fields[] = {
+	KCLAMP_HEAD, KCLAMP_TAIL,
+};
+
+static const struct td_field kclamp_update_fields[] = {
+	KCLAMP_HEAD, { "old_min", TD_UINT }, { "old_max", TD_UINT },
+	KCLAMP_TAIL,
+};
+
 static const struct td_field group_write_fields[] = {
 	{ "group", TD_INT }, { "path", TD_STR }, { "attr", TD_STR },
 	{ "value", TD_U64 }, { "ret", TD_INT }, { "min", TD_UINT },
@@ -57,14 +86,22 @@ static const struct td_field sugov_fields[] = {
 	{ "cached_khz", TD_UINT }, { "need_update", TD_INT }, { NULL, 0 },
 };
 
+/* as guest kernels before patch 11's clamp_nr printed it, then since */
+#define SUGOV_CPU_V1 \
+	{ "dom", TD_INT }, { "cpu", TD_INT }, { "util_cfs", TD_ULONG }, \
+	{ "util_rt", TD_ULONG }, { "util_dl", TD_ULONG }, \
+	{ "bw_dl", TD_ULONG }, { "rt_runnable", TD_INT }, \
+	{ "dl_runnable", TD_INT }, { "idle", TD_INT }, \
+	{ "idle_calls", TD_ULONG }, { "clamp_min", TD_ULONG }, \
+	{ "clamp_max", TD_ULONG }, { "rt_floor", TD_ULONG }, \
+	{ "boost", TD_ULONG }
+
+static const struct td_field sugov_cpu_v1_fields[] = {
+	SUGOV_CPU_V1, { NULL, 0 },
+};
+
 static const struct td_field sugov_cpu_fields[] = {
-	{ "dom", TD_INT }, { "cpu", TD_INT }, { "util_cfs", TD_ULONG },
-	{ "util_rt", TD_ULONG }, { "util_dl", TD_ULONG },
-	{ "bw_dl", TD_ULONG }, { "rt_runnable", TD_INT },
-	{ "dl_runnable", TD_INT }, { "idle", TD_INT },
-	{ "idle_calls", TD_ULONG }, { "clamp_min", TD_ULONG },
-	{ "clamp_max", TD_ULONG }, { "rt_floor", TD_ULONG },
-	{ "boost", TD_ULONG }, { "clamp_nr", TD_UINT }, { NULL, 0 },
+	SUGOV_CPU_V1, { "clamp_nr", TD_UINT }, { NULL, 0 },
 };
 
 /* LISA's kernel module's events (--trace-signals), as it prints them */
@@ -153,6 +190,11 @@ const struct td_event td_events[] = {
 	{ "capsim", "capsim_sugov", 1002, sugov_fields, NULL },
 	{ "capsim", "capsim_util", 1003, util_fields, NULL },
 	{ "capsim", "capsim_sugov_cpu", 1004, sugov_cpu_fields, NULL },
+	{ "capsim", "capsim_sugov_cpu", 1004, sugov_cpu_v1_fields, NULL },
+	{ "capsim", "cap_clamp_cpu", 1000, kclamp_cpu_fields, NULL },
+	{ "capsim", "cap_clamp_enqueue", 1006, kclamp_task_fields, NULL },
+	{ "capsim", "cap_clamp_dequeue", 1007, kclamp_task_fields, NULL },
+	{ "capsim", "cap_clamp_update", 1008, kclamp_update_fields, NULL },
 	{ "capsim", "capsim_pelt_se", 1005, capsim_pelt_se_fields, NULL },
 	{ "lisa", "lisa__sched_pelt_se", 1100, pelt_se_fields, NULL },
 	{ "lisa", "lisa__sched_pelt_cfs", 1101, pelt_cfs_fields, NULL },
@@ -174,6 +216,35 @@ const struct td_event *td_event_find(const char *name)
 		if (!strcmp(e->name, name))
 			return e;
 	return NULL;
+}
+
+/* @ev has exactly @e's fields, in any order */
+static bool same_fields(const struct td_event *e, const struct ftrace_event *ev)
+{
+	int n = 0, f;
+
+	for (; e->fields[n].name; n++)
+		if (!ftrace_get(ev, e->fields[n].name))
+			return false;
+	for (f = 0; f < ev->nr_fields; f++) {
+		int k;
+
+		for (k = 0; k < n && strcmp(e->fields[k].name, ev->fields[f].key); k++)
+			;
+		if (k == n)
+			return false;
+	}
+	return true;
+}
+
+const struct td_event *td_event_match(const struct ftrace_event *ev)
+{
+	const struct td_event *e, *first = td_event_find(ev->name);
+
+	for (e = first; e && e->name; e++)
+		if (!strcmp(e->name, ev->name) && same_fields(e, ev))
+			return e;
+	return first;
 }
 
 static const struct {

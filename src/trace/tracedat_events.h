@@ -11,6 +11,8 @@
 
 #include <stddef.h>
 
+#include "ftrace.h"
+
 enum td_type {
 	TD_INT,			/* int, %d */
 	TD_UINT,		/* unsigned int, %u */
@@ -38,10 +40,19 @@ struct td_event {
 	const char *print_fmt;
 };
 
-/* The table; ends with a NULL name */
+/*
+ * The table; ends with a NULL name. An event may have several layouts
+ * (rows of the same name and id: capsim's own and the guest kernel's
+ * cap_clamp_*, capsim_sugov_cpu before clamp_nr); a trace.dat holds one
+ * per event, the one its first line of it has.
+ */
 extern const struct td_event td_events[];
 
+/* The first row named @name, or NULL */
 const struct td_event *td_event_find(const char *name);
+/* The row of @ev's name with exactly @ev's fields, else the first row of
+ * that name (whose record then names the field that differs), or NULL */
+const struct td_event *td_event_match(const struct ftrace_event *ev);
 
 /* Offset, size and signedness of each field, as the kernel lays out the
  * TP_STRUCT__entry after the 8 bytes of common fields */

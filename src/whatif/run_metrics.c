@@ -435,6 +435,7 @@ int run_metrics_load(struct run_metrics *m, const char *path,
 {
 	char *trace, *sumpath;
 	struct platform *pl = NULL;
+	struct domain_guess guess = { 0 };
 	struct scan sc;
 	json_t *sum = NULL, *jt;
 	json_error_t jerr;
@@ -477,6 +478,16 @@ int run_metrics_load(struct run_metrics *m, const char *path,
 	if (o && o->platform && !pl)
 		goto out;
 	sc.pl = pl;
+	/* without a platform: the domains the trace's frequency events
+	 * show (docs/traces.md), named as inferred */
+	if (!pl && !(o && o->sched_only)) {
+		i = domain_infer(trace, &guess);
+		if (i) {
+			ret = i == TRACE_FILE_BAD ? SCAN_BAD_INPUT : -1;
+			goto out;
+		}
+		sc.guess = &guess;
+	}
 	sc.order_410 = sum && jstr(sum, "clamp_order") &&
 		       !strcmp(jstr(sum, "clamp_order"), "4.10");
 	if (o) {
@@ -518,7 +529,16 @@ int run_metrics_load(struct run_metrics *m, const char *path,
 	m->workload = xstrdup(sum && jstr(json_object_get(sum, "workload"), "name") ?
 			      jstr(json_object_get(sum, "workload"), "name") :
 			      "kernel trace");
-	m->platform = xstrdup(pl ? pl->name : "unknown platform");
+	if (pl) {
+		m->platform = xstrdup(pl->name);
+	} else if (guess.ndoms) {
+		char *s = domain_guess_str(&guess);
+
+		m->platform = xasprintf("inferred: %s", s);
+		free(s);
+	} else {
+		m->platform = xstrdup("unknown platform");
+	}
 	m->policy = xstrdup(sum && jstr(sum, "policy") ? jstr(sum, "policy") :
 			    "kernel");
 	m->sim_s = (double)(sc.t_last - sc.t_first) / 1e9;
@@ -554,6 +574,7 @@ int run_metrics_load(struct run_metrics *m, const char *path,
 	ret = 0;
 out:
 	scan_free(&sc);
+	domain_guess_free(&guess);
 	platform_free(pl);
 	json_decref(sum);
 	free(trace);

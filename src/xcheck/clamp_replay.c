@@ -11,6 +11,7 @@
 #include "clamp_host.h"
 #include "ftrace.h"
 #include "clamp_replay.h"
+#include "trace_reader.h"
 #include "util.h"
 
 #define REPLAY_MAX_CPUS 64
@@ -136,30 +137,26 @@ static struct host_group *write_group(struct clamp_host *h, const char *path)
 }
 
 /*
- * A cap_clamp_write line: the same write made through the core, on a
+ * A cap_clamp_write event: the same write made through the core, on a
  * group tree built from the paths the trace names (a group inherits its
  * parent's values when created, as the cgroup's css_online does); the
  * kernel's result and the group's values after it must be the core's.
  */
-static void clamp_write_line(struct clamp_host *h,
-			     struct clamp_replay_result *res, char *line,
-			     const char *file, long lineno)
+static void clamp_write_event(struct clamp_host *h,
+			      struct clamp_replay_result *res,
+			      const struct ftrace_event *fe, const char *file,
+			      long lineno)
 {
-	struct ftrace_event fe;
-	const char *err, *path, *attr;
+	const char *path = ftrace_get(fe, "path"), *attr = ftrace_get(fe, "attr");
 	int64_t value, ret, min, max;
 	struct host_group *g;
-	int col, got;
+	int got;
 
-	if (ftrace_parse_line(line, &fe, &err, &col) != 1)
-		return;
-	path = ftrace_get(&fe, "path");
-	attr = ftrace_get(&fe, "attr");
 	res->writes++;
-	if (!path || !attr || !ftrace_get_i64(&fe, "value", &value) ||
-	    !ftrace_get_i64(&fe, "ret", &ret) ||
-	    !ftrace_get_i64(&fe, "min", &min) ||
-	    !ftrace_get_i64(&fe, "max", &max) || path[0] != '/') {
+	if (!path || !attr || !ftrace_get_i64(fe, "value", &value) ||
+	    !ftrace_get_i64(fe, "ret", &ret) ||
+	    !ftrace_get_i64(fe, "min", &min) ||
+	    !ftrace_get_i64(fe, "max", &max) || path[0] != '/') {
 		report("replay: %s:%ld: a cap_clamp_write field is missing\n",
 		       file, lineno);
 		return;
@@ -186,48 +183,33 @@ static void clamp_write_line(struct clamp_host *h,
 int clamp_replay_named(const char *file, const char *name, FILE *log,
 		       struct clamp_replay_result *res)
 {
-	FILE *f = fopen(file, "r");
+	/* the reader skips every other line unparsed */
+	struct trace_reader rd = { .only = ": cap_clamp_" };
 	size_t n = 0, cap = 1 << 16, i;
-	struct ev *evs = xcalloc(cap, sizeof(*evs));
-	char line[1024];
-	long lineno = 0;
+	struct ev *evs;
 	long bad = 0, gaps = 0, ops = 0, checked = 0, resyncs = 0, unsynced_end = 0;
 	long compared = 0, matched = 0;
 	struct clamp_host wh;	/* the group tree the writes go through */
-	int cpus = 0;
+	struct ftrace_event fe;
+	int cpus = 0, rc;
 
 	memset(res, 0, sizeof(*res));
-	if (clamp_host_init(&wh, 1))
-		xoom();
 	replay_log = log;
 	replay_reports = 0;
-	if (!f) {
-		if (log)
-			fprintf(log, "replay: %s: %s\n", name, strerror(errno));
-		free(evs);
-		clamp_host_destroy(&wh);
+	if (trace_reader_open_as(&rd, file, name))
 		return -1;
-	}
-	while (fgets(line, sizeof(line), f)) {
+	if (clamp_host_init(&wh, 1))
+		xoom();
+	evs = xcalloc(cap, sizeof(*evs));
+	while ((rc = trace_reader_next(&rd, &fe)) > 0) {
 		struct ev e = { 0 };
-		struct ftrace_event fe;
-		bool ours = strstr(line, ": cap_clamp_") != NULL;
+		long lineno = rd.lineno;
+		int ok = 1;
 
-		if (ours && strstr(line, ": cap_clamp_write:")) {
-			clamp_write_line(&wh, res, line, name, lineno + 1);
-			ours = false;
-		}
-		const char *err;
-		int ok = 1, col, rc;
-
-		lineno++;
-		rc = ftrace_parse_line(line, &fe, &err, &col);
-		if (rc < 0 && ours) {
-			report("replay: %s:%ld:%d: %s\n", name, lineno, col, err);
-			bad++;
-		}
-		if (rc != 1)
+		if (!strcmp(fe.name, "cap_clamp_write")) {
+			clamp_write_event(&wh, res, &fe, name, lineno);
 			continue;
+		}
 		if (!strcmp(fe.name, "cap_clamp_enqueue"))
 			e.kind = EV_ENQ;
 		else if (!strcmp(fe.name, "cap_clamp_dequeue"))
@@ -264,7 +246,12 @@ int clamp_replay_named(const char *file, const char *name, FILE *log,
 		if (e.cpu + 1 > cpus)
 			cpus = e.cpu + 1;
 	}
-	fclose(f);
+	trace_reader_close(&rd);
+	if (rc < 0) {	/* said file:line:col */
+		free(evs);
+		clamp_host_destroy(&wh);
+		return -1;
+	}
 	qsort(evs, n, sizeof(*evs), ev_cmp);
 
 	for (int cpu = 0; cpu < cpus; cpu++) {

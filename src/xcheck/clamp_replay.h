@@ -32,7 +32,8 @@ struct clamp_replay_result {
 
 /*
  * Replay @file into @res; the first problems go to @log (may be NULL).
- * Returns 0, or -1 when the file cannot be read.
+ * Returns 0, or -1 when the file cannot be read or is no trace (said on
+ * stderr, file:line:col): any format trace_reader.h reads.
  */
 int clamp_replay_trace(const char *file, FILE *log,
 		       struct clamp_replay_result *res);

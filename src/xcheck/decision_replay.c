@@ -10,6 +10,7 @@
 #include "sugov_line.h"
 #include "ftrace.h"
 #include "schedutil.h"
+#include "trace_reader.h"
 #include "util.h"
 
 #define DR_MAX_CPUS 64
@@ -303,54 +304,44 @@ int decision_replay_named(const char *file, const char *name,
 			  const struct decision_replay_opts *o, FILE *log,
 			  struct decision_replay_result *r)
 {
-	FILE *f = fopen(file, "r");
+	/* the reader skips every other line unparsed */
+	struct trace_reader rd = { .only = ": capsim_sugov" };
 	struct dr_pending *pend, *last;
+	struct ftrace_event ev;
 	struct dr_dom *doms;
-	char *line = NULL;
-	size_t cap = 0;
-	long lineno = 0;
 	const int ncpus = o->pl->ncpus < DR_MAX_CPUS ? o->pl->ncpus :
 			  DR_MAX_CPUS;
+	int rc;
 
 	memset(r, 0, sizeof(*r));
 	dr_reports = 0;
-	if (!f) {
-		if (log)
-			fprintf(log, "xcheck: %s: %s\n", name, strerror(errno));
+	if (trace_reader_open_as(&rd, file, name))
 		return -1;
-	}
 	pend = xcalloc(DR_MAX_CPUS, sizeof(*pend));
 	last = xcalloc(1, sizeof(*last));
 	doms = xcalloc((size_t)o->pl->ndomains, sizeof(*doms));
-	while (getline(&line, &cap, f) > 0) {
-		struct ftrace_event ev;
+	while ((rc = trace_reader_next(&rd, &ev)) > 0) {
 		struct sugov_line l;
-		const char *err;
-		int col, cpu;
+		int cpu;
 
-		lineno++;
-		if (!strstr(line, ": capsim_sugov"))
-			continue;
-		if (ftrace_parse_line(line, &ev, &err, &col) != 1 ||
-		    ev.cpu < 0 || ev.cpu >= DR_MAX_CPUS)
+		if (ev.cpu < 0 || ev.cpu >= DR_MAX_CPUS)
 			continue;
 		if (!strcmp(ev.name, "capsim_sugov_cpu")) {
 			if (sugov_line_parse(&ev, ncpus, &cpu, &l))
 				pend[ev.cpu].cpu[cpu] = l;
 			else
 				report(log, "xcheck: %s:%ld: a capsim_sugov_cpu field is missing\n",
-				       name, lineno);
+				       name, rd.lineno);
 		} else if (!strcmp(ev.name, "capsim_sugov")) {
 			one_decision(&ev, &pend[ev.cpu], last, o, doms, log,
-				     name, lineno, r);
+				     name, rd.lineno, r);
 		}
 	}
-	free(line);
-	fclose(f);
+	trace_reader_close(&rd);
 	free(pend);
 	free(last);
 	free(doms);
-	return 0;
+	return rc < 0 ? -1 : 0;	/* a bad line is said file:line:col */
 }
 
 int decision_replay_trace(const char *file,

@@ -43,7 +43,8 @@ struct decision_replay_result {
 	long changed;		/* decisions that changed the frequency */
 };
 
-/* 0, or -1 when the file cannot be read (message on @log) */
+/* 0, or -1 when the file cannot be read or is no trace (said on stderr,
+ * file:line:col): any format trace_reader.h reads */
 int decision_replay_trace(const char *file,
 			  const struct decision_replay_opts *o, FILE *log,
 			  struct decision_replay_result *r);

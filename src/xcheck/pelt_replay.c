@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The signal replay of capsim xcheck (see pelt_replay.h): the trace is
- * read once, in order; each CPU keeps its frequency, whether it is busy
- * and an estimate of its PELT clock; each task the inputs of its signal
- * (on_rq, running) as the sched events change them, and, since its last
- * capsim_pelt_se, the state it started from and the changes after it.
+ * read once, in order, through src/trace's reader (any format) into its
+ * schedule state machine (sched_state.h), which keeps the tasks, what
+ * each CPU runs and its frequency. What is the replay's own rides on it:
+ * each CPU's capacity, frequency scale, whether it is busy and an
+ * estimate of its PELT clock; each task (a struct sched_task extended)
+ * the inputs of its signal (on_rq, running) as the sched events change
+ * them, and, since its last capsim_pelt_se, the state it started from
+ * and the changes after it.
  * At its next capsim_pelt_se the interval is replayed with pelt.c and
  * compared. The arithmetic is pelt.c's alone.
  *
@@ -28,9 +32,10 @@
 #include "pelt.h"
 #include "platform.h"
 #include "pelt_replay.h"
+#include "sched_state.h"
+#include "trace_reader.h"
 
 #define MAX_CHANGES 32		/* inside one interval; more is a gap */
-#define TASK_BUCKETS 1024
 
 struct inputs {
 	bool on_rq, running;
@@ -44,10 +49,16 @@ struct change {
 	struct inputs now;	/* the inputs from then on */
 };
 
+/* sched_state's task, and what the replay keeps of it */
 struct task {
-	int pid;
-	char comm[16];
-	struct inputs cur;	/* as the sched events left them */
+	struct sched_task st;
+	/*
+	 * The signal's inputs as the events left them: RUNNING, RUNNABLE
+	 * and the rest of st.state, but changed where the kernel's update
+	 * is (a wake-up of a running task changes nothing), and compared
+	 * before and after each event.
+	 */
+	struct inputs cur;
 	/* the chain: the last capsim_pelt_se and what happened since */
 	bool chain;
 	int cpu;
@@ -73,13 +84,11 @@ struct task {
 	/* the lisa__sched_pelt_se printed just before, for its averages */
 	bool lisa;
 	unsigned long lisa_load, lisa_util, lisa_runnable;
-	struct task *next;
 };
 
 struct cpu {
 	unsigned int capacity, max_khz, cur_khz;
 	bool busy;
-	int curr;		/* pid running, 0 idle */
 	uint64_t next_tick;
 	uint64_t est, est_ts;	/* estimated PELT clock at trace time */
 	/*
@@ -98,7 +107,7 @@ struct replay {
 	struct pelt_replay_result *r;
 	int ncpus;
 	struct cpu *cpus;
-	struct task *tasks[TASK_BUCKETS];
+	struct sched_state ss;	/* the tasks, what each CPU runs */
 };
 
 /* 6.12 sched_prio_to_weight[] and WEIGHT_IDLEPRIO: what se_weight() is */
@@ -109,24 +118,16 @@ static const unsigned long nice_weights[] = {
 	29, 23, 18, 15, 3,
 };
 
+/* The task with that pid, added if new (NULL for a pid out of range) */
 static struct task *task_get(struct replay *rp, int pid, const char *comm)
 {
-	struct task **b = &rp->tasks[(unsigned int)pid % TASK_BUCKETS], *t;
+	return (struct task *)sched_state_task(&rp->ss, pid, comm);
+}
 
-	for (t = *b; t; t = t->next)
-		if (t->pid == pid)
-			break;
-	if (!t) {
-		t = calloc(1, sizeof(*t));
-		if (!t)
-			return NULL;
-		t->pid = pid;
-		t->next = *b;
-		*b = t;
-	}
-	if (comm && *comm)
-		snprintf(t->comm, sizeof(t->comm), "%s", comm);
-	return t;
+/* The name it had last, as the intervals print it */
+static const char *task_comm(const struct task *t)
+{
+	return t->st.ncomms ? t->st.comms[t->st.ncomms - 1] : t->st.comm;
 }
 
 static struct cpu *cpu_get(struct replay *rp, int64_t id)
@@ -209,15 +210,6 @@ static void task_set(struct replay *rp, struct task *t, uint64_t ts,
 					   rp->cpus[t->cpu].est, now };
 }
 
-static struct task *task_find(struct replay *rp, int pid)
-{
-	struct task *t = rp->tasks[(unsigned int)pid % TASK_BUCKETS];
-
-	while (t && t->pid != pid)
-		t = t->next;
-	return t;
-}
-
 /* The known ticks up to @ts: an update of each busy CPU's running task */
 static void ticks_upto(struct replay *rp, uint64_t ts)
 {
@@ -236,7 +228,10 @@ static void ticks_upto(struct replay *rp, uint64_t ts)
 			continue;
 		}
 		for (; c->next_tick <= ts; c->next_tick += tick) {
-			t = c->curr > 0 ? task_find(rp, c->curr) : NULL;
+			int curr = rp->ss.cpus[i].curr;
+
+			t = curr >= 0 ? (struct task *)rp->ss.tasks[curr] :
+			    NULL;
 			if (!t || !t->chain || t->cpu != i ||
 			    c->next_tick <= t->ts0)
 				continue;
@@ -252,35 +247,30 @@ static void ticks_upto(struct replay *rp, uint64_t ts)
 	}
 }
 
-static void on_switch(struct replay *rp, const struct ftrace_event *ev)
+/* sched_state's switch on @cpu: the tasks' states already changed */
+static void on_switch(void *arg, int cpu, struct sched_task *sprev,
+		      const char *st, struct sched_task *snext)
 {
-	int64_t prev, next;
-	const char *st = ftrace_get(ev, "prev_state");
-	struct cpu *c = cpu_get(rp, ev->cpu);
-	struct task *t;
+	struct replay *rp = arg;
+	struct task *prev = (struct task *)sprev, *next = (struct task *)snext;
+	struct cpu *c = &rp->cpus[cpu];
+	uint64_t now = rp->ss.now;
 	bool went_idle;
 
-	if (!c || !ftrace_get_i64(ev, "prev_pid", &prev) ||
-	    !ftrace_get_i64(ev, "next_pid", &next))
-		return;
-	cpu_advance(c, ev->ts_ns);
+	cpu_advance(c, now);
 	/* the updates of the switch (put, pick) read the clock before the
 	 * idle task's set_next syncs it */
 	went_idle = c->busy && !next;
-	c->busy = next != 0;
-	c->curr = (int)next;
-	if (prev > 0 && (t = task_get(rp, (int)prev,
-				      ftrace_get(ev, "prev_comm"))))
+	c->busy = next != NULL;
+	if (prev)
 		/* preempted (R, R+) stays queued; any other state sleeps */
-		task_set(rp, t, ev->ts_ns,
+		task_set(rp, prev, now,
 			 (struct inputs){ st && st[0] == 'R', false },
 			 !(st && st[0] == 'R'));
-	if (next > 0 && (t = task_get(rp, (int)next,
-				      ftrace_get(ev, "next_comm")))) {
-		if (t->chain && t->cpu != ev->cpu)
-			t->migrated = true;
-		task_set(rp, t, ev->ts_ns, (struct inputs){ true, true },
-			 false);
+	if (next) {
+		if (next->chain && next->cpu != cpu)
+			next->migrated = true;
+		task_set(rp, next, now, (struct inputs){ true, true }, false);
 	}
 	if (went_idle) {
 		/* the divider of update_idle_rq_clock_pelt(), as util_avg */
@@ -290,23 +280,27 @@ static void on_switch(struct replay *rp, const struct ftrace_event *ev)
 	}
 }
 
-static void on_wakeup(struct replay *rp, const struct ftrace_event *ev)
+/* sched_wakeup(_new) toward @cpu (-1: not said; sched_waking is not
+ * where the kernel enqueues) */
+static void on_wakeup(void *arg, struct sched_task *st, int waker, int cpu,
+		      bool waking)
 {
-	int64_t pid, cpu;
-	struct task *t;
+	struct replay *rp = arg;
+	struct task *t = (struct task *)st;
 
-	if (!ftrace_get_i64(ev, "pid", &pid) || pid <= 0 ||
-	    !ftrace_get_i64(ev, "target_cpu", &cpu))
-		return;
-	t = task_get(rp, (int)pid, ftrace_get(ev, "comm"));
-	if (!t)
+	(void)waker;
+	if (waking || cpu < 0)
 		return;
 	if (t->chain && t->cpu != cpu)
 		t->migrated = true;
-	task_set(rp, t, ev->ts_ns, (struct inputs){ true, t->cur.running },
-		 false);
+	task_set(rp, t, rp->ss.now,
+		 (struct inputs){ true, t->cur.running }, false);
 }
 
+/*
+ * sched_migrate_task, not sched_state's migrate op: that one also says a
+ * switch-in on another CPU, which on_switch compares with the chain's
+ */
 static void on_migrate(struct replay *rp, const struct ftrace_event *ev)
 {
 	int64_t pid, dst;
@@ -315,7 +309,7 @@ static void on_migrate(struct replay *rp, const struct ftrace_event *ev)
 	if (!ftrace_get_i64(ev, "pid", &pid) || pid <= 0 ||
 	    !ftrace_get_i64(ev, "dest_cpu", &dst))
 		return;
-	t = task_get(rp, (int)pid, ftrace_get(ev, "comm"));
+	t = task_get(rp, (int)pid, NULL);
 	if (!t)
 		return;
 	if (t->chain && t->cpu != dst)
@@ -324,16 +318,21 @@ static void on_migrate(struct replay *rp, const struct ftrace_event *ev)
 	t->moved_ts = ev->ts_ns;
 }
 
-static void on_frequency(struct replay *rp, const struct ftrace_event *ev)
+/* CPU @cpu's frequency set (sched_state's rule: cpu_frequency, or
+ * devlib's marker until the CPU has one) */
+static int on_frequency(void *arg, const struct ftrace_event *ev, int cpu,
+			uint64_t t0, uint64_t t1, unsigned int old_khz)
 {
-	int64_t khz, id;
-	struct cpu *c;
+	struct replay *rp = arg;
+	struct cpu *c = &rp->cpus[cpu];
 
-	if (!ftrace_get_i64(ev, "state", &khz) ||
-	    !ftrace_get_i64(ev, "cpu_id", &id) || !(c = cpu_get(rp, id)))
-		return;
-	cpu_advance(c, ev->ts_ns);
-	c->cur_khz = (unsigned int)khz;
+	(void)t0;
+	(void)old_khz;
+	if (!ev)	/* the end */
+		return 0;
+	cpu_advance(c, t1);
+	c->cur_khz = rp->ss.cpus[cpu].khz;
+	return 0;
 }
 
 /* a queue's signal: an anchor of the clock, and its utilization */
@@ -624,14 +623,14 @@ static void replay_one(struct replay *rp, struct task *t, uint64_t ts1,
 		       const struct pelt_replay_sig *lg, struct inputs last)
 {
 	struct pelt_replay_interval iv = {
-		.pid = t->pid, .cpu = t->cpu, .ts0_ns = t->ts0, .ts1_ns = ts1,
+		.pid = t->st.pid, .cpu = t->cpu, .ts0_ns = t->ts0, .ts1_ns = ts1,
 		.logged = *lg, .load_known = t->weight != 0,
 		.split_units = -1, .delayed_units = -1 };
 	struct inputs before = t->start;
 	struct pelt_avg sa;
 	int i;
 
-	snprintf(iv.comm, sizeof(iv.comm), "%s", t->comm);
+	snprintf(iv.comm, sizeof(iv.comm), "%s", task_comm(t));
 	for (i = 0; i < t->nch && t->ch[i].ts < ts1; i++) {
 		before = t->ch[i].now;
 		if (t->ch[i].tick)
@@ -802,11 +801,9 @@ static void on_capsim_se(struct replay *rp, const struct ftrace_event *ev)
 static void all_gap(struct replay *rp)
 {
 	int i;
-	struct task *t;
 
-	for (i = 0; i < TASK_BUCKETS; i++)
-		for (t = rp->tasks[i]; t; t = t->next)
-			t->gap = true;
+	for (i = 0; i < rp->ss.ntasks; i++)
+		((struct task *)rp->ss.tasks[i])->gap = true;
 }
 
 static void finish(struct pelt_replay_result *r)
@@ -828,8 +825,24 @@ static void finish(struct pelt_replay_result *r)
 	}
 }
 
+/* every event, after sched_state took it: the replay's own */
+static int on_event(void *arg, const struct ftrace_event *ev)
+{
+	struct replay *rp = arg;
+
+	if (!strcmp(ev->name, "sched_migrate_task"))
+		on_migrate(rp, ev);
+	else if (!strcmp(ev->name, "lisa__sched_pelt_se"))
+		on_lisa_se(rp, ev);
+	else if (!strncmp(ev->name, "lisa__sched_pelt_", 17))
+		on_lisa_rq(rp, ev);
+	else if (!strcmp(ev->name, "capsim_pelt_se"))
+		on_capsim_se(rp, ev);
+	return 0;
+}
+
 static int setup(struct replay *rp, const struct pelt_replay_opts *o,
-		 struct pelt_replay_result *r)
+		 struct pelt_replay_result *r, struct trace_reader *rd)
 {
 	const struct platform *p = o->platform;
 	int i;
@@ -854,91 +867,78 @@ static int setup(struct replay *rp, const struct pelt_replay_opts *o,
 		/* until its first cpu_frequency: the top */
 		rp->cpus[i].cur_khz = rp->cpus[i].max_khz;
 	}
+	rp->ss.ops = (struct sched_state_ops){
+		.arg = rp, .task_size = sizeof(struct task),
+		.wakeup = on_wakeup, .switched = on_switch,
+		.freq = on_frequency, .event = on_event,
+	};
+	rp->ss.cpu_limit = p->ncpus;
+	rp->ss.platform = p->name;
+	rp->ss.platform_ncpus = p->ncpus;
+	sched_state_init(&rp->ss, rd);
+	sched_state_grow(&rp->ss, p->ncpus - 1);
 	return 0;
 }
 
-static void teardown(struct replay *rp)
+/* @rd's events through the schedule into the replay: 0, or -1 (said) */
+static int replay_events(struct trace_reader *rd,
+			 const struct pelt_replay_opts *o,
+			 struct pelt_replay_result *r)
 {
-	int i;
+	struct replay rp;
+	struct ftrace_event ev;
+	long lost = 0;
+	int k;
 
-	for (i = 0; i < TASK_BUCKETS; i++)
-		while (rp->tasks[i]) {
-			struct task *t = rp->tasks[i];
-
-			rp->tasks[i] = t->next;
-			free(t);
+	if (setup(&rp, o, r, rd)) {
+		trace_reader_close(rd);
+		return -1;
+	}
+	while ((k = trace_reader_next(rd, &ev)) > 0) {
+		if (rd->lost != lost) {	/* a hole before this event */
+			lost = rd->lost;
+			all_gap(&rp);
 		}
-	free(rp->cpus);
+		ticks_upto(&rp, ev.ts_ns);
+		if (sched_state_feed(&rp.ss, &ev)) {
+			k = -1;		/* said file:line:col */
+			break;
+		}
+	}
+	trace_reader_close(rd);
+	sched_state_free(&rp.ss);
+	free(rp.cpus);
+	finish(r);
+	return k < 0 ? -1 : 0;
 }
 
 int pelt_replay_stream(FILE *f, const char *name,
 		       const struct pelt_replay_opts *o,
 		       struct pelt_replay_result *r)
 {
-	struct replay rp;
-	char *line = NULL;
-	size_t cap = 0;
-	long lineno = 0;
-	int ret = 0;
+	struct trace_reader rd = { 0 };
 
-	if (setup(&rp, o, r))
+	trace_reader_open_stream(&rd, f, name);
+	return replay_events(&rd, o, r);
+}
+
+int pelt_replay_named(const char *path, const char *name,
+		      const struct pelt_replay_opts *o,
+		      struct pelt_replay_result *r)
+{
+	struct trace_reader rd = { 0 };
+
+	if (trace_reader_open_as(&rd, path, name)) {
+		memset(r, 0, sizeof(*r));
 		return -1;
-	while (getline(&line, &cap, f) > 0) {
-		struct ftrace_event ev;
-		const char *err;
-		int col, k;
-
-		lineno++;
-		if (strstr(line, "LOST") && strstr(line, "EVENTS")) {
-			all_gap(&rp);
-			continue;
-		}
-		k = ftrace_parse_line(line, &ev, &err, &col);
-		if (k < 0) {
-			fprintf(stderr, "%s:%ld:%d: error: %s\n", name, lineno,
-				col, err);
-			ret = -1;
-			break;
-		}
-		if (!k)
-			continue;
-		ticks_upto(&rp, ev.ts_ns);
-		if (!strcmp(ev.name, "sched_switch"))
-			on_switch(&rp, &ev);
-		else if (!strcmp(ev.name, "sched_wakeup") ||
-			 !strcmp(ev.name, "sched_wakeup_new"))
-			on_wakeup(&rp, &ev);
-		else if (!strcmp(ev.name, "sched_migrate_task"))
-			on_migrate(&rp, &ev);
-		else if (!strcmp(ev.name, "cpu_frequency"))
-			on_frequency(&rp, &ev);
-		else if (!strcmp(ev.name, "lisa__sched_pelt_se"))
-			on_lisa_se(&rp, &ev);
-		else if (!strncmp(ev.name, "lisa__sched_pelt_", 17))
-			on_lisa_rq(&rp, &ev);
-		else if (!strcmp(ev.name, "capsim_pelt_se"))
-			on_capsim_se(&rp, &ev);
 	}
-	free(line);
-	teardown(&rp);
-	finish(r);
-	return ret;
+	return replay_events(&rd, o, r);
 }
 
 int pelt_replay_trace(const char *path, const struct pelt_replay_opts *o,
 		      struct pelt_replay_result *r)
 {
-	FILE *f = fopen(path, "r");
-	int ret;
-
-	if (!f) {
-		memset(r, 0, sizeof(*r));
-		perror(path);
-		return -1;
-	}
-	ret = pelt_replay_stream(f, path, o, r);
-	fclose(f);
-	return ret;
+	return pelt_replay_named(path, path, o, r);
 }
 
 void pelt_replay_print_interval(FILE *out,

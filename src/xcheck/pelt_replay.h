@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * capsim xcheck, level 3: signal replay. A pure function over an ftrace
- * text trace (a kernel's or capsim's, --trace-signals) that carries
- * capsim_pelt_se events: for each pair of consecutive events of one task
+ * capsim xcheck, level 3: signal replay. A pure function over a trace
+ * (a kernel's or capsim's, --trace-signals; any format src/trace reads)
+ * that carries capsim_pelt_se events: for each pair of consecutive events of one task
  * on one CPU it starts from the first one's exact struct sched_avg, runs
  * src/sim/pelt.c's integer PELT over the interval with the task's inputs
  * (on_rq, running) rebuilt from the sched events between them, and
@@ -148,11 +148,18 @@ struct pelt_replay_result {
 };
 
 /*
- * Replay the trace at @path (or the open stream @f). Returns 0, or -1 with
- * a message on stderr (unreadable file, malformed line). @r is filled in
+ * Replay the trace at @path, any format src/trace/trace_reader.h reads
+ * (ftrace text, trace-cmd report text, systrace, trace.dat), or the text
+ * of the open stream @f. Returns 0, or -1 with a message on stderr
+ * (unreadable file, "FILE:LINE:COL: error: ..." for a malformed line, a
+ * timestamp going back, a CPU beyond the platform). @r is filled in
  * either way up to the point reached.
  */
 int pelt_replay_trace(const char *path, const struct pelt_replay_opts *o,
+		      struct pelt_replay_result *r);
+/* The same, the file named @name in messages (the user's path for a copy) */
+int pelt_replay_named(const char *path, const char *name,
+		      const struct pelt_replay_opts *o,
 		      struct pelt_replay_result *r);
 int pelt_replay_stream(FILE *f, const char *name,
 		       const struct pelt_replay_opts *o,

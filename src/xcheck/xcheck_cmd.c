@@ -22,6 +22,7 @@
 #include "procs.h"
 #include "kthreads.h"
 #include "trace_file.h"
+#include "trace_reader.h"
 #include "xcheck.h"
 
 #define EXIT_USAGE 2
@@ -98,6 +99,45 @@ static int copy_guest_trace(FILE *in, const char *from, const char *to,
 	}
 	trace_lines_free(&lines);
 	return ret;
+}
+
+/*
+ * Copy the guest's trace.dat @in (the user's @from) to @to, named @to_name
+ * in messages, byte for byte: the replays read it through libtracecmd.
+ * 0, or 1 for a read or write error (said).
+ */
+static int copy_guest_dat(FILE *in, const char *from, const char *to,
+			  const char *to_name)
+{
+	FILE *out = fopen(to, "w");
+	char buf[1 << 16];
+	size_t n;
+	int e = 0;
+
+	if (!out) {
+		fprintf(stderr, "capsim: cannot write %s: %s\n", to_name,
+			strerror(errno));
+		return 1;
+	}
+	while ((n = fread(buf, 1, sizeof(buf), in)) > 0)
+		if (fwrite(buf, 1, n, out) != n) {
+			e = errno;
+			break;
+		}
+	if (ferror(in)) {
+		fprintf(stderr, "capsim: error reading %s: %s\n", from,
+			strerror(errno));
+		fclose(out);
+		return 1;
+	}
+	if (fclose(out) && !e)
+		e = errno;
+	if (e) {
+		fprintf(stderr, "capsim: cannot copy %s to %s: %s\n", from,
+			to_name, strerror(e));
+		return 1;
+	}
+	return 0;
 }
 
 /* One child job to completion; its log's tail on failure: 0, or -1, or
@@ -320,25 +360,6 @@ static int scan_side(const char *trace, const char *name,
 		ret = -1;
 	}
 	free(path);
-	return ret;
-}
-
-/* pelt_replay_trace, the trace named @name in messages */
-static int pelt_replay_named(const char *path, const char *name,
-			     const struct pelt_replay_opts *o,
-			     struct pelt_replay_result *r)
-{
-	FILE *f = fopen(path, "r");
-	int ret;
-
-	if (!f) {
-		memset(r, 0, sizeof(*r));
-		fprintf(stderr, "capsim: cannot read %s: %s\n", name,
-			strerror(errno));
-		return -1;
-	}
-	ret = pelt_replay_stream(f, name, o, r);
-	fclose(f);
 	return ret;
 }
 
@@ -614,20 +635,31 @@ static int parse_xcheck_args(int argc, char **argv, struct xcheck_args *xa,
 	return CLI_CONTINUE;
 }
 
-/* The guest's trace, copied from --guest-trace's @gin into the
- * temporary @dir: 0, or the exit status (said) */
-static int take_guest_trace(const struct xcheck_args *xa, FILE *gin,
-			    const char *dir)
+/*
+ * The guest's trace, copied from --guest-trace's @gin into the temporary
+ * @dir as x->guest_trace: a text (any face trace_reader.h reads) as
+ * guest/trace.txt, a trace.dat as guest/trace.dat. 0, or the exit status
+ * (said).
+ */
+static int take_guest_trace(const struct xcheck_args *xa, struct xcheck *x,
+			    FILE *gin, const char *dir)
 {
-	char *gd = xasprintf("%s/guest", dir);
-	char *to = xasprintf("%s/guest/trace.txt", dir);
-	char *to_name = xasprintf("%s/guest/trace.txt", xa->outdir);
+	bool dat = trace_reader_is_dat(gin);
+	char *gd = xasprintf("%s/guest", dir), *to, *to_name;
 	int r;
 
+	if (dat) {
+		free(x->guest_trace);
+		x->guest_trace = xstrdup("guest/trace.dat");
+	}
+	to = xasprintf("%s/%s", dir, x->guest_trace);
+	to_name = xasprintf("%s/%s", xa->outdir, x->guest_trace);
 	if (make_dirs(gd)) {
 		fprintf(stderr, "capsim: cannot create %s/guest: %s\n",
 			xa->outdir, strerror(errno));
 		r = 1;
+	} else if (dat) {
+		r = copy_guest_dat(gin, xa->gtrace, to, to_name);
 	} else {
 		r = copy_guest_trace(gin, xa->gtrace, to, to_name);
 	}
@@ -658,7 +690,7 @@ static int xcheck_sides(const struct xcheck_args *xa, struct xcheck *x,
 	if (read_summary(p, pn, &comms, &ncomms, &x->duration_s))
 		goto out;
 	if (xa->gtrace) {
-		i = take_guest_trace(xa, gin, dir);
+		i = take_guest_trace(xa, x, gin, dir);
 		if (i) {
 			ret = i;
 			goto out;

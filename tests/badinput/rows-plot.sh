@@ -3,14 +3,16 @@
 # which must stay as it was.
 
 # kernel_trace NTASKS NCPUS SWITCHES [cpu_frequency]: a kernel-style trace
-# on stdout, each task running SWITCHES times on CPUs in turn
+# on stdout, each task running SWITCHES times on CPUs in turn; with
+# cpu_frequency each CPU at a frequency of its own, so that without a
+# platform each is a domain of its own (docs/traces.md's inference)
 kernel_trace() {
 	awk -v nt="$1" -v nc="$2" -v ns="$3" -v freq="${4:-}" 'BEGIN {
 		printf "# tracer: nop\n#\n# entries-in-buffer/entries-written: 1/1   #P:%d\n", nc
 		t = 1
 		if (freq)
 			for (c = 0; c < nc; c++)
-				printf "          <idle>-0       [%03d]     %.6f: cpu_frequency: state=1000000 cpu_id=%d\n", c, t, c
+				printf "          <idle>-0       [%03d]     %.6f: cpu_frequency: state=%d cpu_id=%d\n", c, t, 1000000 + c, c
 		for (k = 0; k < ns; k++)
 			for (i = 0; i < nt; i++) {
 				c = (i + k) % nc; pid = 1000 + i; comm = "task" i

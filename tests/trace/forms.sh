@@ -72,7 +72,8 @@ fi
 
 # A real device's trace (tests/fixtures/traces/juno/README.md): read
 # without a platform, devlib's markers make the time after them known,
-# before them `unknown`; juno-r0's OPP table does not fit it: exit 2
+# before them `unknown`, and its domains are inferred from them; juno-r0's
+# OPP table does not fit it: exit 2
 J=$F/juno/lisa-trace.txt
 if "$W" plot "$J" -o "$tmp/p-juno" --quiet &&
    grep -q '^unknown ' "$tmp/p-juno/data/residency-dom0.dat" &&
@@ -81,6 +82,16 @@ if "$W" plot "$J" -o "$tmp/p-juno" --quiet &&
 	echo "ok: the Juno trace: residency unknown, then 950 / 1200 MHz"
 else
 	echo "FAIL: the Juno trace's plot (unknown, 950, 1200 MHz rows)"
+	fail=1
+fi
+# ... its domains inferred (docs/traces.md): Juno r0's LITTLE and big
+if grep -q "^runtitle = 'kernel trace on inferred: {0,3-5},{1-2}, policy kernel'" "$tmp/p-juno/data/vars.gp" &&
+   grep -q "^domlabel\[1\] = 'domain 0 (CPUs 0,3,4,5)'" "$tmp/p-juno/data/vars.gp" &&
+   grep -q "^domlabel\[2\] = 'domain 1 (CPUs 1,2)'" "$tmp/p-juno/data/vars.gp" &&
+   grep -q '^ndoms = 2$' "$tmp/p-juno/data/vars.gp"; then
+	echo "ok: the Juno trace's domains inferred: {0,3-5},{1-2}"
+else
+	echo "FAIL: the Juno trace's domains: $(grep -E '^(runtitle|domlabel\[|ndoms)' "$tmp/p-juno/data/vars.gp")"
 	fail=1
 fi
 "$W" plot "$J" --platform juno-r0 -o "$tmp/p-juno-r0" --quiet 2>"$tmp/err"
