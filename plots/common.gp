@@ -1,6 +1,9 @@
 # Shared by the capsim plots (plots/*.gp, driven by `capsim plot`):
 # terminal, size and colours. The caller sets fmt ('png' or 'svg'), out
 # and, before loading this, height (the width is always 1000 px).
+# reset: one gnuplot process draws several figures (src/outputs/gnuplot.h);
+# each starts from the defaults, whatever the one before it set
+reset
 if (fmt eq 'svg') {
 	set terminal svg size 1000,height dynamic enhanced font 'Sans,12' background rgb 'white'
 } else {

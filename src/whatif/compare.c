@@ -697,9 +697,11 @@ static int prepare_runs(const struct compare_args *ca, struct compare_state *cs)
 	return 0;
 }
 
-/* A policy's plots, when asked and its run could be read; 0, or -1
- * (said: no plots for it) */
-static int plot_policy(const struct compare_args *ca, struct policy_run *pr)
+/* A policy's plots begun, when asked and its run could be read: gnuplot
+ * draws them while the next policy's data are written. 0, or -1 (said:
+ * no plots for it) */
+static int plot_policy_begin(const struct compare_args *ca,
+			     struct policy_run *pr, struct plot_job *pj)
 {
 	struct plot_opts po = { .to_s = -1, .quiet = ca->quiet,
 				.no_done_line = true };
@@ -715,12 +717,36 @@ static int plot_policy(const struct compare_args *ca, struct policy_run *pr)
 		return 0;
 	pd = xasprintf("%s/plots", pr->dir);
 	po.outdir = pd;
-	if (plot_run(pr->dir, &po)) {
+	if (plot_begin(pj, pr->dir, &po)) {
 		fprintf(stderr, "capsim: compare: no plots for %s\n", pr->name);
 		ret = -1;
 	}
 	free(pd);
 	return ret;
+}
+
+/* Each policy's plots, all drawn at once (one gnuplot per policy, the
+ * machine's cores shared by them); how many are left without plots */
+static int plot_policies(const struct compare_args *ca,
+			 struct compare_state *cs)
+{
+	struct plot_job *pj = xcalloc((size_t)cs->np, sizeof(*pj));
+	int i, unplotted = 0;
+
+	for (i = 0; i < cs->np; i++)
+		if (plot_policy_begin(ca, &cs->pr[i], &pj[i]))
+			unplotted++;
+	for (i = 0; i < cs->np; i++) {
+		if (!pj[i].started)
+			continue;
+		if (plot_end(&pj[i])) {
+			fprintf(stderr, "capsim: compare: no plots for %s\n",
+				cs->pr[i].name);
+			unplotted++;
+		}
+	}
+	free(pj);
+	return unplotted;
 }
 
 /*
@@ -751,9 +777,7 @@ static int run_policies(const struct compare_args *ca, struct compare_state *cs,
 		fprintf(stderr, "%s\n", cs->pr[0].error ? cs->pr[0].error : "");
 		return failed;
 	}
-	for (i = 0; i < cs->np; i++)
-		if (plot_policy(ca, &cs->pr[i]))
-			(*unplotted)++;
+	*unplotted = plot_policies(ca, cs);
 	return failed;
 }
 

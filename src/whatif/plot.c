@@ -356,26 +356,6 @@ static char *default_outdir(const char *path)
 	return xasprintf("plots-%.*s", (int)len, base);
 }
 
-/* Render one script in both formats, gnuplot in @outdir, the data in
- * its data/ */
-static int render(const char *scripts, const char *outdir, const char *name,
-		  bool quiet)
-{
-	char *script = xasprintf("%s/%s.gp", scripts, name);
-	char *png = xasprintf("%s.png", name);
-	char *svg = xasprintf("%s.svg", name);
-	char *qs = gp_quote(scripts);
-	char *vars = xasprintf("datadir='data'; plotsdir=%s", qs);
-	int ret = plot_gnuplot_png_svg(outdir, vars, script, png, svg, quiet);
-
-	free(vars);
-	free(qs);
-	free(png);
-	free(svg);
-	free(script);
-	return ret;
-}
-
 /* TEXT through gp_quote(), as every string in vars.gp, and a newline */
 static void put_quoted(FILE *v, const char *text)
 {
@@ -591,27 +571,56 @@ static int write_residency_energy(struct plot_ctx *p,
 	return fclose(f) ? -1 : 0;
 }
 
-int plot_run(const char *path, const struct plot_opts *o)
+/* The figures of the run, in one gnuplot process: freq, activity, util
+ * (when sampled), residency, energy (with a summary) */
+static int start_figures(struct plot_job *j, const char *scripts,
+			 const char *const *names, int n)
+{
+	char *qs = gp_quote(scripts);
+	char *vars = xasprintf("datadir='data'; plotsdir=%s", qs);
+	int i;
+
+	gp_figures_init(&j->g, j->od.tmp, vars, j->quiet);
+	for (i = 0; i < n; i++) {
+		char *script = xasprintf("%s/%s.gp", scripts, names[i]);
+		char *png = xasprintf("%s.png", names[i]);
+		char *svg = xasprintf("%s.svg", names[i]);
+
+		gp_figures_add(&j->g, script, png, svg);
+		free(script);
+		free(png);
+		free(svg);
+	}
+	free(vars);
+	free(qs);
+	if (gp_figures_start(&j->g)) {
+		gp_figures_free(&j->g);
+		return -1;
+	}
+	j->started = true;
+	return 0;
+}
+
+int plot_begin(struct plot_job *j, const char *path, const struct plot_opts *o)
 {
 	struct plot_ctx p = { .o = o, .from = o->from_s, .to = o->to_s };
 	struct metrics_opts mo = { .platform = o->platform };
 	const char *scripts = plot_scripts_dir();
+	const char *names[5];
 	struct plot_picks pk = { 0 };
 	struct run_metrics m;
-	struct outdir od = { 0 };
-	char *outdir = NULL;
-	int i, ret = -1;
+	int i, n = 0, ret = -1;
 	FILE *f;
 
+	*j = (struct plot_job){ .quiet = o->quiet,
+				.no_done_line = o->no_done_line };
 	if (!scripts)
 		return -1;
-	outdir = o->outdir ? xstrdup(o->outdir) : default_outdir(path);
-	i = outdir_begin(&od, outdir);
-	if (i) {
-		ret = i == 2 ? SCAN_BAD_INPUT : -1;
-		goto out_free;
-	}
-	p.datadir = xasprintf("%s/data", od.tmp);
+	j->outdir = o->outdir ? xstrdup(o->outdir) : default_outdir(path);
+	i = outdir_begin(&j->od, j->outdir);
+	if (i)
+		return i == 2 ? SCAN_BAD_INPUT : -1;
+	p.datadir = xasprintf("%s/data", j->od.tmp);
 	if (mkdir(p.datadir, 0777)) {
 		fprintf(stderr, "capsim: cannot create %s: %s\n", p.datadir,
 			strerror(errno));
@@ -647,28 +656,19 @@ int plot_run(const char *path, const struct plot_opts *o)
 	if (!p.ndoms && !o->quiet)
 		fprintf(stderr, "capsim: plot: no cpu_frequency event in %s: the frequency panels are empty%s\n",
 			path, o->platform ? "" : " (--platform names the domains and OPPs)");
-
-	ret = render(scripts, od.tmp, "freq", o->quiet);
-	if (!ret)
-		ret = render(scripts, od.tmp, "activity", o->quiet);
-	if (!ret && p.nutil)
-		ret = render(scripts, od.tmp, "util", o->quiet);
-	if (!ret)
-		ret = render(scripts, od.tmp, "residency", o->quiet);
-	if (!ret && m.has_summary)
-		ret = render(scripts, od.tmp, "energy", o->quiet);
-	if (!ret) {
-		ret = outdir_commit(&od);
-		if (!ret && !o->quiet && !o->no_done_line)
-			printf("plots: %s/ (freq, activity%s, residency%s; .png and .svg)\n",
-			       outdir, p.nutil ? ", util" : "",
-			       m.has_summary ? ", energy" : "");
-	}
+	j->has_util = p.nutil > 0;
+	j->has_energy = m.has_summary;
+	names[n++] = "freq";
+	names[n++] = "activity";
+	if (j->has_util)
+		names[n++] = "util";
+	names[n++] = "residency";
+	if (j->has_energy)
+		names[n++] = "energy";
+	ret = start_figures(j, scripts, names, n);
 out_m:
 	run_metrics_free(&m);
 out:
-	if (od.tmp)
-		outdir_abort(&od);
 	free(p.datadir);
 	for (i = 0; i < p.ndoms; i++)
 		series_free(&p.doms[i]);
@@ -681,9 +681,54 @@ out:
 	free(pk.lanes);
 	free(pk.doms);
 	free(pk.cpus);
-out_free:
-	free(outdir);
+	if (ret)
+		plot_abort(j);
 	return ret;
+}
+
+int plot_end(struct plot_job *j)
+{
+	int ret = -1;
+
+	if (!j->started) {
+		plot_abort(j);
+		return -1;
+	}
+	j->started = false;
+	if (!gp_figures_wait(&j->g))
+		ret = outdir_commit(&j->od);
+	if (!ret && !j->quiet && !j->no_done_line)
+		printf("plots: %s/ (freq, activity%s, residency%s; .png and .svg)\n",
+		       j->outdir, j->has_util ? ", util" : "",
+		       j->has_energy ? ", energy" : "");
+	if (ret)
+		plot_abort(j);
+	free(j->outdir);
+	j->outdir = NULL;
+	return ret;
+}
+
+void plot_abort(struct plot_job *j)
+{
+	if (j->started) {
+		/* its files are removed with the directory: gnuplot's
+		 * outcome no longer matters, quietly */
+		j->g.quiet = true;
+		gp_figures_wait(&j->g);
+		j->started = false;
+	}
+	if (j->od.tmp)
+		outdir_abort(&j->od);
+	free(j->outdir);
+	j->outdir = NULL;
+}
+
+int plot_run(const char *path, const struct plot_opts *o)
+{
+	struct plot_job j;
+	int ret = plot_begin(&j, path, o);
+
+	return ret ? ret : plot_end(&j);
 }
 
 static const char usage_plot[] =
