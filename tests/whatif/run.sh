@@ -14,6 +14,12 @@ w="$src/traces/whatif-bg-cap.json"
 
 fail() { echo "FAIL: $*" >&2; exit 1; }
 pycheck() { python3 "$src/tests/whatif/pngcheck.py" "$@" || fail "png $1"; }
+# the curves a figure draws, as gnuplot's table (coordinates, labels):
+# gptable PLOTDIR FIGURE OUT
+gptable() {
+	(cd "$1" && gnuplot -e "datadir='data'; plotsdir='$src/plots'; out='/dev/null'; fmt='png'; set table '$3'" \
+		"$src/plots/$2.gp") || fail "gnuplot table of $2"
+}
 json() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))" "$@"; }
 
 case $case_ in
@@ -74,6 +80,16 @@ plots)
 	# 4 big CPUs of sd855 (2419 MHz top) allows the 1056 MHz OPP at most
 	awk '$7 == 1 && $6 > 0 { print $6 }' "$tmp/r/plots/data/freq-dom1.dat" | sort -un > "$tmp/bands"
 	grep -qx '2419.200' "$tmp/bands" || fail "no uncapped band on dom1"
+	# energy: each value on its own bar (issue 26: each label sat on the
+	# bar to its right). gnuplot's table of the figure: every label's x and
+	# text equal one bar's x and its height, as many labels as bars
+	gptable "$tmp/r/plots" energy "$tmp/etab"
+	awk '/^#/ || NF == 0 { next }
+	     $3 ~ /^"/ { gsub(/"/, "", $3); lab[++nl] = $1 " " $3; next }
+	     NF == 5 { bar[$1 " " sprintf("%.0f", $2)] = 1; nb++ }
+	     END { if (nl != nb || nl < 3) exit 1
+		   for (i = 1; i <= nl; i++) if (!(lab[i] in bar)) exit 1 }' "$tmp/etab" ||
+		fail "energy: a label not on its bar: $(grep -v '^#' "$tmp/etab")"
 	# a window
 	"$capsim" plot "$tmp/r" --from 0.5 --to 1 --quiet -o "$tmp/win"
 	awk '!/^#/ && ($2 < 0.5 - 1e-9 || $3 > 1 + 1e-9) { bad = 1 } END { exit bad }' \
