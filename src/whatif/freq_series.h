@@ -5,8 +5,9 @@
  * when the window holds few changes; when it holds more than a 1000 px
  * plot can show (a busy workload flips the OPP every few ms), as bins: per
  * bin the time-weighted mean frequency, its lowest and highest level, and
- * the time-weighted mean band, so the plot shows a trend and an envelope
- * instead of a solid block of colour.
+ * the band's envelope (lowest min, highest max while it held), so the plot
+ * shows a trend and an envelope instead of a solid block of colour, and
+ * the mean never leaves the band it was bounded by.
  */
 #ifndef CAPSIM_FREQ_SERIES_H
 #define CAPSIM_FREQ_SERIES_H

@@ -90,6 +90,15 @@ plots)
 	     END { if (nl != nb || nl < 3) exit 1
 		   for (i = 1; i <= nl; i++) if (!(lab[i] in bar)) exit 1 }' "$tmp/etab" ||
 		fail "energy: a label not on its bar: $(grep -v '^#' "$tmp/etab")"
+	# binned frequency (issue 26): a 10 s frame chain flips the OPP every
+	# few ms, so its panel is drawn in bins; in every bin the mean lies in
+	# the OPP range and under the band's max (a mean band read as a broken
+	# cap: the frequency lags a falling band)
+	"$capsim" run "$src/traces/frame-chain.json" --plot --quiet -o "$tmp/fc"
+	grep -q '^dombin\[1\] = [1-9]' "$tmp/fc/plots/data/vars.gp" || fail "frame-chain: not binned"
+	awk '!/^#/ && ($2 < $3 - 1e-6 || $2 > $4 + 1e-6 || ($7 == 1 && ($2 > $6 + 1e-6 || $5 > $6))) { bad++ }
+	     !/^#/ { n++ } END { exit bad || n < 100 }' "$tmp/fc/plots/data/freq-dom0.dat" ||
+		fail "frame-chain: a bin's mean outside its range or above its band"
 	# a window
 	"$capsim" plot "$tmp/r" --from 0.5 --to 1 --quiet -o "$tmp/win"
 	awk '!/^#/ && ($2 < 0.5 - 1e-9 || $3 > 1 + 1e-9) { bad = 1 } END { exit bad }' \
