@@ -3,9 +3,13 @@
 # panels (domidx[i]); domnopps[i] 0: no OPP known (no cpu_frequency event
 # and no platform)
 load datadir.'/vars.gp'
-height = 480
+# at most 4 panels a row (8 in one row were too narrow to read), a row
+# 400 px more each
+ncols = ndoms < 1 ? 1 : ndoms < 4 ? ndoms : 4
+nrows = ndoms < 1 ? 1 : (ndoms + 3) / 4
+height = 480 + 400 * (nrows - 1)
 load plotsdir.'/common.gp'
-set multiplot layout 1, (ndoms > 0 ? ndoms : 1) title runtitle."\ntime at each OPP per domain".(domnote eq '' ? '' : '; '.domnote) noenhanced
+set multiplot layout nrows, ncols title runtitle."\ntime at each OPP per domain".(domnote eq '' ? '' : '; '.domnote) noenhanced
 set style fill solid 0.85 border -1
 set boxwidth 0.7
 set yrange [0:115]
@@ -20,7 +24,10 @@ if (ndoms == 0) {
 }
 do for [i = 1:ndoms] {
 	f = sprintf('%s/residency-dom%d.dat', datadir, domidx[i])
-	set title domlabel[i] noenhanced
+	# name and CPUs on two lines: a panel is 1000 px / ndoms wide, and
+	# one line was clipped from 6 domains on
+	set title domname[i]."\n".domcpus[i] noenhanced
+	if ((i - 1) % ncols == 0) { set ylabel '% of the run' } else { unset ylabel }
 	if (!domnopps[i]) {
 		set label 1 'no OPP known' at graph 0.5, 0.5 center noenhanced
 		plot NaN notitle

@@ -390,6 +390,53 @@ struct plot_picks {
 	int ncpus_all;
 };
 
+/* a run of CPUs first..last into @sb */
+static void put_cpu_run(struct strbuf *sb, int first, int last)
+{
+	const char *sep = sb->len ? "," : "";
+
+	if (first == last)
+		sb_printf(sb, "%s%d", sep, first);
+	else
+		sb_printf(sb, last == first + 1 ? "%s%d,%d" : "%s%d-%d", sep,
+			  first, last);
+}
+
+/* "0,1,2,3,6" as "0-3,6": a CPU list short enough for a panel's title */
+static char *cpu_ranges(const char *list)
+{
+	struct strbuf sb;
+	const char *s = list;
+	int first = -1, last = -1;
+
+	sb_init(&sb);
+	while (*s) {
+		char *end;
+		int c = (int)strtol(s, &end, 10);
+
+		if (end == s)
+			break;
+		if (first >= 0 && c == last + 1) {
+			last = c;
+		} else {
+			if (first >= 0)
+				put_cpu_run(&sb, first, last);
+			first = last = c;
+		}
+		s = *end == ',' ? end + 1 : end;
+	}
+	if (first >= 0)
+		put_cpu_run(&sb, first, last);
+	return sb.buf ? sb.buf : xstrdup(list);
+}
+
+/* A domain as the plots name it: the platform's name (silver, gold,
+ * prime) or "domain N" (caller frees) */
+static char *dom_name(const struct dom_metrics *d)
+{
+	return d->name ? xstrdup(d->name) : xasprintf("domain %d", d->id);
+}
+
 static void write_vars(FILE *v, const struct run_metrics *m,
 		       const struct plot_ctx *p, const struct plot_picks *pk)
 {
@@ -410,23 +457,42 @@ static void write_vars(FILE *v, const struct run_metrics *m,
 		 "the most frequency changes");
 	put_str(v, "freqnote", p->ndoms ? "" :
 		"no cpu_frequency event in the trace: no frequency to draw");
-	fprintf(v, "hasband = %d\n", p->any_band && strcmp(m->policy, "none"));
+	/* the band drawn is the one the run's policy applied: the trace's
+	 * cap_clamp_cpu is the RFC's range, which every policy tracks but
+	 * only rfc (and a kernel's trace, the RFC's kernel) applies; uclamp's
+	 * per-CPU effective range is not in the trace */
+	fprintf(v, "hasband = %d\n", p->any_band &&
+		strcmp(m->policy, "none") && strcmp(m->policy, "uclamp"));
 	put_str(v, "bandnote", !p->any_band ? "no clamp in the trace" :
-		!strcmp(m->policy, "none") ? "policy none: no clamp applied" : "");
-	fprintf(v, "array domidx[%d]\narray domlabel[%d]\narray domytics[%d]\narray domfmax[%d]\narray dombin[%d]\narray domband[%d]\narray domhas[%d]\narray domnopps[%d]\n",
-		n, n, n, n, n, n, n, n);
+		!strcmp(m->policy, "none") ? "policy none: no clamp applied" :
+		!strcmp(m->policy, "uclamp") ?
+		"policy uclamp: its effective range is not in the trace, the RFC band is not drawn" : "");
+	fprintf(v, "array domidx[%d]\narray domlabel[%d]\narray domname[%d]\narray domcpus[%d]\narray domytics[%d]\narray domfmax[%d]\narray dombin[%d]\narray domband[%d]\narray domhas[%d]\narray domnopps[%d]\n",
+		n, n, n, n, n, n, n, n, n, n);
 	for (i = 0; i < pk->ndoms; i++) {
 		int di = pk->doms[i];
 		const struct dom_metrics *d = &m->doms[di];
 		bool has = di < p->ndoms && p->doms[di].n, band = false;
+		char *name, *cpus;
 		struct strbuf sb;
 		size_t k;
 
 		fprintf(v, "domidx[%d] = %d\n", i + 1, di);
-		t = xasprintf("domain %d (CPUs %s)", d->id, d->cpus);
+		name = dom_name(d);
+		cpus = cpu_ranges(d->cpus);
+		t = xasprintf("%s (CPUs %s)", name, cpus);
 		fprintf(v, "domlabel[%d] = ", i + 1);
 		put_quoted(v, t);
 		free(t);
+		/* two lines where panels are narrow (residency) */
+		fprintf(v, "domname[%d] = ", i + 1);
+		put_quoted(v, name);
+		t = xasprintf("CPUs %s", cpus);
+		fprintf(v, "domcpus[%d] = ", i + 1);
+		put_quoted(v, t);
+		free(t);
+		free(name);
+		free(cpus);
 		/* numbers only: freq.gp pastes it into a command */
 		sb_init(&sb);
 		for (j = 0; j < d->nopps; j++)
@@ -560,8 +626,12 @@ static int write_residency_energy(struct plot_ctx *p,
 	fprintf(f, "domain %s\n", lab);
 	free(lab);
 	for (i = 0; i < m->ndoms; i++) {
-		char *d = xasprintf("dom %d (CPUs %s)", m->doms[i].id,
-				    m->doms[i].cpus);
+		char *name = dom_name(&m->doms[i]);
+		char *cpus = cpu_ranges(m->doms[i].cpus);
+		char *d = xasprintf("%s (CPUs %s)", name, cpus);
+
+		free(name);
+		free(cpus);
 
 		lab = gp_data_label(d);
 		fprintf(f, "%s %.3f\n", lab, m->doms[i].energy_mj);

@@ -45,6 +45,12 @@ compare)
 	# response time of the 3 ms foreground: between its work and its period
 	[ "$(json "$tmp/c/compare.json" '3000 <= d["none"]["tasks"][2]["response_us"]["p50"] < 100000')" = True ] ||
 		fail "fg response p50"
+	# the band drawn is the active policy's (issue 26): the RFC's under
+	# rfc, none under uclamp (its range is not in the trace) or none
+	grep -qx 'hasband = 1' "$tmp/c/rfc/plots/data/vars.gp" || fail "rfc: no band"
+	for p in uclamp none; do
+		grep -qx 'hasband = 0' "$tmp/c/$p/plots/data/vars.gp" || fail "$p: the RFC band drawn"
+	done
 	for p in rfc none; do
 		for f in freq activity residency energy; do
 			[ -s "$tmp/c/$p/plots/$f.png" ] && [ -s "$tmp/c/$p/plots/$f.svg" ] ||
@@ -80,6 +86,10 @@ plots)
 	# 4 big CPUs of sd855 (2419 MHz top) allows the 1056 MHz OPP at most
 	awk '$7 == 1 && $6 > 0 { print $6 }' "$tmp/r/plots/data/freq-dom1.dat" | sort -un > "$tmp/bands"
 	grep -qx '2419.200' "$tmp/bands" || fail "no uncapped band on dom1"
+	# the platform's names for its domains, CPU lists as ranges
+	grep -qx "domlabel\[2\] = 'gold (CPUs 4-6)'" "$tmp/r/plots/data/vars.gp" ||
+		fail "domain names: $(grep domlabel "$tmp/r/plots/data/vars.gp")"
+	grep -q '^"prime (CPUs 7)" ' "$tmp/r/plots/data/energy.dat" || fail "energy: no domain name"
 	# energy: each value on its own bar (issue 26: each label sat on the
 	# bar to its right). gnuplot's table of the figure: every label's x and
 	# text equal one bar's x and its height, as many labels as bars
@@ -115,6 +125,12 @@ plots)
 	[ ! -e "$tmp/k/plots" ] || fail "plots written beside the trace"
 	pycheck "$tmp/kcwd/plots-guest-trace/freq.png" 1000 $((110 + 250 * 3))
 	pycheck "$tmp/kcwd/plots-guest-trace/activity.png" 1000 $((150 + 30 * 6))
+	# without the platform: a domain per CPU, 8 residency panels in 2 rows
+	# of 4 (8 in one row were too narrow, the last title clipped)
+	(cd "$tmp/kcwd" && "$capsim" plot "$tmp/k/guest-trace.txt" --quiet -o bare) ||
+		fail "plot of a bare trace without platform"
+	grep -qx 'ndoms = 8' "$tmp/kcwd/bare/data/vars.gp" || fail "bare trace: 8 domains expected"
+	pycheck "$tmp/kcwd/bare/residency.png" 1000 $((480 + 400))
 	[ ! -e "$tmp/kcwd/plots-guest-trace/energy.png" ] || fail "energy without a summary"
 	# the kernel guest's own capture format, if one is in the tree
 	for t in "$src"/kernel/*/*.trace "$src"/tests/trace/*.txt; do
