@@ -138,3 +138,35 @@ double series_write(FILE *f, const struct level_series *s, double from,
 	write_bins(f, s, from, to, first);
 	return (to - from) / NBINS;
 }
+
+void series_residency(const struct level_series *s, double from, double to,
+		      const unsigned int *khz, int nopps, double *pct,
+		      double *unknown_pct)
+{
+	double span = to - from, known = 0;
+	size_t i;
+	int j;
+
+	for (j = 0; j < nopps; j++)
+		pct[j] = 0;
+	*unknown_pct = span > 0 ? 100 : 0;
+	if (span <= 0 || !s->n)
+		return;
+	for (i = level_at(s, from); i < s->n && s->v[i].t < to; i++) {
+		const struct level *l = &s->v[i];
+		double t0 = l->t > from ? l->t : from;
+		double t1 = i + 1 < s->n && s->v[i + 1].t < to ? s->v[i + 1].t : to;
+
+		if (t1 <= t0 || l->t > to)
+			continue;
+		for (j = 0; j < nopps && khz[j] != (unsigned int)l->khz; j++)
+			;
+		if (j == nopps)
+			continue;	/* off the OPP table: unknown */
+		pct[j] += 100 * (t1 - t0) / span;
+		known += t1 - t0;
+	}
+	*unknown_pct = 100 * (span - known) / span;
+	if (*unknown_pct < 1e-9)
+		*unknown_pct = 0;	/* rounding, not a gap */
+}

@@ -39,4 +39,14 @@ void series_free(struct level_series *s);
 double series_write(FILE *f, const struct level_series *s, double from,
 		    double to);
 
+/*
+ * The share of [from, to] the series spent at each of the @nopps OPPs
+ * (@khz ascending) into @pct, in percent; *@unknown_pct the rest: before
+ * its first level (no frequency known yet), or at a level off the table.
+ * A window's residency, from the same levels the freq panel draws.
+ */
+void series_residency(const struct level_series *s, double from, double to,
+		      const unsigned int *khz, int nopps, double *pct,
+		      double *unknown_pct);
+
 #endif

@@ -90,6 +90,12 @@ static bool after_window(struct plot_ctx *p, double t)
 	return p->to >= 0 && t > p->to;
 }
 
+/* --from or --to given: the figures drawn are the window's */
+static bool windowed(const struct plot_ctx *p)
+{
+	return p->from > 0 || p->to >= 0;
+}
+
 static FILE *open_data(struct plot_ctx *p, const char *name)
 {
 	char *path = xasprintf("%s/%s", p->datadir, name);
@@ -449,6 +455,14 @@ static void write_vars(FILE *v, const struct run_metrics *m,
 	free(t);
 	fprintf(v, "tfrom = %.9f\n", p->from);
 	fprintf(v, "tto = %.9f\n", p->to >= 0 ? p->to : m->sim_s);
+	/* every panel says what it covers: residency is the window's,
+	 * energy (the summary's) the whole run's */
+	t = windowed(p) ? xasprintf("from %.6g s to %.6g s", p->from,
+				    p->to >= 0 ? p->to : m->sim_s) : xstrdup("");
+	put_str(v, "windownote", t);
+	free(t);
+	put_str(v, "energynote", windowed(p) ?
+		"whole run (the window applies to the other plots)" : "");
 	fprintf(v, "ndoms = %d\nncpus = %d\nnlanes = %d\n", pk->ndoms,
 		m->ncpus, pk->nlanes);
 	put_note(v, "lanenote", pk->nlanes, pk->nwanted, "tasks",
@@ -601,20 +615,36 @@ static int write_residency_energy(struct plot_ctx *p,
 	int i, j;
 
 	for (i = 0; i < pk->ndoms; i++) {
-		const struct dom_metrics *d = &m->doms[pk->doms[i]];
+		int di = pk->doms[i];
+		const struct dom_metrics *d = &m->doms[di];
+		double *res = d->res_pct, unknown = d->unknown_pct;
 		char name[32];
 
-		snprintf(name, sizeof(name), "residency-dom%d.dat", pk->doms[i]);
+		if (windowed(p)) {
+			/* the window's, from the levels the freq panel draws
+			 * (the run's figures are the whole run's) */
+			static const struct level_series none;
+
+			res = xcalloc((size_t)(d->nopps ? d->nopps : 1),
+				      sizeof(double));
+			series_residency(di < p->ndoms ? &p->doms[di] : &none,
+					 p->from, p->to >= 0 ? p->to : m->sim_s,
+					 d->khz, d->nopps, res, &unknown);
+		}
+		snprintf(name, sizeof(name), "residency-dom%d.dat", di);
 		f = open_data(p, name);
-		if (!f)
-			return -1;
-		fputs("# MHz percent\n", f);
-		/* before the domain's first frequency event: no OPP assumed */
-		if (d->unknown_pct > 0)
-			fprintf(f, "unknown %.3f\n", d->unknown_pct);
-		for (j = 0; j < d->nopps; j++)
-			fprintf(f, "%u %.3f\n", d->khz[j] / 1000, d->res_pct[j]);
-		if (fclose(f))
+		if (f) {
+			fputs("# MHz percent\n", f);
+			/* before the domain's first frequency event: no OPP
+			 * assumed */
+			if (unknown > 0)
+				fprintf(f, "unknown %.3f\n", unknown);
+			for (j = 0; j < d->nopps; j++)
+				fprintf(f, "%u %.3f\n", d->khz[j] / 1000, res[j]);
+		}
+		if (res != d->res_pct)
+			free(res);
+		if (!f || fclose(f))
 			return -1;
 	}
 	if (!m->has_summary)
@@ -815,7 +845,8 @@ static const char usage_plot[] =
 "activity (a lane per task, COMM-PID for a trace without summary),\n"
 "util (with --trace-util runs), residency (\"unknown\" before a domain's\n"
 "first frequency event), energy. --from/--to: a window in seconds from\n"
-"the trace's start. --tasks: each item a task's name, or a regular\n"
+"the trace's start, for every plot but energy (the run's: its title says\n"
+"so). --tasks: each item a task's name, or a regular\n"
 "expression found in its name or any comm its pid had.\n"
 "Beyond 32 tasks (16 of a kernel trace), 8 domains or 16 CPUs the busiest\n"
 "are drawn, and the title says how many of how many.\n";
