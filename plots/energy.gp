@@ -1,18 +1,14 @@
 # Energy per domain, one bar per series (a run's policy, or each policy of
 # a comparison), its value on top of it. Data: energy.dat: a header
 # "domain" "SERIES"..., then a row per domain: "label" mJ...
-# Bars and labels are placed by one function, barx(): a label sits on
+# Bars and labels are placed by one function, barx() (common.gp): a label sits on
 # its own bar by construction (the histogram style counted the header as
 # a row for the labels: each label sat on the bar to its right).
 load datadir.'/vars.gp'
-if (!exists('nseries')) nseries = 1
 height = 460
 load plotsdir.'/common.gp'
 f = datadir.'/energy.dat'
 set title runtitle."\nenergy per domain".(exists('energynote') && energynote ne '' ? '; '.energynote : '') noenhanced
-# a cluster per domain (row r from 0) 0.8 wide, series s (from 0) in it
-bw = 0.8 / nseries
-barx(r, s) = r + (s - (nseries - 1) / 2.0) * bw
 set style fill solid 0.85 border -1
 set boxwidth bw absolute
 set ylabel 'energy (mJ)'

@@ -51,6 +51,18 @@ compare)
 	for p in uclamp none; do
 		grep -qx 'hasband = 0' "$tmp/c/$p/plots/data/vars.gp" || fail "$p: the RFC band drawn"
 	done
+	# every policy in one figure (issue 26): energy and residency side by
+	# side, the energy per policy the one compare.json reports
+	pycheck "$tmp/c/compare.png" 1000 $((420 + 330))
+	[ "$(head -1 "$tmp/c/compare-data/energy.dat")" = 'domain "rfc" "none" "uclamp"' ] ||
+		fail "compare energy.dat header: $(head -1 "$tmp/c/compare-data/energy.dat")"
+	for k in 2 3 4; do
+		p=$(head -1 "$tmp/c/compare-data/energy.dat" | cut -d' ' -f$k | tr -d '"')
+		[ "$(json "$tmp/c/compare.json" "'%.3f' % d['$p']['energy_mj']")" = \
+		  "$(awk -v k=$((k + 3)) 'NR == 2 { printf "%.3f", $k }' "$tmp/c/compare-data/energy.dat")" ] ||
+			fail "compare energy.dat: $p's energy is not compare.json's"
+	done
+	[ "$(sed 1d "$tmp/c/compare-data/residency-dom0.dat" | wc -l)" = 5 ] || fail "compare residency: 5 OPPs of sym4"
 	for p in rfc none; do
 		for f in freq activity residency energy; do
 			[ -s "$tmp/c/$p/plots/$f.png" ] && [ -s "$tmp/c/$p/plots/$f.svg" ] ||
