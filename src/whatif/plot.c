@@ -446,7 +446,7 @@ static char *dom_name(const struct dom_metrics *d)
 static void write_vars(FILE *v, const struct run_metrics *m,
 		       const struct plot_ctx *p, const struct plot_picks *pk)
 {
-	int n = pk->ndoms ? pk->ndoms : 1, i, j;
+	int n = pk->ndoms ? pk->ndoms : 1, i, j, longest = 0;
 	char *t;
 
 	t = xasprintf("%s on %s, policy %s", m->workload, m->platform,
@@ -527,14 +527,27 @@ static void write_vars(FILE *v, const struct run_metrics *m,
 	fprintf(v, "array lanelabel[%d]\n", pk->nlanes ? pk->nlanes : 1);
 	for (i = 0; i < pk->nlanes; i++) {
 		const struct task_metrics *tm = &m->tasks[pk->lanes[i]];
+		bool grp = tm->group && strcmp(tm->group, "/");
+		char pid[24] = "";
+		size_t len;
 
-		t = xasprintf("%s%s%s", tm->name, tm->group ? " " : "",
-			      tm->group && strcmp(tm->group, "/") ?
-			      tm->group : "");
+		/* the pid, as trace tools name a task (a kernel trace's
+		 * names are COMM-PID already), and its group */
+		if (m->has_summary)
+			snprintf(pid, sizeof(pid), "-%d", tm->pid);
+		t = xasprintf("%s%s%s%s", tm->name, pid, grp ? " " : "",
+			      grp ? tm->group : "");
 		fprintf(v, "lanelabel[%d] = ", i + 1);
 		put_quoted(v, t);
+		len = strlen(t);
+		if ((int)len > longest)
+			longest = (int)len;
 		free(t);
 	}
+	/* the left margin fits the longest label (22 clipped bg_dex2oat's),
+	 * at most half the plot */
+	fprintf(v, "lanemargin = %d\n", longest + 2 < 22 ? 22 :
+		longest + 2 > 60 ? 60 : longest + 2);
 	fprintf(v, "hasutil = %d\nhasenergy = %d\n", p->nutil > 0,
 		m->has_summary);
 	/* the CPU panels, and which have samples in the window: util.gp
@@ -552,29 +565,55 @@ static void write_vars(FILE *v, const struct run_metrics *m,
 	}
 }
 
-/* activity.dat: lane t0 t1 state cpu, lanes numbered from 1 at the top */
+/* a lane's segment, cut to the window */
+static void put_seg(FILE *f, const struct plot_ctx *p, int lane,
+		    const struct seg *s)
+{
+	fprintf(f, "%d %.9f %.9f %d %d\n", lane,
+		s->t0 < p->from ? p->from : s->t0,
+		p->to >= 0 && s->t1 > p->to ? p->to : s->t1, s->state, s->cpu);
+}
+
+/*
+ * activity.dat: lane t0 t1 state cpu, lanes numbered from 1 at the top,
+ * a lane's rows in time order. Runs of one state on one CPU less than a
+ * pixel apart (@end - from over ACTIVITY_PX) are one row: at 10 s a
+ * periodic task's thousands of slivers aliased into a random pattern, and
+ * each was an element of the SVG.
+ */
+#define ACTIVITY_PX 800
 static int write_activity(struct plot_ctx *p, const struct run_metrics *m,
-			  const int *lanes, int nlanes)
+			  const int *lanes, int nlanes, double end)
 {
 	FILE *f = open_data(p, "activity.dat");
+	double px = ((p->to >= 0 ? p->to : end) - p->from) / ACTIVITY_PX;
 	size_t k;
 	int l;
 
 	if (!f)
 		return -1;
 	fputs("# lane t0_s t1_s state(1 runnable, 2 running) cpu\n", f);
-	for (k = 0; k < p->nsegs; k++) {
-		const struct seg *s = &p->segs[k];
+	for (l = 0; l < nlanes; l++) {
+		int pid = m->tasks[lanes[l]].pid;
+		struct seg run = { .pid = -1 };
 
-		for (l = 0; l < nlanes; l++)
-			if (m->tasks[lanes[l]].pid == s->pid)
-				break;
-		if (l == nlanes)
-			continue;
-		fprintf(f, "%d %.9f %.9f %d %d\n", l + 1,
-			s->t0 < p->from ? p->from : s->t0,
-			p->to >= 0 && s->t1 > p->to ? p->to : s->t1,
-			s->state, s->cpu);
+		for (k = 0; k < p->nsegs; k++) {
+			const struct seg *s = &p->segs[k];
+
+			if (s->pid != pid)
+				continue;
+			if (run.pid == pid && s->state == run.state &&
+			    s->cpu == run.cpu && s->t0 - run.t1 < px) {
+				if (s->t1 > run.t1)
+					run.t1 = s->t1;
+				continue;
+			}
+			if (run.pid == pid)
+				put_seg(f, p, l + 1, &run);
+			run = *s;
+		}
+		if (run.pid == pid)
+			put_seg(f, p, l + 1, &run);
 	}
 	return fclose(f) ? -1 : 0;
 }
@@ -741,7 +780,7 @@ int plot_begin(struct plot_job *j, const char *path, const struct plot_opts *o)
 	}
 	pick(&pk, &m, &p, o);
 	if (write_domains(&p, pk.doms, pk.ndoms, m.sim_s) ||
-	    write_activity(&p, &m, pk.lanes, pk.nlanes) ||
+	    write_activity(&p, &m, pk.lanes, pk.nlanes, m.sim_s) ||
 	    write_residency_energy(&p, &m, &pk))
 		goto out_m;
 	for (i = 0; i < pk.ncpus; i++)

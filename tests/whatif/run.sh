@@ -133,6 +133,20 @@ plots)
 	grep -qx "windownote = 'from 4.5 s to 6.5 s'" "$tmp/bgwin/data/vars.gp" || fail "window: no note"
 	grep -q "^energynote = 'whole run" "$tmp/bgwin/data/vars.gp" || fail "window: energy not said whole run"
 	grep -qx "energynote = ''" "$tmp/bg/plots/data/vars.gp" || fail "no window: an energy note"
+	# lanes (issue 26): labelled with the pid, the margin fits the
+	# longest label, runs of a lane less than a pixel apart merged (a
+	# lane's rows in time order, 800 px over the 10 s: audio's 5 ms fast
+	# track is one bar, not 2000 slivers)
+	"$capsim" run "$src/traces/audio.json" --plot --quiet -o "$tmp/audio"
+	grep -qx "lanelabel\[1\] = 'bg_hog-0-[0-9]* /bg'" "$tmp/bg/plots/data/vars.gp" ||
+		fail "lane label: $(grep 'lanelabel\[1\]' "$tmp/bg/plots/data/vars.gp")"
+	grep -qx 'lanemargin = 22' "$tmp/bg/plots/data/vars.gp" || fail "lane margin"
+	awk 'BEGIN { px = 10 / 800 } !/^#/ {
+		if ($1 == l && $4 == st && $5 == c && $2 - t1 < px) bad++
+		if ($1 == l && $2 < t0) bad++
+		l = $1; t0 = $2; t1 = $3; st = $4; c = $5 }
+	     END { exit bad > 0 || NR < 50 }' "$tmp/audio/plots/data/activity.dat" ||
+		fail "activity: runs less than a pixel apart not merged"
 	# a window
 	"$capsim" plot "$tmp/r" --from 0.5 --to 1 --quiet -o "$tmp/win"
 	awk '!/^#/ && ($2 < 0.5 - 1e-9 || $3 > 1 + 1e-9) { bad = 1 } END { exit bad }' \
