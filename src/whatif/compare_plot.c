@@ -6,18 +6,16 @@
 #include <sys/stat.h>
 
 #include "compare_plot.h"
+#include "plot.h"
 #include "util.h"
 
 /* @dir/compare-data/@name for writing, or NULL (said) */
 static FILE *open_data(const char *dir, const char *name)
 {
-	char *path = xasprintf("%s/compare-data/%s", dir, name);
-	FILE *f = fopen(path, "w");
+	char *data = xasprintf("%s/compare-data", dir);
+	FILE *f = plot_data_open(data, name);
 
-	if (!f)
-		fprintf(stderr, "capsim: cannot write %s: %s\n", path,
-			strerror(errno));
-	free(path);
+	free(data);
 	return f;
 }
 
@@ -37,14 +35,15 @@ static void put_header(FILE *f, const char *what,
 	fputc('\n', f);
 }
 
-static const char *dom_cpus_label(const struct dom_metrics *d, char *buf,
-				  size_t len)
+/* as the per-policy plots name a domain (caller frees) */
+static char *dom_cpus_label(const struct dom_metrics *d)
 {
-	if (d->name)
-		snprintf(buf, len, "%s (CPUs %s)", d->name, d->cpus);
-	else
-		snprintf(buf, len, "domain %d (CPUs %s)", d->id, d->cpus);
-	return buf;
+	char *cpus = plot_cpu_ranges(d->cpus);
+	char *t = d->name ? xasprintf("%s (CPUs %s)", d->name, cpus) :
+		  xasprintf("domain %d (CPUs %s)", d->id, cpus);
+
+	free(cpus);
+	return t;
 }
 
 /* energy.dat: a row per domain, mJ per policy; residency-domN.dat: a row
@@ -60,11 +59,12 @@ static int write_data(const char *dir, const struct compare_series *s,
 		return -1;
 	put_header(f, "domain", s, n);
 	for (d = 0; d < ndoms; d++) {
-		char *lab = gp_data_label(dom_cpus_label(&s[0].m->doms[d], buf,
-							 sizeof(buf)));
+		char *t = dom_cpus_label(&s[0].m->doms[d]);
+		char *lab = gp_data_label(t);
 
 		fprintf(f, "%s", lab);
 		free(lab);
+		free(t);
 		for (i = 0; i < n; i++)
 			fprintf(f, " %.3f", d < s[i].m->ndoms ?
 				s[i].m->doms[d].energy_mj : 0.0);
@@ -114,11 +114,12 @@ static int write_vars(const char *dir, const struct compare_series *s,
 	free(t);
 	fprintf(f, "array domlabel[%d]\n", ndoms ? ndoms : 1);
 	for (d = 0; d < ndoms; d++) {
-		char buf[160];
+		char *t = dom_cpus_label(&s[0].m->doms[d]);
 
-		q = gp_quote(dom_cpus_label(&s[0].m->doms[d], buf, sizeof(buf)));
+		q = gp_quote(t);
 		fprintf(f, "domlabel[%d] = %s\n", d + 1, q);
 		free(q);
+		free(t);
 	}
 	return fclose(f) ? -1 : 0;
 }

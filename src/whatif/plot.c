@@ -96,9 +96,9 @@ static bool windowed(const struct plot_ctx *p)
 	return p->from > 0 || p->to >= 0;
 }
 
-static FILE *open_data(struct plot_ctx *p, const char *name)
+FILE *plot_data_open(const char *datadir, const char *name)
 {
-	char *path = xasprintf("%s/%s", p->datadir, name);
+	char *path = xasprintf("%s/%s", datadir, name);
 	FILE *f = fopen(path, "w");
 
 	if (!f)
@@ -106,6 +106,11 @@ static FILE *open_data(struct plot_ctx *p, const char *name)
 			strerror(errno));
 	free(path);
 	return f;
+}
+
+static FILE *open_data(struct plot_ctx *p, const char *name)
+{
+	return plot_data_open(p->datadir, name);
 }
 
 static void hook_segment(void *arg, const struct scan_task *t, uint64_t t0,
@@ -409,7 +414,7 @@ static void put_cpu_run(struct strbuf *sb, int first, int last)
 }
 
 /* "0,1,2,3,6" as "0-3,6": a CPU list short enough for a panel's title */
-static char *cpu_ranges(const char *list)
+char *plot_cpu_ranges(const char *list)
 {
 	struct strbuf sb;
 	const char *s = list;
@@ -493,7 +498,7 @@ static void write_vars(FILE *v, const struct run_metrics *m,
 
 		fprintf(v, "domidx[%d] = %d\n", i + 1, di);
 		name = dom_name(d);
-		cpus = cpu_ranges(d->cpus);
+		cpus = plot_cpu_ranges(d->cpus);
 		t = xasprintf("%s (CPUs %s)", name, cpus);
 		fprintf(v, "domlabel[%d] = ", i + 1);
 		put_quoted(v, t);
@@ -696,7 +701,7 @@ static int write_residency_energy(struct plot_ctx *p,
 	free(lab);
 	for (i = 0; i < m->ndoms; i++) {
 		char *name = dom_name(&m->doms[i]);
-		char *cpus = cpu_ranges(m->doms[i].cpus);
+		char *cpus = plot_cpu_ranges(m->doms[i].cpus);
 		char *d = xasprintf("%s (CPUs %s)", name, cpus);
 
 		free(name);

@@ -14,6 +14,7 @@
 #define CAPSIM_PLOT_H
 
 #include <stdbool.h>
+#include <stdio.h>
 
 #include "gnuplot.h"
 #include "outdir.h"
@@ -34,6 +35,11 @@ int cmd_plot(int argc, char **argv);
  * SCAN_BAD_INPUT (-2: its trace is no usable trace, or the output
  * directory may not be written) */
 int plot_run(const char *path, const struct plot_opts *o);
+
+/* "0,1,2,3,6" as "0-3,6" (caller frees) */
+char *plot_cpu_ranges(const char *list);
+/* @datadir/@name opened for writing, or NULL (said, naming it) */
+FILE *plot_data_open(const char *datadir, const char *name);
 
 /*
  * plot_run() in two halves, so that a caller draws several runs at once
