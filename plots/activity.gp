@@ -16,7 +16,8 @@ do for [i = 1:nlanes] { set ytics add (lanelabel[i] i) }
 set grid noytics
 set xlabel 'time (s)'
 set key outside right top vertical
-set lmargin 22
+# lanemargin (plot.c): characters of the longest label
+set lmargin lanemargin
 set rmargin 22
 # a border in the bar's own colour keeps sub-pixel runs visible
 set style fill solid 1.0 border

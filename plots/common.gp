@@ -1,6 +1,9 @@
 # Shared by the capsim plots (plots/*.gp, driven by `capsim plot`):
 # terminal, size and colours. The caller sets fmt ('png' or 'svg'), out
 # and, before loading this, height (the width is always 1000 px).
+# reset: one gnuplot process draws several figures (src/outputs/gnuplot.h);
+# each starts from the defaults, whatever the one before it set
+reset
 if (fmt eq 'svg') {
 	set terminal svg size 1000,height dynamic enhanced font 'Sans,12' background rgb 'white'
 } else {
@@ -14,3 +17,9 @@ do for [i = 1:10] { set linetype i lc rgb pal[i] lw 2 pt 7 ps 1.2 }
 set grid back lc rgb '#e0e0e0' lw 1
 set border lc rgb '#555555'
 set key noenhanced
+# Clustered bars (energy, compare): a cluster per row r (from 0), 0.8
+# wide, a bar bw wide per series s (from 0) of nseries; bars and their
+# labels both placed by barx(), so a label sits on its own bar
+if (!exists('nseries')) nseries = 1
+bw = 0.8 / nseries
+barx(r, s) = r + (s - (nseries - 1) / 2.0) * bw

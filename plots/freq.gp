@@ -6,7 +6,8 @@
 # Data: freq-dom<N>.dat: time_s MHz MHz_low MHz_high band_min_MHz
 # band_max_MHz has_band -- steps, or, when the window holds more changes
 # than 1000 px can show, bins (dombin[N] ms wide): the time-weighted mean
-# frequency, the range of levels within the bin, the mean band.
+# frequency, the range of levels within the bin, the band's envelope in
+# the bin (its lowest min, its highest max).
 # vars.gp: ndoms panels, domidx[i] the domain of panel i (at most 8, the
 # busiest: domnote says so), domhas[i] 0 when it has no frequency level.
 load datadir.'/vars.gp'
@@ -26,7 +27,7 @@ if (ndoms == 0) {
 do for [i = 1:ndoms] {
 	f = sprintf('%s/freq-dom%d.dat', datadir, domidx[i])
 	binned = dombin[i] > 0
-	set title domlabel[i].(hasband && !domband[i] ? '  (no clamp on its CPUs)' : '').(binned ? sprintf('  [busy: mean per %.3g ms bin; light red: lowest..highest OPP in the bin]', dombin[i]) : '') noenhanced
+	set title domlabel[i].(hasband && !domband[i] ? '  (no clamp on its CPUs)' : '').(binned ? sprintf('  [busy: mean per %.3g ms bin; light red: lowest..highest OPP, blue: widest band in the bin]', dombin[i]) : '') noenhanced
 	# domytics holds numbers only (plot.c writes it): the one string
 	# pasted into a command; cmd below is built from literals
 	eval sprintf('set ytics (%s)', domytics[i])
@@ -45,14 +46,18 @@ do for [i = 1:ndoms] {
 		unset key
 	}
 	# one plot command, the band and the bin envelope only when drawn
+	# fills first, the band's lines over them: the band max stays visible
+	# over a bin's OPP range
 	cmd = 'plot '
 	if (hasband) {
 		cmd = cmd."f using 1:($7 > 0 ? $5 : NaN):($7 > 0 ? $6 : NaN) with filledcurves fc rgb '#cfe3f5' fs solid 1.0 noborder title 'clamp band', "
-		cmd = cmd."f using 1:($7 > 0 ? $6 : NaN) with lines lc rgb '#1f4e9c' lw 1 title 'band max (allowed OPP)', "
-		cmd = cmd."f using 1:($7 > 0 ? $5 : NaN) with lines lc rgb '#2ca02c' lw 1 title 'band min (allowed OPP)', "
 	}
 	if (binned) {
-		cmd = cmd."f using 1:3:4 with filledcurves fc rgb '#f4b6b6' fs solid 0.6 noborder title 'OPP range in bin', "
+		cmd = cmd."f using 1:3:4 with filledcurves fc rgb '#f4b6b6' fs transparent solid 0.5 noborder title 'OPP range in bin', "
+	}
+	if (hasband) {
+		cmd = cmd."f using 1:($7 > 0 ? $6 : NaN) with lines lc rgb '#1f4e9c' lw 1.5 title 'band max (allowed OPP)', "
+		cmd = cmd."f using 1:($7 > 0 ? $5 : NaN) with lines lc rgb '#2ca02c' lw 1 title 'band min (allowed OPP)', "
 	}
 	cmd = cmd."f using 1:2 with lines lc rgb '#d62728' lw 2 title '".(binned ? 'frequency (mean)' : 'frequency')."'"
 	eval cmd

@@ -139,6 +139,7 @@ void platform_free(struct platform *p)
 	if (!p)
 		return;
 	for (i = 0; i < p->ndomains; i++) {
+		free(p->domains[i].name);
 		free(p->domains[i].cpus);
 		free(p->domains[i].opps);
 		if (p->domains[i].own_idle)
@@ -169,6 +170,22 @@ static int parse_domain(struct jdoc *doc, json_t *o, const char *ptr,
 	warn_unknown(doc, o, ptr, known);
 	err |= get_uint(doc, o, ptr, "id", true, 0, 1023, 0, &id);
 	dom->id = (int)id;
+	if (json_object_get(o, "name")) {
+		/* what people call it (silver, gold, prime): the plots' name */
+		json_t *n = json_object_get(o, "name");
+
+		if (json_is_string(n)) {
+			dom->name = xstrdup(json_string_value(n));
+		} else {
+			char *b = jdoc_brief(n);
+
+			p = jptr_key(ptr, "name");
+			jdoc_error(doc, p, "%s: a string is expected (as silver, gold)", b);
+			free(p);
+			free(b);
+			err = -1;
+		}
+	}
 	err |= get_uint(doc, o, ptr, "transition_latency_us", false, 0,
 			1000000, 0, &dom->transition_latency_us);
 	if (json_object_get(o, "rate_limit_us")) {

@@ -29,6 +29,7 @@ struct idle_state {
 
 struct pdomain {
 	int id;
+	char *name;		/* "name" (silver, gold, prime...), or NULL */
 	int ncpus;
 	int *cpus;
 	int nopps;

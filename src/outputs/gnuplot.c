@@ -116,20 +116,18 @@ static void print_log(FILE *log)
 }
 
 /*
- * gnuplot with these arguments, run in @dir: every file a script reads or
- * writes is named relative to it, so no path of the user's is ever in
- * gnuplot code (where a name starting with '<' or '|' is a command).
- * 0 or -1 (reported, naming @script).
+ * gnuplot with these arguments, started in @dir: every file a script reads
+ * or writes is named relative to it, so no path of the user's is ever in
+ * gnuplot code (where a name starting with '<' or '|' is a command). Its
+ * messages go to *@log. 0 or -1 (reported).
  */
-static int run_gnuplot(char **argv, const char *dir, const char *script,
-		       bool quiet)
+static int spawn_gnuplot(char **argv, const char *dir, pid_t *pid, FILE **log)
 {
 	posix_spawn_file_actions_t fa;
-	FILE *log = tmpfile();
-	int status = -1, err;	/* not WIFEXITED: a failed wait fails */
-	pid_t pid;
+	int err;
 
-	if (!log) {
+	*log = tmpfile();
+	if (!*log) {
 		fprintf(stderr, "capsim: cannot create a temporary file for gnuplot's messages: %s\n",
 			strerror(errno));
 		return -1;
@@ -137,19 +135,29 @@ static int run_gnuplot(char **argv, const char *dir, const char *script,
 	fflush(NULL);
 	posix_spawn_file_actions_init(&fa);
 	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-	posix_spawn_file_actions_adddup2(&fa, fileno(log), 1);
-	posix_spawn_file_actions_adddup2(&fa, fileno(log), 2);
+	posix_spawn_file_actions_adddup2(&fa, fileno(*log), 1);
+	posix_spawn_file_actions_adddup2(&fa, fileno(*log), 2);
 	posix_spawn_file_actions_addchdir_np(&fa, dir);
-	err = posix_spawnp(&pid, "gnuplot", &fa, NULL, argv, environ);
+	err = posix_spawnp(pid, "gnuplot", &fa, NULL, argv, environ);
 	posix_spawn_file_actions_destroy(&fa);
 	if (err) {
 		fprintf(stderr, "capsim: cannot run gnuplot (apt-get install gnuplot-nox): %s\n",
 			strerror(err));
-		fclose(log);
+		fclose(*log);
+		*log = NULL;
 		return -1;
 	}
 	/* a signal to capsim stops gnuplot too (interrupt.h) */
-	interrupt_child_add(pid);
+	interrupt_child_add(*pid);
+	return 0;
+}
+
+/* The gnuplot spawn_gnuplot() started, waited for; its log closed. 0 or
+ * -1 (reported, naming @script) */
+static int wait_gnuplot(pid_t pid, FILE *log, const char *script, bool quiet)
+{
+	int status = -1;	/* not WIFEXITED: a failed wait fails */
+
 	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
 		;
 	interrupt_child_del(pid);
@@ -163,6 +171,17 @@ static int run_gnuplot(char **argv, const char *dir, const char *script,
 		print_log(log);
 	fclose(log);
 	return 0;
+}
+
+static int run_gnuplot(char **argv, const char *dir, const char *script,
+		       bool quiet)
+{
+	FILE *log;
+	pid_t pid;
+
+	if (spawn_gnuplot(argv, dir, &pid, &log))
+		return -1;
+	return wait_gnuplot(pid, log, script, quiet);
 }
 
 int plot_gnuplot(const char *dir, const char *vars, const char *script,
@@ -210,34 +229,98 @@ out:
 	return ok;
 }
 
+static void argv_push(struct gp_figures *g, char *arg)
+{
+	g->argv = xrealloc(g->argv, (size_t)(g->argc + 2) * sizeof(char *));
+	g->argv[g->argc++] = arg;
+	g->argv[g->argc] = NULL;
+}
+
+void gp_figures_init(struct gp_figures *g, const char *dir, const char *vars,
+		     bool quiet)
+{
+	*g = (struct gp_figures){ .dir = xstrdup(dir), .quiet = quiet };
+	argv_push(g, xstrdup("gnuplot"));
+	argv_push(g, xstrdup("-e"));
+	argv_push(g, xstrdup(vars));
+}
+
+void gp_figures_add(struct gp_figures *g, const char *script, const char *png,
+		    const char *svg)
+{
+	const char *out[2] = { png, svg }, *fmt[2] = { "png", "svg" };
+	int k;
+
+	/* gnuplot runs its -e lists and scripts in order: each script once
+	 * per format, setting its terminal and output from fmt and out */
+	for (k = 0; k < 2; k++) {
+		char *q = gp_quote(out[k]);
+
+		argv_push(g, xstrdup("-e"));
+		argv_push(g, xasprintf("out=%s; fmt='%s'", q, fmt[k]));
+		argv_push(g, xstrdup(script));
+		free(q);
+		g->files = xrealloc(g->files, (size_t)(g->nfiles + 1) *
+				    sizeof(*g->files));
+		g->files[g->nfiles++] = xstrdup(out[k]);
+	}
+	free(g->script);
+	g->script = xstrdup(script);
+}
+
+int gp_figures_start(struct gp_figures *g)
+{
+	return spawn_gnuplot(g->argv, g->dir, &g->pid, &g->log);
+}
+
+void gp_figures_free(struct gp_figures *g)
+{
+	int i;
+
+	for (i = 0; i < g->argc; i++)
+		free(g->argv[i]);
+	for (i = 0; i < g->nfiles; i++)
+		free(g->files[i]);
+	free(g->argv);
+	free(g->files);
+	free(g->dir);
+	free(g->script);
+	*g = (struct gp_figures){ 0 };
+}
+
+int gp_figures_wait(struct gp_figures *g)
+{
+	int ret = wait_gnuplot(g->pid, g->log, g->script, g->quiet), i;
+
+	for (i = 0; !ret && i < g->nfiles; i++) {
+		char *path = xasprintf("%s/%s", g->dir, g->files[i]);
+
+		/* added in pairs, PNG then SVG (the names may end
+		 * otherwise: sweep's are temporaries) */
+		if (!plot_file_complete(path, i % 2 ? "svg" : "png")) {
+			/* by its name: @dir is the command's temporary
+			 * directory, gone by the time the user reads this */
+			fprintf(stderr, "capsim: gnuplot could not write %s whole (disk full?)\n",
+				g->files[i]);
+			ret = -1;
+		}
+		free(path);
+	}
+	gp_figures_free(g);
+	return ret;
+}
+
 int plot_gnuplot_png_svg(const char *dir, const char *vars,
 			 const char *script, const char *png, const char *svg,
 			 bool quiet)
 {
-	char *qp = gp_quote(png), *qs = gp_quote(svg);
-	char *v1 = xasprintf("%s; out=%s; fmt='png'", vars, qp);
-	char *v2 = xasprintf("out=%s; fmt='svg'", qs);
-	/* gnuplot runs its -e lists and scripts in order: the script twice,
-	 * each time setting its terminal and output from fmt and out */
-	char *argv[] = { (char *)"gnuplot", (char *)"-e", v1, (char *)script,
-			 (char *)"-e", v2, (char *)script, NULL };
-	char *ppng = xasprintf("%s/%s", dir, png);
-	char *psvg = xasprintf("%s/%s", dir, svg);
-	int ret = run_gnuplot(argv, dir, script, quiet);
+	struct gp_figures g;
 
-	if (!ret && (!plot_file_complete(ppng, "png") ||
-		     !plot_file_complete(psvg, "svg"))) {
-		/* by their names: @dir is the command's temporary
-		 * directory, gone by the time the user reads this */
-		fprintf(stderr, "capsim: gnuplot could not write %s or %s whole (disk full?)\n",
-			png, svg);
-		ret = -1;
+	gp_figures_init(&g, dir, vars, quiet);
+	gp_figures_add(&g, script, png, svg);
+	if (gp_figures_start(&g)) {
+		gp_figures_free(&g);
+		return -1;
 	}
-	free(ppng);
-	free(psvg);
-	free(qp);
-	free(qs);
-	free(v1);
-	free(v2);
-	return ret;
+	return gp_figures_wait(&g);
 }

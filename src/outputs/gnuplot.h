@@ -10,6 +10,8 @@
 #define CAPSIM_GNUPLOT_H
 
 #include <stdbool.h>
+#include <stdio.h>
+#include <sys/types.h>
 
 /* Where the gnuplot scripts are; NULL if not found (reported) */
 const char *plot_scripts_dir(void);
@@ -31,6 +33,34 @@ int plot_gnuplot(const char *dir, const char *vars, const char *script,
 int plot_gnuplot_png_svg(const char *dir, const char *vars,
 			 const char *script, const char *png, const char *svg,
 			 bool quiet);
+
+/*
+ * Figures drawn by one gnuplot process, started now and waited for later
+ * (a compare draws each policy's set while it writes the next one's
+ * data): gnuplot's start-up (fonts, Cairo) costs more than a small plot.
+ * Each script is run twice, for PNG then SVG, from common.gp's reset on
+ * (so one figure's settings never leak into the next); files relative to
+ * @dir as plot_gnuplot()'s. init, add each, start, then wait (which checks
+ * every file complete and frees; free() alone when start failed).
+ */
+struct gp_figures {
+	char *dir, *script;	/* script: the last added, for messages */
+	char **argv, **files;
+	int argc, nfiles;
+	pid_t pid;
+	FILE *log;
+	bool quiet;
+};
+
+void gp_figures_init(struct gp_figures *g, const char *dir, const char *vars,
+		     bool quiet);
+void gp_figures_add(struct gp_figures *g, const char *script, const char *png,
+		    const char *svg);
+/* 0, or -1 (reported) */
+int gp_figures_start(struct gp_figures *g);
+/* 0, or -1 (reported: gnuplot's messages, or the file left incomplete) */
+int gp_figures_wait(struct gp_figures *g);
+void gp_figures_free(struct gp_figures *g);
 
 /*
  * Every string in gnuplot code (-e lists, vars.gp) goes through this: a

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "cli_opts.h"
+#include "compare_plot.h"
 #include "diag.h"
 #include "outdir.h"
 #include "outmark.h"
@@ -118,7 +119,8 @@ static const char usage_compare[] =
 "response time (p50/p95/p99), deadline misses, time within its clamp band\n"
 "and CPU residency. DIR (default out/compare-<workload>/) gets compare.md,\n"
 "compare.json (an object keyed by policy), and per policy the run\n"
-"(DIR/POLICY/trace.txt, summary.json) and its plots (DIR/POLICY/plots/).\n"
+"(DIR/POLICY/trace.txt, summary.json) and its plots (DIR/POLICY/plots/);\n"
+"compare.png: energy and residency of every policy side by side.\n"
 "-j N: runs at once (default 2). The policies (each once), the platform,\n"
 "--duration, --seed and -o are checked before any run (exit status 2).\n";
 
@@ -697,9 +699,11 @@ static int prepare_runs(const struct compare_args *ca, struct compare_state *cs)
 	return 0;
 }
 
-/* A policy's plots, when asked and its run could be read; 0, or -1
- * (said: no plots for it) */
-static int plot_policy(const struct compare_args *ca, struct policy_run *pr)
+/* A policy's plots begun, when asked and its run could be read: gnuplot
+ * draws them while the next policy's data are written. 0, or -1 (said:
+ * no plots for it) */
+static int plot_policy_begin(const struct compare_args *ca,
+			     struct policy_run *pr, struct plot_job *pj)
 {
 	struct plot_opts po = { .to_s = -1, .quiet = ca->quiet,
 				.no_done_line = true };
@@ -715,12 +719,52 @@ static int plot_policy(const struct compare_args *ca, struct policy_run *pr)
 		return 0;
 	pd = xasprintf("%s/plots", pr->dir);
 	po.outdir = pd;
-	if (plot_run(pr->dir, &po)) {
+	if (plot_begin(pj, pr->dir, &po)) {
 		fprintf(stderr, "capsim: compare: no plots for %s\n", pr->name);
 		ret = -1;
 	}
 	free(pd);
 	return ret;
+}
+
+/* Each policy's plots, all drawn at once (one gnuplot per policy, the
+ * machine's cores shared by them); how many are left without plots */
+static int plot_policies(const struct compare_args *ca,
+			 struct compare_state *cs)
+{
+	struct plot_job *pj = xcalloc((size_t)cs->np, sizeof(*pj));
+	struct compare_series *cser = xcalloc((size_t)cs->np, sizeof(*cser));
+	struct gp_figures all;
+	int i, n = 0, unplotted = 0, all_started = 0;
+
+	for (i = 0; i < cs->np; i++)
+		if (plot_policy_begin(ca, &cs->pr[i], &pj[i]))
+			unplotted++;
+	/* and every policy in one figure, DIR/compare.png */
+	for (i = 0; ca->plots && i < cs->np; i++)
+		if (cs->pr[i].ok)
+			cser[n++] = (struct compare_series){ cs->pr[i].name,
+							     &cs->pr[i].m };
+	if (n) {
+		all_started = !compare_plot_begin(&all, cs->od.tmp, cser, n,
+						  ca->quiet);
+		if (!all_started)
+			unplotted++;
+	}
+	if (all_started && gp_figures_wait(&all))
+		unplotted++;
+	free(cser);
+	for (i = 0; i < cs->np; i++) {
+		if (!pj[i].started)
+			continue;
+		if (plot_end(&pj[i])) {
+			fprintf(stderr, "capsim: compare: no plots for %s\n",
+				cs->pr[i].name);
+			unplotted++;
+		}
+	}
+	free(pj);
+	return unplotted;
 }
 
 /*
@@ -751,9 +795,7 @@ static int run_policies(const struct compare_args *ca, struct compare_state *cs,
 		fprintf(stderr, "%s\n", cs->pr[0].error ? cs->pr[0].error : "");
 		return failed;
 	}
-	for (i = 0; i < cs->np; i++)
-		if (plot_policy(ca, &cs->pr[i]))
-			(*unplotted)++;
+	*unplotted = plot_policies(ca, cs);
 	return failed;
 }
 
@@ -857,8 +899,9 @@ int cmd_compare(int argc, char **argv)
 	if (!ca.quiet) {
 		printf("%s\n", cs.head);
 		print_text(stdout, &cs.tab, cs.pr);
-		printf("outputs: %s/ (compare.md, compare.json; per policy: trace.txt, summary.json%s)\n",
-		       cs.dir, ca.plots ? ", plots/" : "");
+		printf("outputs: %s/ (compare.md, compare.json%s; per policy: trace.txt, summary.json%s)\n",
+		       cs.dir, ca.plots ? ", compare.png" : "",
+		       ca.plots ? ", plots/" : "");
 	}
 	/* the table is written either way; a missing plot is an output
 	 * that could not be written */

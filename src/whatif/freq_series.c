@@ -68,6 +68,16 @@ static void write_steps(FILE *f, const struct level_series *s, double from,
 	}
 }
 
+/*
+ * Per bin: the time-weighted mean frequency, the lowest and highest level,
+ * and the band as the widest it was in the bin (its lowest min, its
+ * highest max, over the time it held): drawn as an envelope, a band's
+ * extremes bound the frequency's as they do in steps. A mean band did
+ * not: the frequency lags a falling band by its transition, so averaged
+ * over a bin the mean frequency rose above the mean band's max and a
+ * working cap read as a broken one. Time without a band (no busy CPU)
+ * adds nothing to it.
+ */
 static void write_bins(FILE *f, const struct level_series *s, double from,
 		       double to, size_t first)
 {
@@ -76,8 +86,8 @@ static void write_bins(FILE *f, const struct level_series *s, double from,
 	int b;
 
 	for (b = 0; b < NBINS; b++) {
-		double b0 = from + b * w, b1 = b0 + w, sum = 0, smin = 0,
-		       smax = 0, lo = 1e18, hi = 0, dt_tot = 0;
+		double b0 = from + b * w, b1 = b0 + w, sum = 0, lo = 1e18,
+		       hi = 0, blo = 1e18, bhi = 0, dt_tot = 0;
 		struct level mean = { 0 };
 
 		while (i + 1 < s->n && s->v[i + 1].t <= b0)
@@ -92,19 +102,23 @@ static void write_bins(FILE *f, const struct level_series *s, double from,
 			if (dt <= 0)
 				continue;
 			sum += dt * l->khz;
-			smin += dt * l->bmin;
-			smax += dt * l->bmax;
 			dt_tot += dt;
-			mean.band |= l->band;
 			if (l->khz < lo)
 				lo = l->khz;
 			if (l->khz > hi)
 				hi = l->khz;
+			if (!l->band)
+				continue;
+			mean.band = true;
+			if (l->bmin < blo)
+				blo = l->bmin;
+			if (l->bmax > bhi)
+				bhi = l->bmax;
 		}
 		if (dt_tot <= 0)
 			continue;
 		mean.khz = sum / dt_tot;
-		row(f, b0 + w / 2, &mean, lo, hi, smin / dt_tot, smax / dt_tot);
+		row(f, b0 + w / 2, &mean, lo, hi, mean.band ? blo : 0, bhi);
 	}
 }
 
@@ -123,4 +137,36 @@ double series_write(FILE *f, const struct level_series *s, double from,
 	}
 	write_bins(f, s, from, to, first);
 	return (to - from) / NBINS;
+}
+
+void series_residency(const struct level_series *s, double from, double to,
+		      const unsigned int *khz, int nopps, double *pct,
+		      double *unknown_pct)
+{
+	double span = to - from, known = 0;
+	size_t i;
+	int j;
+
+	for (j = 0; j < nopps; j++)
+		pct[j] = 0;
+	*unknown_pct = span > 0 ? 100 : 0;
+	if (span <= 0 || !s->n)
+		return;
+	for (i = level_at(s, from); i < s->n && s->v[i].t < to; i++) {
+		const struct level *l = &s->v[i];
+		double t0 = l->t > from ? l->t : from;
+		double t1 = i + 1 < s->n && s->v[i + 1].t < to ? s->v[i + 1].t : to;
+
+		if (t1 <= t0 || l->t > to)
+			continue;
+		for (j = 0; j < nopps && khz[j] != (unsigned int)l->khz; j++)
+			;
+		if (j == nopps)
+			continue;	/* off the OPP table: unknown */
+		pct[j] += 100 * (t1 - t0) / span;
+		known += t1 - t0;
+	}
+	*unknown_pct = 100 * (span - known) / span;
+	if (*unknown_pct < 1e-9)
+		*unknown_pct = 0;	/* rounding, not a gap */
 }

@@ -5,8 +5,9 @@
  * when the window holds few changes; when it holds more than a 1000 px
  * plot can show (a busy workload flips the OPP every few ms), as bins: per
  * bin the time-weighted mean frequency, its lowest and highest level, and
- * the time-weighted mean band, so the plot shows a trend and an envelope
- * instead of a solid block of colour.
+ * the band's envelope (lowest min, highest max while it held), so the plot
+ * shows a trend and an envelope instead of a solid block of colour, and
+ * the mean never leaves the band it was bounded by.
  */
 #ifndef CAPSIM_FREQ_SERIES_H
 #define CAPSIM_FREQ_SERIES_H
@@ -37,5 +38,15 @@ void series_free(struct level_series *s);
  */
 double series_write(FILE *f, const struct level_series *s, double from,
 		    double to);
+
+/*
+ * The share of [from, to] the series spent at each of the @nopps OPPs
+ * (@khz ascending) into @pct, in percent; *@unknown_pct the rest: before
+ * its first level (no frequency known yet), or at a level off the table.
+ * A window's residency, from the same levels the freq panel draws.
+ */
+void series_residency(const struct level_series *s, double from, double to,
+		      const unsigned int *khz, int nopps, double *pct,
+		      double *unknown_pct);
 
 #endif

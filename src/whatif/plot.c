@@ -90,9 +90,15 @@ static bool after_window(struct plot_ctx *p, double t)
 	return p->to >= 0 && t > p->to;
 }
 
-static FILE *open_data(struct plot_ctx *p, const char *name)
+/* --from or --to given: the figures drawn are the window's */
+static bool windowed(const struct plot_ctx *p)
 {
-	char *path = xasprintf("%s/%s", p->datadir, name);
+	return p->from > 0 || p->to >= 0;
+}
+
+FILE *plot_data_open(const char *datadir, const char *name)
+{
+	char *path = xasprintf("%s/%s", datadir, name);
 	FILE *f = fopen(path, "w");
 
 	if (!f)
@@ -100,6 +106,11 @@ static FILE *open_data(struct plot_ctx *p, const char *name)
 			strerror(errno));
 	free(path);
 	return f;
+}
+
+static FILE *open_data(struct plot_ctx *p, const char *name)
+{
+	return plot_data_open(p->datadir, name);
 }
 
 static void hook_segment(void *arg, const struct scan_task *t, uint64_t t0,
@@ -356,26 +367,6 @@ static char *default_outdir(const char *path)
 	return xasprintf("plots-%.*s", (int)len, base);
 }
 
-/* Render one script in both formats, gnuplot in @outdir, the data in
- * its data/ */
-static int render(const char *scripts, const char *outdir, const char *name,
-		  bool quiet)
-{
-	char *script = xasprintf("%s/%s.gp", scripts, name);
-	char *png = xasprintf("%s.png", name);
-	char *svg = xasprintf("%s.svg", name);
-	char *qs = gp_quote(scripts);
-	char *vars = xasprintf("datadir='data'; plotsdir=%s", qs);
-	int ret = plot_gnuplot_png_svg(outdir, vars, script, png, svg, quiet);
-
-	free(vars);
-	free(qs);
-	free(png);
-	free(svg);
-	free(script);
-	return ret;
-}
-
 /* TEXT through gp_quote(), as every string in vars.gp, and a newline */
 static void put_quoted(FILE *v, const char *text)
 {
@@ -410,10 +401,57 @@ struct plot_picks {
 	int ncpus_all;
 };
 
+/* a run of CPUs first..last into @sb */
+static void put_cpu_run(struct strbuf *sb, int first, int last)
+{
+	const char *sep = sb->len ? "," : "";
+
+	if (first == last)
+		sb_printf(sb, "%s%d", sep, first);
+	else
+		sb_printf(sb, last == first + 1 ? "%s%d,%d" : "%s%d-%d", sep,
+			  first, last);
+}
+
+/* "0,1,2,3,6" as "0-3,6": a CPU list short enough for a panel's title */
+char *plot_cpu_ranges(const char *list)
+{
+	struct strbuf sb;
+	const char *s = list;
+	int first = -1, last = -1;
+
+	sb_init(&sb);
+	while (*s) {
+		char *end;
+		int c = (int)strtol(s, &end, 10);
+
+		if (end == s)
+			break;
+		if (first >= 0 && c == last + 1) {
+			last = c;
+		} else {
+			if (first >= 0)
+				put_cpu_run(&sb, first, last);
+			first = last = c;
+		}
+		s = *end == ',' ? end + 1 : end;
+	}
+	if (first >= 0)
+		put_cpu_run(&sb, first, last);
+	return sb.buf ? sb.buf : xstrdup(list);
+}
+
+/* A domain as the plots name it: the platform's name (silver, gold,
+ * prime) or "domain N" (caller frees) */
+static char *dom_name(const struct dom_metrics *d)
+{
+	return d->name ? xstrdup(d->name) : xasprintf("domain %d", d->id);
+}
+
 static void write_vars(FILE *v, const struct run_metrics *m,
 		       const struct plot_ctx *p, const struct plot_picks *pk)
 {
-	int n = pk->ndoms ? pk->ndoms : 1, i, j;
+	int n = pk->ndoms ? pk->ndoms : 1, i, j, longest = 0;
 	char *t;
 
 	t = xasprintf("%s on %s, policy %s", m->workload, m->platform,
@@ -422,6 +460,14 @@ static void write_vars(FILE *v, const struct run_metrics *m,
 	free(t);
 	fprintf(v, "tfrom = %.9f\n", p->from);
 	fprintf(v, "tto = %.9f\n", p->to >= 0 ? p->to : m->sim_s);
+	/* every panel says what it covers: residency is the window's,
+	 * energy (the summary's) the whole run's */
+	t = windowed(p) ? xasprintf("from %.6g s to %.6g s", p->from,
+				    p->to >= 0 ? p->to : m->sim_s) : xstrdup("");
+	put_str(v, "windownote", t);
+	free(t);
+	put_str(v, "energynote", windowed(p) ?
+		"whole run (the window applies to the other plots)" : "");
 	fprintf(v, "ndoms = %d\nncpus = %d\nnlanes = %d\n", pk->ndoms,
 		m->ncpus, pk->nlanes);
 	put_note(v, "lanenote", pk->nlanes, pk->nwanted, "tasks",
@@ -430,23 +476,42 @@ static void write_vars(FILE *v, const struct run_metrics *m,
 		 "the most frequency changes");
 	put_str(v, "freqnote", p->ndoms ? "" :
 		"no cpu_frequency event in the trace: no frequency to draw");
-	fprintf(v, "hasband = %d\n", p->any_band && strcmp(m->policy, "none"));
+	/* the band drawn is the one the run's policy applied: the trace's
+	 * cap_clamp_cpu is the RFC's range, which every policy tracks but
+	 * only rfc (and a kernel's trace, the RFC's kernel) applies; uclamp's
+	 * per-CPU effective range is not in the trace */
+	fprintf(v, "hasband = %d\n", p->any_band &&
+		strcmp(m->policy, "none") && strcmp(m->policy, "uclamp"));
 	put_str(v, "bandnote", !p->any_band ? "no clamp in the trace" :
-		!strcmp(m->policy, "none") ? "policy none: no clamp applied" : "");
-	fprintf(v, "array domidx[%d]\narray domlabel[%d]\narray domytics[%d]\narray domfmax[%d]\narray dombin[%d]\narray domband[%d]\narray domhas[%d]\narray domnopps[%d]\n",
-		n, n, n, n, n, n, n, n);
+		!strcmp(m->policy, "none") ? "policy none: no clamp applied" :
+		!strcmp(m->policy, "uclamp") ?
+		"policy uclamp: its effective range is not in the trace, the RFC band is not drawn" : "");
+	fprintf(v, "array domidx[%d]\narray domlabel[%d]\narray domname[%d]\narray domcpus[%d]\narray domytics[%d]\narray domfmax[%d]\narray dombin[%d]\narray domband[%d]\narray domhas[%d]\narray domnopps[%d]\n",
+		n, n, n, n, n, n, n, n, n, n);
 	for (i = 0; i < pk->ndoms; i++) {
 		int di = pk->doms[i];
 		const struct dom_metrics *d = &m->doms[di];
 		bool has = di < p->ndoms && p->doms[di].n, band = false;
+		char *name, *cpus;
 		struct strbuf sb;
 		size_t k;
 
 		fprintf(v, "domidx[%d] = %d\n", i + 1, di);
-		t = xasprintf("domain %d (CPUs %s)", d->id, d->cpus);
+		name = dom_name(d);
+		cpus = plot_cpu_ranges(d->cpus);
+		t = xasprintf("%s (CPUs %s)", name, cpus);
 		fprintf(v, "domlabel[%d] = ", i + 1);
 		put_quoted(v, t);
 		free(t);
+		/* two lines where panels are narrow (residency) */
+		fprintf(v, "domname[%d] = ", i + 1);
+		put_quoted(v, name);
+		t = xasprintf("CPUs %s", cpus);
+		fprintf(v, "domcpus[%d] = ", i + 1);
+		put_quoted(v, t);
+		free(t);
+		free(name);
+		free(cpus);
 		/* numbers only: freq.gp pastes it into a command */
 		sb_init(&sb);
 		for (j = 0; j < d->nopps; j++)
@@ -467,14 +532,27 @@ static void write_vars(FILE *v, const struct run_metrics *m,
 	fprintf(v, "array lanelabel[%d]\n", pk->nlanes ? pk->nlanes : 1);
 	for (i = 0; i < pk->nlanes; i++) {
 		const struct task_metrics *tm = &m->tasks[pk->lanes[i]];
+		bool grp = tm->group && strcmp(tm->group, "/");
+		char pid[24] = "";
+		size_t len;
 
-		t = xasprintf("%s%s%s", tm->name, tm->group ? " " : "",
-			      tm->group && strcmp(tm->group, "/") ?
-			      tm->group : "");
+		/* the pid, as trace tools name a task (a kernel trace's
+		 * names are COMM-PID already), and its group */
+		if (m->has_summary)
+			snprintf(pid, sizeof(pid), "-%d", tm->pid);
+		t = xasprintf("%s%s%s%s", tm->name, pid, grp ? " " : "",
+			      grp ? tm->group : "");
 		fprintf(v, "lanelabel[%d] = ", i + 1);
 		put_quoted(v, t);
+		len = strlen(t);
+		if ((int)len > longest)
+			longest = (int)len;
 		free(t);
 	}
+	/* the left margin fits the longest label (22 clipped bg_dex2oat's),
+	 * at most half the plot */
+	fprintf(v, "lanemargin = %d\n", longest + 2 < 22 ? 22 :
+		longest + 2 > 60 ? 60 : longest + 2);
 	fprintf(v, "hasutil = %d\nhasenergy = %d\n", p->nutil > 0,
 		m->has_summary);
 	/* the CPU panels, and which have samples in the window: util.gp
@@ -492,29 +570,55 @@ static void write_vars(FILE *v, const struct run_metrics *m,
 	}
 }
 
-/* activity.dat: lane t0 t1 state cpu, lanes numbered from 1 at the top */
+/* a lane's segment, cut to the window */
+static void put_seg(FILE *f, const struct plot_ctx *p, int lane,
+		    const struct seg *s)
+{
+	fprintf(f, "%d %.9f %.9f %d %d\n", lane,
+		s->t0 < p->from ? p->from : s->t0,
+		p->to >= 0 && s->t1 > p->to ? p->to : s->t1, s->state, s->cpu);
+}
+
+/*
+ * activity.dat: lane t0 t1 state cpu, lanes numbered from 1 at the top,
+ * a lane's rows in time order. Runs of one state on one CPU less than a
+ * pixel apart (@end - from over ACTIVITY_PX) are one row: at 10 s a
+ * periodic task's thousands of slivers aliased into a random pattern, and
+ * each was an element of the SVG.
+ */
+#define ACTIVITY_PX 800
 static int write_activity(struct plot_ctx *p, const struct run_metrics *m,
-			  const int *lanes, int nlanes)
+			  const int *lanes, int nlanes, double end)
 {
 	FILE *f = open_data(p, "activity.dat");
+	double px = ((p->to >= 0 ? p->to : end) - p->from) / ACTIVITY_PX;
 	size_t k;
 	int l;
 
 	if (!f)
 		return -1;
 	fputs("# lane t0_s t1_s state(1 runnable, 2 running) cpu\n", f);
-	for (k = 0; k < p->nsegs; k++) {
-		const struct seg *s = &p->segs[k];
+	for (l = 0; l < nlanes; l++) {
+		int pid = m->tasks[lanes[l]].pid;
+		struct seg run = { .pid = -1 };
 
-		for (l = 0; l < nlanes; l++)
-			if (m->tasks[lanes[l]].pid == s->pid)
-				break;
-		if (l == nlanes)
-			continue;
-		fprintf(f, "%d %.9f %.9f %d %d\n", l + 1,
-			s->t0 < p->from ? p->from : s->t0,
-			p->to >= 0 && s->t1 > p->to ? p->to : s->t1,
-			s->state, s->cpu);
+		for (k = 0; k < p->nsegs; k++) {
+			const struct seg *s = &p->segs[k];
+
+			if (s->pid != pid)
+				continue;
+			if (run.pid == pid && s->state == run.state &&
+			    s->cpu == run.cpu && s->t0 - run.t1 < px) {
+				if (s->t1 > run.t1)
+					run.t1 = s->t1;
+				continue;
+			}
+			if (run.pid == pid)
+				put_seg(f, p, l + 1, &run);
+			run = *s;
+		}
+		if (run.pid == pid)
+			put_seg(f, p, l + 1, &run);
 	}
 	return fclose(f) ? -1 : 0;
 }
@@ -555,20 +659,36 @@ static int write_residency_energy(struct plot_ctx *p,
 	int i, j;
 
 	for (i = 0; i < pk->ndoms; i++) {
-		const struct dom_metrics *d = &m->doms[pk->doms[i]];
+		int di = pk->doms[i];
+		const struct dom_metrics *d = &m->doms[di];
+		double *res = d->res_pct, unknown = d->unknown_pct;
 		char name[32];
 
-		snprintf(name, sizeof(name), "residency-dom%d.dat", pk->doms[i]);
+		if (windowed(p)) {
+			/* the window's, from the levels the freq panel draws
+			 * (the run's figures are the whole run's) */
+			static const struct level_series none;
+
+			res = xcalloc((size_t)(d->nopps ? d->nopps : 1),
+				      sizeof(double));
+			series_residency(di < p->ndoms ? &p->doms[di] : &none,
+					 p->from, p->to >= 0 ? p->to : m->sim_s,
+					 d->khz, d->nopps, res, &unknown);
+		}
+		snprintf(name, sizeof(name), "residency-dom%d.dat", di);
 		f = open_data(p, name);
-		if (!f)
-			return -1;
-		fputs("# MHz percent\n", f);
-		/* before the domain's first frequency event: no OPP assumed */
-		if (d->unknown_pct > 0)
-			fprintf(f, "unknown %.3f\n", d->unknown_pct);
-		for (j = 0; j < d->nopps; j++)
-			fprintf(f, "%u %.3f\n", d->khz[j] / 1000, d->res_pct[j]);
-		if (fclose(f))
+		if (f) {
+			fputs("# MHz percent\n", f);
+			/* before the domain's first frequency event: no OPP
+			 * assumed */
+			if (unknown > 0)
+				fprintf(f, "unknown %.3f\n", unknown);
+			for (j = 0; j < d->nopps; j++)
+				fprintf(f, "%u %.3f\n", d->khz[j] / 1000, res[j]);
+		}
+		if (res != d->res_pct)
+			free(res);
+		if (!f || fclose(f))
 			return -1;
 	}
 	if (!m->has_summary)
@@ -580,8 +700,12 @@ static int write_residency_energy(struct plot_ctx *p,
 	fprintf(f, "domain %s\n", lab);
 	free(lab);
 	for (i = 0; i < m->ndoms; i++) {
-		char *d = xasprintf("dom %d (CPUs %s)", m->doms[i].id,
-				    m->doms[i].cpus);
+		char *name = dom_name(&m->doms[i]);
+		char *cpus = plot_cpu_ranges(m->doms[i].cpus);
+		char *d = xasprintf("%s (CPUs %s)", name, cpus);
+
+		free(name);
+		free(cpus);
 
 		lab = gp_data_label(d);
 		fprintf(f, "%s %.3f\n", lab, m->doms[i].energy_mj);
@@ -591,27 +715,56 @@ static int write_residency_energy(struct plot_ctx *p,
 	return fclose(f) ? -1 : 0;
 }
 
-int plot_run(const char *path, const struct plot_opts *o)
+/* The figures of the run, in one gnuplot process: freq, activity, util
+ * (when sampled), residency, energy (with a summary) */
+static int start_figures(struct plot_job *j, const char *scripts,
+			 const char *const *names, int n)
+{
+	char *qs = gp_quote(scripts);
+	char *vars = xasprintf("datadir='data'; plotsdir=%s", qs);
+	int i;
+
+	gp_figures_init(&j->g, j->od.tmp, vars, j->quiet);
+	for (i = 0; i < n; i++) {
+		char *script = xasprintf("%s/%s.gp", scripts, names[i]);
+		char *png = xasprintf("%s.png", names[i]);
+		char *svg = xasprintf("%s.svg", names[i]);
+
+		gp_figures_add(&j->g, script, png, svg);
+		free(script);
+		free(png);
+		free(svg);
+	}
+	free(vars);
+	free(qs);
+	if (gp_figures_start(&j->g)) {
+		gp_figures_free(&j->g);
+		return -1;
+	}
+	j->started = true;
+	return 0;
+}
+
+int plot_begin(struct plot_job *j, const char *path, const struct plot_opts *o)
 {
 	struct plot_ctx p = { .o = o, .from = o->from_s, .to = o->to_s };
 	struct metrics_opts mo = { .platform = o->platform };
 	const char *scripts = plot_scripts_dir();
+	const char *names[5];
 	struct plot_picks pk = { 0 };
 	struct run_metrics m;
-	struct outdir od = { 0 };
-	char *outdir = NULL;
-	int i, ret = -1;
+	int i, n = 0, ret = -1;
 	FILE *f;
 
+	*j = (struct plot_job){ .quiet = o->quiet,
+				.no_done_line = o->no_done_line };
 	if (!scripts)
 		return -1;
-	outdir = o->outdir ? xstrdup(o->outdir) : default_outdir(path);
-	i = outdir_begin(&od, outdir);
-	if (i) {
-		ret = i == 2 ? SCAN_BAD_INPUT : -1;
-		goto out_free;
-	}
-	p.datadir = xasprintf("%s/data", od.tmp);
+	j->outdir = o->outdir ? xstrdup(o->outdir) : default_outdir(path);
+	i = outdir_begin(&j->od, j->outdir);
+	if (i)
+		return i == 2 ? SCAN_BAD_INPUT : -1;
+	p.datadir = xasprintf("%s/data", j->od.tmp);
 	if (mkdir(p.datadir, 0777)) {
 		fprintf(stderr, "capsim: cannot create %s: %s\n", p.datadir,
 			strerror(errno));
@@ -632,7 +785,7 @@ int plot_run(const char *path, const struct plot_opts *o)
 	}
 	pick(&pk, &m, &p, o);
 	if (write_domains(&p, pk.doms, pk.ndoms, m.sim_s) ||
-	    write_activity(&p, &m, pk.lanes, pk.nlanes) ||
+	    write_activity(&p, &m, pk.lanes, pk.nlanes, m.sim_s) ||
 	    write_residency_energy(&p, &m, &pk))
 		goto out_m;
 	for (i = 0; i < pk.ncpus; i++)
@@ -647,28 +800,19 @@ int plot_run(const char *path, const struct plot_opts *o)
 	if (!p.ndoms && !o->quiet)
 		fprintf(stderr, "capsim: plot: no cpu_frequency event in %s: the frequency panels are empty%s\n",
 			path, o->platform ? "" : " (--platform names the domains and OPPs)");
-
-	ret = render(scripts, od.tmp, "freq", o->quiet);
-	if (!ret)
-		ret = render(scripts, od.tmp, "activity", o->quiet);
-	if (!ret && p.nutil)
-		ret = render(scripts, od.tmp, "util", o->quiet);
-	if (!ret)
-		ret = render(scripts, od.tmp, "residency", o->quiet);
-	if (!ret && m.has_summary)
-		ret = render(scripts, od.tmp, "energy", o->quiet);
-	if (!ret) {
-		ret = outdir_commit(&od);
-		if (!ret && !o->quiet && !o->no_done_line)
-			printf("plots: %s/ (freq, activity%s, residency%s; .png and .svg)\n",
-			       outdir, p.nutil ? ", util" : "",
-			       m.has_summary ? ", energy" : "");
-	}
+	j->has_util = p.nutil > 0;
+	j->has_energy = m.has_summary;
+	names[n++] = "freq";
+	names[n++] = "activity";
+	if (j->has_util)
+		names[n++] = "util";
+	names[n++] = "residency";
+	if (j->has_energy)
+		names[n++] = "energy";
+	ret = start_figures(j, scripts, names, n);
 out_m:
 	run_metrics_free(&m);
 out:
-	if (od.tmp)
-		outdir_abort(&od);
 	free(p.datadir);
 	for (i = 0; i < p.ndoms; i++)
 		series_free(&p.doms[i]);
@@ -681,9 +825,54 @@ out:
 	free(pk.lanes);
 	free(pk.doms);
 	free(pk.cpus);
-out_free:
-	free(outdir);
+	if (ret)
+		plot_abort(j);
 	return ret;
+}
+
+int plot_end(struct plot_job *j)
+{
+	int ret = -1;
+
+	if (!j->started) {
+		plot_abort(j);
+		return -1;
+	}
+	j->started = false;
+	if (!gp_figures_wait(&j->g))
+		ret = outdir_commit(&j->od);
+	if (!ret && !j->quiet && !j->no_done_line)
+		printf("plots: %s/ (freq, activity%s, residency%s; .png and .svg)\n",
+		       j->outdir, j->has_util ? ", util" : "",
+		       j->has_energy ? ", energy" : "");
+	if (ret)
+		plot_abort(j);
+	free(j->outdir);
+	j->outdir = NULL;
+	return ret;
+}
+
+void plot_abort(struct plot_job *j)
+{
+	if (j->started) {
+		/* its files are removed with the directory: gnuplot's
+		 * outcome no longer matters, quietly */
+		j->g.quiet = true;
+		gp_figures_wait(&j->g);
+		j->started = false;
+	}
+	if (j->od.tmp)
+		outdir_abort(&j->od);
+	free(j->outdir);
+	j->outdir = NULL;
+}
+
+int plot_run(const char *path, const struct plot_opts *o)
+{
+	struct plot_job j;
+	int ret = plot_begin(&j, path, o);
+
+	return ret ? ret : plot_end(&j);
 }
 
 static const char usage_plot[] =
@@ -702,7 +891,8 @@ static const char usage_plot[] =
 "activity (a lane per task, COMM-PID for a trace without summary),\n"
 "util (with --trace-util runs), residency (\"unknown\" before a domain's\n"
 "first frequency event), energy. --from/--to: a window in seconds from\n"
-"the trace's start. --tasks: each item a task's name, or a regular\n"
+"the trace's start, for every plot but energy (the run's: its title says\n"
+"so). --tasks: each item a task's name, or a regular\n"
 "expression found in its name or any comm its pid had.\n"
 "Beyond 32 tasks (16 of a kernel trace), 8 domains or 16 CPUs the busiest\n"
 "are drawn, and the title says how many of how many.\n";

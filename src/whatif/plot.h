@@ -14,6 +14,10 @@
 #define CAPSIM_PLOT_H
 
 #include <stdbool.h>
+#include <stdio.h>
+
+#include "gnuplot.h"
+#include "outdir.h"
 
 struct plot_opts {
 	double from_s, to_s;	/* window; to_s < 0: the end */
@@ -31,5 +35,27 @@ int cmd_plot(int argc, char **argv);
  * SCAN_BAD_INPUT (-2: its trace is no usable trace, or the output
  * directory may not be written) */
 int plot_run(const char *path, const struct plot_opts *o);
+
+/* "0,1,2,3,6" as "0-3,6" (caller frees) */
+char *plot_cpu_ranges(const char *list);
+/* @datadir/@name opened for writing, or NULL (said, naming it) */
+FILE *plot_data_open(const char *datadir, const char *name);
+
+/*
+ * plot_run() in two halves, so that a caller draws several runs at once
+ * (compare): plot_begin() writes the data and starts gnuplot (returns as
+ * plot_run(); on failure nothing is left to end), plot_end() waits for
+ * it and puts the directory in place (0 or -1, said); plot_abort() drops
+ * a begun one.
+ */
+struct plot_job {
+	struct outdir od;
+	struct gp_figures g;
+	char *outdir;
+	bool started, quiet, no_done_line, has_util, has_energy;
+};
+int plot_begin(struct plot_job *j, const char *path, const struct plot_opts *o);
+int plot_end(struct plot_job *j);
+void plot_abort(struct plot_job *j);
 
 #endif

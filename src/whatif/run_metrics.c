@@ -570,6 +570,9 @@ int run_metrics_load(struct run_metrics *m, const char *path,
 		}
 	}
 	fill_domains(m, &sc, sum);
+	for (i = 0; pl && i < m->ndoms && i < pl->ndomains; i++)
+		if (pl->domains[i].name)
+			m->doms[i].name = xstrdup(pl->domains[i].name);
 	load_chains(m, sum);
 	ret = 0;
 out:
@@ -601,6 +604,7 @@ void run_metrics_free(struct run_metrics *m)
 	}
 	free(m->tasks);
 	for (i = 0; i < m->ndoms; i++) {
+		free(m->doms[i].name);
 		free(m->doms[i].khz);
 		free(m->doms[i].res_pct);
 	}

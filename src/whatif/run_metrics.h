@@ -34,6 +34,7 @@ struct task_metrics {
 
 struct dom_metrics {
 	int id;
+	char *name;		/* the platform's name for it, or NULL */
 	char cpus[64];
 	double avg_mhz;
 	double energy_mj;	/* NAN without a summary */

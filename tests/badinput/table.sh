@@ -123,6 +123,10 @@ row "zero dl-period" 2 "w.json:1:80: error: tasks.t.dl-period: 0 is out of range
 fresh; printf '%s' '{ "name": "p", "cpus": [ { "id": 0, "capacity": 1024, "domain": 0 } ], "domains": [ { "id": 0, "cpus": [0], "opps": [] } ] }' >p.json
 row "platform with no OPPs" 2 './p.json:1:117: error: domains[0].opps: "opps" must be a non-empty array of {khz, capacity, power_mw}' 10 256 $W validate ./p.json
 
+# a domain's name names it in the plots: a string or nothing
+fresh; printf '%s' '{ "name": "p", "cpus": [ { "id": 0, "capacity": 1024, "domain": 0 } ], "domains": [ { "id": 0, "name": 7, "cpus": [0], "opps": [ { "khz": 1, "capacity": 1024, "power_mw": 1 } ] } ] }' >p.json
+row "platform domain name not a string" 2 './p.json:1:104: error: domains[0].name: 7: a string is expected (as silver, gold)' 10 256 $W validate ./p.json
+
 fresh; printf '%s' '{ "name": "p", "cpus": [ { "id": 0, "capacity": 1024, "domain": 0 }, { "id": 0, "capacity": 1024, "domain": 0 } ], "domains": [ { "id": 0, "cpus": [0, 0], "opps": [ { "khz": 1, "capacity": 1024, "power_mw": 1 } ] } ] }' >p.json
 row "duplicate CPU ids" 2 "./p.json:1:70: error: cpus[1]: CPU ids must be 0..1 in order (found 0 at index 1)" 10 256 $W validate ./p.json
 

@@ -100,11 +100,14 @@ p = json.load(open(sys.argv[1]))
 p["name"] = 'p`touch${IFS}pwned`\'.system(\'touch${IFS}pwned\').\'\nsystem "touch pwned"'
 for s in p["idle"]:
     s["name"] = '`touch${IFS}pwned`"\''
+# a domain's name names its panels and bars (issue 26)
+for d in p["domains"]:
+    d["name"] = 'd`touch${IFS}pwned`"\'.system(\'touch${IFS}pwned\').\''
 json.dump(p, open(sys.argv[2], "w"))
 EOF
 "$W" run w.json --platform plat.json --plot --quiet -o rp >/dev/null 2>"$tmp/err"
 rc=$?
-check "run --plot: hostile platform name" 0 rp/plots/freq.png rp/plots/energy.svg
+check "run --plot: hostile platform and domain names" 0 rp/plots/freq.png rp/plots/energy.svg rp/plots/residency.svg
 
 # workload file names
 for n in "$BT" "$SQ" "$DQ" "$LF"; do

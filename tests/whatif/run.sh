@@ -14,6 +14,12 @@ w="$src/traces/whatif-bg-cap.json"
 
 fail() { echo "FAIL: $*" >&2; exit 1; }
 pycheck() { python3 "$src/tests/whatif/pngcheck.py" "$@" || fail "png $1"; }
+# the curves a figure draws, as gnuplot's table (coordinates, labels):
+# gptable PLOTDIR FIGURE OUT
+gptable() {
+	(cd "$1" && gnuplot -e "datadir='data'; plotsdir='$src/plots'; out='/dev/null'; fmt='png'; set table '$3'" \
+		"$src/plots/$2.gp") || fail "gnuplot table of $2"
+}
 json() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))" "$@"; }
 
 case $case_ in
@@ -39,6 +45,24 @@ compare)
 	# response time of the 3 ms foreground: between its work and its period
 	[ "$(json "$tmp/c/compare.json" '3000 <= d["none"]["tasks"][2]["response_us"]["p50"] < 100000')" = True ] ||
 		fail "fg response p50"
+	# the band drawn is the active policy's (issue 26): the RFC's under
+	# rfc, none under uclamp (its range is not in the trace) or none
+	grep -qx 'hasband = 1' "$tmp/c/rfc/plots/data/vars.gp" || fail "rfc: no band"
+	for p in uclamp none; do
+		grep -qx 'hasband = 0' "$tmp/c/$p/plots/data/vars.gp" || fail "$p: the RFC band drawn"
+	done
+	# every policy in one figure (issue 26): energy and residency side by
+	# side, the energy per policy the one compare.json reports
+	pycheck "$tmp/c/compare.png" 1000 $((420 + 330))
+	[ "$(head -1 "$tmp/c/compare-data/energy.dat")" = 'domain "rfc" "none" "uclamp"' ] ||
+		fail "compare energy.dat header: $(head -1 "$tmp/c/compare-data/energy.dat")"
+	for k in 2 3 4; do
+		p=$(head -1 "$tmp/c/compare-data/energy.dat" | cut -d' ' -f$k | tr -d '"')
+		[ "$(json "$tmp/c/compare.json" "'%.3f' % d['$p']['energy_mj']")" = \
+		  "$(awk -v k=$((k + 3)) 'NR == 2 { printf "%.3f", $k }' "$tmp/c/compare-data/energy.dat")" ] ||
+			fail "compare energy.dat: $p's energy is not compare.json's"
+	done
+	[ "$(sed 1d "$tmp/c/compare-data/residency-dom0.dat" | wc -l)" = 5 ] || fail "compare residency: 5 OPPs of sym4"
 	for p in rfc none; do
 		for f in freq activity residency energy; do
 			[ -s "$tmp/c/$p/plots/$f.png" ] && [ -s "$tmp/c/$p/plots/$f.svg" ] ||
@@ -74,6 +98,55 @@ plots)
 	# 4 big CPUs of sd855 (2419 MHz top) allows the 1056 MHz OPP at most
 	awk '$7 == 1 && $6 > 0 { print $6 }' "$tmp/r/plots/data/freq-dom1.dat" | sort -un > "$tmp/bands"
 	grep -qx '2419.200' "$tmp/bands" || fail "no uncapped band on dom1"
+	# the platform's names for its domains, CPU lists as ranges
+	grep -qx "domlabel\[2\] = 'gold (CPUs 4-6)'" "$tmp/r/plots/data/vars.gp" ||
+		fail "domain names: $(grep domlabel "$tmp/r/plots/data/vars.gp")"
+	grep -q '^"prime (CPUs 7)" ' "$tmp/r/plots/data/energy.dat" || fail "energy: no domain name"
+	# energy: each value on its own bar (issue 26: each label sat on the
+	# bar to its right). gnuplot's table of the figure: every label's x and
+	# text equal one bar's x and its height, as many labels as bars
+	gptable "$tmp/r/plots" energy "$tmp/etab"
+	awk '/^#/ || NF == 0 { next }
+	     $3 ~ /^"/ { gsub(/"/, "", $3); lab[++nl] = $1 " " $3; next }
+	     NF == 5 { bar[$1 " " sprintf("%.0f", $2)] = 1; nb++ }
+	     END { if (nl != nb || nl < 3) exit 1
+		   for (i = 1; i <= nl; i++) if (!(lab[i] in bar)) exit 1 }' "$tmp/etab" ||
+		fail "energy: a label not on its bar: $(grep -v '^#' "$tmp/etab")"
+	# binned frequency (issue 26): a 10 s frame chain flips the OPP every
+	# few ms, so its panel is drawn in bins; in every bin the mean lies in
+	# the OPP range and under the band's max (a mean band read as a broken
+	# cap: the frequency lags a falling band)
+	"$capsim" run "$src/traces/frame-chain.json" --plot --quiet -o "$tmp/fc"
+	grep -q '^dombin\[1\] = [1-9]' "$tmp/fc/plots/data/vars.gp" || fail "frame-chain: not binned"
+	awk '!/^#/ && ($2 < $3 - 1e-6 || $2 > $4 + 1e-6 || ($7 == 1 && ($2 > $6 + 1e-6 || $5 > $6))) { bad++ }
+	     !/^#/ { n++ } END { exit bad || n < 100 }' "$tmp/fc/plots/data/freq-dom0.dat" ||
+		fail "frame-chain: a bin's mean outside its range or above its band"
+	# a window applies to residency too (issue 26: it drew the whole run's
+	# without saying so); energy says it is the whole run's. The demo's
+	# hogs run uncapped from 4 to 7 s: all of 4.5..6.5 s at the top OPP
+	"$capsim" run "$w" --plot --quiet -o "$tmp/bg"
+	"$capsim" plot "$tmp/bg" --from 4.5 --to 6.5 --quiet -o "$tmp/bgwin"
+	grep -qx '2500 100.000' "$tmp/bgwin/data/residency-dom0.dat" ||
+		fail "window: residency $(cat "$tmp/bgwin/data/residency-dom0.dat")"
+	grep -qx '2500 100.000' "$tmp/bg/plots/data/residency-dom0.dat" &&
+		fail "whole run: residency all at the top"
+	grep -qx "windownote = 'from 4.5 s to 6.5 s'" "$tmp/bgwin/data/vars.gp" || fail "window: no note"
+	grep -q "^energynote = 'whole run" "$tmp/bgwin/data/vars.gp" || fail "window: energy not said whole run"
+	grep -qx "energynote = ''" "$tmp/bg/plots/data/vars.gp" || fail "no window: an energy note"
+	# lanes (issue 26): labelled with the pid, the margin fits the
+	# longest label, runs of a lane less than a pixel apart merged (a
+	# lane's rows in time order, 800 px over the 10 s: audio's 5 ms fast
+	# track is one bar, not 2000 slivers)
+	"$capsim" run "$src/traces/audio.json" --plot --quiet -o "$tmp/audio"
+	grep -qx "lanelabel\[1\] = 'bg_hog-0-[0-9]* /bg'" "$tmp/bg/plots/data/vars.gp" ||
+		fail "lane label: $(grep 'lanelabel\[1\]' "$tmp/bg/plots/data/vars.gp")"
+	grep -qx 'lanemargin = 22' "$tmp/bg/plots/data/vars.gp" || fail "lane margin"
+	awk 'BEGIN { px = 10 / 800 } !/^#/ {
+		if ($1 == l && $4 == st && $5 == c && $2 - t1 < px) bad++
+		if ($1 == l && $2 < t0) bad++
+		l = $1; t0 = $2; t1 = $3; st = $4; c = $5 }
+	     END { exit bad > 0 || NR < 50 }' "$tmp/audio/plots/data/activity.dat" ||
+		fail "activity: runs less than a pixel apart not merged"
 	# a window
 	"$capsim" plot "$tmp/r" --from 0.5 --to 1 --quiet -o "$tmp/win"
 	awk '!/^#/ && ($2 < 0.5 - 1e-9 || $3 > 1 + 1e-9) { bad = 1 } END { exit bad }' \
@@ -90,6 +163,12 @@ plots)
 	[ ! -e "$tmp/k/plots" ] || fail "plots written beside the trace"
 	pycheck "$tmp/kcwd/plots-guest-trace/freq.png" 1000 $((110 + 250 * 3))
 	pycheck "$tmp/kcwd/plots-guest-trace/activity.png" 1000 $((150 + 30 * 6))
+	# without the platform: a domain per CPU, 8 residency panels in 2 rows
+	# of 4 (8 in one row were too narrow, the last title clipped)
+	(cd "$tmp/kcwd" && "$capsim" plot "$tmp/k/guest-trace.txt" --quiet -o bare) ||
+		fail "plot of a bare trace without platform"
+	grep -qx 'ndoms = 8' "$tmp/kcwd/bare/data/vars.gp" || fail "bare trace: 8 domains expected"
+	pycheck "$tmp/kcwd/bare/residency.png" 1000 $((480 + 400))
 	[ ! -e "$tmp/kcwd/plots-guest-trace/energy.png" ] || fail "energy without a summary"
 	# the kernel guest's own capture format, if one is in the tree
 	for t in "$src"/kernel/*/*.trace "$src"/tests/trace/*.txt; do
