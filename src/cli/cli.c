@@ -16,6 +16,7 @@
 #include "cli_opts.h"
 #include "cli_tracedat.h"
 #include "governor_names.h"
+#include "import_check.h"
 #include "outmark.h"
 #include "rundir.h"
 #include "tracedat.h"
@@ -42,6 +43,8 @@ static const char usage_main[] =
 "  xcheck WORKLOAD.json          the same workload in the guest kernel and simulated,\n"
 "                                compared level by level (docs/xcheck.md)\n"
 "  plot RUN_DIR|TRACE            plots of a run or of any trace (docs/traces.md)\n"
+"  import-check TRACE W.json     a workload simulated beside its source trace\n"
+"                                (docs/import-check.md)\n"
 "  platforms                     list the embedded platforms\n"
 "  platform show NAME            print an embedded platform as a platform file\n"
 "  platform cmdline NAME|FILE    the guest kernel's parameters for a platform\n"
@@ -972,6 +975,7 @@ static const struct {
 	{ "sweep", cmd_sweep },
 	{ "xcheck", cmd_xcheck },
 	{ "plot", cmd_plot },
+	{ "import-check", cmd_import_check },
 	{ "platforms", cmd_platforms },
 	{ "platform", cmd_platform },
 	{ "validate", cmd_validate },

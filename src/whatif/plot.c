@@ -356,10 +356,8 @@ static char *default_outdir(const char *path)
 	return xasprintf("plots-%.*s", (int)len, base);
 }
 
-/* Render one script in both formats, gnuplot in @outdir, the data in
- * its data/ */
-static int render(const char *scripts, const char *outdir, const char *name,
-		  bool quiet)
+int plot_render(const char *scripts, const char *outdir, const char *name,
+		bool quiet)
 {
 	char *script = xasprintf("%s/%s.gp", scripts, name);
 	char *png = xasprintf("%s.png", name);
@@ -648,15 +646,15 @@ int plot_run(const char *path, const struct plot_opts *o)
 		fprintf(stderr, "capsim: plot: no cpu_frequency event in %s: the frequency panels are empty%s\n",
 			path, o->platform ? "" : " (--platform names the domains and OPPs)");
 
-	ret = render(scripts, od.tmp, "freq", o->quiet);
+	ret = plot_render(scripts, od.tmp, "freq", o->quiet);
 	if (!ret)
-		ret = render(scripts, od.tmp, "activity", o->quiet);
+		ret = plot_render(scripts, od.tmp, "activity", o->quiet);
 	if (!ret && p.nutil)
-		ret = render(scripts, od.tmp, "util", o->quiet);
+		ret = plot_render(scripts, od.tmp, "util", o->quiet);
 	if (!ret)
-		ret = render(scripts, od.tmp, "residency", o->quiet);
+		ret = plot_render(scripts, od.tmp, "residency", o->quiet);
 	if (!ret && m.has_summary)
-		ret = render(scripts, od.tmp, "energy", o->quiet);
+		ret = plot_render(scripts, od.tmp, "energy", o->quiet);
 	if (!ret) {
 		ret = outdir_commit(&od);
 		if (!ret && !o->quiet && !o->no_done_line)

@@ -32,4 +32,11 @@ int cmd_plot(int argc, char **argv);
  * directory may not be written) */
 int plot_run(const char *path, const struct plot_opts *o);
 
+/*
+ * plots/NAME.gp drawn as NAME.png and NAME.svg by gnuplot run in @outdir,
+ * the script's data in its data/ (@scripts: plot_scripts_dir()); 0 or -1
+ */
+int plot_render(const char *scripts, const char *outdir, const char *name,
+		bool quiet);
+
 #endif
