@@ -653,8 +653,11 @@ static int run_workload(struct check *c)
 	if (procs_run(&j, 1, 1, NULL)) {
 		char *tail = procs_log_tail(j.log_path, 6);
 
-		fprintf(stderr, "capsim: import-check: `capsim run %s` failed (exit %d):\n%s",
-			o->workload, j.status, tail ? tail : "");
+		size_t n = tail ? strlen(tail) : 0;
+
+		fprintf(stderr, "capsim: import-check: `capsim run %s` failed (exit %d):\n%s%s",
+			o->workload, j.status, n ? tail : "",
+			n && tail[n - 1] != '\n' ? "\n" : "");
 		free(tail);
 		/* the workload refused (exit 2) is bad input of this check */
 		ret = j.status == EXIT_USAGE ? EXIT_USAGE : EXIT_FAIL;
