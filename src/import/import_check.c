@@ -11,6 +11,7 @@
 
 #include "cli_opts.h"
 #include "diag.h"
+#include "freq_series.h"
 #include "gnuplot.h"
 #include "import_check.h"
 #include "outdir.h"
@@ -57,9 +58,12 @@ struct lane_seg {
 	int state, cpu;
 };
 
+/* What one side's plot draws: its lanes' stretches, its domains'
+ * frequency over the window */
 struct segs {
 	struct lane_seg *v;
 	size_t n, cap;
+	struct level_series *freq;	/* per platform domain */
 };
 
 struct check {
@@ -87,6 +91,13 @@ static void on_segment(void *arg, const struct profile_task *t, double t0,
 		s->v = xrealloc(s->v, s->cap * sizeof(*s->v));
 	}
 	s->v[s->n++] = (struct lane_seg){ t->st.idx, t0, t1, (int)state, cpu };
+}
+
+static void on_domain_freq(void *arg, int dom, double t, unsigned int khz)
+{
+	struct segs *s = arg;
+
+	series_add(&s->freq[dom], (struct level){ .t = t, .khz = khz });
 }
 
 /* ---- the rows ---- */
@@ -542,6 +553,31 @@ static int write_lane_data(struct check *c, int side, const char *path)
 	return fclose(f) ? -1 : 0;
 }
 
+/* freq-<side>-dom<N>.dat per domain: steps (or bins, freq_series.h) */
+static int write_freq_data(struct check *c, int side, const char *data)
+{
+	int d;
+
+	for (d = 0; d < c->pl->ndomains; d++) {
+		char *path = xasprintf("%s/freq-%s-dom%d.dat", data,
+				       side_name[side], d);
+		FILE *f = fopen(path, "w");
+
+		if (!f) {
+			fprintf(stderr, "capsim: cannot write %s: %s\n", path,
+				strerror(errno));
+			free(path);
+			return -1;
+		}
+		free(path);
+		fputs("# time_s MHz MHz_low MHz_high band_min_MHz band_max_MHz has_band\n", f);
+		series_write(f, &c->segs[side].freq[d], 0, c->len_s);
+		if (fclose(f))
+			return -1;
+	}
+	return 0;
+}
+
 static void put_str(FILE *v, const char *name, const char *text)
 {
 	char *q = gp_quote(text);
@@ -574,6 +610,20 @@ static int write_plot_vars(struct check *c, const char *path, int nlanes)
 	free(t);
 	fprintf(v, "tfrom = 0\ntto = %.9f\nncpus = %d\nnlanes = %d\n", c->len_s,
 		c->pl->ncpus, nlanes);
+	fprintf(v, "ndoms = %d\narray domlabel[%d]\narray domfmax[%d]\n",
+		c->pl->ndomains, c->pl->ndomains, c->pl->ndomains);
+	for (i = 0; i < c->pl->ndomains; i++) {
+		const struct pdomain *pd = &c->pl->domains[i];
+		char cpus[128], key[32];
+
+		t = xasprintf("domain %d (CPUs %s): frequency", pd->id,
+			      cpus_text(pd, cpus, sizeof(cpus)));
+		snprintf(key, sizeof(key), "domlabel[%d]", i + 1);
+		put_str(v, key, t);
+		free(t);
+		fprintf(v, "domfmax[%d] = %u\n", i + 1,
+			pd->opps[pd->nopps - 1].khz / 1000);
+	}
 	fprintf(v, "array lanelabel[%d]\n", nlanes ? nlanes : 1);
 	for (i = 0; i < c->nrows; i++) {
 		char key[32];
@@ -605,6 +655,8 @@ static int write_plot(struct check *c)
 	path = xasprintf("%s/activity-sim.dat", data);
 	ret = ret ? ret : write_lane_data(c, SIM, path);
 	free(path);
+	ret = ret ? ret : write_freq_data(c, SRC, data);
+	ret = ret ? ret : write_freq_data(c, SIM, data);
 	path = xasprintf("%s/vars.gp", data);
 	ret = ret ? ret : write_plot_vars(c, path, nlanes);
 	free(path);
@@ -678,6 +730,9 @@ static int profile(struct check *c, int side, const char *path,
 	p->to_s = side == SRC ? (c->o->to_s >= 0 ? c->o->to_s : -1) : c->len_s;
 	p->tvd_from_ns = tvd_from;
 	p->segment = c->o->plots ? on_segment : NULL;
+	p->domain_freq = c->o->plots ? on_domain_freq : NULL;
+	c->segs[side].freq = xcalloc((size_t)c->pl->ndomains,
+				     sizeof(*c->segs[side].freq));
 	p->arg = &c->segs[side];
 	r = trace_profile_read(p, path);
 	return r == PROFILE_BAD_INPUT ? EXIT_USAGE : r ? EXIT_FAIL : 0;
@@ -735,6 +790,9 @@ static void check_free(struct check *c)
 	for (s = 0; s < NSIDES; s++) {
 		if (c->pl)
 			trace_profile_free(&c->p[s]);
+		for (i = 0; c->segs[s].freq && i < c->pl->ndomains; i++)
+			series_free(&c->segs[s].freq[i]);
+		free(c->segs[s].freq);
 		free(c->segs[s].v);
 		free(c->task_row[s]);
 	}

@@ -150,6 +150,10 @@ static int on_freq(void *arg, const struct ftrace_event *ev, int cpu,
 	domain_account(p, d, p->ss.now);
 	p->doms[d].khz = khz;
 	p->doms[d].since = p->ss.now;
+	if (p->domain_freq && p->ss.now < p->win_end)
+		p->domain_freq(p->arg, d, p->ss.now > p->win_start ?
+			       (double)(p->ss.now - p->win_start) / 1e9 : 0,
+			       khz);
 	return 0;
 }
 

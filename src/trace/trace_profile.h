@@ -64,6 +64,10 @@ struct trace_profile {
 	 * seconds from the window's start (NULL: none) */
 	void (*segment)(void *arg, const struct profile_task *t, double t0,
 			double t1, enum sched_task_state state, int cpu);
+	/* domain @dom runs at @khz from @t on (seconds from the window's
+	 * start; a change before the window is at 0), within the window
+	 * (NULL: none) */
+	void (*domain_freq)(void *arg, int dom, double t, unsigned int khz);
 	void *arg;
 
 	/* results */

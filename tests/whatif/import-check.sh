@@ -54,7 +54,8 @@ is id/import-check.json 'set(c["source_busy_pct"] - c["sim_busy_pct"] for c in d
 is id/import-check.json '[x["tvd"] for x in d["domains"]]' '[0.0]' "identity TVD"
 is id/import-check.json 'sum(r["source_pct"] for r in d["domains"][0]["residency"]) > 99.9' True "identity residency"
 grep -q '^| worker | ok | 1 / 1 |' id/import-check.md || fail "identity: no worker row in the md"
-python3 "$src/tests/whatif/pngcheck.py" id/import-check.png 1000 $((60 + 2 * (80 + 26 * 4))) ||
+# two lanes lanes_h 120 + 26 * 4, one domain: import-check.gp
+python3 "$src/tests/whatif/pngcheck.py" id/import-check.png 1000 $((20 + 2 * (120 + 26 * 4) + 190)) ||
 	fail "identity: import-check.png"
 
 # run doubled, at a fixed frequency: busy +100 %, flagged; the rest ok
