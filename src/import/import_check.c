@@ -295,6 +295,28 @@ static const char *cpus_text(const struct pdomain *pd, char *buf, size_t n)
 	return buf;
 }
 
+/* ---- the files ---- */
+
+/* @path opened for writing, or NULL (said) */
+static FILE *open_out(const char *path)
+{
+	FILE *f = fopen(path, "w");
+
+	if (!f)
+		fprintf(stderr, "capsim: cannot write %s: %s\n", path,
+			strerror(errno));
+	return f;
+}
+
+/* @f closed: 0, or -1 (said: a write failed) */
+static int close_out(FILE *f, const char *path)
+{
+	if (!fclose(f))
+		return 0;
+	fprintf(stderr, "capsim: cannot write %s: %s\n", path, strerror(errno));
+	return -1;
+}
+
 /* ---- import-check.json ---- */
 
 static json_t *jnum(double v)
@@ -484,14 +506,11 @@ static void md_domain(FILE *f, const struct check *c, int d)
 static int write_md(struct check *c, const char *path, int nover)
 {
 	const struct import_check_opts *o = c->o;
-	FILE *f = fopen(path, "w");
+	FILE *f = open_out(path);
 	int i;
 
-	if (!f) {
-		fprintf(stderr, "capsim: cannot write %s: %s\n", path,
-			strerror(errno));
+	if (!f)
 		return -1;
-	}
 	fprintf(f, "# Import check\n\nSource trace `%s`, workload `%s` run on %s under policy %s; window %.6f s from %.6f s of the source.\n\n",
 		o->source_trace, o->workload, c->pl->name, o->policy, c->len_s,
 		(double)(c->p[SRC].win_start - c->p[SRC].ss.t_first) / 1e9);
@@ -511,12 +530,7 @@ static int write_md(struct check *c, const char *path, int nover)
 	fputs("\n## Frequency residency\n\nShares of the window; the TVD compares the two residencies over the time both traces know the frequency.\n", f);
 	for (i = 0; i < c->pl->ndomains; i++)
 		md_domain(f, c, i);
-	if (fclose(f)) {
-		fprintf(stderr, "capsim: cannot write %s: %s\n", path,
-			strerror(errno));
-		return -1;
-	}
-	return 0;
+	return close_out(f, path);
 }
 
 /* ---- the plot ---- */
@@ -533,14 +547,11 @@ static int assign_lanes(struct check *c)
 
 static int write_lane_data(struct check *c, int side, const char *path)
 {
-	FILE *f = fopen(path, "w");
+	FILE *f = open_out(path);
 	size_t k;
 
-	if (!f) {
-		fprintf(stderr, "capsim: cannot write %s: %s\n", path,
-			strerror(errno));
+	if (!f)
 		return -1;
-	}
 	fputs("# lane t0_s t1_s state(1 runnable, 2 running) cpu\n", f);
 	for (k = 0; k < c->segs[side].n; k++) {
 		const struct lane_seg *s = &c->segs[side].v[k];
@@ -550,7 +561,7 @@ static int write_lane_data(struct check *c, int side, const char *path)
 			fprintf(f, "%d %.9f %.9f %d %d\n", c->rows[r].lane,
 				s->t0, s->t1, s->state, s->cpu);
 	}
-	return fclose(f) ? -1 : 0;
+	return close_out(f, path);
 }
 
 /* freq-<side>-dom<N>.dat per domain: steps (or bins, freq_series.h) */
@@ -561,18 +572,18 @@ static int write_freq_data(struct check *c, int side, const char *data)
 	for (d = 0; d < c->pl->ndomains; d++) {
 		char *path = xasprintf("%s/freq-%s-dom%d.dat", data,
 				       side_name[side], d);
-		FILE *f = fopen(path, "w");
+		FILE *f = open_out(path);
+		int ret;
 
 		if (!f) {
-			fprintf(stderr, "capsim: cannot write %s: %s\n", path,
-				strerror(errno));
 			free(path);
 			return -1;
 		}
-		free(path);
 		fputs("# time_s MHz MHz_low MHz_high band_min_MHz band_max_MHz has_band\n", f);
 		series_write(f, &c->segs[side].freq[d], 0, c->len_s);
-		if (fclose(f))
+		ret = close_out(f, path);
+		free(path);
+		if (ret)
 			return -1;
 	}
 	return 0;
@@ -588,15 +599,12 @@ static void put_str(FILE *v, const char *name, const char *text)
 
 static int write_plot_vars(struct check *c, const char *path, int nlanes)
 {
-	FILE *v = fopen(path, "w");
+	FILE *v = open_out(path);
 	char *t;
 	int i;
 
-	if (!v) {
-		fprintf(stderr, "capsim: cannot write %s: %s\n", path,
-			strerror(errno));
+	if (!v)
 		return -1;
-	}
 	t = xasprintf("source: %s", c->o->source_trace);
 	put_str(v, "srctitle", t);
 	free(t);
@@ -633,7 +641,7 @@ static int write_plot_vars(struct check *c, const char *path, int nlanes)
 		snprintf(key, sizeof(key), "lanelabel[%d]", c->rows[i].lane);
 		put_str(v, key, c->rows[i].name);
 	}
-	return fclose(v) ? -1 : 0;
+	return close_out(v, path);
 }
 
 static int write_plot(struct check *c)

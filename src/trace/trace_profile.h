@@ -57,7 +57,9 @@ struct trace_profile {
 	/* inputs */
 	const struct platform *pl;	/* CPUs, domains, OPPs: required */
 	int64_t origin_ns;		/* < 0: the trace's first event */
-	double from_s, to_s;		/* to_s < 0: the trace's last event */
+	/* to_s < 0, or past the last event of a trace whose origin is its
+	 * first event: that last event */
+	double from_s, to_s;
 	/* per domain, from the window's start; NULL: 0 */
 	const uint64_t *tvd_from_ns;
 	/* each running or runnable stretch of a task in the window,
