@@ -93,6 +93,26 @@ is win/import-check.json '(d["window_from_s"], d["length_s"])' '(0.5, 1.0)' wind
 is win/import-check.json '[t["name"] for t in d["tasks"]]' "['helper']" "--tasks"
 is win/import-check.json 'd["tasks"][0]["source"]["activations"]' 250 "window activations"
 
+# one capture in every form capsim reads (tests/fixtures/traces: audio on
+# juno-r0, 0.1 s) against the workload that made it: identity in each,
+# the same figures from each
+fx="$src/tests/fixtures/traces"
+for f in capture.txt capture.dat report.txt report-N.txt report-R.txt systrace.txt systrace.html; do
+	set +e
+	"$capsim" import-check "$fx/$f" "$src/traces/audio.json" --platform juno-r0 \
+		-o "form-$f" --quiet --no-plots 2> se.txt
+	rc=$?
+	set -e
+	if [ "$f" = capture.dat ] && [ "$rc" = 2 ] && grep -q libtracecmd se.txt; then
+		continue	# a build without libtracecmd reads no trace.dat
+	fi
+	[ "$rc" = 0 ] || fail "form $f: exit $rc: $(cat se.txt)"
+	is "form-$f/import-check.json" 'd["within_tolerance"]' True "form $f"
+	json "form-$f/import-check.json" '(d["length_s"], d["tasks"], d["cpus"], d["domains"])' > "form-$f.figs"
+	cmp -s form-capture.txt.figs "form-$f.figs" || fail "form $f: other figures than capture.txt's"
+done
+is form-report.txt/import-check.json '[t["name"] for t in d["tasks"]]' "['audio_ft', 'mixer', 'ui']" "forms: tasks"
+
 # bad input: exit 2, the reason, nothing written
 # bad WANT_IN_STDERR ARGS...
 bad() {
