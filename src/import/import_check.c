@@ -75,7 +75,7 @@ struct check {
 	struct segs segs[NSIDES];
 	int *task_row[NSIDES];	/* per task of each side: its row, -1 none */
 	struct row *rows;
-	int nrows;
+	int nrows, rows_cap;
 	double len_s;		/* the window's length, both sides */
 	struct outdir od;
 	char *simdir;
@@ -109,7 +109,10 @@ static int row_of(struct check *c, const char *name)
 	for (i = 0; i < c->nrows; i++)
 		if (!strncmp(c->rows[i].name, name, NAME_LEN))
 			return i;
-	c->rows = xrealloc(c->rows, (size_t)(c->nrows + 1) * sizeof(*c->rows));
+	if (c->nrows == c->rows_cap) {
+		c->rows_cap = c->rows_cap ? 2 * c->rows_cap : 64;
+		c->rows = xrealloc(c->rows, (size_t)c->rows_cap * sizeof(*c->rows));
+	}
 	memset(&c->rows[c->nrows], 0, sizeof(*c->rows));
 	snprintf(c->rows[c->nrows].name, sizeof(c->rows->name), "%s", name);
 	c->rows[c->nrows].made = c->nrows;
@@ -712,12 +715,11 @@ static int run_workload(struct check *c)
 	j.log_path = xasprintf("%s/run.log", c->simdir);
 	if (procs_run(&j, 1, 1, NULL)) {
 		char *tail = procs_log_tail(j.log_path, 6);
-
-		size_t n = tail ? strlen(tail) : 0;
+		size_t len = tail ? strlen(tail) : 0;
 
 		fprintf(stderr, "capsim: import-check: `capsim run %s` failed (exit %d):\n%s%s",
-			o->workload, j.status, n ? tail : "",
-			n && tail[n - 1] != '\n' ? "\n" : "");
+			o->workload, j.status, len ? tail : "",
+			len && tail[len - 1] != '\n' ? "\n" : "");
 		free(tail);
 		/* the workload refused (exit 2) is bad input of this check */
 		ret = j.status == EXIT_USAGE ? EXIT_USAGE : EXIT_FAIL;
