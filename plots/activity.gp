@@ -6,24 +6,6 @@ load datadir.'/vars.gp'
 height = 150 + 30 * (nlanes < 6 ? 6 : nlanes)
 load plotsdir.'/common.gp'
 f = datadir.'/activity.dat'
-# CPU colours: the palette without its grey, which is the runnable bar's
-array cpult[9] = [1, 2, 3, 4, 5, 6, 7, 9, 10]
 set title runtitle."\ntask activity: running (colour: CPU), runnable (grey), sleeping (blank)".(lanenote eq '' ? '' : '; '.lanenote) noenhanced
 set xrange [tfrom:tto]
-set yrange [nlanes + 0.7:0.3]
-set ytics () noenhanced
-do for [i = 1:nlanes] { set ytics add (lanelabel[i] i) }
-set grid noytics
-set xlabel 'time (s)'
-set key outside right top vertical
-# lanemargin (plot.c): characters of the longest label
-set lmargin lanemargin
-set rmargin 22
-# a border in the bar's own colour keeps sub-pixel runs visible
-set style fill solid 1.0 border
-# a colour per CPU up to 9 CPUs, then CPUs c, c + 9, c + 18... share one:
-# one pass over the data per colour, not per CPU (1024 were minutes)
-ncol = ncpus < 9 ? ncpus : 9
-cputitle(c) = ncpus <= 9 ? sprintf('on CPU %d', c) : sprintf('on CPU %d, %d, ...', c, c + 9)
-plot f using (($4 == 1) ? ($2 + $3) / 2 : NaN):1:(($3 - $2) / 2):(0.1) with boxxyerror lc rgb '#b0b0b0' lw 0.5 title 'runnable', \
-     for [c = 0:ncol - 1] f using (($4 == 2 && int($5) % 9 == c) ? ($2 + $3) / 2 : NaN):1:(($3 - $2) / 2):(0.36) with boxxyerror lc cpult[c + 1] lw 0.5 title cputitle(c)
+load plotsdir.'/lanes.gp'

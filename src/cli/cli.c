@@ -17,6 +17,7 @@
 #include "cli_tracedat.h"
 #include "governor_names.h"
 #include "import_cmd.h"
+#include "import_check.h"
 #include "outmark.h"
 #include "rundir.h"
 #include "tracedat.h"
@@ -44,6 +45,8 @@ static const char usage_main[] =
 "                                compared level by level (docs/xcheck.md)\n"
 "  plot RUN_DIR|TRACE            plots of a run or of any trace (docs/traces.md)\n"
 "  import TRACE -o WORKLOAD.json a trace as an rt-app workload (docs/import.md)\n"
+"  import-check TRACE W.json     a workload simulated beside its source trace\n"
+"                                (docs/import-check.md)\n"
 "  platforms                     list the embedded platforms\n"
 "  platform show NAME            print an embedded platform as a platform file\n"
 "  platform cmdline NAME|FILE    the guest kernel's parameters for a platform\n"
@@ -975,6 +978,7 @@ static const struct {
 	{ "xcheck", cmd_xcheck },
 	{ "plot", cmd_plot },
 	{ "import", cmd_import },
+	{ "import-check", cmd_import_check },
 	{ "platforms", cmd_platforms },
 	{ "platform", cmd_platform },
 	{ "validate", cmd_validate },

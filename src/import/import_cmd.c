@@ -15,7 +15,9 @@
 #include "cli_opts.h"
 #include "import.h"
 #include "import_cmd.h"
+#include "import_check.h"
 #include "outmark.h"
+#include "whatif.h"
 #include "util.h"
 
 /* The first bytes of every file capsim import writes */
@@ -24,6 +26,7 @@
 static const char usage_import[] =
 "usage: capsim import TRACE -o WORKLOAD.json [--platform NAME|FILE]\n"
 "                     [--window A:B] [--tasks REGEX] [--min-busy PCT] [--explain]\n"
+"                     [--check DIR [--policy P] [--no-plots]]\n"
 "\n"
 "Turns a trace (any format capsim plot reads: ftrace text, trace-cmd report\n"
 "default/-N/-R, systrace text or HTML, trace.dat) into an rt-app workload\n"
@@ -47,11 +50,18 @@ static const char usage_import[] =
 "  --min-busy PCT    tasks busy below PCT %% of the window fold into the\n"
 "                    background, one periodic load per CPU (default 0.5)\n"
 "  --explain         print per task what was inferred and why\n"
+"  --check DIR       then run the workload in capsim on the platform and put\n"
+"                    it beside the trace, over the same window and tasks:\n"
+"                    DIR/import-check.json, .md and .png (docs/import-check.md;\n"
+"                    the same as capsim import-check TRACE WORKLOAD.json)\n"
+"  --policy P        the check's policy: rfc (default), none or uclamp\n"
+"  --no-plots        the check without its plot\n"
 "\n"
 "Exit status: 0, 1 for I/O errors, 2 for usage errors and bad input\n"
 "(FILE:LINE:COL), a trace without sched_switch, or an -o not capsim's.\n";
 
-enum { OPT_PLATFORM = 256, OPT_WINDOW, OPT_TASKS, OPT_MIN_BUSY, OPT_EXPLAIN };
+enum { OPT_PLATFORM = 256, OPT_WINDOW, OPT_TASKS, OPT_MIN_BUSY, OPT_EXPLAIN,
+       OPT_CHECK, OPT_POLICY, OPT_NO_PLOTS };
 
 static const struct option import_options[] = {
 	{ "platform", required_argument, NULL, OPT_PLATFORM },
@@ -59,6 +69,9 @@ static const struct option import_options[] = {
 	{ "tasks", required_argument, NULL, OPT_TASKS },
 	{ "min-busy", required_argument, NULL, OPT_MIN_BUSY },
 	{ "explain", no_argument, NULL, OPT_EXPLAIN },
+	{ "check", required_argument, NULL, OPT_CHECK },
+	{ "policy", required_argument, NULL, OPT_POLICY },
+	{ "no-plots", no_argument, NULL, OPT_NO_PLOTS },
 	{ 0 },
 };
 
@@ -88,11 +101,23 @@ bad:
 			       arg);
 }
 
+/* The command's options: the import's own, and the check run after it */
+struct import_cmd_opts {
+	struct import_opts imp;
+	const char *check_dir;	/* --check DIR, or NULL */
+	const char *policy;	/* --policy, only with --check */
+	bool no_plots;
+};
+
 static int import_opt(void *ctx, int key, const char *arg)
 {
-	struct import_opts *o = ctx;
+	struct import_cmd_opts *c = ctx;
+	struct import_opts *o = &c->imp;
 
 	switch (key) {
+	case OPT_CHECK: c->check_dir = arg; break;
+	case OPT_POLICY: c->policy = arg; break;
+	case OPT_NO_PLOTS: c->no_plots = true; break;
 	case 'o': o->out = arg; break;
 	case OPT_PLATFORM: o->platform = arg; break;
 	case OPT_TASKS: o->tasks = arg; break;
@@ -236,34 +261,64 @@ static int run_import(const struct import_opts *o, regex_t *re)
 	return ret;
 }
 
+/*
+ * --check: the workload just written, run in capsim beside its trace over
+ * the window it was made from, comparing the tasks --tasks imported (the
+ * others are folded into the background, which has no counterpart)
+ */
+static int run_check(const struct import_cmd_opts *c)
+{
+	const struct import_opts *o = &c->imp;
+	struct import_check_opts ck = {
+		.source_trace = o->trace, .workload = o->out,
+		.platform = o->platform, .policy = c->policy,
+		.outdir = c->check_dir, .from_s = o->from_s, .to_s = o->to_s,
+		.tasks_regex = o->tasks, .plots = !c->no_plots,
+	};
+
+	return import_check_run(&ck);
+}
+
 int cmd_import(int argc, char **argv)
 {
-	struct import_opts o = { .to_s = -1,
-				 .min_busy_pct = IMPORT_MIN_BUSY_PCT };
+	struct import_cmd_opts c = { .imp = { .to_s = -1,
+				.min_busy_pct = IMPORT_MIN_BUSY_PCT } };
+	struct import_opts *o = &c.imp;
 	regex_t re;
-	int ret = cli_parse(&import_cli, argc, argv, import_opt, &o, NULL);
+	int ret = cli_parse(&import_cli, argc, argv, import_opt, &c, NULL);
 
 	if (ret != CLI_CONTINUE)
 		return ret;
-	if (!o.trace)
+	if (!o->trace)
 		return cli_usage_error(&import_cli, "import needs a TRACE");
-	if (!o.out)
+	if (!o->out)
 		return cli_usage_error(&import_cli, "import needs -o WORKLOAD.json");
-	if (o.tasks) {
+	if (!c.check_dir && (c.policy || c.no_plots))
+		return cli_usage_error(&import_cli, "%s is an option of --check DIR",
+				       c.policy ? "--policy" : "--no-plots");
+	if (c.policy) {
+		char *pol[2] = { (char *)c.policy, NULL };
+
+		if (whatif_check_list(pol, "--policy", "import", true))
+			return 2;
+	}
+	if (o->tasks) {
 		char err[256];
-		int r = regcomp(&re, o.tasks, REG_EXTENDED | REG_NOSUB);
+		int r = regcomp(&re, o->tasks, REG_EXTENDED | REG_NOSUB);
 
 		if (r) {
 			regerror(r, &re, err, sizeof(err));
 			return cli_usage_error(&import_cli, "--tasks: %s: %s",
-					       err, o.tasks);
+					       err, o->tasks);
 		}
 	}
-	outmark_note_input(o.trace);
-	ret = check_output(o.out, o.trace);
+	outmark_note_input(o->trace);
+	ret = check_output(o->out, o->trace);
 	if (!ret)
-		ret = run_import(&o, o.tasks ? &re : NULL);
-	if (o.tasks)
+		ret = run_import(o, o->tasks ? &re : NULL);
+	if (o->tasks)
 		regfree(&re);
+	if (!ret && c.check_dir)
+		ret = run_check(&c);
 	return ret;
 }

@@ -367,6 +367,24 @@ static char *default_outdir(const char *path)
 	return xasprintf("plots-%.*s", (int)len, base);
 }
 
+int plot_render(const char *scripts, const char *outdir, const char *name,
+		bool quiet)
+{
+	char *script = xasprintf("%s/%s.gp", scripts, name);
+	char *png = xasprintf("%s.png", name);
+	char *svg = xasprintf("%s.svg", name);
+	char *qs = gp_quote(scripts);
+	char *vars = xasprintf("datadir='data'; plotsdir=%s", qs);
+	int ret = plot_gnuplot_png_svg(outdir, vars, script, png, svg, quiet);
+
+	free(vars);
+	free(qs);
+	free(png);
+	free(svg);
+	free(script);
+	return ret;
+}
+
 /* TEXT through gp_quote(), as every string in vars.gp, and a newline */
 static void put_quoted(FILE *v, const char *text)
 {

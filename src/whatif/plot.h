@@ -57,5 +57,11 @@ struct plot_job {
 int plot_begin(struct plot_job *j, const char *path, const struct plot_opts *o);
 int plot_end(struct plot_job *j);
 void plot_abort(struct plot_job *j);
+/*
+ * plots/NAME.gp drawn as NAME.png and NAME.svg by gnuplot run in @outdir,
+ * the script's data in its data/ (@scripts: plot_scripts_dir()); 0 or -1
+ */
+int plot_render(const char *scripts, const char *outdir, const char *name,
+		bool quiet);
 
 #endif

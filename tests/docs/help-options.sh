@@ -36,5 +36,6 @@ check src/whatif/compare.c compare_options compare
 check src/whatif/sweep.c sweep_options sweep
 check src/whatif/plot.c plot_options plot
 check src/xcheck/xcheck_cmd.c xcheck_options xcheck
+check src/import/import_check_cmd.c import_check_options import-check
 echo "$n options checked, $fail missing"
 [ "$fail" -eq 0 ]

@@ -13,6 +13,9 @@
 #              all seven formats imports the same; the guest round
 #              trip (a guest kernel's trace imported, simulated: busy
 #              within 10 %)
+#   check      import --check: the import beside its source, every task
+#              within the tolerances on frame-chain; the same trace
+#              against a workload whose ui runs twice as long is not
 #   rtapp      rt-app itself runs an imported workload (skipped without
 #              rt-app: Debian's package rt-app)
 #   errors     usage errors, no sched_switch, a foreign -o: exit 2,
@@ -118,9 +121,43 @@ PY
 	expect2 "more CPUs than the platform" "$j" -o "$dir/x.json"
 	[ ! -e "$dir/x.json" ] || fail "a refused import wrote its output"
 	;;
+check)
+	"$capsim" run "$src/traces/frame-chain.json" --policy none \
+		--duration 3 -o "$dir/fc" --quiet || fail "source run"
+	"$capsim" import "$dir/fc/trace.txt" -o "$dir/fc.json" \
+		--check "$dir/chk" --policy none --no-plots ||
+		fail "import --check"
+	python3 - "$dir/chk/import-check.json" <<'PY' || fail "--check verdict"
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r["within_tolerance"] is True, r["within_tolerance"]
+names = sorted(t["name"] for t in r["tasks"])
+assert names == ["bg_hog-0", "bg_hog-1", "render", "ui"], names
+print("ok: --check: 4 tasks within the tolerances")
+PY
+	# ui's work doubled in the imported workload: the check must say so
+	sed 's/"run0": 4000/"run0": 8000/' "$dir/fc.json" >"$dir/fc2.json"
+	cmp -s "$dir/fc.json" "$dir/fc2.json" && fail "ui's run not found"
+	"$capsim" import-check "$dir/fc/trace.txt" "$dir/fc2.json" \
+		-o "$dir/chk2" --policy none --no-plots --quiet ||
+		fail "import-check of the doubled workload"
+	python3 - "$dir/chk2/import-check.json" <<'PY' || fail "doubled ui"
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r["within_tolerance"] is False
+print("ok: ui doubled is beyond the tolerances")
+PY
+	;;
 errors)
 	"$capsim" run "$src/traces/audio.json" --duration 0.2 -o "$dir/a" \
 		--quiet || fail "audio run"
+	expect2 "--policy without --check" "$dir/a/trace.txt" \
+		-o "$dir/x.json" --policy none
+	[ ! -e "$dir/x.json" ] || fail "--policy without --check wrote"
+	expect2 "--check with a bad policy" "$dir/a/trace.txt" \
+		-o "$dir/y.json" --check "$dir/yc" --policy bogus
+	[ ! -e "$dir/y.json" ] && [ ! -e "$dir/yc" ] ||
+		fail "a bad --check policy wrote"
 	expect2 "no TRACE" -o "$dir/x.json"
 	expect2 "no -o" "$dir/a/trace.txt"
 	expect2 "bad --window" "$dir/a/trace.txt" -o "$dir/x.json" \

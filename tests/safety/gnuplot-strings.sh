@@ -75,6 +75,15 @@ check "hostile task names pass validate" 0
 rc=$?
 check "run --plot: hostile task names" 0 r/plots/activity.png r/plots/freq.svg
 
+# import-check: the trace's comms are its lane labels, the trace's and the
+# workload's names are in its titles, -o is where gnuplot runs
+cp r/trace.txt "t$BT.txt"
+cp w.json "w$SQ.json"
+"$W" import-check "t$BT.txt" "w$SQ.json" --quiet -o "ic$DQ" >/dev/null 2>"$tmp/err"
+rc=$?
+check "import-check: hostile task, trace, workload and -o names" 0 \
+	"ic$DQ/import-check.png" "ic$DQ/import-check.svg" "ic$DQ/import-check.md"
+
 # a newline in a task name: refused, or plotted without running anything
 json wl.json '{"global": {"duration": 0.2}, "tasks": {e["LF"]: {"run": 1000, "sleep": 3000}}}'
 "$W" run wl.json --plot --quiet -o rl >/dev/null 2>"$tmp/err"

@@ -46,6 +46,10 @@ vg "run stopped by --max-trace-mb" 1 $W run "$T/audio.json" --duration 1000 --ma
 # a sweep's parent (the points run natively): preparing, the workers,
 # collecting the points from their summaries, sweep.csv, the Pareto plot
 vg "sweep of 4 points" 0 $W sweep "$T/whatif-bg-cap.json" --set 'capsim.taskgroups["/bg"].capacity_max=128,512' --policies rfc,none --duration 1 -o "$tmp/s1" --quiet
+# the import check's parent (its run is a native child): both traces
+# profiled, the report, the plot data and gnuplot; a source it refuses
+vg "import-check of a capture against its workload" 0 $W import-check "$SRC/tests/fixtures/traces/report.txt" "$T/audio.json" --platform juno-r0 -o "$tmp/ic1" --quiet
+vg "import-check of a trace of another platform" 2 $W import-check "$SRC/tests/fixtures/traces/report.txt" "$T/audio.json" -o "$tmp/ic2" --quiet
 vg "validate traces and platforms" 0 $W validate "$T/audio.json" "$T/bg-batch-capped.json" "$T/platforms/sym4.json" "$T/platforms/juno-r0.json"
 printf '{ "tasks": { "t": { "run": "x", "policy": "NOPE", "taskgroup": "/a/..", "util_min": 9, "util_max": 1 } }, "capsim": { "events": [ { "group": 5 } ] } }' >"$tmp/bad.json"
 vg "validate a workload full of errors" 2 $W validate "$tmp/bad.json"

@@ -1,0 +1,25 @@
+# Task lanes, shared by activity.gp and import-check.gp: a lane per task
+# (lanelabel[1..nlanes] from the top); a tall bar while it runs,
+# coloured by the CPU it runs on; a thin grey bar while it is runnable but
+# waiting; nothing while it sleeps. The caller sets the title, the x
+# range, ncpus and f, the data: lane t0_s t1_s state(1 runnable, 2 running) cpu
+# CPU colours: the palette without its grey, which is the runnable bar's
+array cpult[9] = [1, 2, 3, 4, 5, 6, 7, 9, 10]
+set yrange [nlanes + 0.7:0.3]
+set ytics () noenhanced
+do for [i = 1:nlanes] { set ytics add (lanelabel[i] i) }
+set grid noytics
+set xlabel 'time (s)'
+set key outside right top vertical
+# lanemargin (plot.c): characters of the longest label; 22 where the
+# caller does not measure its labels
+set lmargin (exists('lanemargin') ? lanemargin : 22)
+set rmargin 22
+# a border in the bar's own colour keeps sub-pixel runs visible
+set style fill solid 1.0 border
+# a colour per CPU up to 9 CPUs, then CPUs c, c + 9, c + 18... share one:
+# one pass over the data per colour, not per CPU (1024 were minutes)
+ncol = ncpus < 9 ? ncpus : 9
+cputitle(c) = ncpus <= 9 ? sprintf('on CPU %d', c) : sprintf('on CPU %d, %d, ...', c, c + 9)
+plot f using (($4 == 1) ? ($2 + $3) / 2 : NaN):1:(($3 - $2) / 2):(0.1) with boxxyerror lc rgb '#b0b0b0' lw 0.5 title 'runnable', \
+     for [c = 0:ncol - 1] f using (($4 == 2 && int($5) % 9 == c) ? ($2 + $3) / 2 : NaN):1:(($3 - $2) / 2):(0.36) with boxxyerror lc cpult[c + 1] lw 0.5 title cputitle(c)
