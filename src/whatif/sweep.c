@@ -33,9 +33,9 @@
 static const char usage_sweep[] =
 "usage: capsim sweep WORKLOAD.json --set 'PATH=SPEC' [--set ...] [--drop PATH]...\n"
 "                    [--policies P,P...] [--platforms NAME|FILE,...] [--seed N]\n"
-"                    [--duration SEC] [--metric COLUMN] [-j N] [--keep-traces]\n"
+"                    [--duration SEC] [--metric METRIC] [-j N] [--keep-traces]\n"
 "                    [--quiet] -o DIR [--emit-jobs FILE | --resume]\n"
-"       capsim sweep --collect DIR [--metric COLUMN] [--quiet]\n"
+"       capsim sweep --collect DIR [--metric METRIC] [--quiet]\n"
 "\n"
 "Runs the cartesian product of the --set values x platforms x policies,\n"
 "each point a `capsim run` in a worker process (-j N at once, default 2),\n"
@@ -43,8 +43,17 @@ static const char usage_sweep[] =
 "platform, seed, status, energy, per task wake-up latency p95/p99,\n"
 "response time p95/p99 and misses, per domain average MHz, per chain of\n"
 "capsim.chains chain.NAME.jank_pct and latency lat_p50/p95/p99_us) and\n"
-"DIR/pareto.png/.svg (energy against --metric, a sweep.csv column;\n"
-"default: the response p95 of the task with the most activations).\n"
+"DIR/pareto.png/.svg (energy against --metric; default: the response\n"
+"p95 of the task with the most activations).\n"
+"METRIC is a sweep.csv column (energy_mj, domN.avg_mhz, TASK.resp_p95_us,\n"
+"chain.NAME.jank_pct, ...) or an expression over columns: numbers,\n"
+"+ - * /, unary minus and parentheses, e.g. 'energy_mj/1000' or\n"
+"'(ui.resp_p95_us + render.resp_p95_us) / 2'; no functions. A division\n"
+"by zero, a missing value or a result beyond a double's range is NaN,\n"
+"and a point whose metric is NaN is left off the plot. A minus right\n"
+"after a name and before digits and a dot reads as a task instance\n"
+"(bg-2.misses): write a subtraction of such a number with spaces. A\n"
+"column in microseconds is drawn in ms and named so (ui.resp_p95_ms).\n"
 "\n"
 "PATH is written as capsim's error messages print it, e.g.\n"
 "  capsim.taskgroups[\"/bg\"].capacity_max   (or capsim.taskgroups./bg.capacity_max)\n"
@@ -57,8 +66,9 @@ static const char usage_sweep[] =
 "fine: the parsed documents are edited.\n"
 "Each point's seed derives from --seed and the point's parameter values\n"
 "(not its policy or platform, so those compare on the same draws).\n"
-"The options, policies, platforms and --metric are checked before any\n"
-"point runs (exit status 2). A failed point is reported and the others\n"
+"The options, policies, platforms and --metric (each name it uses) are\n"
+"checked before any point runs (exit status 2, listing the names the\n"
+"metric may use). A failed point is reported and the others\n"
 "go on (exit status 1).\n"
 "DIR is made (an older DIR of capsim's replaced) before the points\n"
 "run, each point's directory as it starts, and sweep.csv's rows are\n"
@@ -684,49 +694,6 @@ static int check_platforms(char **names, int *ndoms)
 	return ret;
 }
 
-/*
- * --metric names a column sweep.csv will have: energy_mj, domN.avg_mhz
- * (N below the platforms' domains, unless --set edits the platforms) or
- * TASK.COLUMN, TASK a task of the workload (NAME, or NAME-K for its
- * instances), or chain.NAME.COLUMN, NAME a chain of its capsim.chains
- */
-static bool metric_known(const struct sweep *sw, const char *metric,
-			 int ndoms)
-{
-	json_t *tasks = json_object_get(sw->wdoc.root, "tasks"), *v;
-	const char *dot = strrchr(metric, '.'), *key;
-	int k, n;
-
-	if (!strcmp(metric, "energy_mj"))
-		return true;
-	if (!strncmp(metric, "chain.", 6))
-		return sweep_is_chain_metric(json_object_get(json_object_get(
-			sw->wdoc.root, "capsim"), "chains"), metric);
-	if (sscanf(metric, "dom%d.avg_mhz%n", &k, &n) == 1 && !metric[n] &&
-	    k >= 0)
-		return sw->edits_platform || k < ndoms;
-	if (!dot || !sweep_is_task_column(dot + 1))
-		return false;
-	json_object_foreach(tasks, key, v) {
-		size_t len = strlen(key);
-		const char *p;
-
-		if (len > (size_t)(dot - metric) || strncmp(metric, key, len))
-			continue;
-		if (metric + len == dot)
-			return true;
-		/* NAME-K, an instance */
-		p = metric + len;
-		if (*p++ != '-' || p == dot)
-			continue;
-		while (p < dot && *p >= '0' && *p <= '9')
-			p++;
-		if (p == dot)
-			return true;
-	}
-	return false;
-}
-
 /* -o DIR can become the sweep's directory: not empty, not a file */
 static int check_outdir(const char *dir)
 {
@@ -1006,11 +973,9 @@ static int sweep_define(const struct sweep_args *sa, struct sweep *sw,
 			return -1;
 	if (check_drops(sw))
 		return -1;
-	if (sa->metric && !metric_known(sw, sa->metric, ndoms)) {
-		fprintf(stderr, "capsim: --metric %.100s will not be a sweep.csv column: allowed energy_mj, domN.avg_mhz (N < %d) or TASK.COLUMN, TASK a task of %s, COLUMN one of wlat_p95_us, wlat_p99_us, resp_p95_us, resp_p99_us, misses, or chain.NAME.COLUMN, NAME a chain of capsim.chains, COLUMN one of " SWEEP_CHAIN_COLUMNS "\nsee `capsim sweep --help`\n",
-			sa->metric, ndoms, sw->wfile);
+	if (sa->metric && sweep_metric_check(sa->metric, sw->wdoc.root,
+					      sw->edits_platform, ndoms))
 		return -1;
-	}
 	return count_points(sw);
 }
 

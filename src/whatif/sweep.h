@@ -53,8 +53,19 @@ bool sweep_is_task_column(const char *suffix);
 /* @metric is chain.NAME.COLUMN, NAME a key of @chains (the workload's
  * capsim.chains) and COLUMN a per-chain column: jank_pct, lat_p95_us... */
 bool sweep_is_chain_metric(json_t *chains, const char *metric);
-/* The per-chain columns, for messages */
-#define SWEEP_CHAIN_COLUMNS "jank_pct, lat_p50_us, lat_p95_us, lat_p99_us"
+/* The per-task and per-chain column suffixes, @c from 0; NULL past the
+ * last */
+const char *sweep_task_column(int c);
+const char *sweep_chain_column(int c);
+
+/*
+ * --metric @metric (a sweep.csv column, or an expression over columns,
+ * metric_expr.h) names only columns the sweep of workload @wroot on
+ * platforms of at most @ndoms domains will have (any domain when
+ * @edits_platform): 0, or -1 said with the names it may use.
+ */
+int sweep_metric_check(const char *metric, json_t *wroot, bool edits_platform,
+		       int ndoms);
 
 
 /* The values of one --set SPEC */

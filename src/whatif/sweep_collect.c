@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "gnuplot.h"
+#include "metric_expr.h"
 #include "outdir.h"
 #include "procs.h"
 #include "run_metrics.h"
@@ -32,10 +33,20 @@ bool sweep_is_task_column(const char *suffix)
 	return false;
 }
 
+const char *sweep_task_column(int c)
+{
+	return c >= 0 && c < (int)ARRAY_SIZE(task_cols) ? task_cols[c] : NULL;
+}
+
 /* Per chain columns (chain.NAME.COLUMN), in this order */
 static const char *const chain_cols[] = {
 	"jank_pct", "lat_p50_us", "lat_p95_us", "lat_p99_us",
 };
+
+const char *sweep_chain_column(int c)
+{
+	return c >= 0 && c < (int)ARRAY_SIZE(chain_cols) ? chain_cols[c] : NULL;
+}
 
 /* Column @c of chain @name in @m, NAN if @m has no such chain */
 static double chain_col(const struct run_metrics *m, const char *name, int c)
@@ -321,11 +332,42 @@ static int cmp_ppt(const void *a, const void *b)
 	return (p->idx > q->idx) - (p->idx < q->idx);
 }
 
-/* Point @p's place on the plot (energy against @metric), when it has both */
-static void pareto_add(struct pareto *pa, const struct table *tb,
-		       const struct point *p, const char *metric)
+/* A metric that is one column in microseconds: plotted in ms */
+static bool metric_in_us(const struct metric_expr *e)
 {
-	bool us = strlen(metric) > 3 && !strcmp(metric + strlen(metric) - 3, "_us");
+	const char *col = metric_expr_column(e);
+
+	return col && strlen(col) > 3 && !strcmp(col + strlen(col) - 3, "_us");
+}
+
+/* The metric's name on the plot: a column in microseconds is named in
+ * the unit drawn (ui.resp_p95_ms), an expression as written */
+static char *metric_axis_name(const char *metric, const struct metric_expr *e)
+{
+	if (metric_in_us(e))
+		return xasprintf("%.*s_ms", (int)strlen(metric) - 3, metric);
+	return xstrdup(metric);
+}
+
+/* What metric_expr_eval() asks a point's columns through */
+struct point_row {
+	const struct table *tb;
+	const struct point *p;
+};
+
+static double point_column(void *ctx, const char *name)
+{
+	const struct point_row *r = ctx;
+
+	return column_value(r->tb, r->p, name);
+}
+
+/* Point @p's place on the plot (energy against metric @e), when it has
+ * both */
+static void pareto_add(struct pareto *pa, const struct table *tb,
+		       const struct point *p, const struct metric_expr *e)
+{
+	struct point_row row = { tb, p };
 	struct ppt pt = { 0 };
 	char *s;
 	int k;
@@ -333,7 +375,8 @@ static void pareto_add(struct pareto *pa, const struct table *tb,
 	if (!p->ok)
 		return;
 	pt.x = p->m.energy_mj / 1e3;
-	pt.y = column_value(tb, p, metric) / (us ? 1e3 : 1);
+	pt.y = metric_expr_eval(e, point_column, &row) /
+	       (metric_in_us(e) ? 1e3 : 1);
 	if (isnan(pt.x) || isnan(pt.y))
 		return;
 	s = xasprintf("%s on %s", json_string_value(json_object_get(p->pj, "policy")),
@@ -421,14 +464,15 @@ static void merge_labels(struct ppt *pp, int npp)
 }
 
 static int write_pareto(const char *dir, struct pareto *pa,
-			const char *metric, const char *title, bool quiet)
+			const char *metric, const struct metric_expr *e,
+			const char *title, bool quiet)
 {
 	const char *scripts = plot_scripts_dir();
 	char *data = xasprintf("%s/pareto-data", dir), *path;
 	struct ppt *pp = pa->pp;
 	int npp = pa->npp, nseries = pa->nseries, i, ret = -1;
 	char **series = pa->series;
-	bool us = strlen(metric) > 3 && !strcmp(metric + strlen(metric) - 3, "_us");
+	char *axis = metric_axis_name(metric, e);
 	double best = INFINITY;
 	FILE *f;
 
@@ -477,7 +521,7 @@ static int write_pareto(const char *dir, struct pareto *pa,
 	free(path);
 	if (!f)
 		goto out;
-	fprintf(f, "# energy_J %s series label\n", metric);
+	fprintf(f, "# energy_J %s series label\n", axis);
 	for (i = 0; i < npp; i++) {
 		bool shown = pp[i].label &&
 			     (npp <= PARETO_LABEL_ALL_MAX || pp[i].front);
@@ -495,17 +539,15 @@ static int write_pareto(const char *dir, struct pareto *pa,
 	if (!f)
 		goto out;
 	{
-		char *t = xasprintf("%s\nenergy vs %s%s; front: no other point is better on both",
-				    title, metric, us ? " (ms)" : "");
+		char *t = xasprintf("%s\nenergy vs %s; front: no other point is better on both",
+				    title, axis);
 		char *qt = gp_quote(t);
-		char *yl = xasprintf("%s%s", metric, us ? " (ms)" : "");
-		char *qy = gp_quote(yl);
+		char *qy = gp_quote(axis);
 
 		fprintf(f, "runtitle = %s\nylab = %s\nnseries = %d\narray serieslabel[%d]\n",
 			qt, qy, nseries, nseries);
 		free(t);
 		free(qt);
-		free(yl);
 		free(qy);
 	}
 	for (i = 0; i < nseries; i++) {
@@ -546,6 +588,7 @@ static int write_pareto(const char *dir, struct pareto *pa,
 		free(script);
 	}
 out:
+	free(axis);
 	free(data);
 	return ret;
 }
@@ -669,6 +712,9 @@ struct sweep_collector {
 	bool rows_stale;
 	const char *metric;	/* --metric, or NULL */
 	char *defmetric, *title;
+	/* the metric being plotted, once known; its names are checked
+	 * against the columns when all are known (finish()) */
+	struct metric_expr *expr;
 	/* ok points read before the default metric is known (it is the
 	 * first point's, unless that one has no task that ran) */
 	struct point *pending;
@@ -689,6 +735,49 @@ static void point_free(struct point *p)
 static const char *collector_metric(const struct sweep_collector *c)
 {
 	return c->metric ? c->metric : c->defmetric;
+}
+
+/* A name shaped as a column (energy_mj, domN.avg_mhz, X.TASKCOLUMN,
+ * chain.X.CHAINCOLUMN), while the columns are still being found */
+static bool column_shaped(void *ctx, const char *name)
+{
+	const char *dot = strrchr(name, '.');
+	int k, n;
+
+	(void)ctx;
+	if (!strcmp(name, "energy_mj"))
+		return true;
+	if (sscanf(name, "dom%d.avg_mhz%n", &k, &n) == 1 && !name[n])
+		return true;
+	if (!dot)
+		return false;
+	if (!strncmp(name, "chain.", 6))
+		for (k = 0; k < (int)ARRAY_SIZE(chain_cols); k++)
+			if (!strcmp(dot + 1, chain_cols[k]))
+				return true;
+	return sweep_is_task_column(dot + 1);
+}
+
+static bool table_has(void *ctx, const char *name)
+{
+	return column_exists(ctx, name);
+}
+
+/*
+ * The parsed metric once collector_metric() is known, its names taken on
+ * their shape: the columns are not all known before the last point, and
+ * finish() checks them. NULL while unknown or when the text is no
+ * metric at all (said by finish()).
+ */
+static const struct metric_expr *collector_expr(struct sweep_collector *c)
+{
+	const char *m = collector_metric(c), *unknown;
+	char err[256];
+
+	if (!c->expr && m)
+		c->expr = metric_expr_parse(m, column_shaped, NULL, err,
+					    sizeof(err), &unknown);
+	return c->expr;
 }
 
 /* @p's tasks, domains and chains into the table; true if it grew */
@@ -778,12 +867,14 @@ static void take_defaults(struct sweep_collector *c, const struct point *p)
 }
 
 /* The pending points onto the plot, now that its metric is known */
-static void flush_pending(struct sweep_collector *c, const char *metric)
+static void flush_pending(struct sweep_collector *c,
+			  const struct metric_expr *e)
 {
 	int i;
 
 	for (i = 0; i < c->npending; i++) {
-		pareto_add(&c->pa, &c->tb, &c->pending[i], metric);
+		if (e)
+			pareto_add(&c->pa, &c->tb, &c->pending[i], e);
 		point_free(&c->pending[i]);
 	}
 	free(c->pending);
@@ -820,9 +911,12 @@ int sweep_collector_add(struct sweep_collector *c)
 		return 0;
 	}
 	if (!r) {
+		const struct metric_expr *e = collector_expr(c);
+
 		if (c->npending)
-			flush_pending(c, collector_metric(c));
-		pareto_add(&c->pa, &c->tb, &p, collector_metric(c));
+			flush_pending(c, e);
+		if (e)
+			pareto_add(&c->pa, &c->tb, &p, e);
 	}
 	point_free(&p);
 	return 0;
@@ -899,12 +993,25 @@ int sweep_collector_finish(struct sweep_collector *c, bool quiet)
 	if (c->error)
 		return c->error;
 	metric = collector_metric(c) ? collector_metric(c) : "energy_mj";
-	if (c->failed < c->n && !column_exists(&c->tb, metric)) {
-		fprintf(stderr, "capsim: --metric %s is not a sweep.csv column (e.g. %s, energy_mj, dom0.avg_mhz)\n",
-			metric, c->defmetric ? c->defmetric : "TASK.resp_p95_us");
-		return c->error = SWEEP_COLLECT_BAD_INPUT;
+	if (c->failed < c->n) {
+		const char *unknown;
+		char err[256];
+		struct metric_expr *e = metric_expr_parse(metric, table_has,
+							  &c->tb, err,
+							  sizeof(err), &unknown);
+
+		if (!e) {
+			fprintf(stderr, "capsim: --metric %.100s is not a sweep.csv column or an expression over its columns: %s (e.g. %s, energy_mj, dom0.avg_mhz, energy_mj/1000)\n",
+				metric, err, c->defmetric ? c->defmetric :
+				"TASK.resp_p95_us");
+			return c->error = SWEEP_COLLECT_BAD_INPUT;
+		}
+		/* the same reading, the names now checked (or energy_mj
+		 * when no point had a task that ran) */
+		metric_expr_free(c->expr);
+		c->expr = e;
 	}
-	flush_pending(c, metric);
+	flush_pending(c, c->expr);
 	if (c->rows_stale) {
 		r = rewrite_rows(c);
 		if (r)
@@ -912,6 +1019,7 @@ int sweep_collector_finish(struct sweep_collector *c, bool quiet)
 	}
 	if (write_csv(c) ||
 	    (c->failed < c->n && write_pareto(c->dir, &c->pa, metric,
+					      c->expr,
 					      c->title ? c->title : "sweep",
 					      quiet)))
 		return c->error = SWEEP_COLLECT_RUN_ERROR;
@@ -941,6 +1049,7 @@ void sweep_collector_free(struct sweep_collector *c)
 	free(c->tb.chains);
 	free(c->title);
 	free(c->defmetric);
+	metric_expr_free(c->expr);
 	json_decref(c->plan);
 	free(c->dir);
 	free(c);

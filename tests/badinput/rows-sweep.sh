@@ -80,8 +80,20 @@ for emit in "" "--emit-jobs jobs"; do
 		$W sweep w.json --set 'tasks.t.run=1000' --metric u.resp_p95_us -o out $emit
 	fresh; workload "{ $G, $T }"
 	# shellcheck disable=SC2086
-	row "sweep --metric dom7 ${emit:-(runs)}" 2 "capsim: --metric dom7.avg_mhz will not be a sweep.csv column: allowed energy_mj, domN.avg_mhz (N < 1)" 10 256 \
+	row "sweep --metric dom7 ${emit:-(runs)}" 2 "  names: energy_mj, dom0.avg_mhz, t.wlat_p95_us, t.wlat_p99_us, t.resp_p95_us, t.resp_p99_us, t.misses (an instance" 10 256 \
 		$W sweep w.json --set 'tasks.t.run=1000' --metric dom7.avg_mhz -o out $emit
+	fresh; workload "{ $G, $T }"
+	# shellcheck disable=SC2086
+	row "sweep --metric with an unknown name ${emit:-(runs)}" 2 "capsim: --metric energy_mj/u.misses will not be a sweep.csv column or an expression over its columns: unknown name u.misses" 10 256 \
+		$W sweep w.json --set 'tasks.t.run=1000' --metric 'energy_mj/u.misses' -o out $emit
+	fresh; workload "{ $G, $T }"
+	# shellcheck disable=SC2086
+	row "sweep --metric a function call ${emit:-(runs)}" 2 "no function calls: expected an operator" 10 256 \
+		$W sweep w.json --set 'tasks.t.run=1000' --metric 'system(energy_mj)' -o out $emit
+	fresh; workload "{ $G, $T }"
+	# shellcheck disable=SC2086
+	row "sweep --metric unbalanced ${emit:-(runs)}" 2 "expected ')' at the end" 10 256 \
+		$W sweep w.json --set 'tasks.t.run=1000' --metric '(energy_mj/2' -o out $emit
 done
 
 # --emit-jobs paths: not a device, not a file capsim did not write

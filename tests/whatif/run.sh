@@ -202,7 +202,9 @@ chains)
 	"$capsim" sweep "$fc" --set 'capsim.taskgroups["/background"].capacity_max=300,1024' \
 		--duration 2 --metric chain.frme.jank_pct -o "$tmp/bad" > /dev/null 2> "$tmp/err" || st=$?
 	[ $st = 2 ] || fail "an unknown chain metric: exit $st, expected 2"
-	grep -q 'chain.NAME.COLUMN' "$tmp/err" || fail "the chain metric form is not said"
+	grep -q 'unknown name chain.frme.jank_pct' "$tmp/err" || fail "the unknown name is not said"
+	grep -q ', chain.frame.jank_pct, chain.frame.lat_p50_us,' "$tmp/err" ||
+		fail "the valid chain metrics are not listed"
 	[ ! -e "$tmp/bad" ] || fail "an unknown chain metric: $tmp/bad written"
 	"$capsim" sweep "$fc" --set 'capsim.taskgroups["/background"].capacity_max=300,1024' \
 		--policies rfc,none --duration 2 --metric chain.frame.jank_pct -o "$tmp/s" --quiet
@@ -211,6 +213,27 @@ chains)
 	[ "$(awk -F, 'NR > 1 { print $(NF - 3) "/" $(NF - 2) }' "$tmp/s/sweep.csv" | sort -u)" = "0/11300" ] ||
 		fail "chain jank and latency per point: $(cat "$tmp/s/sweep.csv")"
 	pycheck "$tmp/s/pareto.png" 1000 720
+	# a derived metric: each plotted value is the expression of its
+	# row's columns; the axis names it as written
+	"$capsim" sweep --collect "$tmp/s" --metric '(chain.frame.lat_p50_us + 700) / -1000' --quiet
+	[ "$(awk 'NR > 1 { print $2 }' "$tmp/s/pareto-data/pareto.dat" | sort -u)" = -12 ] ||
+		fail "derived metric values: $(cat "$tmp/s/pareto-data/pareto.dat")"
+	grep -q "^ylab = '(chain.frame.lat_p50_us + 700) / -1000'$" "$tmp/s/pareto-data/vars.gp" ||
+		fail "derived metric axis: $(grep ylab "$tmp/s/pareto-data/vars.gp")"
+	# a column in us is drawn in ms and named so, never "_us (ms)"
+	"$capsim" sweep --collect "$tmp/s" --metric chain.frame.lat_p50_us --quiet
+	grep -q "^ylab = 'chain.frame.lat_p50_ms'$" "$tmp/s/pareto-data/vars.gp" ||
+		fail "us column axis: $(grep ylab "$tmp/s/pareto-data/vars.gp")"
+	[ "$(awk 'NR > 1 { print $2 }' "$tmp/s/pareto-data/pareto.dat" | sort -u)" = 11.3 ] ||
+		fail "us column in ms: $(cat "$tmp/s/pareto-data/pareto.dat")"
+	# a division by zero is NaN: no point is plotted, and it is said
+	"$capsim" sweep --collect "$tmp/s" --metric 'energy_mj / chain.frame.jank_pct' --quiet 2> "$tmp/err"
+	grep -q 'no point has both energy and energy_mj / chain.frame.jank_pct' "$tmp/err" ||
+		fail "NaN metric: $(cat "$tmp/err")"
+	st=0
+	"$capsim" sweep --collect "$tmp/s" --metric 'energy_mj / frame.jank_pct' --quiet 2> "$tmp/err" || st=$?
+	[ $st = 2 ] && grep -q 'unknown name frame.jank_pct' "$tmp/err" ||
+		fail "--collect with an unknown name: exit $st, $(cat "$tmp/err")"
 	# a hand-edited summary with a bad chain is named with the field
 	f=$(ls "$tmp"/s/points/*/run/summary.json | head -1)
 	python3 -c "import json,sys
