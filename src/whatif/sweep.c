@@ -31,13 +31,17 @@
 #define EXIT_USAGE 2
 
 static const char usage_sweep[] =
-"usage: capsim sweep WORKLOAD.json --set 'PATH=SPEC' [--set ...] [--drop PATH]...\n"
+"usage: capsim sweep WORKLOAD.json --set 'PATH=SPEC' [--set ...] [--link]\n"
+"                    [--drop PATH]...\n"
 "                    [--policies P,P...] [--platforms NAME|FILE,...] [--seed N]\n"
 "                    [--duration SEC] [--metric METRIC] [-j N] [--keep-traces]\n"
 "                    [--quiet] -o DIR [--emit-jobs FILE | --resume]\n"
 "       capsim sweep --collect DIR [--metric METRIC] [--quiet]\n"
 "\n"
-"Runs the cartesian product of the --set values x platforms x policies,\n"
+"Runs the cartesian product of the --set values x platforms x policies\n"
+"(with --link, as GNU parallel's: the --set values zipped instead, the\n"
+"first values of every --set together, then the second ...: every SPEC\n"
+"must then give as many values, or exit status 2),\n"
 "each point a `capsim run` in a worker process (-j N at once, default 2),\n"
 "and writes DIR/sweep.csv (a row per point: its parameters, policy,\n"
 "platform, seed, status, energy, per task wake-up latency p95/p99,\n"
@@ -58,7 +62,9 @@ static const char usage_sweep[] =
 "PATH is written as capsim's error messages print it, e.g.\n"
 "  capsim.taskgroups[\"/bg\"].capacity_max   (or capsim.taskgroups./bg.capacity_max)\n"
 "  tasks.fg.run   global.duration   platform.domains[0].opps[4].power_mw\n"
-"(platform. addresses the platform). SPEC: LO:HI:STEP (finite numbers),\n"
+"(platform. addresses the platform). An index [*] sets every element of\n"
+"the array there: platform.domains[*].rate_limit_us (an empty or missing\n"
+"array is an error). SPEC: LO:HI:STEP (finite numbers),\n"
 "a list V1,V2,..., or one JSON value (--set 'capsim.events=[]' removes the\n"
 "timed events; --drop capsim.events too). No two values of a SPEC may be\n"
 "equal, and a sweep has at most 100000 points in all (--set values x\n"
@@ -100,7 +106,7 @@ static const char usage_sweep[] =
 enum {
 	OPT_SET = 256, OPT_DROP, OPT_POLICIES, OPT_PLATFORMS, OPT_SEED,
 	OPT_DURATION, OPT_METRIC, OPT_KEEP_TRACES, OPT_QUIET, OPT_EMIT_JOBS,
-	OPT_COLLECT, OPT_RESUME,
+	OPT_COLLECT, OPT_RESUME, OPT_LINK,
 };
 
 static const struct option sweep_options[] = {
@@ -116,6 +122,7 @@ static const struct option sweep_options[] = {
 	{ "emit-jobs", required_argument, NULL, OPT_EMIT_JOBS },
 	{ "collect", required_argument, NULL, OPT_COLLECT },
 	{ "resume", no_argument, NULL, OPT_RESUME },
+	{ "link", no_argument, NULL, OPT_LINK },
 	{ 0 },
 };
 
@@ -145,6 +152,7 @@ struct sweep {
 	unsigned long long seed;
 	const char *duration;
 	bool keep_traces;
+	bool link;		/* --link: the --set values zipped */
 	const char *emit;	/* --emit-jobs FILE, or NULL */
 	int npoints;
 	int width;		/* of the point numbers */
@@ -484,6 +492,12 @@ static void iter_advance(struct point_iter *it)
 	json_decref(pc->w);
 	json_decref(pc->pdoc);
 	pc->w = pc->pdoc = NULL;
+	if (sw->link) {
+		/* zipped: every parameter's next value together */
+		for (i = 0; i < sw->nparams; i++)
+			it->vi[i]++;
+		return;
+	}
 	for (i = sw->nparams - 1; i >= 0; i--) {
 		if (++it->vi[i] < sw->params[i].nvals)
 			break;
@@ -571,6 +585,9 @@ static json_t *plan_json(const struct sweep *sw)
 		json_array_append_new(a, p);
 	}
 	json_object_set_new(o, "params", a);
+	/* only when set: a plan without it is a product, as before */
+	if (sw->link)
+		json_object_set_new(o, "link", json_true());
 	a = json_array();
 	for (i = 0; i < sw->ndrops; i++)
 		json_array_append_new(a, json_string(sw->drops[i].text));
@@ -774,6 +791,7 @@ static int sweep_opt(void *ctx, int key, const char *arg)
 	switch (key) {
 	case OPT_QUIET: sa->quiet = true; break;
 	case OPT_KEEP_TRACES: sa->sw->keep_traces = true; break;
+	case OPT_LINK: sa->sw->link = true; break;
 	case OPT_POLICIES: sa->policies = arg; break;
 	case OPT_PLATFORMS: sa->platforms = arg; break;
 	case OPT_METRIC: sa->metric = arg; break;
@@ -805,7 +823,8 @@ static int collect_only(const struct sweep_args *sa)
 	int r;
 
 	if (sw->wfile || sa->nsets || sa->outdir || sa->emit || sw->ndrops ||
-	    sa->policies || sa->platforms || sw->keep_traces || sa->resume)
+	    sa->policies || sa->platforms || sw->keep_traces || sa->resume ||
+	    sw->link)
 		return cli_usage_error(&sweep_cli, "--collect DIR takes only --metric and --quiet");
 	/* it writes sweep.csv and the plots into DIR: capsim's only */
 	if (!outmark_present(sa->collect)) {
@@ -931,6 +950,27 @@ static int check_drops(const struct sweep *sw)
 	return 0;
 }
 
+/* --link: every --set gives as many values; 0, or -1 (said) */
+static int check_link(const struct sweep *sw)
+{
+	int i;
+
+	if (sw->nparams < 2) {
+		cli_usage_error(&sweep_cli, "--link zips two --set or more: %d given",
+				sw->nparams);
+		return -1;
+	}
+	for (i = 1; i < sw->nparams; i++) {
+		if (sw->params[i].nvals == sw->params[0].nvals)
+			continue;
+		cli_usage_error(&sweep_cli, "--link: --set %s gives %d values, --set %s %d: linked parameters need as many values each",
+				sw->params[0].path.text, sw->params[0].nvals,
+				sw->params[i].path.text, sw->params[i].nvals);
+		return -1;
+	}
+	return 0;
+}
+
 /* The number of points and the width of their numbers; 0, or -1 (said:
  * too many) */
 static int count_points(struct sweep *sw)
@@ -938,7 +978,9 @@ static int count_points(struct sweep *sw)
 	double n = (double)strv_len(sw->policies) * strv_len(sw->platforms);
 	int i;
 
-	for (i = 0; i < sw->nparams; i++)
+	if (sw->link)
+		n *= sw->params[0].nvals;
+	for (i = 0; i < sw->nparams && !sw->link; i++)
 		n *= sw->params[i].nvals;
 	if (n > SWEEP_MAX_POINTS) {
 		fprintf(stderr, "capsim: the sweep has %.0f points (--set values x platforms x policies): at most %d\nsee `capsim sweep --help`\n",
@@ -975,6 +1017,8 @@ static int sweep_define(const struct sweep_args *sa, struct sweep *sw,
 		return -1;
 	if (sa->metric && sweep_metric_check(sa->metric, sw->wdoc.root,
 					      sw->edits_platform, ndoms))
+		return -1;
+	if (sw->link && check_link(sw))
 		return -1;
 	return count_points(sw);
 }

@@ -96,6 +96,32 @@ for emit in "" "--emit-jobs jobs"; do
 		$W sweep w.json --set 'tasks.t.run=1000' --metric '(energy_mj/2' -o out $emit
 done
 
+# --set PATH with [*], and --link (issue 26): refused before any point
+fresh; workload "{ $G, $T }"
+row "sweep --link with unequal lengths" 2 "capsim: --link: --set tasks.t.run gives 2 values, --set tasks.t.sleep 3: linked parameters need as many values each" 10 256 \
+	$W sweep w.json --set 'tasks.t.run=1000,2000' --set 'tasks.t.sleep=1:3:1' --link -o out
+fresh; workload "{ $G, $T }"
+row "sweep --link with one --set" 2 "capsim: --link zips two --set or more: 1 given" 10 256 \
+	$W sweep w.json --set 'tasks.t.run=1000,2000' --link -o out
+fresh; workload "{ $G, $T }"
+row "sweep --collect --link" 2 "capsim: --collect DIR takes only --metric and --quiet" 10 256 \
+	$W sweep --collect out --link
+fresh; workload "{ $G, \"tasks\": { \"t\": { \"run\": 1000, \"cpus\": [] } } }"
+row "sweep --set [*] over an empty array" 2 "capsim: --set tasks.t.cpus[*]: [*] matches no element (the array is empty) (in the workload)" 10 256 \
+	$W sweep w.json --set 'tasks.t.cpus[*]=1,2' -o out
+fresh; workload "{ $G, $T }"
+row "sweep --set [*] where no array is" 2 "capsim: --set tasks[*].run: [*] matches no element (no array there) (in the workload)" 10 256 \
+	$W sweep w.json --set 'tasks[*].run=1,2' -o out
+fresh; workload "{ $G, $T }"
+row "sweep --set [*] on a platform member that is no array" 2 "capsim: --set platform.name[*]: [*] matches no element (no array there) (in the platform)" 10 256 \
+	$W sweep w.json --set 'platform.name[*]=1,2' -o out
+fresh; workload "{ $G, $T }"
+row "sweep --set [x]" 2 'expected [INDEX], [*] or ["key"] at "[x].run"' 10 256 \
+	$W sweep w.json --set 'tasks.t[x].run=1,2' -o out
+fresh; workload "{ $G, $T }"
+row "sweep --drop PATH[*]" 2 "capsim: --drop capsim.events[*]: a drop ends with a member or an index, not [*]" 10 256 \
+	$W sweep w.json --set 'tasks.t.run=1000' --drop 'capsim.events[*]' -o out
+
 # --emit-jobs paths: not a device, not a file capsim did not write
 # (never /dev/null itself: a regressed capsim run as root would replace it;
 # a FIFO and a link to the device are refused the same way, harmlessly)

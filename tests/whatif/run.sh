@@ -1,8 +1,8 @@
 #!/bin/sh
 # The what-if workflow end to end, through the capsim binary:
 #   run.sh CAPSIM SRCDIR CASE
-# CASE: compare, plots, sweep, chains, parallel, errors, progress, library,
-# tutorial. Each fails with the reason on stderr.
+# CASE: compare, plots, sweep, params, chains, parallel, errors, progress,
+# library, tutorial. Each fails with the reason on stderr.
 set -eu
 capsim=$(readlink -f "$1")
 src=$2
@@ -166,6 +166,29 @@ json.dump(d, open(sys.argv[1], 'w'), indent=2)" "$f"
 	[ "$(grep -c ',failed,' "$tmp/p/sweep.csv")" = 2 ] || fail "the failed points listed"
 	[ "$(awk -F, 'NR > 1 && $7 == "ok" { print $8 }' "$tmp/p/sweep.csv" | sort -u | wc -l)" = 2 ] ||
 		fail "the power edit changes the energy"
+	;;
+params)
+	# [*] sets every domain; --link zips the --set values (3 points per
+	# policy, not 9), each point's values those of the same rank
+	"$capsim" sweep "$w" --set 'platform.domains[*].rate_limit_us=250,2000,8000' \
+		--set 'capsim.taskgroups["/bg"].capacity_max=128,512,1024' --link \
+		--platforms sd855 --policies rfc,none --duration 1 -j 2 -o "$tmp/l" --quiet
+	[ "$(grep -c ',ok,' "$tmp/l/sweep.csv")" = 6 ] || fail "--link: 6 points expected: $(cat "$tmp/l/sweep.csv")"
+	[ "$(json "$tmp/l/sweep.json" 'd["link"]')" = True ] || fail "--link not in the plan"
+	for nv in "1 250 128" "4 2000 512" "5 8000 1024"; do
+		set -- $nv
+		[ "$(json "$tmp/l/points/000$1/platform.json" '[x["rate_limit_us"] for x in d["domains"]]')" = "[$2, $2, $2]" ] ||
+			fail "point $1: not every domain has rate limit $2"
+		[ "$(json "$tmp/l/points/000$1/point.json" 'list(d["params"].values())')" = "[$2, $3]" ] ||
+			fail "point $1: values not zipped: $(cat "$tmp/l/points/000$1/point.json")"
+	done
+	# the zip is part of the plan: --resume without --link is refused
+	st=0
+	"$capsim" sweep "$w" --set 'platform.domains[*].rate_limit_us=250,2000,8000' \
+		--set 'capsim.taskgroups["/bg"].capacity_max=128,512,1024' \
+		--platforms sd855 --policies rfc,none --duration 1 -o "$tmp/l" --resume --quiet 2> "$tmp/err" || st=$?
+	[ $st = 2 ] && grep -q "this command's points (18)" "$tmp/err" ||
+		fail "--resume without --link: exit $st: $(cat "$tmp/err")"
 	;;
 chains)
 	# capsim.chains through compare and sweep (traces/frame-chain.json):
