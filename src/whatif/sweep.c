@@ -34,7 +34,8 @@ static const char usage_sweep[] =
 "usage: capsim sweep WORKLOAD.json --set 'PATH=SPEC' [--set ...] [--link]\n"
 "                    [--drop PATH]...\n"
 "                    [--policies P,P...] [--platforms NAME|FILE,...] [--seed N]\n"
-"                    [--duration SEC] [--metric METRIC] [-j N] [--keep-traces]\n"
+"                    [--duration SEC] [--repeat N] [--metric METRIC] [-j N]\n"
+"                    [--keep-traces]\n"
 "                    [--quiet] -o DIR [--emit-jobs FILE | --resume]\n"
 "       capsim sweep --collect DIR [--metric METRIC] [--quiet]\n"
 "\n"
@@ -72,6 +73,19 @@ static const char usage_sweep[] =
 "fine: the parsed documents are edited.\n"
 "Each point's seed derives from --seed and the point's parameter values\n"
 "(not its policy or platform, so those compare on the same draws).\n"
+"--repeat N (1 to 1000, default 1) runs each point N times, the runs\n"
+"one after another in point order, with seeds S1, S2, ... SN: the first\n"
+"N outputs of splitmix64 started from --seed xor the FNV-1a hash of the\n"
+"point's parameter values, each shifted right by 11 bits (S1 is the\n"
+"seed of the same point without --repeat; the draws stay the same\n"
+"across policies and platforms, and a sweep run again gives them again).\n"
+"sweep.csv then has a row per run with its repeat (1..N), and\n"
+"DIR/sweep-summary.csv a row per point: for every number column of\n"
+"sweep.csv COLUMN_mean, COLUMN_sd (sample standard deviation) and\n"
+"COLUMN_ci95 (half-width of the 95 % confidence interval of the mean,\n"
+"Student's t with n - 1 degrees of freedom, n the runs that have the\n"
+"value), and metric_* for --metric; the Pareto plot shows each point's\n"
+"means with their 95 % intervals as error bars.\n"
 "The options, policies, platforms and --metric (each name it uses) are\n"
 "checked before any point runs (exit status 2, listing the names the\n"
 "metric may use). A failed point is reported and the others\n"
@@ -106,7 +120,7 @@ static const char usage_sweep[] =
 enum {
 	OPT_SET = 256, OPT_DROP, OPT_POLICIES, OPT_PLATFORMS, OPT_SEED,
 	OPT_DURATION, OPT_METRIC, OPT_KEEP_TRACES, OPT_QUIET, OPT_EMIT_JOBS,
-	OPT_COLLECT, OPT_RESUME, OPT_LINK,
+	OPT_COLLECT, OPT_RESUME, OPT_LINK, OPT_REPEAT,
 };
 
 static const struct option sweep_options[] = {
@@ -123,6 +137,7 @@ static const struct option sweep_options[] = {
 	{ "collect", required_argument, NULL, OPT_COLLECT },
 	{ "resume", no_argument, NULL, OPT_RESUME },
 	{ "link", no_argument, NULL, OPT_LINK },
+	{ "repeat", required_argument, NULL, OPT_REPEAT },
 	{ 0 },
 };
 
@@ -153,6 +168,7 @@ struct sweep {
 	const char *duration;
 	bool keep_traces;
 	bool link;		/* --link: the --set values zipped */
+	int repeat;		/* --repeat N: runs of each point */
 	const char *emit;	/* --emit-jobs FILE, or NULL */
 	int npoints;
 	int width;		/* of the point numbers */
@@ -224,8 +240,10 @@ static json_t *load_platform_doc(const char *name)
 }
 
 /* FNV-1a over the point's parameter values: the seed follows the values,
- * not the point's number, so adding a policy or a platform keeps the draws */
-static unsigned long long point_seed(const struct sweep *sw, const int *vi)
+ * not the point's number, so adding a policy or a platform keeps the
+ * draws; repeat @rep (from 0) takes splitmix64's output @rep + 1 */
+static unsigned long long point_seed(const struct sweep *sw, const int *vi,
+				     int rep)
 {
 	unsigned long long h = 1469598103934665603ULL;
 	uint64_t st;
@@ -244,6 +262,8 @@ static unsigned long long point_seed(const struct sweep *sw, const int *vi)
 		free(v);
 	}
 	st = sw->seed ^ h;
+	while (rep-- > 0)
+		rng_next(&st);
 	/* a non-negative integer for capsim run --seed, 53 bits so JSON
 	 * readers keep it exact */
 	return rng_next(&st) >> 11;
@@ -297,6 +317,7 @@ struct point_ctx {
 	char *cmd;		/* its shell line (the caller frees) */
 	const int *vi;		/* each parameter's value index */
 	unsigned long long seed;
+	int rep;		/* which run of the point, from 0 */
 	json_t *w;		/* the workload with the values set */
 	json_t *pdoc;		/* the platform with them, or NULL */
 	int pl;			/* which platform */
@@ -398,6 +419,8 @@ static int write_point(struct point_ctx *pc, int id, int po)
 		       "params", params, "policy", sw->policies[po],
 		       "platform", sw->platforms[pc->pl], "seed",
 		       (json_int_t)pc->seed, "command", pc->cmd);
+	if (sw->repeat > 1)
+		json_object_set_new(pj, "repeat", json_integer(pc->rep + 1));
 	f = xasprintf("%s/point.json", abs);
 	bad = bad || write_json(f, pj);
 	free(f);
@@ -448,9 +471,9 @@ static int iter_combination(struct point_iter *it)
 	char err[512];
 	int i;
 
-	pc->seed = point_seed(sw, it->vi);
 	pc->w = json_deep_copy(sw->wdoc.root);
 	pc->pl = 0;
+	pc->rep = 0;
 	it->po = 0;
 	for (i = 0; i < sw->ndrops; i++) {
 		if (dpath_drop(pc->w, &sw->drops[i], err, sizeof(err))) {
@@ -474,13 +497,17 @@ static int iter_platform(struct point_iter *it)
 	return set_params(pc->sw, it->vi, pc->pdoc, true);
 }
 
-/* Past the point just made: the next policy, platform or combination */
+/* Past the point just made: the next repeat, policy, platform or
+ * combination */
 static void iter_advance(struct point_iter *it)
 {
 	struct point_ctx *pc = &it->pc;
 	const struct sweep *sw = pc->sw;
 	int i;
 
+	if (++pc->rep < sw->repeat)
+		return;
+	pc->rep = 0;
 	if (sw->policies[++it->po])
 		return;
 	it->po = 0;
@@ -517,6 +544,7 @@ static int iter_next(struct point_iter *it, struct job *job, char **cmd)
 
 	if (!pc->w && iter_combination(it))
 		return -1;
+	pc->seed = point_seed(pc->sw, it->vi, pc->rep);
 	it->id++;
 	if (job) {
 		if (!pc->pdoc && iter_platform(it))
@@ -588,6 +616,8 @@ static json_t *plan_json(const struct sweep *sw)
 	/* only when set: a plan without it is a product, as before */
 	if (sw->link)
 		json_object_set_new(o, "link", json_true());
+	if (sw->repeat > 1)
+		json_object_set_new(o, "repeat", json_integer(sw->repeat));
 	a = json_array();
 	for (i = 0; i < sw->ndrops; i++)
 		json_array_append_new(a, json_string(sw->drops[i].text));
@@ -778,6 +808,9 @@ static int sweep_value_opt(struct sweep_args *sa, int key, const char *arg)
 	case OPT_SEED:
 		return cli_parse_u64(&sweep_cli, "--seed", arg, 10, 0,
 				     ULLONG_MAX, &sw->seed);
+	case OPT_REPEAT:
+		return cli_parse_int(&sweep_cli, "--repeat", arg, 1,
+				     SWEEP_MAX_REPEAT, &sw->repeat);
 	default:	/* -j */
 		return cli_parse_int(&sweep_cli, "-j", arg, 1, 256,
 				     &sa->parallel);
@@ -824,7 +857,7 @@ static int collect_only(const struct sweep_args *sa)
 
 	if (sw->wfile || sa->nsets || sa->outdir || sa->emit || sw->ndrops ||
 	    sa->policies || sa->platforms || sw->keep_traces || sa->resume ||
-	    sw->link)
+	    sw->link || sw->repeat > 1)
 		return cli_usage_error(&sweep_cli, "--collect DIR takes only --metric and --quiet");
 	/* it writes sweep.csv and the plots into DIR: capsim's only */
 	if (!outmark_present(sa->collect)) {
@@ -975,7 +1008,8 @@ static int check_link(const struct sweep *sw)
  * too many) */
 static int count_points(struct sweep *sw)
 {
-	double n = (double)strv_len(sw->policies) * strv_len(sw->platforms);
+	double n = (double)strv_len(sw->policies) * strv_len(sw->platforms) *
+		   sw->repeat;
 	int i;
 
 	if (sw->link)
@@ -983,7 +1017,7 @@ static int count_points(struct sweep *sw)
 	for (i = 0; i < sw->nparams && !sw->link; i++)
 		n *= sw->params[i].nvals;
 	if (n > SWEEP_MAX_POINTS) {
-		fprintf(stderr, "capsim: the sweep has %.0f points (--set values x platforms x policies): at most %d\nsee `capsim sweep --help`\n",
+		fprintf(stderr, "capsim: the sweep has %.0f points (--set values x platforms x policies x repeats): at most %d\nsee `capsim sweep --help`\n",
 			n, SWEEP_MAX_POINTS);
 		return -1;
 	}
@@ -1296,7 +1330,7 @@ out:
 
 int cmd_sweep(int argc, char **argv)
 {
-	struct sweep sw = { 0 };
+	struct sweep sw = { .repeat = 1 };
 	struct sweep_args sa = { .sw = &sw, .parallel = 2 };
 	struct outdir od = { 0 };
 	char *self = NULL;

@@ -25,7 +25,7 @@ fresh; workload "{ $G, $T }"
 row "sweep --set a value listed twice" 2 "capsim: --set tasks.t.run=1000,2000,1000.0: the value 1000 is listed twice: it would give duplicate points" 10 256 \
 	$W sweep w.json --set 'tasks.t.run=1000,2000,1000.0' -o out
 fresh; workload "{ $G, $T }"
-row "sweep of 10^6 points" 2 "capsim: the sweep has 3000000 points (--set values x platforms x policies): at most 100000" 10 256 \
+row "sweep of 10^6 points" 2 "capsim: the sweep has 3000000 points (--set values x platforms x policies x repeats): at most 100000" 10 256 \
 	$W sweep w.json --set 'tasks.t.run=1:1000:1' --set 'tasks.t.sleep=1:1000:1' -o out
 fresh; workload "{ $G, $T }"
 row "sweep --set 1e17:1e17:1: one point, not 9" 0 "sweep: 3 points prepared" 10 256 \
@@ -121,6 +121,18 @@ row "sweep --set [x]" 2 'expected [INDEX], [*] or ["key"] at "[x].run"' 10 256 \
 fresh; workload "{ $G, $T }"
 row "sweep --drop PATH[*]" 2 "capsim: --drop capsim.events[*]: a drop ends with a member or an index, not [*]" 10 256 \
 	$W sweep w.json --set 'tasks.t.run=1000' --drop 'capsim.events[*]' -o out
+fresh; workload "{ $G, $T }"
+row "sweep --repeat 0" 2 "capsim: --repeat needs" 10 256 \
+	$W sweep w.json --set 'tasks.t.run=1000' --repeat 0 -o out
+fresh; workload "{ $G, $T }"
+row "sweep --repeat 1001" 2 "capsim: --repeat needs" 10 256 \
+	$W sweep w.json --set 'tasks.t.run=1000' --repeat 1001 -o out
+fresh; workload "{ $G, $T }"
+row "sweep --repeat x points over the limit" 2 "capsim: the sweep has 300000 points (--set values x platforms x policies x repeats): at most 100000" 10 256 \
+	$W sweep w.json --set 'tasks.t.run=1:100:1' --repeat 1000 -o out
+fresh; workload "{ $G, $T }"
+row "sweep --collect --repeat" 2 "capsim: --collect DIR takes only --metric and --quiet" 10 256 \
+	$W sweep --collect out --repeat 3
 
 # --emit-jobs paths: not a device, not a file capsim did not write
 # (never /dev/null itself: a regressed capsim run as root would replace it;

@@ -189,6 +189,55 @@ params)
 		--platforms sd855 --policies rfc,none --duration 1 -o "$tmp/l" --resume --quiet 2> "$tmp/err" || st=$?
 	[ $st = 2 ] && grep -q "this command's points (18)" "$tmp/err" ||
 		fail "--resume without --link: exit $st: $(cat "$tmp/err")"
+	# --repeat 3: a row per run, seeds distinct per run and the same
+	# across policies; the first run's seed is the seed without --repeat
+	vp="$src/traces/video-playback.json"
+	"$capsim" sweep "$vp" --set 'tasks.decoder.run=8000,9000' --policies rfc,none \
+		--duration 1 --seed 1 --repeat 3 --metric decoder.resp_p95_us -o "$tmp/r" --quiet
+	"$capsim" sweep "$vp" --set 'tasks.decoder.run=8000,9000' --policies rfc,none \
+		--duration 1 --seed 1 -o "$tmp/r1" --quiet
+	python3 - "$tmp/r" "$tmp/r1" <<'PY' || fail "--repeat rows or summary"
+import csv, math, sys
+rows = list(csv.DictReader(open(sys.argv[1] + "/sweep.csv")))
+one = list(csv.DictReader(open(sys.argv[2] + "/sweep.csv")))
+assert len(rows) == 12, len(rows)
+assert [r["repeat"] for r in rows] == ["1", "2", "3"] * 4
+for g in range(4):
+    seeds = [rows[3 * g + k]["seed"] for k in range(3)]
+    assert len(set(seeds)) == 3, seeds
+    # the first run: the seed and the results of the sweep without repeats
+    assert seeds[0] == one[g]["seed"], (seeds, one[g]["seed"])
+    assert rows[3 * g]["energy_mj"] == one[g]["energy_mj"]
+# rfc and none of a value share their draws
+assert [r["seed"] for r in rows[0:3]] == [r["seed"] for r in rows[3:6]]
+summ = list(csv.DictReader(open(sys.argv[1] + "/sweep-summary.csv")))
+assert len(summ) == 4, len(summ)
+t2 = 4.303
+for g, s in enumerate(summ):
+    for col in ("energy_mj", "decoder.resp_p95_us"):
+        v = [float(rows[3 * g + k][col]) for k in range(3)]
+        m = sum(v) / 3
+        sd = math.sqrt(sum((x - m) ** 2 for x in v) / 2)
+        # sweep.csv keeps 6 digits: so much rounding apart
+        tol = 1e-5 * max(abs(m), 1)
+        assert abs(float(s[col + "_mean"]) - m) <= tol, (col, s, m)
+        assert abs(float(s[col + "_sd"]) - sd) <= tol, (col, s, sd)
+        assert abs(float(s[col + "_ci95"]) - t2 * sd / math.sqrt(3)) <= 3 * tol
+    assert s["metric_mean"] == s["decoder.resp_p95_us_mean"], s
+    assert s["runs"] == "3" and s["ok"] == "3"
+# the seeds make a difference somewhere (video-playback draws)
+assert len({r["energy_mj"] for r in rows[0:3]}) > 1, rows[0:3]
+PY
+	grep -q '^errorbars = 1$' "$tmp/r/pareto-data/vars.gp" || fail "--repeat: no error bars"
+	[ "$(awk 'NR > 1 { print NF }' "$tmp/r/pareto-data/pareto.dat" | sort -u)" = 6 ] ||
+		fail "--repeat: pareto.dat without the intervals"
+	[ "$(grep -vc '^#' "$tmp/r/pareto-data/pareto.dat")" = 4 ] || fail "--repeat: a plotted point per point"
+	pycheck "$tmp/r/pareto.png" 1000 720
+	[ ! -e "$tmp/r1/sweep-summary.csv" ] || fail "a summary without --repeat"
+	# reproducible: the same command, the same runs
+	"$capsim" sweep "$vp" --set 'tasks.decoder.run=8000,9000' --policies rfc,none \
+		--duration 1 --seed 1 --repeat 3 -o "$tmp/r2" --quiet
+	cmp "$tmp/r/sweep.csv" "$tmp/r2/sweep.csv" || fail "--repeat is not reproducible"
 	;;
 chains)
 	# capsim.chains through compare and sweep (traces/frame-chain.json):
