@@ -190,40 +190,45 @@ static void unary(struct parser *ps)
 		emit(ps, OP_NEG, 0, NULL);
 }
 
-static void term(struct parser *ps)
+/* The binary operators by precedence, lowest first, each with its op */
+static const struct {
+	char ch[2];
+	enum op_kind op[2];
+} levels[] = {
+	{ { '+', '-' }, { OP_ADD, OP_SUB } },
+	{ { '*', '/' }, { OP_MUL, OP_DIV } },
+};
+
+/* expr (level 0) and term (level 1): left-associative chains of the
+ * level's operators over the next level */
+static void binary(struct parser *ps, int level)
 {
-	unary(ps);
+	if (level == (int)(sizeof(levels) / sizeof(levels[0]))) {
+		unary(ps);
+		return;
+	}
+	binary(ps, level + 1);
 	for (;;) {
-		char opc;
+		int k;
 
 		skip_space(ps);
-		opc = *ps->c;
-		if (ps->failed || (opc != '*' && opc != '/'))
-			return;
-		ps->c++;
-		unary(ps);
 		if (ps->failed)
 			return;
-		emit(ps, opc == '*' ? OP_MUL : OP_DIV, 0, NULL);
+		for (k = 0; k < 2 && *ps->c != levels[level].ch[k]; k++)
+			;
+		if (k == 2)
+			return;
+		ps->c++;
+		binary(ps, level + 1);
+		if (ps->failed)
+			return;
+		emit(ps, levels[level].op[k], 0, NULL);
 	}
 }
 
 static void expr(struct parser *ps)
 {
-	term(ps);
-	for (;;) {
-		char opc;
-
-		skip_space(ps);
-		opc = *ps->c;
-		if (ps->failed || (opc != '+' && opc != '-'))
-			return;
-		ps->c++;
-		term(ps);
-		if (ps->failed)
-			return;
-		emit(ps, opc == '+' ? OP_ADD : OP_SUB, 0, NULL);
-	}
+	binary(ps, 0);
 }
 
 /* The first name of @e that @known refuses, or -1 */

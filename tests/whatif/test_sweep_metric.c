@@ -1,9 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The sweep's --metric expressions (src/whatif/metric_expr.c): the
- * arithmetic and its precedence, NaN for a division by zero, a missing
- * column or an overflow, the whole text as one column when it is known
- * as such, and every malformed or unsafe text refused with its reason.
+ * A sweep's metric, in process:
+ *  - the --metric expressions (src/whatif/metric_expr.c): the arithmetic
+ *    and its precedence, NaN for a division by zero, a missing column or
+ *    an overflow, the whole text as one column when it is known as such,
+ *    and every malformed or unsafe text refused with its reason;
+ *  - the statistics of --repeat (src/whatif/sweep_stats.c): mean, sample
+ *    standard deviation and the 95 % interval with Student's t, a NaN run
+ *    left out, equal runs giving sd 0 exactly, t interpolated between the
+ *    table's rows past 30 degrees of freedom.
  */
 #include <check.h>
 #include <math.h>
@@ -11,6 +16,7 @@
 #include <string.h>
 
 #include "metric_expr.h"
+#include "sweep_stats.h"
 
 /* The known columns and their values in the row evaluated */
 static const struct {
@@ -159,10 +165,67 @@ START_TEST(refused_with_reason)
 }
 END_TEST
 
+START_TEST(mean_sd_ci)
+{
+	const double v[] = { 1, 2, 3, 4, 5 };
+	struct sample_stats st = sample_stats(v, 5);
+
+	ck_assert_int_eq(st.n, 5);
+	ck_assert_double_eq_tol(st.mean, 3, 1e-12);
+	ck_assert_double_eq_tol(st.sd, sqrt(2.5), 1e-12);
+	/* t(0.975, 4) = 2.776 */
+	ck_assert_double_eq_tol(st.ci95, 2.776 * sqrt(2.5) / sqrt(5), 1e-12);
+}
+END_TEST
+
+START_TEST(nan_runs_left_out)
+{
+	const double v[] = { NAN, 10, 14, NAN };
+	const double none[] = { NAN, NAN };
+	struct sample_stats st = sample_stats(v, 4);
+
+	ck_assert_int_eq(st.n, 2);
+	ck_assert_double_eq_tol(st.mean, 12, 1e-12);
+	ck_assert_double_eq_tol(st.sd, sqrt(8), 1e-12);
+	ck_assert_double_eq_tol(st.ci95, 12.706 * sqrt(8) / sqrt(2), 1e-9);
+	st = sample_stats(v, 2);	/* one value: a mean, no spread */
+	ck_assert_int_eq(st.n, 1);
+	ck_assert_double_eq(st.mean, 10);
+	ck_assert(isnan(st.sd) && isnan(st.ci95));
+	st = sample_stats(none, 2);
+	ck_assert_int_eq(st.n, 0);
+	ck_assert(isnan(st.mean));
+}
+END_TEST
+
+START_TEST(equal_runs_exact)
+{
+	const double v[] = { 11.3, 11.3, 11.3 };
+	struct sample_stats st = sample_stats(v, 3);
+
+	ck_assert_double_eq(st.mean, 11.3);
+	ck_assert_double_eq(st.sd, 0);
+	ck_assert_double_eq(st.ci95, 0);
+}
+END_TEST
+
+START_TEST(student_t)
+{
+	ck_assert_double_eq(student_t975(1), 12.706);
+	ck_assert_double_eq(student_t975(4), 2.776);
+	ck_assert_double_eq(student_t975(30), 2.042);
+	ck_assert_double_eq_tol(student_t975(40), 2.021, 1e-12);
+	/* the exact quantile at 45 is 2.0141 */
+	ck_assert_double_eq_tol(student_t975(45), 2.0141, 5e-4);
+	ck_assert_double_eq_tol(student_t975(1000000), 1.960, 1e-4);
+	ck_assert(isnan(student_t975(0)));
+}
+END_TEST
+
 int main(void)
 {
-	Suite *s = suite_create("metric_expr");
-	TCase *tc = tcase_create("metric_expr");
+	Suite *s = suite_create("sweep_metric");
+	TCase *tc = tcase_create("metric_expr"), *ts = tcase_create("stats");
 	SRunner *sr;
 	int failed;
 
@@ -170,7 +233,12 @@ int main(void)
 	tcase_add_test(tc, nan_not_infinity);
 	tcase_add_test(tc, one_column);
 	tcase_add_test(tc, refused_with_reason);
+	tcase_add_test(ts, mean_sd_ci);
+	tcase_add_test(ts, nan_runs_left_out);
+	tcase_add_test(ts, equal_runs_exact);
+	tcase_add_test(ts, student_t);
 	suite_add_tcase(s, tc);
+	suite_add_tcase(s, ts);
 	sr = srunner_create(s);
 	srunner_set_fork_status(sr, CK_NOFORK);
 	srunner_run_all(sr, CK_NORMAL);
