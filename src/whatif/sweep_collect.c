@@ -575,9 +575,7 @@ static int write_pareto(const char *dir, struct pareto *pa,
 			pp[pp[i].idx] = pp[i];
 			pp[i] = t;
 		}
-	/* means with error bars keep their own labels: merged, one spot's
-	 * labels would hide that the bars overlap rather than the points */
-	if (npp <= PARETO_LABEL_ALL_MAX && !pa->errors)
+	if (npp <= PARETO_LABEL_ALL_MAX)
 		merge_labels(pp, npp);
 	path = xasprintf("%s/pareto.dat", data);
 	f = fopen(path, "w");
