@@ -1217,6 +1217,10 @@ static int run_points(const struct sweep_args *sa, const char *root,
 		if (r.kept)
 			printf("sweep: resumed: %d points were finished already, %d run now\n",
 			       r.kept, npoints - r.kept);
+		if (sa->sw->repeat > 1)
+			printf("sweep: the %d points above are %d points x %d runs (--repeat): %s/sweep-summary.csv has each point's mean, sd and 95 %% CI\n",
+			       npoints, npoints / sa->sw->repeat,
+			       sa->sw->repeat, sa->outdir);
 		printf("outputs: %s/sweep.csv, %s/pareto.png (.svg), %s/points/\n",
 		       sa->outdir, sa->outdir, sa->outdir);
 	}

@@ -236,7 +236,9 @@ PY
 	[ ! -e "$tmp/r1/sweep-summary.csv" ] || fail "a summary without --repeat"
 	# reproducible: the same command, the same runs
 	"$capsim" sweep "$vp" --set 'tasks.decoder.run=8000,9000' --policies rfc,none \
-		--duration 1 --seed 1 --repeat 3 -o "$tmp/r2" --quiet
+		--duration 1 --seed 1 --repeat 3 -o "$tmp/r2" > "$tmp/out.txt"
+	grep -q "^sweep: the 12 points above are 4 points x 3 runs (--repeat): $tmp/r2/sweep-summary.csv has" "$tmp/out.txt" ||
+		fail "--repeat: the runs are not said: $(cat "$tmp/out.txt")"
 	cmp "$tmp/r/sweep.csv" "$tmp/r2/sweep.csv" || fail "--repeat is not reproducible"
 	;;
 chains)
