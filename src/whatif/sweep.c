@@ -22,6 +22,7 @@
 #include "platform.h"
 #include "procs.h"
 #include "sweep.h"
+#include "sweep_internal.h"
 #include "sweep_jobs.h"
 #include "util.h"
 #include "whatif.h"
@@ -146,34 +147,6 @@ static const struct cli_cmd sweep_cli = {
 	.shortopts = "o:j:", .longopts = sweep_options,
 };
 
-struct sweep_param {
-	struct dpath path;
-	json_t **vals;
-	int nvals;
-};
-
-struct sweep {
-	const char *wfile;
-	char *wname;		/* workload basename, kept by the point files */
-	struct jdoc wdoc;
-	struct sweep_param *params;
-	int nparams;
-	struct dpath *drops;
-	int ndrops;
-	char **policies;
-	char **platforms;
-	json_t **pdocs;		/* per platform, when a param edits it */
-	bool edits_platform;
-	unsigned long long seed;
-	const char *duration;
-	bool keep_traces;
-	bool link;		/* --link: the --set values zipped */
-	int repeat;		/* --repeat N: runs of each point */
-	const char *emit;	/* --emit-jobs FILE, or NULL */
-	int npoints;
-	int width;		/* of the point numbers */
-};
-
 /* SPEC -> values; a number replaces an integer as an integer */
 static int parse_spec(struct sweep_param *sp, const char *spec, json_t *cur)
 {
@@ -239,361 +212,6 @@ static json_t *load_platform_doc(const char *name)
 	return root;
 }
 
-/* FNV-1a over the point's parameter values: the seed follows the values,
- * not the point's number, so adding a policy or a platform keeps the
- * draws; repeat @rep (from 0) takes splitmix64's output @rep + 1 */
-static unsigned long long point_seed(const struct sweep *sw, const int *vi,
-				     int rep)
-{
-	unsigned long long h = 1469598103934665603ULL;
-	uint64_t st;
-	int i;
-
-	for (i = 0; i < sw->nparams; i++) {
-		char *v = json_dumps(sw->params[i].vals[vi[i]], JSON_ENCODE_ANY |
-				     JSON_COMPACT);
-		const char *s;
-
-		for (s = sw->params[i].path.text; *s; s++)
-			h = (h ^ (unsigned char)*s) * 1099511628211ULL;
-		for (s = v; s && *s; s++)
-			h = (h ^ (unsigned char)*s) * 1099511628211ULL;
-		h = (h ^ ';') * 1099511628211ULL;
-		free(v);
-	}
-	st = sw->seed ^ h;
-	while (rep-- > 0)
-		rng_next(&st);
-	/* a non-negative integer for capsim run --seed, 53 bits so JSON
-	 * readers keep it exact */
-	return rng_next(&st) >> 11;
-}
-
-static int write_json(const char *path, json_t *v)
-{
-	if (json_dump_file(v, path, JSON_INDENT(2) | JSON_REAL_PRECISION(12))) {
-		fprintf(stderr, "capsim: cannot write %s: %s\n", path,
-			strerror(errno));
-		return -1;
-	}
-	return 0;
-}
-
-/* argv of the point's run, relative to the sweep directory */
-static char **point_argv(const struct sweep *sw, const char *self,
-			 const char *pdir, const char *policy,
-			 const char *platform_arg, unsigned long long seed)
-{
-	char **av = xcalloc(20, sizeof(char *));
-	int n = 0;
-
-	av[n++] = xstrdup(self);
-	av[n++] = xstrdup("run");
-	av[n++] = xasprintf("%s/%s.json", pdir, sw->wname);
-	av[n++] = xstrdup("--policy");
-	av[n++] = xstrdup(policy);
-	av[n++] = xstrdup("--platform");
-	av[n++] = xstrdup(platform_arg);
-	av[n++] = xstrdup("--seed");
-	av[n++] = xasprintf("%llu", seed);
-	if (sw->duration) {
-		av[n++] = xstrdup("--duration");
-		av[n++] = xstrdup(sw->duration);
-	}
-	/* the trace is the largest output and --collect never reads it */
-	if (!sw->keep_traces)
-		av[n++] = xstrdup("--no-trace");
-	av[n++] = xstrdup("--quiet");
-	av[n++] = xstrdup("-o");
-	av[n++] = xasprintf("%s/run", pdir);
-	return av;
-}
-
-/* One combination of parameter values (@vi) of a sweep, being written */
-struct point_ctx {
-	const struct sweep *sw;
-	const char *root, *final_abs, *self;
-	struct job *job;	/* the point being made's */
-	char *cmd;		/* its shell line (the caller frees) */
-	const int *vi;		/* each parameter's value index */
-	unsigned long long seed;
-	int rep;		/* which run of the point, from 0 */
-	json_t *w;		/* the workload with the values set */
-	json_t *pdoc;		/* the platform with them, or NULL */
-	int pl;			/* which platform */
-};
-
-/* The values of @vi of the parameters on the platform (@platform) or the
- * workload set into @doc; 0, or -1 (said) */
-static int set_params(const struct sweep *sw, const int *vi, json_t *doc,
-		      bool platform)
-{
-	char err[512];
-	int i;
-
-	for (i = 0; i < sw->nparams; i++) {
-		if (sw->params[i].path.platform != platform)
-			continue;
-		if (dpath_set(doc, &sw->params[i].path,
-			      json_deep_copy(sw->params[i].vals[vi[i]]),
-			      err, sizeof(err))) {
-			fprintf(stderr, "capsim: --set %s\n", err);
-			return -1;
-		}
-	}
-	return 0;
-}
-
-/* The --platform a point runs with, from its directory @pdir (caller
- * frees) */
-static char *point_platform_arg(const struct point_ctx *pc, const char *pdir)
-{
-	const char *pn = pc->sw->platforms[pc->pl];
-	char rp[PATH_MAX];
-
-	if (pc->pdoc)
-		return xasprintf("%s/platform.json", pdir);
-	/* a file given as ./x keeps working from DIR */
-	if (platform_embedded_find(pn) || pn[0] == '/')
-		return xstrdup(pn);
-	return xstrdup(realpath(pn, rp) ? rp : pn);
-}
-
-/* Point @id's job and shell command (@pdir relative, @abs absolute);
- * 0, or -1 (said) when --emit-jobs cannot have its line */
-static int point_job(struct point_ctx *pc, int id, int po,
-		     const char *pdir, const char *abs)
-{
-	const struct sweep *sw = pc->sw;
-	char *plat_arg = point_platform_arg(pc, pdir);
-	char *f = xasprintf("%s/run.log", pdir);
-	struct job *job = pc->job;
-	int ret = 0;
-
-	job->argv = point_argv(sw, pc->self, pdir, sw->policies[po], plat_arg,
-			       pc->seed);
-	job->log_path = xasprintf("%s/run.log", abs);
-	pc->cmd = job_line(job->argv, pc->final_abs, f);
-	free(f);
-	free(plat_arg);
-	/* --emit-jobs checked every value up front; a direct run execs
-	 * the argv, no shell line */
-	if (!pc->cmd) {
-		if (sw->emit) {
-			fprintf(stderr, "capsim: point %d: a value of its job line holds a control character\n",
-				id);
-			ret = -1;
-		}
-		pc->cmd = xstrdup("(no shell line: a value holds a control character)");
-	}
-	return ret;
-}
-
-/* Point @id (policy @po) in its directory: its inputs, job and
- * point.json; 0, or -1 (said) */
-static int write_point(struct point_ctx *pc, int id, int po)
-{
-	const struct sweep *sw = pc->sw;
-	char *pdir = xasprintf("points/%0*d", sw->width, id);
-	char *abs = xasprintf("%s/%s", pc->root, pdir);
-	json_t *pj, *params = json_object();
-	char *f;
-	int bad, i;
-
-	/* a --resume re-makes an unfinished point in its directory */
-	bad = mkdir(abs, 0777) && errno != EEXIST;
-	f = xasprintf("%s/%s.json", abs, sw->wname);
-	bad = bad || write_json(f, pc->w);
-	free(f);
-	if (pc->pdoc) {
-		f = xasprintf("%s/platform.json", abs);
-		bad = bad || write_json(f, pc->pdoc);
-		free(f);
-	}
-	if (point_job(pc, id, po, pdir, abs))
-		bad = 1;
-	for (i = 0; i < sw->nparams; i++)
-		json_object_set_new(params, sw->params[i].path.text,
-				    json_deep_copy(sw->params[i].vals[pc->vi[i]]));
-	pj = json_pack("{s:i, s:o, s:s, s:s, s:I, s:s}", "id", id,
-		       "params", params, "policy", sw->policies[po],
-		       "platform", sw->platforms[pc->pl], "seed",
-		       (json_int_t)pc->seed, "command", pc->cmd);
-	if (sw->repeat > 1)
-		json_object_set_new(pj, "repeat", json_integer(pc->rep + 1));
-	f = xasprintf("%s/point.json", abs);
-	bad = bad || write_json(f, pj);
-	free(f);
-	json_decref(pj);
-	free(abs);
-	free(pdir);
-	if (bad)
-		fprintf(stderr, "capsim: cannot prepare point %d in %s\n", id,
-			pc->root);
-	return bad ? -1 : 0;
-}
-
-/*
- * The points of a sweep, made one after another in point order (the last
- * parameter fastest, then per platform, per policy), each only when it is
- * about to run: a sweep of 10 000 points holds one combination's
- * documents, not 10 000 directories' worth of jobs.
- */
-struct point_iter {
-	struct point_ctx pc;
-	int *vi;		/* each parameter's value index */
-	int id;			/* the last point made */
-	int po;			/* the next point's policy */
-};
-
-static void iter_init(struct point_iter *it, const struct sweep *sw,
-		      const char *root, const char *final_abs, const char *self)
-{
-	memset(it, 0, sizeof(*it));
-	it->vi = xcalloc((size_t)(sw->nparams ? sw->nparams : 1), sizeof(int));
-	it->pc = (struct point_ctx){ .sw = sw, .root = root,
-				     .final_abs = final_abs, .self = self,
-				     .vi = it->vi };
-}
-
-static void iter_free(struct point_iter *it)
-{
-	json_decref(it->pc.w);
-	json_decref(it->pc.pdoc);
-	free(it->vi);
-}
-
-/* The workload of the combination it->vi, and its first platform's */
-static int iter_combination(struct point_iter *it)
-{
-	struct point_ctx *pc = &it->pc;
-	const struct sweep *sw = pc->sw;
-	char err[512];
-	int i;
-
-	pc->w = json_deep_copy(sw->wdoc.root);
-	pc->pl = 0;
-	pc->rep = 0;
-	it->po = 0;
-	for (i = 0; i < sw->ndrops; i++) {
-		if (dpath_drop(pc->w, &sw->drops[i], err, sizeof(err))) {
-			fprintf(stderr, "capsim: --drop %s\n", err);
-			return -1;
-		}
-	}
-	return set_params(sw, it->vi, pc->w, false);
-}
-
-/* The platform document of pc->pl, when the parameters edit it */
-static int iter_platform(struct point_iter *it)
-{
-	struct point_ctx *pc = &it->pc;
-
-	json_decref(pc->pdoc);
-	pc->pdoc = NULL;
-	if (!pc->sw->edits_platform)
-		return 0;
-	pc->pdoc = json_deep_copy(pc->sw->pdocs[pc->pl]);
-	return set_params(pc->sw, it->vi, pc->pdoc, true);
-}
-
-/* Past the point just made: the next repeat, policy, platform or
- * combination */
-static void iter_advance(struct point_iter *it)
-{
-	struct point_ctx *pc = &it->pc;
-	const struct sweep *sw = pc->sw;
-	int i;
-
-	if (++pc->rep < sw->repeat)
-		return;
-	pc->rep = 0;
-	if (sw->policies[++it->po])
-		return;
-	it->po = 0;
-	if (sw->platforms[++pc->pl]) {
-		json_decref(pc->pdoc);
-		pc->pdoc = NULL;
-		return;
-	}
-	json_decref(pc->w);
-	json_decref(pc->pdoc);
-	pc->w = pc->pdoc = NULL;
-	if (sw->link) {
-		/* zipped: every parameter's next value together */
-		for (i = 0; i < sw->nparams; i++)
-			it->vi[i]++;
-		return;
-	}
-	for (i = sw->nparams - 1; i >= 0; i--) {
-		if (++it->vi[i] < sw->params[i].nvals)
-			break;
-		it->vi[i] = 0;
-	}
-}
-
-/*
- * The next point: with @job, written in its directory (its inputs, job
- * and point.json; *@cmd its shell line, caller frees); without, only
- * passed over (a finished point a --resume keeps). 0, or -1 (said).
- */
-static int iter_next(struct point_iter *it, struct job *job, char **cmd)
-{
-	struct point_ctx *pc = &it->pc;
-	int ret = 0;
-
-	if (!pc->w && iter_combination(it))
-		return -1;
-	pc->seed = point_seed(pc->sw, it->vi, pc->rep);
-	it->id++;
-	if (job) {
-		if (!pc->pdoc && iter_platform(it))
-			return -1;
-		pc->job = job;
-		pc->cmd = NULL;
-		ret = write_point(pc, it->id, it->po);
-		*cmd = pc->cmd;
-		pc->job = NULL;
-	}
-	iter_advance(it);
-	return ret;
-}
-
-/* points/ under @root */
-static int make_points_dir(const char *root)
-{
-	char *pts = xasprintf("%s/points", root);
-	int ret = mkdir(pts, 0777) && errno != EEXIST ? -1 : 0;
-
-	if (ret)
-		fprintf(stderr, "capsim: cannot create %s: %s\n", pts, strerror(errno));
-	free(pts);
-	return ret;
-}
-
-/*
- * Every point's inputs under @root, for --emit-jobs; @cmds gets each
- * point's shell command for @final_abs. 0 or -1 (said).
- */
-static int prepare_points(struct sweep *sw, const char *root,
-			  const char *final_abs, const char *self, char **cmds)
-{
-	struct point_iter it;
-	int ret = 0, i;
-
-	if (make_points_dir(root))
-		return -1;
-	iter_init(&it, sw, root, final_abs, self);
-	for (i = 0; i < sw->npoints && !ret; i++) {
-		struct job job = { 0 };
-
-		ret = iter_next(&it, &job, &cmds[i]);
-		job_free(&job);
-	}
-	iter_free(&it);
-	return ret;
-}
-
 /* sweep.json: what the sweep is, all a --collect or a --resume reads */
 static json_t *plan_json(const struct sweep *sw)
 {
@@ -642,7 +260,7 @@ static int write_plan(const struct sweep *sw, const char *root)
 {
 	json_t *o = plan_json(sw);
 	char *f = xasprintf("%s/sweep.json", root);
-	int ret = write_json(f, o);
+	int ret = sweep_write_json(f, o);
 
 	json_decref(o);
 	free(f);
@@ -1120,10 +738,10 @@ static int run_start(void *ctx, int i, struct job **jp)
 
 	if (r->sa->resume && point_finished(r->root, r->sa->sw->width, i + 1)) {
 		r->kept++;
-		return iter_next(&r->it, NULL, NULL) ? PROCS_STOP : PROCS_SKIP;
+		return point_iter_next(&r->it, NULL, NULL) ? PROCS_STOP : PROCS_SKIP;
 	}
 	j = xcalloc(1, sizeof(*j));
-	if (iter_next(&r->it, j, &cmd)) {
+	if (point_iter_next(&r->it, j, &cmd)) {
 		free(cmd);
 		job_free(j);
 		free(j);
@@ -1176,9 +794,9 @@ static int run_points(const struct sweep_args *sa, const char *root,
 	double t0 = progress_now(), wall, tc, cpu, rss;
 	struct progress pg;
 
-	if (make_points_dir(root))
+	if (sweep_make_points_dir(root))
 		return EXIT_RUN;
-	iter_init(&r.it, sa->sw, root, final_abs, self);
+	point_iter_init(&r.it, sa->sw, root, final_abs, self);
 	r.col = sweep_collector_open(root, sa->metric);
 	r.ended = xcalloc((size_t)npoints, sizeof(bool));
 	progress_init(&pg, sa->quiet, "sweep", "points", npoints);
@@ -1187,7 +805,7 @@ static int run_points(const struct sweep_args *sa, const char *root,
 	tc = progress_now();
 	failed = failed < 0 ? SWEEP_COLLECT_RUN_ERROR :
 		 sweep_collector_finish(r.col, true);
-	iter_free(&r.it);
+	point_iter_free(&r.it);
 	sweep_collector_free(r.col);
 	free(r.ended);
 	/*
@@ -1257,7 +875,7 @@ static int sweep_points(const struct sweep_args *sa, struct outdir *od,
 		ret = EXIT_RUN;
 	} else if (sa->emit) {
 		cmds = xcalloc((size_t)sw->npoints, sizeof(char *));
-		if (!prepare_points(sw, od->tmp, fabs_dir, self, cmds))
+		if (!sweep_prepare_points(sw, od->tmp, fabs_dir, self, cmds))
 			ret = emit_jobs(sa, od, cmds);
 	} else if (!outdir_commit(od)) {
 		note_resumable(sa->outdir);
