@@ -6,11 +6,12 @@
 #include "docpath.h"
 #include "util.h"
 
-static void add_seg(struct dpath *p, char *key, size_t idx)
+static void add_seg(struct dpath *p, char *key, size_t idx, bool all)
 {
 	p->seg = xrealloc(p->seg, (size_t)(p->n + 1) * sizeof(*p->seg));
 	p->seg[p->n].key = key;
 	p->seg[p->n].idx = idx;
+	p->seg[p->n].all = all;
 	p->n++;
 }
 
@@ -39,18 +40,21 @@ int dpath_parse(const char *s, struct dpath *p, char *err, size_t errlen)
 				snprintf(err, errlen, "unterminated [\"key\"] in %s", s);
 				goto bad;
 			}
-			add_seg(p, sb.buf ? sb.buf : xstrdup(""), 0);
+			add_seg(p, sb.buf ? sb.buf : xstrdup(""), 0, false);
 			c += 2;
+		} else if (c[0] == '[' && c[1] == '*' && c[2] == ']') {
+			add_seg(p, NULL, 0, true);
+			c += 3;
 		} else if (*c == '[') {
 			char *end;
 			unsigned long long v = strtoull(c + 1, &end, 10);
 
 			if (end == c + 1 || *end != ']') {
-				snprintf(err, errlen, "expected [INDEX] or [\"key\"] at \"%s\" in %s",
+				snprintf(err, errlen, "expected [INDEX], [*] or [\"key\"] at \"%s\" in %s",
 					 c, s);
 				goto bad;
 			}
-			add_seg(p, NULL, (size_t)v);
+			add_seg(p, NULL, (size_t)v, false);
 			c = end + 1;
 		} else {
 			size_t len = strcspn(c, ".[");
@@ -59,7 +63,7 @@ int dpath_parse(const char *s, struct dpath *p, char *err, size_t errlen)
 				snprintf(err, errlen, "empty key at \"%s\" in %s", c, s);
 				goto bad;
 			}
-			add_seg(p, strndup(c, len), 0);
+			add_seg(p, strndup(c, len), 0, false);
 			c += len;
 		}
 		if (*c == '.') {
@@ -98,28 +102,56 @@ static json_t *step(json_t *cur, const struct dpath_seg *s)
 {
 	if (s->key)
 		return json_is_object(cur) ? json_object_get(cur, s->key) : NULL;
+	if (s->all)
+		return json_is_array(cur) ? json_array_get(cur, 0) : NULL;
 	return json_is_array(cur) ? json_array_get(cur, s->idx) : NULL;
 }
 
-static json_t *parent_of(json_t *root, const struct dpath *p, char *err,
-			 size_t errlen)
+/* What a set or a drop does at the last segment, under parent @par */
+typedef int (*leaf_fn)(json_t *par, const struct dpath *p, json_t *v,
+		       char *err, size_t errlen);
+
+/* A [*] at @cur that matches nothing is an error, not a silent no-op */
+static int no_elements(json_t *cur, const struct dpath *p, char *err,
+		       size_t errlen)
 {
-	json_t *cur = root;
-	int i;
+	if (json_is_array(cur) && json_array_size(cur))
+		return 0;
+	snprintf(err, errlen, "%s: [*] matches no element (%s)", p->text,
+		 json_is_array(cur) ? "the array is empty" : "no array there");
+	return -1;
+}
 
-	for (i = 0; i < p->n - 1; i++) {
-		json_t *next = step(cur, &p->seg[i]);
+/* @fn at the parent of @p's last segment, from segment @i down from
+ * @cur, once under each element a [*] reaches; 0 or -1 (@err) */
+static int walk(json_t *cur, const struct dpath *p, int i, leaf_fn fn,
+		json_t *v, char *err, size_t errlen)
+{
+	for (; i < p->n - 1; i++) {
+		const struct dpath_seg *s = &p->seg[i];
+		json_t *next;
+		size_t k;
 
+		if (s->all) {
+			if (no_elements(cur, p, err, errlen))
+				return -1;
+			for (k = 0; k < json_array_size(cur); k++)
+				if (walk(json_array_get(cur, k), p, i + 1, fn, v,
+					 err, errlen))
+					return -1;
+			return 0;
+		}
+		next = step(cur, s);
 		if (!next) {
 			snprintf(err, errlen, "%s: no %s%s%s in the document",
-				 p->text, p->seg[i].key ? "member \"" : "element ",
-				 p->seg[i].key ? p->seg[i].key : "",
-				 p->seg[i].key ? "\"" : "at that index");
-			return NULL;
+				 p->text, s->key ? "member \"" : "element ",
+				 s->key ? s->key : "",
+				 s->key ? "\"" : "at that index");
+			return -1;
 		}
 		cur = next;
 	}
-	return cur;
+	return fn(cur, p, v, err, errlen);
 }
 
 json_t *dpath_get(json_t *root, const struct dpath *p)
@@ -132,44 +164,65 @@ json_t *dpath_get(json_t *root, const struct dpath *p)
 	return cur;
 }
 
-int dpath_set(json_t *root, const struct dpath *p, json_t *v, char *err,
-	      size_t errlen)
+static int set_leaf(json_t *par, const struct dpath *p, json_t *v,
+		    char *err, size_t errlen)
 {
 	const struct dpath_seg *last = &p->seg[p->n - 1];
-	json_t *par = parent_of(root, p, err, errlen);
+	size_t k;
 
-	if (!par) {
-		json_decref(v);
-		return -1;
-	}
 	if (last->key) {
 		if (!json_is_object(par)) {
 			snprintf(err, errlen, "%s: the parent is not an object",
 				 p->text);
-			json_decref(v);
 			return -1;
 		}
-		return json_object_set_new(par, last->key, v) ? -1 : 0;
+		return json_object_set_new(par, last->key, json_deep_copy(v)) ?
+		       -1 : 0;
+	}
+	if (last->all) {
+		if (no_elements(par, p, err, errlen))
+			return -1;
+		for (k = 0; k < json_array_size(par); k++)
+			if (json_array_set_new(par, k, json_deep_copy(v)))
+				return -1;
+		return 0;
 	}
 	if (!json_is_array(par) || last->idx >= json_array_size(par)) {
 		snprintf(err, errlen, "%s: no element %zu", p->text, last->idx);
-		json_decref(v);
 		return -1;
 	}
-	return json_array_set_new(par, last->idx, v) ? -1 : 0;
+	return json_array_set_new(par, last->idx, json_deep_copy(v)) ? -1 : 0;
 }
 
-int dpath_drop(json_t *root, const struct dpath *p, char *err, size_t errlen)
+int dpath_set(json_t *root, const struct dpath *p, json_t *v, char *err,
+	      size_t errlen)
+{
+	int ret = walk(root, p, 0, set_leaf, v, err, errlen);
+
+	json_decref(v);
+	return ret;
+}
+
+static int drop_leaf(json_t *par, const struct dpath *p, json_t *v,
+		     char *err, size_t errlen)
 {
 	const struct dpath_seg *last = &p->seg[p->n - 1];
-	json_t *par = parent_of(root, p, err, errlen);
 
-	if (!par)
-		return -1;
+	(void)v;
 	if (last->key ? json_object_del(par, last->key) :
 	    json_array_remove(par, last->idx)) {
 		snprintf(err, errlen, "%s: nothing there to drop", p->text);
 		return -1;
 	}
 	return 0;
+}
+
+int dpath_drop(json_t *root, const struct dpath *p, char *err, size_t errlen)
+{
+	if (p->seg[p->n - 1].all) {
+		snprintf(err, errlen, "%s: a drop ends with a member or an index, not [*] (--set PATH=[] empties an array)",
+			 p->text);
+		return -1;
+	}
+	return walk(root, p, 0, drop_leaf, NULL, err, errlen);
 }

@@ -22,6 +22,7 @@
 #include "platform.h"
 #include "procs.h"
 #include "sweep.h"
+#include "sweep_internal.h"
 #include "sweep_jobs.h"
 #include "util.h"
 #include "whatif.h"
@@ -31,25 +32,41 @@
 #define EXIT_USAGE 2
 
 static const char usage_sweep[] =
-"usage: capsim sweep WORKLOAD.json --set 'PATH=SPEC' [--set ...] [--drop PATH]...\n"
+"usage: capsim sweep WORKLOAD.json --set 'PATH=SPEC' [--set ...] [--link]\n"
+"                    [--drop PATH]...\n"
 "                    [--policies P,P...] [--platforms NAME|FILE,...] [--seed N]\n"
-"                    [--duration SEC] [--metric COLUMN] [-j N] [--keep-traces]\n"
+"                    [--duration SEC] [--repeat N] [--metric METRIC] [-j N]\n"
+"                    [--keep-traces]\n"
 "                    [--quiet] -o DIR [--emit-jobs FILE | --resume]\n"
-"       capsim sweep --collect DIR [--metric COLUMN] [--quiet]\n"
+"       capsim sweep --collect DIR [--metric METRIC] [--quiet]\n"
 "\n"
-"Runs the cartesian product of the --set values x platforms x policies,\n"
+"Runs the cartesian product of the --set values x platforms x policies\n"
+"(with --link, as GNU parallel's: the --set values zipped instead, the\n"
+"first values of every --set together, then the second ...: every SPEC\n"
+"must then give as many values, or exit status 2),\n"
 "each point a `capsim run` in a worker process (-j N at once, default 2),\n"
 "and writes DIR/sweep.csv (a row per point: its parameters, policy,\n"
 "platform, seed, status, energy, per task wake-up latency p95/p99,\n"
 "response time p95/p99 and misses, per domain average MHz, per chain of\n"
 "capsim.chains chain.NAME.jank_pct and latency lat_p50/p95/p99_us) and\n"
-"DIR/pareto.png/.svg (energy against --metric, a sweep.csv column;\n"
-"default: the response p95 of the task with the most activations).\n"
+"DIR/pareto.png/.svg (energy against --metric; default: the response\n"
+"p95 of the task with the most activations).\n"
+"METRIC is a sweep.csv column (energy_mj, domN.avg_mhz, TASK.resp_p95_us,\n"
+"chain.NAME.jank_pct, ...) or an expression over columns: numbers,\n"
+"+ - * /, unary minus and parentheses, e.g. 'energy_mj/1000' or\n"
+"'(ui.resp_p95_us + render.resp_p95_us) / 2'; no functions. A division\n"
+"by zero, a missing value or a result beyond a double's range is NaN,\n"
+"and a point whose metric is NaN is left off the plot. A minus right\n"
+"after a name and before digits and a dot reads as a task instance\n"
+"(bg-2.misses): write a subtraction of such a number with spaces. A\n"
+"column in microseconds is drawn in ms and named so (ui.resp_p95_ms).\n"
 "\n"
 "PATH is written as capsim's error messages print it, e.g.\n"
 "  capsim.taskgroups[\"/bg\"].capacity_max   (or capsim.taskgroups./bg.capacity_max)\n"
 "  tasks.fg.run   global.duration   platform.domains[0].opps[4].power_mw\n"
-"(platform. addresses the platform). SPEC: LO:HI:STEP (finite numbers),\n"
+"(platform. addresses the platform). An index [*] sets every element of\n"
+"the array there: platform.domains[*].rate_limit_us (an empty or missing\n"
+"array is an error). SPEC: LO:HI:STEP (finite numbers),\n"
 "a list V1,V2,..., or one JSON value (--set 'capsim.events=[]' removes the\n"
 "timed events; --drop capsim.events too). No two values of a SPEC may be\n"
 "equal, and a sweep has at most 100000 points in all (--set values x\n"
@@ -57,8 +74,22 @@ static const char usage_sweep[] =
 "fine: the parsed documents are edited.\n"
 "Each point's seed derives from --seed and the point's parameter values\n"
 "(not its policy or platform, so those compare on the same draws).\n"
-"The options, policies, platforms and --metric are checked before any\n"
-"point runs (exit status 2). A failed point is reported and the others\n"
+"--repeat N (1 to 1000, default 1) runs each point N times, the runs\n"
+"one after another in point order, with seeds S1, S2, ... SN: the first\n"
+"N outputs of splitmix64 started from --seed xor the FNV-1a hash of the\n"
+"point's parameter values, each shifted right by 11 bits (S1 is the\n"
+"seed of the same point without --repeat; the draws stay the same\n"
+"across policies and platforms, and a sweep run again gives them again).\n"
+"sweep.csv then has a row per run with its repeat (1..N), and\n"
+"DIR/sweep-summary.csv a row per point: for every number column of\n"
+"sweep.csv COLUMN_mean, COLUMN_sd (sample standard deviation) and\n"
+"COLUMN_ci95 (half-width of the 95 % confidence interval of the mean,\n"
+"Student's t with n - 1 degrees of freedom, n the runs that have the\n"
+"value), and metric_* for --metric; the Pareto plot shows each point's\n"
+"means with their 95 % intervals as error bars.\n"
+"The options, policies, platforms and --metric (each name it uses) are\n"
+"checked before any point runs (exit status 2, listing the names the\n"
+"metric may use). A failed point is reported and the others\n"
 "go on (exit status 1).\n"
 "DIR is made (an older DIR of capsim's replaced) before the points\n"
 "run, each point's directory as it starts, and sweep.csv's rows are\n"
@@ -90,7 +121,7 @@ static const char usage_sweep[] =
 enum {
 	OPT_SET = 256, OPT_DROP, OPT_POLICIES, OPT_PLATFORMS, OPT_SEED,
 	OPT_DURATION, OPT_METRIC, OPT_KEEP_TRACES, OPT_QUIET, OPT_EMIT_JOBS,
-	OPT_COLLECT, OPT_RESUME,
+	OPT_COLLECT, OPT_RESUME, OPT_LINK, OPT_REPEAT,
 };
 
 static const struct option sweep_options[] = {
@@ -106,38 +137,14 @@ static const struct option sweep_options[] = {
 	{ "emit-jobs", required_argument, NULL, OPT_EMIT_JOBS },
 	{ "collect", required_argument, NULL, OPT_COLLECT },
 	{ "resume", no_argument, NULL, OPT_RESUME },
+	{ "link", no_argument, NULL, OPT_LINK },
+	{ "repeat", required_argument, NULL, OPT_REPEAT },
 	{ 0 },
 };
 
 static const struct cli_cmd sweep_cli = {
 	.prog = "capsim", .name = "sweep", .usage = usage_sweep,
 	.shortopts = "o:j:", .longopts = sweep_options,
-};
-
-struct sweep_param {
-	struct dpath path;
-	json_t **vals;
-	int nvals;
-};
-
-struct sweep {
-	const char *wfile;
-	char *wname;		/* workload basename, kept by the point files */
-	struct jdoc wdoc;
-	struct sweep_param *params;
-	int nparams;
-	struct dpath *drops;
-	int ndrops;
-	char **policies;
-	char **platforms;
-	json_t **pdocs;		/* per platform, when a param edits it */
-	bool edits_platform;
-	unsigned long long seed;
-	const char *duration;
-	bool keep_traces;
-	const char *emit;	/* --emit-jobs FILE, or NULL */
-	int npoints;
-	int width;		/* of the point numbers */
 };
 
 /* SPEC -> values; a number replaces an integer as an integer */
@@ -205,343 +212,6 @@ static json_t *load_platform_doc(const char *name)
 	return root;
 }
 
-/* FNV-1a over the point's parameter values: the seed follows the values,
- * not the point's number, so adding a policy or a platform keeps the draws */
-static unsigned long long point_seed(const struct sweep *sw, const int *vi)
-{
-	unsigned long long h = 1469598103934665603ULL;
-	uint64_t st;
-	int i;
-
-	for (i = 0; i < sw->nparams; i++) {
-		char *v = json_dumps(sw->params[i].vals[vi[i]], JSON_ENCODE_ANY |
-				     JSON_COMPACT);
-		const char *s;
-
-		for (s = sw->params[i].path.text; *s; s++)
-			h = (h ^ (unsigned char)*s) * 1099511628211ULL;
-		for (s = v; s && *s; s++)
-			h = (h ^ (unsigned char)*s) * 1099511628211ULL;
-		h = (h ^ ';') * 1099511628211ULL;
-		free(v);
-	}
-	st = sw->seed ^ h;
-	/* a non-negative integer for capsim run --seed, 53 bits so JSON
-	 * readers keep it exact */
-	return rng_next(&st) >> 11;
-}
-
-static int write_json(const char *path, json_t *v)
-{
-	if (json_dump_file(v, path, JSON_INDENT(2) | JSON_REAL_PRECISION(12))) {
-		fprintf(stderr, "capsim: cannot write %s: %s\n", path,
-			strerror(errno));
-		return -1;
-	}
-	return 0;
-}
-
-/* argv of the point's run, relative to the sweep directory */
-static char **point_argv(const struct sweep *sw, const char *self,
-			 const char *pdir, const char *policy,
-			 const char *platform_arg, unsigned long long seed)
-{
-	char **av = xcalloc(20, sizeof(char *));
-	int n = 0;
-
-	av[n++] = xstrdup(self);
-	av[n++] = xstrdup("run");
-	av[n++] = xasprintf("%s/%s.json", pdir, sw->wname);
-	av[n++] = xstrdup("--policy");
-	av[n++] = xstrdup(policy);
-	av[n++] = xstrdup("--platform");
-	av[n++] = xstrdup(platform_arg);
-	av[n++] = xstrdup("--seed");
-	av[n++] = xasprintf("%llu", seed);
-	if (sw->duration) {
-		av[n++] = xstrdup("--duration");
-		av[n++] = xstrdup(sw->duration);
-	}
-	/* the trace is the largest output and --collect never reads it */
-	if (!sw->keep_traces)
-		av[n++] = xstrdup("--no-trace");
-	av[n++] = xstrdup("--quiet");
-	av[n++] = xstrdup("-o");
-	av[n++] = xasprintf("%s/run", pdir);
-	return av;
-}
-
-/* One combination of parameter values (@vi) of a sweep, being written */
-struct point_ctx {
-	const struct sweep *sw;
-	const char *root, *final_abs, *self;
-	struct job *job;	/* the point being made's */
-	char *cmd;		/* its shell line (the caller frees) */
-	const int *vi;		/* each parameter's value index */
-	unsigned long long seed;
-	json_t *w;		/* the workload with the values set */
-	json_t *pdoc;		/* the platform with them, or NULL */
-	int pl;			/* which platform */
-};
-
-/* The values of @vi of the parameters on the platform (@platform) or the
- * workload set into @doc; 0, or -1 (said) */
-static int set_params(const struct sweep *sw, const int *vi, json_t *doc,
-		      bool platform)
-{
-	char err[512];
-	int i;
-
-	for (i = 0; i < sw->nparams; i++) {
-		if (sw->params[i].path.platform != platform)
-			continue;
-		if (dpath_set(doc, &sw->params[i].path,
-			      json_deep_copy(sw->params[i].vals[vi[i]]),
-			      err, sizeof(err))) {
-			fprintf(stderr, "capsim: --set %s\n", err);
-			return -1;
-		}
-	}
-	return 0;
-}
-
-/* The --platform a point runs with, from its directory @pdir (caller
- * frees) */
-static char *point_platform_arg(const struct point_ctx *pc, const char *pdir)
-{
-	const char *pn = pc->sw->platforms[pc->pl];
-	char rp[PATH_MAX];
-
-	if (pc->pdoc)
-		return xasprintf("%s/platform.json", pdir);
-	/* a file given as ./x keeps working from DIR */
-	if (platform_embedded_find(pn) || pn[0] == '/')
-		return xstrdup(pn);
-	return xstrdup(realpath(pn, rp) ? rp : pn);
-}
-
-/* Point @id's job and shell command (@pdir relative, @abs absolute);
- * 0, or -1 (said) when --emit-jobs cannot have its line */
-static int point_job(struct point_ctx *pc, int id, int po,
-		     const char *pdir, const char *abs)
-{
-	const struct sweep *sw = pc->sw;
-	char *plat_arg = point_platform_arg(pc, pdir);
-	char *f = xasprintf("%s/run.log", pdir);
-	struct job *job = pc->job;
-	int ret = 0;
-
-	job->argv = point_argv(sw, pc->self, pdir, sw->policies[po], plat_arg,
-			       pc->seed);
-	job->log_path = xasprintf("%s/run.log", abs);
-	pc->cmd = job_line(job->argv, pc->final_abs, f);
-	free(f);
-	free(plat_arg);
-	/* --emit-jobs checked every value up front; a direct run execs
-	 * the argv, no shell line */
-	if (!pc->cmd) {
-		if (sw->emit) {
-			fprintf(stderr, "capsim: point %d: a value of its job line holds a control character\n",
-				id);
-			ret = -1;
-		}
-		pc->cmd = xstrdup("(no shell line: a value holds a control character)");
-	}
-	return ret;
-}
-
-/* Point @id (policy @po) in its directory: its inputs, job and
- * point.json; 0, or -1 (said) */
-static int write_point(struct point_ctx *pc, int id, int po)
-{
-	const struct sweep *sw = pc->sw;
-	char *pdir = xasprintf("points/%0*d", sw->width, id);
-	char *abs = xasprintf("%s/%s", pc->root, pdir);
-	json_t *pj, *params = json_object();
-	char *f;
-	int bad, i;
-
-	/* a --resume re-makes an unfinished point in its directory */
-	bad = mkdir(abs, 0777) && errno != EEXIST;
-	f = xasprintf("%s/%s.json", abs, sw->wname);
-	bad = bad || write_json(f, pc->w);
-	free(f);
-	if (pc->pdoc) {
-		f = xasprintf("%s/platform.json", abs);
-		bad = bad || write_json(f, pc->pdoc);
-		free(f);
-	}
-	if (point_job(pc, id, po, pdir, abs))
-		bad = 1;
-	for (i = 0; i < sw->nparams; i++)
-		json_object_set_new(params, sw->params[i].path.text,
-				    json_deep_copy(sw->params[i].vals[pc->vi[i]]));
-	pj = json_pack("{s:i, s:o, s:s, s:s, s:I, s:s}", "id", id,
-		       "params", params, "policy", sw->policies[po],
-		       "platform", sw->platforms[pc->pl], "seed",
-		       (json_int_t)pc->seed, "command", pc->cmd);
-	f = xasprintf("%s/point.json", abs);
-	bad = bad || write_json(f, pj);
-	free(f);
-	json_decref(pj);
-	free(abs);
-	free(pdir);
-	if (bad)
-		fprintf(stderr, "capsim: cannot prepare point %d in %s\n", id,
-			pc->root);
-	return bad ? -1 : 0;
-}
-
-/*
- * The points of a sweep, made one after another in point order (the last
- * parameter fastest, then per platform, per policy), each only when it is
- * about to run: a sweep of 10 000 points holds one combination's
- * documents, not 10 000 directories' worth of jobs.
- */
-struct point_iter {
-	struct point_ctx pc;
-	int *vi;		/* each parameter's value index */
-	int id;			/* the last point made */
-	int po;			/* the next point's policy */
-};
-
-static void iter_init(struct point_iter *it, const struct sweep *sw,
-		      const char *root, const char *final_abs, const char *self)
-{
-	memset(it, 0, sizeof(*it));
-	it->vi = xcalloc((size_t)(sw->nparams ? sw->nparams : 1), sizeof(int));
-	it->pc = (struct point_ctx){ .sw = sw, .root = root,
-				     .final_abs = final_abs, .self = self,
-				     .vi = it->vi };
-}
-
-static void iter_free(struct point_iter *it)
-{
-	json_decref(it->pc.w);
-	json_decref(it->pc.pdoc);
-	free(it->vi);
-}
-
-/* The workload of the combination it->vi, and its first platform's */
-static int iter_combination(struct point_iter *it)
-{
-	struct point_ctx *pc = &it->pc;
-	const struct sweep *sw = pc->sw;
-	char err[512];
-	int i;
-
-	pc->seed = point_seed(sw, it->vi);
-	pc->w = json_deep_copy(sw->wdoc.root);
-	pc->pl = 0;
-	it->po = 0;
-	for (i = 0; i < sw->ndrops; i++) {
-		if (dpath_drop(pc->w, &sw->drops[i], err, sizeof(err))) {
-			fprintf(stderr, "capsim: --drop %s\n", err);
-			return -1;
-		}
-	}
-	return set_params(sw, it->vi, pc->w, false);
-}
-
-/* The platform document of pc->pl, when the parameters edit it */
-static int iter_platform(struct point_iter *it)
-{
-	struct point_ctx *pc = &it->pc;
-
-	json_decref(pc->pdoc);
-	pc->pdoc = NULL;
-	if (!pc->sw->edits_platform)
-		return 0;
-	pc->pdoc = json_deep_copy(pc->sw->pdocs[pc->pl]);
-	return set_params(pc->sw, it->vi, pc->pdoc, true);
-}
-
-/* Past the point just made: the next policy, platform or combination */
-static void iter_advance(struct point_iter *it)
-{
-	struct point_ctx *pc = &it->pc;
-	const struct sweep *sw = pc->sw;
-	int i;
-
-	if (sw->policies[++it->po])
-		return;
-	it->po = 0;
-	if (sw->platforms[++pc->pl]) {
-		json_decref(pc->pdoc);
-		pc->pdoc = NULL;
-		return;
-	}
-	json_decref(pc->w);
-	json_decref(pc->pdoc);
-	pc->w = pc->pdoc = NULL;
-	for (i = sw->nparams - 1; i >= 0; i--) {
-		if (++it->vi[i] < sw->params[i].nvals)
-			break;
-		it->vi[i] = 0;
-	}
-}
-
-/*
- * The next point: with @job, written in its directory (its inputs, job
- * and point.json; *@cmd its shell line, caller frees); without, only
- * passed over (a finished point a --resume keeps). 0, or -1 (said).
- */
-static int iter_next(struct point_iter *it, struct job *job, char **cmd)
-{
-	struct point_ctx *pc = &it->pc;
-	int ret = 0;
-
-	if (!pc->w && iter_combination(it))
-		return -1;
-	it->id++;
-	if (job) {
-		if (!pc->pdoc && iter_platform(it))
-			return -1;
-		pc->job = job;
-		pc->cmd = NULL;
-		ret = write_point(pc, it->id, it->po);
-		*cmd = pc->cmd;
-		pc->job = NULL;
-	}
-	iter_advance(it);
-	return ret;
-}
-
-/* points/ under @root */
-static int make_points_dir(const char *root)
-{
-	char *pts = xasprintf("%s/points", root);
-	int ret = mkdir(pts, 0777) && errno != EEXIST ? -1 : 0;
-
-	if (ret)
-		fprintf(stderr, "capsim: cannot create %s: %s\n", pts, strerror(errno));
-	free(pts);
-	return ret;
-}
-
-/*
- * Every point's inputs under @root, for --emit-jobs; @cmds gets each
- * point's shell command for @final_abs. 0 or -1 (said).
- */
-static int prepare_points(struct sweep *sw, const char *root,
-			  const char *final_abs, const char *self, char **cmds)
-{
-	struct point_iter it;
-	int ret = 0, i;
-
-	if (make_points_dir(root))
-		return -1;
-	iter_init(&it, sw, root, final_abs, self);
-	for (i = 0; i < sw->npoints && !ret; i++) {
-		struct job job = { 0 };
-
-		ret = iter_next(&it, &job, &cmds[i]);
-		job_free(&job);
-	}
-	iter_free(&it);
-	return ret;
-}
-
 /* sweep.json: what the sweep is, all a --collect or a --resume reads */
 static json_t *plan_json(const struct sweep *sw)
 {
@@ -561,6 +231,11 @@ static json_t *plan_json(const struct sweep *sw)
 		json_array_append_new(a, p);
 	}
 	json_object_set_new(o, "params", a);
+	/* only when set: a plan without it is a product, as before */
+	if (sw->link)
+		json_object_set_new(o, "link", json_true());
+	if (sw->repeat > 1)
+		json_object_set_new(o, "repeat", json_integer(sw->repeat));
 	a = json_array();
 	for (i = 0; i < sw->ndrops; i++)
 		json_array_append_new(a, json_string(sw->drops[i].text));
@@ -585,7 +260,7 @@ static int write_plan(const struct sweep *sw, const char *root)
 {
 	json_t *o = plan_json(sw);
 	char *f = xasprintf("%s/sweep.json", root);
-	int ret = write_json(f, o);
+	int ret = sweep_write_json(f, o);
 
 	json_decref(o);
 	free(f);
@@ -684,49 +359,6 @@ static int check_platforms(char **names, int *ndoms)
 	return ret;
 }
 
-/*
- * --metric names a column sweep.csv will have: energy_mj, domN.avg_mhz
- * (N below the platforms' domains, unless --set edits the platforms) or
- * TASK.COLUMN, TASK a task of the workload (NAME, or NAME-K for its
- * instances), or chain.NAME.COLUMN, NAME a chain of its capsim.chains
- */
-static bool metric_known(const struct sweep *sw, const char *metric,
-			 int ndoms)
-{
-	json_t *tasks = json_object_get(sw->wdoc.root, "tasks"), *v;
-	const char *dot = strrchr(metric, '.'), *key;
-	int k, n;
-
-	if (!strcmp(metric, "energy_mj"))
-		return true;
-	if (!strncmp(metric, "chain.", 6))
-		return sweep_is_chain_metric(json_object_get(json_object_get(
-			sw->wdoc.root, "capsim"), "chains"), metric);
-	if (sscanf(metric, "dom%d.avg_mhz%n", &k, &n) == 1 && !metric[n] &&
-	    k >= 0)
-		return sw->edits_platform || k < ndoms;
-	if (!dot || !sweep_is_task_column(dot + 1))
-		return false;
-	json_object_foreach(tasks, key, v) {
-		size_t len = strlen(key);
-		const char *p;
-
-		if (len > (size_t)(dot - metric) || strncmp(metric, key, len))
-			continue;
-		if (metric + len == dot)
-			return true;
-		/* NAME-K, an instance */
-		p = metric + len;
-		if (*p++ != '-' || p == dot)
-			continue;
-		while (p < dot && *p >= '0' && *p <= '9')
-			p++;
-		if (p == dot)
-			return true;
-	}
-	return false;
-}
-
 /* -o DIR can become the sweep's directory: not empty, not a file */
 static int check_outdir(const char *dir)
 {
@@ -794,6 +426,9 @@ static int sweep_value_opt(struct sweep_args *sa, int key, const char *arg)
 	case OPT_SEED:
 		return cli_parse_u64(&sweep_cli, "--seed", arg, 10, 0,
 				     ULLONG_MAX, &sw->seed);
+	case OPT_REPEAT:
+		return cli_parse_int(&sweep_cli, "--repeat", arg, 1,
+				     SWEEP_MAX_REPEAT, &sw->repeat);
 	default:	/* -j */
 		return cli_parse_int(&sweep_cli, "-j", arg, 1, 256,
 				     &sa->parallel);
@@ -807,6 +442,7 @@ static int sweep_opt(void *ctx, int key, const char *arg)
 	switch (key) {
 	case OPT_QUIET: sa->quiet = true; break;
 	case OPT_KEEP_TRACES: sa->sw->keep_traces = true; break;
+	case OPT_LINK: sa->sw->link = true; break;
 	case OPT_POLICIES: sa->policies = arg; break;
 	case OPT_PLATFORMS: sa->platforms = arg; break;
 	case OPT_METRIC: sa->metric = arg; break;
@@ -838,7 +474,8 @@ static int collect_only(const struct sweep_args *sa)
 	int r;
 
 	if (sw->wfile || sa->nsets || sa->outdir || sa->emit || sw->ndrops ||
-	    sa->policies || sa->platforms || sw->keep_traces || sa->resume)
+	    sa->policies || sa->platforms || sw->keep_traces || sa->resume ||
+	    sw->link || sw->repeat > 1)
 		return cli_usage_error(&sweep_cli, "--collect DIR takes only --metric and --quiet");
 	/* it writes sweep.csv and the plots into DIR: capsim's only */
 	if (!outmark_present(sa->collect)) {
@@ -964,17 +601,41 @@ static int check_drops(const struct sweep *sw)
 	return 0;
 }
 
+/* --link: every --set gives as many values; 0, or -1 (said) */
+static int check_link(const struct sweep *sw)
+{
+	int i;
+
+	if (sw->nparams < 2) {
+		cli_usage_error(&sweep_cli, "--link zips two --set or more: %d given",
+				sw->nparams);
+		return -1;
+	}
+	for (i = 1; i < sw->nparams; i++) {
+		if (sw->params[i].nvals == sw->params[0].nvals)
+			continue;
+		cli_usage_error(&sweep_cli, "--link: --set %s gives %d values, --set %s %d: linked parameters need as many values each",
+				sw->params[0].path.text, sw->params[0].nvals,
+				sw->params[i].path.text, sw->params[i].nvals);
+		return -1;
+	}
+	return 0;
+}
+
 /* The number of points and the width of their numbers; 0, or -1 (said:
  * too many) */
 static int count_points(struct sweep *sw)
 {
-	double n = (double)strv_len(sw->policies) * strv_len(sw->platforms);
+	double n = (double)strv_len(sw->policies) * strv_len(sw->platforms) *
+		   sw->repeat;
 	int i;
 
-	for (i = 0; i < sw->nparams; i++)
+	if (sw->link)
+		n *= sw->params[0].nvals;
+	for (i = 0; i < sw->nparams && !sw->link; i++)
 		n *= sw->params[i].nvals;
 	if (n > SWEEP_MAX_POINTS) {
-		fprintf(stderr, "capsim: the sweep has %.0f points (--set values x platforms x policies): at most %d\nsee `capsim sweep --help`\n",
+		fprintf(stderr, "capsim: the sweep has %.0f points (--set values x platforms x policies x repeats): at most %d\nsee `capsim sweep --help`\n",
 			n, SWEEP_MAX_POINTS);
 		return -1;
 	}
@@ -1006,11 +667,11 @@ static int sweep_define(const struct sweep_args *sa, struct sweep *sw,
 			return -1;
 	if (check_drops(sw))
 		return -1;
-	if (sa->metric && !metric_known(sw, sa->metric, ndoms)) {
-		fprintf(stderr, "capsim: --metric %.100s will not be a sweep.csv column: allowed energy_mj, domN.avg_mhz (N < %d) or TASK.COLUMN, TASK a task of %s, COLUMN one of wlat_p95_us, wlat_p99_us, resp_p95_us, resp_p99_us, misses, or chain.NAME.COLUMN, NAME a chain of capsim.chains, COLUMN one of " SWEEP_CHAIN_COLUMNS "\nsee `capsim sweep --help`\n",
-			sa->metric, ndoms, sw->wfile);
+	if (sa->metric && sweep_metric_check(sa->metric, sw->wdoc.root,
+					      sw->edits_platform, ndoms))
 		return -1;
-	}
+	if (sw->link && check_link(sw))
+		return -1;
 	return count_points(sw);
 }
 
@@ -1077,10 +738,10 @@ static int run_start(void *ctx, int i, struct job **jp)
 
 	if (r->sa->resume && point_finished(r->root, r->sa->sw->width, i + 1)) {
 		r->kept++;
-		return iter_next(&r->it, NULL, NULL) ? PROCS_STOP : PROCS_SKIP;
+		return point_iter_next(&r->it, NULL, NULL) ? PROCS_STOP : PROCS_SKIP;
 	}
 	j = xcalloc(1, sizeof(*j));
-	if (iter_next(&r->it, j, &cmd)) {
+	if (point_iter_next(&r->it, j, &cmd)) {
 		free(cmd);
 		job_free(j);
 		free(j);
@@ -1133,9 +794,9 @@ static int run_points(const struct sweep_args *sa, const char *root,
 	double t0 = progress_now(), wall, tc, cpu, rss;
 	struct progress pg;
 
-	if (make_points_dir(root))
+	if (sweep_make_points_dir(root))
 		return EXIT_RUN;
-	iter_init(&r.it, sa->sw, root, final_abs, self);
+	point_iter_init(&r.it, sa->sw, root, final_abs, self);
 	r.col = sweep_collector_open(root, sa->metric);
 	r.ended = xcalloc((size_t)npoints, sizeof(bool));
 	progress_init(&pg, sa->quiet, "sweep", "points", npoints);
@@ -1144,7 +805,7 @@ static int run_points(const struct sweep_args *sa, const char *root,
 	tc = progress_now();
 	failed = failed < 0 ? SWEEP_COLLECT_RUN_ERROR :
 		 sweep_collector_finish(r.col, true);
-	iter_free(&r.it);
+	point_iter_free(&r.it);
 	sweep_collector_free(r.col);
 	free(r.ended);
 	/*
@@ -1174,6 +835,10 @@ static int run_points(const struct sweep_args *sa, const char *root,
 		if (r.kept)
 			printf("sweep: resumed: %d points were finished already, %d run now\n",
 			       r.kept, npoints - r.kept);
+		if (sa->sw->repeat > 1)
+			printf("sweep: the %d points above are %d points x %d runs (--repeat): %s/sweep-summary.csv has each point's mean, sd and 95 %% CI\n",
+			       npoints, npoints / sa->sw->repeat,
+			       sa->sw->repeat, sa->outdir);
 		printf("outputs: %s/sweep.csv, %s/pareto.png (.svg), %s/points/\n",
 		       sa->outdir, sa->outdir, sa->outdir);
 	}
@@ -1210,7 +875,7 @@ static int sweep_points(const struct sweep_args *sa, struct outdir *od,
 		ret = EXIT_RUN;
 	} else if (sa->emit) {
 		cmds = xcalloc((size_t)sw->npoints, sizeof(char *));
-		if (!prepare_points(sw, od->tmp, fabs_dir, self, cmds))
+		if (!sweep_prepare_points(sw, od->tmp, fabs_dir, self, cmds))
 			ret = emit_jobs(sa, od, cmds);
 	} else if (!outdir_commit(od)) {
 		note_resumable(sa->outdir);
@@ -1287,7 +952,7 @@ out:
 
 int cmd_sweep(int argc, char **argv)
 {
-	struct sweep sw = { 0 };
+	struct sweep sw = { .repeat = 1 };
 	struct sweep_args sa = { .sw = &sw, .parallel = 2 };
 	struct outdir od = { 0 };
 	char *self = NULL;

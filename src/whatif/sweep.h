@@ -3,8 +3,8 @@
  * Sweeps: a sweep directory holds sweep.json (the plan), points/NNNN/
  * (each point's edited workload, its platform if edited, point.json and,
  * once run, run/summary.json + run/activations.csv + run.log, and
- * run/trace.txt with --keep-traces), and once collected sweep.csv and
- * pareto.png/.svg.
+ * run/trace.txt with --keep-traces), and once collected sweep.csv,
+ * with --repeat sweep-summary.csv, and pareto.png/.svg.
  */
 #ifndef CAPSIM_SWEEP_H
 #define CAPSIM_SWEEP_H
@@ -16,6 +16,8 @@
 /* The most points a sweep may have, the product of its --set values,
  * platforms and policies (each point is a directory and a run) */
 #define SWEEP_MAX_POINTS 100000
+/* The most runs of one point (--repeat) */
+#define SWEEP_MAX_REPEAT 1000
 
 /* sweep_collect()'s failures, apart from its count of failed points */
 #define SWEEP_COLLECT_RUN_ERROR (-1)	/* cannot read or write: exit 1 */
@@ -23,8 +25,9 @@
 					 * --metric is no column: exit 2 */
 
 /*
- * Merge the points of sweep directory @dir into @dir/sweep.csv and the
- * Pareto plot (energy against @metric, a sweep.csv column; NULL: the
+ * Merge the points of sweep directory @dir into @dir/sweep.csv (with
+ * repeats also sweep-summary.csv) and the Pareto plot (energy against
+ * @metric, a sweep.csv column or an expression over columns; NULL: the
  * response p95 of the task with the most activations). Every file read
  * is checked first (sweep_*_check() below). Returns the number of failed
  * or missing points (each named on stderr), or SWEEP_COLLECT_*.
@@ -53,8 +56,19 @@ bool sweep_is_task_column(const char *suffix);
 /* @metric is chain.NAME.COLUMN, NAME a key of @chains (the workload's
  * capsim.chains) and COLUMN a per-chain column: jank_pct, lat_p95_us... */
 bool sweep_is_chain_metric(json_t *chains, const char *metric);
-/* The per-chain columns, for messages */
-#define SWEEP_CHAIN_COLUMNS "jank_pct, lat_p50_us, lat_p95_us, lat_p99_us"
+/* The per-task and per-chain column suffixes, @c from 0; NULL past the
+ * last */
+const char *sweep_task_column(int c);
+const char *sweep_chain_column(int c);
+
+/*
+ * --metric @metric (a sweep.csv column, or an expression over columns,
+ * metric_expr.h) names only columns the sweep of workload @wroot on
+ * platforms of at most @ndoms domains will have (any domain when
+ * @edits_platform): 0, or -1 said with the names it may use.
+ */
+int sweep_metric_check(const char *metric, json_t *wroot, bool edits_platform,
+		       int ndoms);
 
 
 /* The values of one --set SPEC */
@@ -75,14 +89,17 @@ void sweep_values_free(struct sweep_values *sv);
 /*
  * The files --collect reads, checked against what it uses of them:
  * 0, or -1 with "FIELD: what is wrong" in @err.
- *  - sweep.json (the plan): params [{path, values}], points;
+ *  - sweep.json (the plan): params [{path, values}], points, and repeat
+ *    when there are repeats (a divisor of points);
  *  - a point.json: id (@id), params (a member per plan path), policy,
- *    platform, seed, command;
+ *    platform, seed, command, and repeat when there are repeats;
  *  - a point's summary.json: the fields run_metrics_from_summary() and,
  *    for an older capsim's summary without response_us, the trace scan
  *    of run_metrics_load() read, with their types and ranges.
  */
 int sweep_plan_check(json_t *plan, char *err, size_t errlen);
+/* A checked plan's runs per point (1 without repeats) */
+int sweep_plan_repeat(json_t *plan);
 int sweep_point_check(json_t *pj, json_t *plan_params, int id, char *err,
 		      size_t errlen);
 int sweep_summary_check(json_t *sum, char *err, size_t errlen);

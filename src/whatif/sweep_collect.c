@@ -11,11 +11,14 @@
 #include <unistd.h>
 
 #include "gnuplot.h"
+#include "metric_expr.h"
 #include "outdir.h"
 #include "procs.h"
 #include "run_metrics.h"
 #include "sweep.h"
+#include "sweep_stats.h"
 #include "util.h"
+#include "whatif.h"
 
 /* Per task and per domain columns, in this order */
 static const char *const task_cols[] = {
@@ -32,10 +35,20 @@ bool sweep_is_task_column(const char *suffix)
 	return false;
 }
 
+const char *sweep_task_column(int c)
+{
+	return c >= 0 && c < (int)ARRAY_SIZE(task_cols) ? task_cols[c] : NULL;
+}
+
 /* Per chain columns (chain.NAME.COLUMN), in this order */
 static const char *const chain_cols[] = {
 	"jank_pct", "lat_p50_us", "lat_p95_us", "lat_p99_us",
 };
+
+const char *sweep_chain_column(int c)
+{
+	return c >= 0 && c < (int)ARRAY_SIZE(chain_cols) ? chain_cols[c] : NULL;
+}
 
 /* Column @c of chain @name in @m, NAN if @m has no such chain */
 static double chain_col(const struct run_metrics *m, const char *name, int c)
@@ -187,10 +200,31 @@ static bool column_exists(const struct table *tb, const char *col)
 	return sscanf(col, "dom%d.avg_mhz", &k) == 1 && k >= 0 && k < tb->ndoms;
 }
 
-static void write_header(FILE *f, const struct table *tb)
+/* The number columns of sweep.csv, in order (a NULL-ended array the
+ * caller frees with strv_free()) */
+static char **table_columns(const struct table *tb)
+{
+	int n = 1 + tb->ntasks * (int)ARRAY_SIZE(task_cols) + tb->ndoms +
+		tb->nchains * (int)ARRAY_SIZE(chain_cols), k = 0, i, t, c;
+	char **cols = xcalloc((size_t)n + 1, sizeof(char *));
+
+	cols[k++] = xstrdup("energy_mj");
+	for (t = 0; t < tb->ntasks; t++)
+		for (c = 0; c < (int)ARRAY_SIZE(task_cols); c++)
+			cols[k++] = xasprintf("%s.%s", tb->tasks[t], task_cols[c]);
+	for (i = 0; i < tb->ndoms; i++)
+		cols[k++] = xasprintf("dom%d.avg_mhz", i);
+	for (t = 0; t < tb->nchains; t++)
+		for (c = 0; c < (int)ARRAY_SIZE(chain_cols); c++)
+			cols[k++] = xasprintf("chain.%s.%s", tb->chains[t],
+					      chain_cols[c]);
+	return cols;
+}
+
+/* point, the parameters' paths, policy, platform (both CSV files) */
+static void write_point_header(FILE *f, const struct table *tb)
 {
 	size_t np = json_array_size(tb->params), k;
-	int i, t, c;
 
 	fputs("point", f);
 	for (k = 0; k < np; k++) {
@@ -198,31 +232,32 @@ static void write_header(FILE *f, const struct table *tb)
 		csv_str(f, json_string_value(json_object_get(
 			json_array_get(tb->params, k), "path")));
 	}
-	fputs(",policy,platform,seed,status,energy_mj", f);
-	for (t = 0; t < tb->ntasks; t++)
-		for (c = 0; c < (int)ARRAY_SIZE(task_cols); c++) {
-			char *h = xasprintf("%s.%s", tb->tasks[t], task_cols[c]);
-
-			fputc(',', f);
-			csv_str(f, h);
-			free(h);
-		}
-	for (i = 0; i < tb->ndoms; i++)
-		fprintf(f, ",dom%d.avg_mhz", i);
-	for (t = 0; t < tb->nchains; t++)
-		for (c = 0; c < (int)ARRAY_SIZE(chain_cols); c++)
-			fprintf(f, ",chain.%s.%s", tb->chains[t], chain_cols[c]);
-	fputc('\n', f);
+	fputs(",policy,platform", f);
 }
 
-/* Point @p's row, its columns those of @tb as it is now */
-static void write_row(FILE *f, const struct table *tb, const struct point *p)
+static void write_header(FILE *f, const struct table *tb, bool repeats)
+{
+	char **cols = table_columns(tb);
+	int i;
+
+	write_point_header(f, tb);
+	fputs(repeats ? ",seed,repeat,status" : ",seed,status", f);
+	for (i = 0; cols[i]; i++) {
+		fputc(',', f);
+		csv_str(f, cols[i]);
+	}
+	fputc('\n', f);
+	strv_free(cols);
+}
+
+/* Point @p's number, parameter values, policy and platform: @id */
+static void write_point_fields(FILE *f, const struct table *tb,
+			       const struct point *p, int id)
 {
 	json_t *pj = p->pj, *params = json_object_get(pj, "params");
 	size_t np = json_array_size(tb->params), k;
-	int t, c;
 
-	fprintf(f, "%d", (int)json_integer_value(json_object_get(pj, "id")));
+	fprintf(f, "%d", id);
 	for (k = 0; k < np; k++) {
 		const char *path = json_string_value(json_object_get(
 			json_array_get(tb->params, k), "path"));
@@ -237,8 +272,23 @@ static void write_row(FILE *f, const struct table *tb, const struct point *p)
 	csv_str(f, json_string_value(json_object_get(pj, "policy")));
 	fputc(',', f);
 	csv_str(f, json_string_value(json_object_get(pj, "platform")));
-	fprintf(f, ",%lld,%s,", (long long)json_integer_value(
-		json_object_get(pj, "seed")), p->status);
+}
+
+/* Point @p's row, its columns those of @tb as it is now */
+static void write_row(FILE *f, const struct table *tb, const struct point *p,
+		      int repeat)
+{
+	json_t *pj = p->pj;
+	int id = (int)json_integer_value(json_object_get(pj, "id")), t, c;
+
+	write_point_fields(f, tb, p, id);
+	fprintf(f, ",%lld", (long long)json_integer_value(
+		json_object_get(pj, "seed")));
+	/* from the number, so that a missing point's is said too: a
+	 * point's runs are consecutive */
+	if (repeat > 1)
+		fprintf(f, ",%d", (id - 1) % repeat + 1);
+	fprintf(f, ",%s,", p->status);
 	if (p->ok)
 		csv_num(f, p->m.energy_mj);
 	for (t = 0; t < tb->ntasks; t++) {
@@ -291,6 +341,7 @@ static char *point_label(const struct table *tb, const struct point *p)
  * memory while a sweep streams its rows */
 struct ppt {
 	double x, y;
+	double xerr, yerr;	/* 95 % half-widths, with repeats (else 0) */
 	int series;
 	int idx;		/* its place in pareto.dat */
 	char *label;		/* its parameters' values */
@@ -303,6 +354,7 @@ struct pareto {
 	int npp, cap;
 	char **series;		/* "POLICY on PLATFORM", in order of appearance */
 	int nseries;
+	bool errors;		/* the points are means with error bars */
 };
 
 /* More plotted points than this: only the front's are labelled (a
@@ -321,21 +373,58 @@ static int cmp_ppt(const void *a, const void *b)
 	return (p->idx > q->idx) - (p->idx < q->idx);
 }
 
-/* Point @p's place on the plot (energy against @metric), when it has both */
-static void pareto_add(struct pareto *pa, const struct table *tb,
-		       const struct point *p, const char *metric)
+/* A metric that is one column in microseconds: plotted in ms */
+static bool metric_in_us(const struct metric_expr *e)
 {
-	bool us = strlen(metric) > 3 && !strcmp(metric + strlen(metric) - 3, "_us");
-	struct ppt pt = { 0 };
+	const char *col = metric_expr_column(e);
+
+	return col && strlen(col) > 3 && !strcmp(col + strlen(col) - 3, "_us");
+}
+
+/* The metric's name on the plot: a column in microseconds is named in
+ * the unit drawn (ui.resp_p95_ms), an expression as written */
+static char *metric_axis_name(const char *metric, const struct metric_expr *e)
+{
+	if (metric_in_us(e))
+		return xasprintf("%.*s_ms", (int)strlen(metric) - 3, metric);
+	return xstrdup(metric);
+}
+
+/* What metric_expr_eval() asks a point's columns through */
+struct point_row {
+	const struct table *tb;
+	const struct point *p;
+};
+
+static double point_column(void *ctx, const char *name)
+{
+	const struct point_row *r = ctx;
+
+	return column_value(r->tb, r->p, name);
+}
+
+/* @p's value of metric @e, in its columns' unit */
+static double metric_value(const struct table *tb, const struct point *p,
+			   const struct metric_expr *e)
+{
+	struct point_row row = { tb, p };
+
+	return metric_expr_eval(e, point_column, &row);
+}
+
+/* What the plot divides metric @e by: a column in us is drawn in ms */
+static double plot_scale(const struct metric_expr *e)
+{
+	return metric_in_us(e) ? 1e3 : 1;
+}
+
+/* @pt onto the plot, in the series and with the label of point @p */
+static void pareto_put(struct pareto *pa, const struct table *tb,
+		       const struct point *p, struct ppt pt)
+{
 	char *s;
 	int k;
 
-	if (!p->ok)
-		return;
-	pt.x = p->m.energy_mj / 1e3;
-	pt.y = column_value(tb, p, metric) / (us ? 1e3 : 1);
-	if (isnan(pt.x) || isnan(pt.y))
-		return;
 	s = xasprintf("%s on %s", json_string_value(json_object_get(p->pj, "policy")),
 		      json_string_value(json_object_get(p->pj, "platform")));
 	for (k = 0; k < pa->nseries && strcmp(pa->series[k], s); k++)
@@ -355,6 +444,21 @@ static void pareto_add(struct pareto *pa, const struct table *tb,
 		pa->pp = xrealloc(pa->pp, (size_t)pa->cap * sizeof(*pa->pp));
 	}
 	pa->pp[pa->npp++] = pt;
+}
+
+/* Point @p's place on the plot (energy against metric @e), when it has
+ * both */
+static void pareto_add(struct pareto *pa, const struct table *tb,
+		       const struct point *p, const struct metric_expr *e)
+{
+	struct ppt pt = { 0 };
+
+	if (!p->ok)
+		return;
+	pt.x = p->m.energy_mj / 1e3;
+	pt.y = metric_value(tb, p, e) / plot_scale(e);
+	if (!isnan(pt.x) && !isnan(pt.y))
+		pareto_put(pa, tb, p, pt);
 }
 
 static void pareto_free(struct pareto *pa)
@@ -421,14 +525,15 @@ static void merge_labels(struct ppt *pp, int npp)
 }
 
 static int write_pareto(const char *dir, struct pareto *pa,
-			const char *metric, const char *title, bool quiet)
+			const char *metric, const struct metric_expr *e,
+			const char *title, bool quiet)
 {
 	const char *scripts = plot_scripts_dir();
 	char *data = xasprintf("%s/pareto-data", dir), *path;
 	struct ppt *pp = pa->pp;
 	int npp = pa->npp, nseries = pa->nseries, i, ret = -1;
 	char **series = pa->series;
-	bool us = strlen(metric) > 3 && !strcmp(metric + strlen(metric) - 3, "_us");
+	char *axis = metric_axis_name(metric, e);
 	double best = INFINITY;
 	FILE *f;
 
@@ -477,14 +582,17 @@ static int write_pareto(const char *dir, struct pareto *pa,
 	free(path);
 	if (!f)
 		goto out;
-	fprintf(f, "# energy_J %s series label\n", metric);
+	fprintf(f, "# energy_J %s series label\n", axis);
 	for (i = 0; i < npp; i++) {
 		bool shown = pp[i].label &&
 			     (npp <= PARETO_LABEL_ALL_MAX || pp[i].front);
 		char *q = gp_data_label(shown ? pp[i].label : "");
 
-		fprintf(f, "%.9g %.9g %d %s\n", pp[i].x, pp[i].y,
+		fprintf(f, "%.9g %.9g %d %s", pp[i].x, pp[i].y,
 			pp[i].series, q);
+		if (pa->errors)
+			fprintf(f, " %.9g %.9g", pp[i].xerr, pp[i].yerr);
+		fputc('\n', f);
 		free(q);
 	}
 	if (fclose(f))
@@ -495,17 +603,18 @@ static int write_pareto(const char *dir, struct pareto *pa,
 	if (!f)
 		goto out;
 	{
-		char *t = xasprintf("%s\nenergy vs %s%s; front: no other point is better on both",
-				    title, metric, us ? " (ms)" : "");
+		char *t = xasprintf("%s\nenergy vs %s; front: no other point is better on both",
+				    title, axis);
 		char *qt = gp_quote(t);
-		char *yl = xasprintf("%s%s", metric, us ? " (ms)" : "");
-		char *qy = gp_quote(yl);
+		char *qy = gp_quote(axis);
 
 		fprintf(f, "runtitle = %s\nylab = %s\nnseries = %d\narray serieslabel[%d]\n",
 			qt, qy, nseries, nseries);
+		/* only then, so that a sweep without repeats keeps its files */
+		if (pa->errors)
+			fputs("errorbars = 1\n", f);
 		free(t);
 		free(qt);
-		free(yl);
 		free(qy);
 	}
 	for (i = 0; i < nseries; i++) {
@@ -546,6 +655,7 @@ static int write_pareto(const char *dir, struct pareto *pa,
 		free(script);
 	}
 out:
+	free(axis);
 	free(data);
 	return ret;
 }
@@ -660,6 +770,7 @@ struct sweep_collector {
 	json_t *plan;
 	struct table tb;
 	int n, width;
+	int repeat;		/* runs per point (the plan's) */
 	int next;		/* the next point to add, from 1 */
 	int failed;
 	int error;		/* a SWEEP_COLLECT_* that stopped it, or 0 */
@@ -669,6 +780,9 @@ struct sweep_collector {
 	bool rows_stale;
 	const char *metric;	/* --metric, or NULL */
 	char *defmetric, *title;
+	/* the metric being plotted, once known; its names are checked
+	 * against the columns when all are known (finish()) */
+	struct metric_expr *expr;
 	/* ok points read before the default metric is known (it is the
 	 * first point's, unless that one has no task that ran) */
 	struct point *pending;
@@ -689,6 +803,49 @@ static void point_free(struct point *p)
 static const char *collector_metric(const struct sweep_collector *c)
 {
 	return c->metric ? c->metric : c->defmetric;
+}
+
+/* A name shaped as a column (energy_mj, domN.avg_mhz, X.TASKCOLUMN,
+ * chain.X.CHAINCOLUMN), while the columns are still being found */
+static bool column_shaped(void *ctx, const char *name)
+{
+	const char *dot = strrchr(name, '.');
+	int k, n;
+
+	(void)ctx;
+	if (!strcmp(name, "energy_mj"))
+		return true;
+	if (sscanf(name, "dom%d.avg_mhz%n", &k, &n) == 1 && !name[n])
+		return true;
+	if (!dot)
+		return false;
+	if (!strncmp(name, "chain.", 6))
+		for (k = 0; k < (int)ARRAY_SIZE(chain_cols); k++)
+			if (!strcmp(dot + 1, chain_cols[k]))
+				return true;
+	return sweep_is_task_column(dot + 1);
+}
+
+static bool table_has(void *ctx, const char *name)
+{
+	return column_exists(ctx, name);
+}
+
+/*
+ * The parsed metric once collector_metric() is known, its names taken on
+ * their shape: the columns are not all known before the last point, and
+ * finish() checks them. NULL while unknown or when the text is no
+ * metric at all (said by finish()).
+ */
+static const struct metric_expr *collector_expr(struct sweep_collector *c)
+{
+	const char *m = collector_metric(c), *unknown;
+	char err[256];
+
+	if (!c->expr && m)
+		c->expr = metric_expr_parse(m, column_shaped, NULL, err,
+					    sizeof(err), &unknown);
+	return c->expr;
 }
 
 /* @p's tasks, domains and chains into the table; true if it grew */
@@ -745,6 +902,8 @@ struct sweep_collector *sweep_collector_open(const char *dir,
 	} else {
 		c->tb.params = json_object_get(c->plan, "params");
 		c->n = (int)json_integer_value(json_object_get(c->plan, "points"));
+		c->repeat = sweep_plan_repeat(c->plan);
+		c->pa.errors = c->repeat > 1;
 		c->width = point_width(c->n);
 		c->rows = tmpfile();
 		if (!c->rows) {
@@ -772,18 +931,23 @@ static void take_defaults(struct sweep_collector *c, const struct point *p)
 			c->defmetric = xasprintf("%s.resp_p95_us",
 						 p->m.tasks[mt].name);
 	}
-	if (!c->title)
+	if (!c->title && c->repeat > 1)
+		c->title = xasprintf("sweep of %s: %d points x %d runs",
+				     p->m.workload, c->n / c->repeat, c->repeat);
+	else if (!c->title)
 		c->title = xasprintf("sweep of %s: %d points", p->m.workload,
 				     c->n);
 }
 
 /* The pending points onto the plot, now that its metric is known */
-static void flush_pending(struct sweep_collector *c, const char *metric)
+static void flush_pending(struct sweep_collector *c,
+			  const struct metric_expr *e)
 {
 	int i;
 
 	for (i = 0; i < c->npending; i++) {
-		pareto_add(&c->pa, &c->tb, &c->pending[i], metric);
+		if (e)
+			pareto_add(&c->pa, &c->tb, &c->pending[i], e);
 		point_free(&c->pending[i]);
 	}
 	free(c->pending);
@@ -812,7 +976,12 @@ int sweep_collector_add(struct sweep_collector *c)
 		take_defaults(c, &p);
 	}
 	if (!c->rows_stale)
-		write_row(c->rows, &c->tb, &p);
+		write_row(c->rows, &c->tb, &p, c->repeat);
+	/* with repeats the plot has each point's mean, at finish() */
+	if (c->repeat > 1) {
+		point_free(&p);
+		return 0;
+	}
 	if (!r && !collector_metric(c)) {
 		c->pending = xrealloc(c->pending, (size_t)(c->npending + 1) *
 				      sizeof(*c->pending));
@@ -820,9 +989,12 @@ int sweep_collector_add(struct sweep_collector *c)
 		return 0;
 	}
 	if (!r) {
+		const struct metric_expr *e = collector_expr(c);
+
 		if (c->npending)
-			flush_pending(c, collector_metric(c));
-		pareto_add(&c->pa, &c->tb, &p, collector_metric(c));
+			flush_pending(c, e);
+		if (e)
+			pareto_add(&c->pa, &c->tb, &p, e);
 	}
 	point_free(&p);
 	return 0;
@@ -841,12 +1013,167 @@ static int rewrite_rows(struct sweep_collector *c)
 		int r = read_point(c->dir, c->tb.params, id, c->width, &p, false);
 
 		if (r >= 0)
-			write_row(c->rows, &c->tb, &p);
+			write_row(c->rows, &c->tb, &p, c->repeat);
 		point_free(&p);
 		if (r < 0)
 			return r;
 	}
 	return 0;
+}
+
+/* A point's runs (--repeat): their values of each column and of the
+ * metric, run by run */
+struct run_group {
+	char **cols;		/* the table's number columns */
+	int ncols;
+	double *v;		/* [col * repeat + run]; the metric last */
+	double *energy_j, *metric;	/* per run (the metric in its unit) */
+	struct point first;	/* its first run that is not missing */
+	int ok;
+};
+
+/* Runs @id0 .. @id0 + repeat - 1 into @g; 0 or a SWEEP_COLLECT_* */
+static int group_read(struct sweep_collector *c, int id0, struct run_group *g)
+{
+	int r, k;
+
+	for (r = 0; r < c->repeat; r++) {
+		struct point p = { 0 };
+		int st = read_point(c->dir, c->tb.params, id0 + r, c->width, &p,
+				    false);
+
+		if (st < 0) {
+			point_free(&p);
+			return st;
+		}
+		for (k = 0; k < g->ncols; k++)
+			g->v[k * c->repeat + r] = column_value(&c->tb, &p,
+							       g->cols[k]);
+		g->energy_j[r] = p.ok ? p.m.energy_mj / 1e3 : NAN;
+		g->metric[r] = p.ok && c->expr ?
+			       metric_value(&c->tb, &p, c->expr) : NAN;
+		g->ok += p.ok;
+		if (!g->first.pj && strcmp(p.status, "missing"))
+			g->first = p;
+		else
+			point_free(&p);
+	}
+	return 0;
+}
+
+static void csv_stats(FILE *f, const double *v, int n)
+{
+	struct sample_stats st = sample_stats(v, n);
+
+	fputc(',', f);
+	csv_num(f, st.mean);
+	fputc(',', f);
+	csv_num(f, st.sd);
+	fputc(',', f);
+	csv_num(f, st.ci95);
+}
+
+/* Group @gi's row of sweep-summary.csv, and its mean onto the plot */
+static void group_out(struct sweep_collector *c, FILE *f, int gi,
+		      struct run_group *g)
+{
+	struct sample_stats x = sample_stats(g->energy_j, c->repeat),
+			    y = sample_stats(g->metric, c->repeat);
+	int k;
+
+	if (g->first.pj) {
+		write_point_fields(f, &c->tb, &g->first, gi + 1);
+	} else {
+		/* every run missing: the number alone, the fields empty */
+		fprintf(f, "%d", gi + 1);
+		for (k = 0; k < (int)json_array_size(c->tb.params) + 2; k++)
+			fputc(',', f);
+	}
+	fprintf(f, ",%d,%d", c->repeat, g->ok);
+	for (k = 0; k < g->ncols; k++)
+		csv_stats(f, &g->v[k * c->repeat], c->repeat);
+	csv_stats(f, g->metric, c->repeat);
+	fputc('\n', f);
+	if (g->first.ok && x.n && y.n) {
+		double sc = plot_scale(c->expr);
+		struct ppt pt = { .x = x.mean, .y = y.mean / sc,
+				  .xerr = isnan(x.ci95) ? 0 : x.ci95,
+				  .yerr = isnan(y.ci95) ? 0 : y.ci95 / sc };
+
+		pareto_put(&c->pa, &c->tb, &g->first, pt);
+	}
+}
+
+/*
+ * With --repeat: sweep-summary.csv (a row per point, the mean, sd and 95 %
+ * interval of every number column and of the metric over its runs) and
+ * the plot's points, the runs read again a point at a time; 0 or a
+ * SWEEP_COLLECT_*
+ */
+static int write_summary(struct sweep_collector *c)
+{
+	char *tmp = xasprintf("%s/.sweep-summary.csv.tmp", c->dir);
+	char *fin = xasprintf("%s/sweep-summary.csv", c->dir);
+	struct run_group g = { .cols = table_columns(&c->tb) };
+	FILE *f = fopen(tmp, "w");
+	int ret = SWEEP_COLLECT_RUN_ERROR, gi, k;
+
+	g.ncols = strv_len(g.cols);
+	g.v = xcalloc((size_t)(g.ncols * c->repeat), sizeof(double));
+	g.energy_j = xcalloc((size_t)c->repeat, sizeof(double));
+	g.metric = xcalloc((size_t)c->repeat, sizeof(double));
+	if (!f)
+		goto out;
+	write_point_header(f, &c->tb);
+	fputs(",runs,ok", f);
+	for (k = 0; k < g.ncols; k++) {
+		static const char *const sfx[] = { "_mean", "_sd", "_ci95" };
+		int q;
+
+		for (q = 0; q < 3; q++) {
+			char *h = xasprintf("%s%s", g.cols[k], sfx[q]);
+
+			fputc(',', f);
+			csv_str(f, h);
+			free(h);
+		}
+	}
+	fputs(",metric_mean,metric_sd,metric_ci95\n", f);
+	for (gi = 0; gi < c->n / c->repeat; gi++) {
+		int r;
+
+		g.ok = 0;
+		r = group_read(c, gi * c->repeat + 1, &g);
+		if (!r)
+			group_out(c, f, gi, &g);
+		point_free(&g.first);
+		if (r) {
+			ret = r;
+			goto out;
+		}
+	}
+	if (fclose(f)) {
+		f = NULL;
+		goto out;
+	}
+	f = NULL;
+	if (!rename(tmp, fin))
+		ret = 0;
+out:
+	if (ret == SWEEP_COLLECT_RUN_ERROR)
+		fprintf(stderr, "capsim: cannot write %s: %s\n", fin,
+			strerror(errno));
+	if (f)
+		fclose(f);
+	if (ret)
+		unlink(tmp);
+	strv_free(g.cols);
+	free(g.v);
+	free(g.energy_j);
+	free(g.metric);
+	free(tmp);
+	free(fin);
+	return ret;
 }
 
 /* The header, then the rows: sweep.csv written aside and renamed */
@@ -861,7 +1188,7 @@ static int write_csv(struct sweep_collector *c)
 
 	if (!f)
 		goto out;
-	write_header(f, &c->tb);
+	write_header(f, &c->tb, c->repeat > 1);
 	if (fflush(c->rows) || fseek(c->rows, 0, SEEK_SET))
 		goto out;
 	while ((got = fread(buf, 1, sizeof(buf), c->rows)) > 0)
@@ -899,19 +1226,35 @@ int sweep_collector_finish(struct sweep_collector *c, bool quiet)
 	if (c->error)
 		return c->error;
 	metric = collector_metric(c) ? collector_metric(c) : "energy_mj";
-	if (c->failed < c->n && !column_exists(&c->tb, metric)) {
-		fprintf(stderr, "capsim: --metric %s is not a sweep.csv column (e.g. %s, energy_mj, dom0.avg_mhz)\n",
-			metric, c->defmetric ? c->defmetric : "TASK.resp_p95_us");
-		return c->error = SWEEP_COLLECT_BAD_INPUT;
+	if (c->failed < c->n) {
+		const char *unknown;
+		char err[256];
+		struct metric_expr *e = metric_expr_parse(metric, table_has,
+							  &c->tb, err,
+							  sizeof(err), &unknown);
+
+		if (!e) {
+			fprintf(stderr, "capsim: --metric %.100s is not a sweep.csv column or an expression over its columns: %s (e.g. %s, energy_mj, dom0.avg_mhz, energy_mj/1000)\n",
+				metric, err, c->defmetric ? c->defmetric :
+				"TASK.resp_p95_us");
+			return c->error = SWEEP_COLLECT_BAD_INPUT;
+		}
+		/* the same reading, the names now checked (or energy_mj
+		 * when no point had a task that ran) */
+		metric_expr_free(c->expr);
+		c->expr = e;
 	}
-	flush_pending(c, metric);
+	flush_pending(c, c->expr);
 	if (c->rows_stale) {
 		r = rewrite_rows(c);
 		if (r)
 			return c->error = r;
 	}
+	if (c->repeat > 1 && (r = write_summary(c)))
+		return c->error = r;
 	if (write_csv(c) ||
 	    (c->failed < c->n && write_pareto(c->dir, &c->pa, metric,
+					      c->expr,
 					      c->title ? c->title : "sweep",
 					      quiet)))
 		return c->error = SWEEP_COLLECT_RUN_ERROR;
@@ -941,6 +1284,7 @@ void sweep_collector_free(struct sweep_collector *c)
 	free(c->tb.chains);
 	free(c->title);
 	free(c->defmetric);
+	metric_expr_free(c->expr);
 	json_decref(c->plan);
 	free(c->dir);
 	free(c);

@@ -141,6 +141,13 @@ json_t *sweep_load_json(const char *path, char *err, size_t errlen)
 	return v;
 }
 
+int sweep_plan_repeat(json_t *plan)
+{
+	json_t *r = json_object_get(plan, "repeat");
+
+	return json_is_integer(r) ? (int)json_integer_value(r) : 1;
+}
+
 int sweep_plan_check(json_t *plan, char *err, size_t errlen)
 {
 	json_t *params = json_object_get(plan, "params"), *p;
@@ -151,8 +158,16 @@ int sweep_plan_check(json_t *plan, char *err, size_t errlen)
 			    type_name(plan));
 	if (need(plan, "", "params", T_ARR, err, errlen) ||
 	    need_num(plan, "", "points", T_INT, 1, SWEEP_MAX_POINTS, err,
-		     errlen))
+		     errlen) ||
+	    need_num(plan, "", "repeat", T_INT | T_ABSENT, 1, SWEEP_MAX_REPEAT,
+		     err, errlen))
 		return -1;
+	/* the runs of a point are consecutive: whole points only */
+	if (json_integer_value(json_object_get(plan, "points")) %
+	    sweep_plan_repeat(plan))
+		return err_fail(err, errlen, "points: %lld is not a multiple of repeat %d",
+				(long long)json_integer_value(json_object_get(plan, "points")),
+				sweep_plan_repeat(plan));
 	json_array_foreach(params, i, p) {
 		char where[48];
 
@@ -181,6 +196,8 @@ int sweep_point_check(json_t *pj, json_t *plan_params, int id, char *err,
 	    need(pj, "", "policy", T_STR, err, errlen) ||
 	    need(pj, "", "platform", T_STR, err, errlen) ||
 	    need_num(pj, "", "seed", T_INT, 0, MAX_EXACT, err, errlen) ||
+	    need_num(pj, "", "repeat", T_INT | T_ABSENT, 1, SWEEP_MAX_REPEAT,
+		     err, errlen) ||
 	    need(pj, "", "command", T_STR, err, errlen))
 		return -1;
 	json_array_foreach(plan_params, i, p) {

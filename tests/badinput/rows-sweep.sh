@@ -25,7 +25,7 @@ fresh; workload "{ $G, $T }"
 row "sweep --set a value listed twice" 2 "capsim: --set tasks.t.run=1000,2000,1000.0: the value 1000 is listed twice: it would give duplicate points" 10 256 \
 	$W sweep w.json --set 'tasks.t.run=1000,2000,1000.0' -o out
 fresh; workload "{ $G, $T }"
-row "sweep of 10^6 points" 2 "capsim: the sweep has 3000000 points (--set values x platforms x policies): at most 100000" 10 256 \
+row "sweep of 10^6 points" 2 "capsim: the sweep has 3000000 points (--set values x platforms x policies x repeats): at most 100000" 10 256 \
 	$W sweep w.json --set 'tasks.t.run=1:1000:1' --set 'tasks.t.sleep=1:1000:1' -o out
 fresh; workload "{ $G, $T }"
 row "sweep --set 1e17:1e17:1: one point, not 9" 0 "sweep: 3 points prepared" 10 256 \
@@ -80,9 +80,59 @@ for emit in "" "--emit-jobs jobs"; do
 		$W sweep w.json --set 'tasks.t.run=1000' --metric u.resp_p95_us -o out $emit
 	fresh; workload "{ $G, $T }"
 	# shellcheck disable=SC2086
-	row "sweep --metric dom7 ${emit:-(runs)}" 2 "capsim: --metric dom7.avg_mhz will not be a sweep.csv column: allowed energy_mj, domN.avg_mhz (N < 1)" 10 256 \
+	row "sweep --metric dom7 ${emit:-(runs)}" 2 "  names: energy_mj, dom0.avg_mhz, t.wlat_p95_us, t.wlat_p99_us, t.resp_p95_us, t.resp_p99_us, t.misses (an instance" 10 256 \
 		$W sweep w.json --set 'tasks.t.run=1000' --metric dom7.avg_mhz -o out $emit
+	fresh; workload "{ $G, $T }"
+	# shellcheck disable=SC2086
+	row "sweep --metric with an unknown name ${emit:-(runs)}" 2 "capsim: --metric energy_mj/u.misses will not be a sweep.csv column or an expression over its columns: unknown name u.misses" 10 256 \
+		$W sweep w.json --set 'tasks.t.run=1000' --metric 'energy_mj/u.misses' -o out $emit
+	fresh; workload "{ $G, $T }"
+	# shellcheck disable=SC2086
+	row "sweep --metric a function call ${emit:-(runs)}" 2 "no function calls: expected an operator" 10 256 \
+		$W sweep w.json --set 'tasks.t.run=1000' --metric 'system(energy_mj)' -o out $emit
+	fresh; workload "{ $G, $T }"
+	# shellcheck disable=SC2086
+	row "sweep --metric unbalanced ${emit:-(runs)}" 2 "expected ')' at the end" 10 256 \
+		$W sweep w.json --set 'tasks.t.run=1000' --metric '(energy_mj/2' -o out $emit
 done
+
+# --set PATH with [*], and --link (issue 26): refused before any point
+fresh; workload "{ $G, $T }"
+row "sweep --link with unequal lengths" 2 "capsim: --link: --set tasks.t.run gives 2 values, --set tasks.t.sleep 3: linked parameters need as many values each" 10 256 \
+	$W sweep w.json --set 'tasks.t.run=1000,2000' --set 'tasks.t.sleep=1:3:1' --link -o out
+fresh; workload "{ $G, $T }"
+row "sweep --link with one --set" 2 "capsim: --link zips two --set or more: 1 given" 10 256 \
+	$W sweep w.json --set 'tasks.t.run=1000,2000' --link -o out
+fresh; workload "{ $G, $T }"
+row "sweep --collect --link" 2 "capsim: --collect DIR takes only --metric and --quiet" 10 256 \
+	$W sweep --collect out --link
+fresh; workload "{ $G, \"tasks\": { \"t\": { \"run\": 1000, \"cpus\": [] } } }"
+row "sweep --set [*] over an empty array" 2 "capsim: --set tasks.t.cpus[*]: [*] matches no element (the array is empty) (in the workload)" 10 256 \
+	$W sweep w.json --set 'tasks.t.cpus[*]=1,2' -o out
+fresh; workload "{ $G, $T }"
+row "sweep --set [*] where no array is" 2 "capsim: --set tasks[*].run: [*] matches no element (no array there) (in the workload)" 10 256 \
+	$W sweep w.json --set 'tasks[*].run=1,2' -o out
+fresh; workload "{ $G, $T }"
+row "sweep --set [*] on a platform member that is no array" 2 "capsim: --set platform.name[*]: [*] matches no element (no array there) (in the platform)" 10 256 \
+	$W sweep w.json --set 'platform.name[*]=1,2' -o out
+fresh; workload "{ $G, $T }"
+row "sweep --set [x]" 2 'expected [INDEX], [*] or ["key"] at "[x].run"' 10 256 \
+	$W sweep w.json --set 'tasks.t[x].run=1,2' -o out
+fresh; workload "{ $G, $T }"
+row "sweep --drop PATH[*]" 2 "capsim: --drop capsim.events[*]: a drop ends with a member or an index, not [*]" 10 256 \
+	$W sweep w.json --set 'tasks.t.run=1000' --drop 'capsim.events[*]' -o out
+fresh; workload "{ $G, $T }"
+row "sweep --repeat 0" 2 "capsim: --repeat needs" 10 256 \
+	$W sweep w.json --set 'tasks.t.run=1000' --repeat 0 -o out
+fresh; workload "{ $G, $T }"
+row "sweep --repeat 1001" 2 "capsim: --repeat needs" 10 256 \
+	$W sweep w.json --set 'tasks.t.run=1000' --repeat 1001 -o out
+fresh; workload "{ $G, $T }"
+row "sweep --repeat x points over the limit" 2 "capsim: the sweep has 300000 points (--set values x platforms x policies x repeats): at most 100000" 10 256 \
+	$W sweep w.json --set 'tasks.t.run=1:100:1' --repeat 1000 -o out
+fresh; workload "{ $G, $T }"
+row "sweep --collect --repeat" 2 "capsim: --collect DIR takes only --metric and --quiet" 10 256 \
+	$W sweep --collect out --repeat 3
 
 # --emit-jobs paths: not a device, not a file capsim did not write
 # (never /dev/null itself: a regressed capsim run as root would replace it;

@@ -1,8 +1,8 @@
 #!/bin/sh
 # The what-if workflow end to end, through the capsim binary:
 #   run.sh CAPSIM SRCDIR CASE
-# CASE: compare, plots, sweep, chains, parallel, errors, progress, library,
-# tutorial. Each fails with the reason on stderr.
+# CASE: compare, plots, sweep, params, chains, parallel, errors, progress,
+# library, tutorial. Each fails with the reason on stderr.
 set -eu
 capsim=$(readlink -f "$1")
 src=$2
@@ -246,6 +246,80 @@ json.dump(d, open(sys.argv[1], 'w'), indent=2)" "$f"
 	[ "$(awk -F, 'NR > 1 && $7 == "ok" { print $8 }' "$tmp/p/sweep.csv" | sort -u | wc -l)" = 2 ] ||
 		fail "the power edit changes the energy"
 	;;
+params)
+	# [*] sets every domain; --link zips the --set values (3 points per
+	# policy, not 9), each point's values those of the same rank
+	"$capsim" sweep "$w" --set 'platform.domains[*].rate_limit_us=250,2000,8000' \
+		--set 'capsim.taskgroups["/bg"].capacity_max=128,512,1024' --link \
+		--platforms sd855 --policies rfc,none --duration 1 -j 2 -o "$tmp/l" --quiet
+	[ "$(grep -c ',ok,' "$tmp/l/sweep.csv")" = 6 ] || fail "--link: 6 points expected: $(cat "$tmp/l/sweep.csv")"
+	[ "$(json "$tmp/l/sweep.json" 'd["link"]')" = True ] || fail "--link not in the plan"
+	for nv in "1 250 128" "4 2000 512" "5 8000 1024"; do
+		set -- $nv
+		[ "$(json "$tmp/l/points/000$1/platform.json" '[x["rate_limit_us"] for x in d["domains"]]')" = "[$2, $2, $2]" ] ||
+			fail "point $1: not every domain has rate limit $2"
+		[ "$(json "$tmp/l/points/000$1/point.json" 'list(d["params"].values())')" = "[$2, $3]" ] ||
+			fail "point $1: values not zipped: $(cat "$tmp/l/points/000$1/point.json")"
+	done
+	# the zip is part of the plan: --resume without --link is refused
+	st=0
+	"$capsim" sweep "$w" --set 'platform.domains[*].rate_limit_us=250,2000,8000' \
+		--set 'capsim.taskgroups["/bg"].capacity_max=128,512,1024' \
+		--platforms sd855 --policies rfc,none --duration 1 -o "$tmp/l" --resume --quiet 2> "$tmp/err" || st=$?
+	[ $st = 2 ] && grep -q "this command's points (18)" "$tmp/err" ||
+		fail "--resume without --link: exit $st: $(cat "$tmp/err")"
+	# --repeat 3: a row per run, seeds distinct per run and the same
+	# across policies; the first run's seed is the seed without --repeat
+	vp="$src/traces/video-playback.json"
+	"$capsim" sweep "$vp" --set 'tasks.decoder.run=8000,9000' --policies rfc,none \
+		--duration 1 --seed 1 --repeat 3 --metric decoder.resp_p95_us -o "$tmp/r" --quiet
+	"$capsim" sweep "$vp" --set 'tasks.decoder.run=8000,9000' --policies rfc,none \
+		--duration 1 --seed 1 -o "$tmp/r1" --quiet
+	python3 - "$tmp/r" "$tmp/r1" <<'PY' || fail "--repeat rows or summary"
+import csv, math, sys
+rows = list(csv.DictReader(open(sys.argv[1] + "/sweep.csv")))
+one = list(csv.DictReader(open(sys.argv[2] + "/sweep.csv")))
+assert len(rows) == 12, len(rows)
+assert [r["repeat"] for r in rows] == ["1", "2", "3"] * 4
+for g in range(4):
+    seeds = [rows[3 * g + k]["seed"] for k in range(3)]
+    assert len(set(seeds)) == 3, seeds
+    # the first run: the seed and the results of the sweep without repeats
+    assert seeds[0] == one[g]["seed"], (seeds, one[g]["seed"])
+    assert rows[3 * g]["energy_mj"] == one[g]["energy_mj"]
+# rfc and none of a value share their draws
+assert [r["seed"] for r in rows[0:3]] == [r["seed"] for r in rows[3:6]]
+summ = list(csv.DictReader(open(sys.argv[1] + "/sweep-summary.csv")))
+assert len(summ) == 4, len(summ)
+t2 = 4.303
+for g, s in enumerate(summ):
+    for col in ("energy_mj", "decoder.resp_p95_us"):
+        v = [float(rows[3 * g + k][col]) for k in range(3)]
+        m = sum(v) / 3
+        sd = math.sqrt(sum((x - m) ** 2 for x in v) / 2)
+        # sweep.csv keeps 6 digits: so much rounding apart
+        tol = 1e-5 * max(abs(m), 1)
+        assert abs(float(s[col + "_mean"]) - m) <= tol, (col, s, m)
+        assert abs(float(s[col + "_sd"]) - sd) <= tol, (col, s, sd)
+        assert abs(float(s[col + "_ci95"]) - t2 * sd / math.sqrt(3)) <= 3 * tol
+    assert s["metric_mean"] == s["decoder.resp_p95_us_mean"], s
+    assert s["runs"] == "3" and s["ok"] == "3"
+# the seeds make a difference somewhere (video-playback draws)
+assert len({r["energy_mj"] for r in rows[0:3]}) > 1, rows[0:3]
+PY
+	grep -q '^errorbars = 1$' "$tmp/r/pareto-data/vars.gp" || fail "--repeat: no error bars"
+	[ "$(awk 'NR > 1 { print NF }' "$tmp/r/pareto-data/pareto.dat" | sort -u)" = 6 ] ||
+		fail "--repeat: pareto.dat without the intervals"
+	[ "$(grep -vc '^#' "$tmp/r/pareto-data/pareto.dat")" = 4 ] || fail "--repeat: a plotted point per point"
+	pycheck "$tmp/r/pareto.png" 1000 720
+	[ ! -e "$tmp/r1/sweep-summary.csv" ] || fail "a summary without --repeat"
+	# reproducible: the same command, the same runs
+	"$capsim" sweep "$vp" --set 'tasks.decoder.run=8000,9000' --policies rfc,none \
+		--duration 1 --seed 1 --repeat 3 -o "$tmp/r2" > "$tmp/out.txt"
+	grep -q "^sweep: the 12 points above are 4 points x 3 runs (--repeat): $tmp/r2/sweep-summary.csv has" "$tmp/out.txt" ||
+		fail "--repeat: the runs are not said: $(cat "$tmp/out.txt")"
+	cmp "$tmp/r/sweep.csv" "$tmp/r2/sweep.csv" || fail "--repeat is not reproducible"
+	;;
 chains)
 	# capsim.chains through compare and sweep (traces/frame-chain.json):
 	# at the top OPP a frame is 0.15 (ui's idle exit) + 4 + 0.15
@@ -281,7 +355,9 @@ chains)
 	"$capsim" sweep "$fc" --set 'capsim.taskgroups["/background"].capacity_max=300,1024' \
 		--duration 2 --metric chain.frme.jank_pct -o "$tmp/bad" > /dev/null 2> "$tmp/err" || st=$?
 	[ $st = 2 ] || fail "an unknown chain metric: exit $st, expected 2"
-	grep -q 'chain.NAME.COLUMN' "$tmp/err" || fail "the chain metric form is not said"
+	grep -q 'unknown name chain.frme.jank_pct' "$tmp/err" || fail "the unknown name is not said"
+	grep -q ', chain.frame.jank_pct, chain.frame.lat_p50_us,' "$tmp/err" ||
+		fail "the valid chain metrics are not listed"
 	[ ! -e "$tmp/bad" ] || fail "an unknown chain metric: $tmp/bad written"
 	"$capsim" sweep "$fc" --set 'capsim.taskgroups["/background"].capacity_max=300,1024' \
 		--policies rfc,none --duration 2 --metric chain.frame.jank_pct -o "$tmp/s" --quiet
@@ -290,6 +366,27 @@ chains)
 	[ "$(awk -F, 'NR > 1 { print $(NF - 3) "/" $(NF - 2) }' "$tmp/s/sweep.csv" | sort -u)" = "0/11300" ] ||
 		fail "chain jank and latency per point: $(cat "$tmp/s/sweep.csv")"
 	pycheck "$tmp/s/pareto.png" 1000 720
+	# a derived metric: each plotted value is the expression of its
+	# row's columns; the axis names it as written
+	"$capsim" sweep --collect "$tmp/s" --metric '(chain.frame.lat_p50_us + 700) / -1000' --quiet
+	[ "$(awk 'NR > 1 { print $2 }' "$tmp/s/pareto-data/pareto.dat" | sort -u)" = -12 ] ||
+		fail "derived metric values: $(cat "$tmp/s/pareto-data/pareto.dat")"
+	grep -q "^ylab = '(chain.frame.lat_p50_us + 700) / -1000'$" "$tmp/s/pareto-data/vars.gp" ||
+		fail "derived metric axis: $(grep ylab "$tmp/s/pareto-data/vars.gp")"
+	# a column in us is drawn in ms and named so, never "_us (ms)"
+	"$capsim" sweep --collect "$tmp/s" --metric chain.frame.lat_p50_us --quiet
+	grep -q "^ylab = 'chain.frame.lat_p50_ms'$" "$tmp/s/pareto-data/vars.gp" ||
+		fail "us column axis: $(grep ylab "$tmp/s/pareto-data/vars.gp")"
+	[ "$(awk 'NR > 1 { print $2 }' "$tmp/s/pareto-data/pareto.dat" | sort -u)" = 11.3 ] ||
+		fail "us column in ms: $(cat "$tmp/s/pareto-data/pareto.dat")"
+	# a division by zero is NaN: no point is plotted, and it is said
+	"$capsim" sweep --collect "$tmp/s" --metric 'energy_mj / chain.frame.jank_pct' --quiet 2> "$tmp/err"
+	grep -q 'no point has both energy and energy_mj / chain.frame.jank_pct' "$tmp/err" ||
+		fail "NaN metric: $(cat "$tmp/err")"
+	st=0
+	"$capsim" sweep --collect "$tmp/s" --metric 'energy_mj / frame.jank_pct' --quiet 2> "$tmp/err" || st=$?
+	[ $st = 2 ] && grep -q 'unknown name frame.jank_pct' "$tmp/err" ||
+		fail "--collect with an unknown name: exit $st, $(cat "$tmp/err")"
 	# a hand-edited summary with a bad chain is named with the field
 	f=$(ls "$tmp"/s/points/*/run/summary.json | head -1)
 	python3 -c "import json,sys

@@ -1,0 +1,92 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What sweep.c (the command: options, checks, running, resuming) and
+ * sweep_points.c (each point's directory made: its inputs, seed, job and
+ * point.json) share: the sweep as defined, and the iterator that makes
+ * the points one at a time in point order.
+ */
+#ifndef CAPSIM_SWEEP_INTERNAL_H
+#define CAPSIM_SWEEP_INTERNAL_H
+
+#include <jansson.h>
+#include <stdbool.h>
+
+#include "docpath.h"
+#include "jsondoc.h"
+#include "procs.h"
+
+struct sweep_param {
+	struct dpath path;
+	json_t **vals;
+	int nvals;
+};
+
+struct sweep {
+	const char *wfile;
+	char *wname;		/* workload basename, kept by the point files */
+	struct jdoc wdoc;
+	struct sweep_param *params;
+	int nparams;
+	struct dpath *drops;
+	int ndrops;
+	char **policies;
+	char **platforms;
+	json_t **pdocs;		/* per platform, when a param edits it */
+	bool edits_platform;
+	unsigned long long seed;
+	const char *duration;
+	bool keep_traces;
+	bool link;		/* --link: the --set values zipped */
+	int repeat;		/* --repeat N: runs of each point */
+	const char *emit;	/* --emit-jobs FILE, or NULL */
+	int npoints;
+	int width;		/* of the point numbers */
+};
+
+/* One combination of parameter values (@vi) of a sweep, being written */
+struct point_ctx {
+	const struct sweep *sw;
+	const char *root, *final_abs, *self;
+	struct job *job;	/* the point being made's */
+	char *cmd;		/* its shell line (the caller frees) */
+	const int *vi;		/* each parameter's value index */
+	unsigned long long seed;
+	int rep;		/* which run of the point, from 0 */
+	json_t *w;		/* the workload with the values set */
+	json_t *pdoc;		/* the platform with them, or NULL */
+	int pl;			/* which platform */
+};
+
+/*
+ * The points of a sweep, made one after another in point order (the last
+ * parameter fastest, then per platform, per policy), each only when it is
+ * about to run: a sweep of 10 000 points holds one combination's
+ * documents, not 10 000 directories' worth of jobs.
+ */
+struct point_iter {
+	struct point_ctx pc;
+	int *vi;		/* each parameter's value index */
+	int id;			/* the last point made */
+	int po;			/* the next point's policy */
+};
+
+void point_iter_init(struct point_iter *it, const struct sweep *sw,
+		     const char *root, const char *final_abs, const char *self);
+void point_iter_free(struct point_iter *it);
+/*
+ * The next point: with @job, written in its directory (its inputs, job
+ * and point.json; *@cmd its shell line, caller frees); without, only
+ * passed over (a finished point a --resume keeps). 0, or -1 (said).
+ */
+int point_iter_next(struct point_iter *it, struct job *job, char **cmd);
+
+/* points/ under @root; 0 or -1 (said) */
+int sweep_make_points_dir(const char *root);
+/* Every point's inputs under @root, for --emit-jobs; @cmds gets each
+ * point's shell command for @final_abs. 0 or -1 (said). */
+int sweep_prepare_points(struct sweep *sw, const char *root,
+			 const char *final_abs, const char *self, char **cmds);
+/* @v as indented JSON into @path; 0 or -1 (said) */
+int sweep_write_json(const char *path, json_t *v);
+
+#endif

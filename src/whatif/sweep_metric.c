@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A sweep's --metric checked before any point runs: every name it uses
+ * must be a column sweep.csv will have, judged from the workload (its
+ * tasks and chains) and the platforms (their domains); otherwise exit 2
+ * with the names it may use.
+ */
+#include <jansson.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "metric_expr.h"
+#include "sweep.h"
+#include "util.h"
+
+struct metric_scope {
+	json_t *wroot;		/* the workload document */
+	bool edits_platform;	/* --set edits the platforms: any domain */
+	int ndoms;		/* the most domains of the platforms */
+};
+
+/* @name (of the length up to @dot) is task NAME of the workload, or its
+ * instance NAME-K */
+static bool task_name_known(json_t *tasks, const char *name, const char *dot)
+{
+	const char *key;
+	json_t *v;
+
+	json_object_foreach(tasks, key, v) {
+		size_t len = strlen(key);
+		const char *p;
+
+		if (len > (size_t)(dot - name) || strncmp(name, key, len))
+			continue;
+		if (name + len == dot)
+			return true;
+		p = name + len;
+		if (*p++ != '-' || p == dot)
+			continue;
+		while (p < dot && *p >= '0' && *p <= '9')
+			p++;
+		if (p == dot)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * @name is a column sweep.csv will have: energy_mj, domN.avg_mhz (N below
+ * the platforms' domains, unless --set edits the platforms) or
+ * TASK.COLUMN, TASK a task of the workload (NAME, or NAME-K for its
+ * instances), or chain.NAME.COLUMN, NAME a chain of its capsim.chains
+ */
+static bool column_known(void *ctx, const char *name)
+{
+	const struct metric_scope *sc = ctx;
+	const char *dot = strrchr(name, '.');
+	int k, n;
+
+	if (!strcmp(name, "energy_mj"))
+		return true;
+	if (!strncmp(name, "chain.", 6))
+		return sweep_is_chain_metric(json_object_get(json_object_get(
+			sc->wroot, "capsim"), "chains"), name);
+	if (sscanf(name, "dom%d.avg_mhz%n", &k, &n) == 1 && !name[n] && k >= 0)
+		return sc->edits_platform || k < sc->ndoms;
+	if (!dot || !sweep_is_task_column(dot + 1))
+		return false;
+	return task_name_known(json_object_get(sc->wroot, "tasks"), name, dot);
+}
+
+/* The names a metric of this workload may use, for the message */
+static char *known_names(const struct metric_scope *sc)
+{
+	json_t *chains = json_object_get(json_object_get(sc->wroot, "capsim"),
+					 "chains"), *v;
+	struct strbuf sb;
+	const char *key, *col;
+	int k;
+
+	sb_init(&sb);
+	sb_printf(&sb, "energy_mj");
+	for (k = 0; k < sc->ndoms; k++)
+		sb_printf(&sb, ", dom%d.avg_mhz", k);
+	json_object_foreach(json_object_get(sc->wroot, "tasks"), key, v)
+		for (k = 0; (col = sweep_task_column(k)); k++)
+			sb_printf(&sb, ", %s.%s", key, col);
+	json_object_foreach(chains, key, v)
+		for (k = 0; (col = sweep_chain_column(k)); k++)
+			sb_printf(&sb, ", chain.%s.%s", key, col);
+	return sb.buf;
+}
+
+int sweep_metric_check(const char *metric, json_t *wroot, bool edits_platform,
+		       int ndoms)
+{
+	struct metric_scope sc = { wroot, edits_platform, ndoms };
+	char err[256];
+	const char *unknown;
+	struct metric_expr *e = metric_expr_parse(metric, column_known, &sc,
+						  err, sizeof(err), &unknown);
+	char *names;
+
+	if (e) {
+		metric_expr_free(e);
+		return 0;
+	}
+	names = known_names(&sc);
+	fprintf(stderr, "capsim: --metric %.100s will not be a sweep.csv column or an expression over its columns: %s\n"
+		"  names: %s%s (an instance of a task: TASK-K.COLUMN)\n"
+		"  expressions: numbers, + - * / and parentheses over those names, e.g. 'energy_mj/1000'\n"
+		"see `capsim sweep --help`\n",
+		metric, err, names, edits_platform ?
+		", domN.avg_mhz for any N (--set edits the platforms)" : "");
+	free(names);
+	return -1;
+}
