@@ -290,6 +290,7 @@ struct sim_domain {
 	uint64_t ou_since, ou_ns;	/* time overutilized */
 	int fixed_opp;			/* its OPP when not schedutil, or -1 */
 	struct sugov_params gov_params;	/* rate limit, latency, OPPs */
+	unsigned int headroom_pm;	/* capsim.dvfs_headroom (0: 1.25) */
 	struct sugov_state gov;		/* the policy's schedutil state */
 	unsigned int *opp_khz;		/* the OPP table, for gov_params */
 	int next_opp;			/* the governor's next frequency */
@@ -388,6 +389,7 @@ struct sim {
 	uint64_t tick_ns;
 	uint64_t base_slice_ns;
 	unsigned int ref_capacity;	/* capacity "run" is calibrated at */
+	bool util_est;			/* sched_feat(UTIL_EST) */
 	struct group_write_log *gw;
 	int ngw;
 	uint64_t nevents;
