@@ -477,6 +477,15 @@ int cpu_nr_running(const struct sim_cpu *c);
  * signals.c: PELT's clock and the update points of the simulator's CPUs
  * (the class runqueues' own points are in cfs.c, rt.c and dl.c)
  */
+/*
+ * The trace clock when the simulation starts: a machine up for a second,
+ * not 0.000000, which KernelShark's merge reads as "no timestamp yet" (its
+ * time axis then stops short and a task that runs from the start is not
+ * drawn). Readers of capsim's traces take the first event as time 0
+ * (plot, trace_scan, xcheck); summary.json, activations.csv and
+ * chains.csv count from the run's start as before.
+ */
+#define SIM_TRACE_CLOCK_NS 1000000000ULL
 /* The ns of clock_task when the simulation starts (a booted machine) */
 #define SIM_PELT_BOOT_NS (1ULL << 30)
 void sig_clock_advance(struct sim_cpu *c, uint64_t delta);
