@@ -41,6 +41,29 @@ static struct sugov_input two_cpus(struct sugov_cpu_input *c,
 	return in;
 }
 
+/* One shared policy's governor, its inputs and its last decision */
+struct gov {
+	struct sugov_params p;
+	struct sugov_cpu_input c[2];
+	struct sugov_input in;
+	struct sugov_state st;
+	struct sugov_decision d;
+};
+
+static void gov_init(struct gov *g, uint64_t up_ns, uint64_t down_ns,
+		     unsigned long util)
+{
+	g->p = params(up_ns, down_ns);
+	g->in = two_cpus(g->c, util);
+	g->st = (struct sugov_state){ 0 };
+}
+
+/* A decision at @now: true when the frequency changes (g->d.opp) */
+static bool gov_update(struct gov *g, uint64_t now)
+{
+	return sugov_update(&g->st, &g->p, &g->in, 0, now, &g->d);
+}
+
 START_TEST(headroom_default_is_the_kernels)
 {
 	unsigned long u;
@@ -57,92 +80,80 @@ END_TEST
 
 START_TEST(headroom_one_lowers_the_opp)
 {
-	struct sugov_params p = params(0, 0);
-	struct sugov_cpu_input c[2];
-	struct sugov_input in = two_cpus(c, 400);
-	struct sugov_state st = { 0 };
-	struct sugov_decision d;
+	struct gov g;
 
 	/* 400 * 1.25 = 500 -> 1.22 GHz -> the 1.5 GHz OPP */
-	ck_assert(sugov_update(&st, &p, &in, 0, 0, &d));
-	ck_assert_int_eq(d.opp, 2);
+	gov_init(&g, 0, 0, 400);
+	ck_assert(gov_update(&g, 0));
+	ck_assert_int_eq(g.d.opp, 2);
 	/* 400 * 1.0 -> 0.977 GHz -> the 1 GHz OPP */
-	st = (struct sugov_state){ 0 };
-	c[0].headroom_pm = c[1].headroom_pm = 1000;
-	ck_assert(sugov_update(&st, &p, &in, 0, 0, &d));
-	ck_assert_int_eq(d.opp, 1);
-	ck_assert_uint_eq(d.out.perf, 400);
+	gov_init(&g, 0, 0, 400);
+	g.c[0].headroom_pm = g.c[1].headroom_pm = 1000;
+	ck_assert(gov_update(&g, 0));
+	ck_assert_int_eq(g.d.opp, 1);
+	ck_assert_uint_eq(g.d.out.perf, 400);
 }
 END_TEST
 
-/* Android's down_rate_limit_us: a decrease waits, an increase does not */
+/*
+ * Android's separate limits, one of them 20 ms and the other 1 ms: a
+ * change in the limited direction waits 20 ms from the last change, one
+ * in the other direction is taken at once.
+ */
+static void check_direction_limit(bool up_limited)
+{
+	const uint64_t lim = 20000000, other = 1000000;
+	/* the utilizations that move from 400 (OPP 2) each way */
+	unsigned long held = up_limited ? 1000 : 0, taken = up_limited ? 0 : 1000;
+	struct gov g;
+
+	gov_init(&g, up_limited ? lim : other, up_limited ? other : lim, 400);
+	ck_assert(gov_update(&g, 0));
+	ck_assert_int_eq(g.d.opp, 2);
+	/* the smaller limit gates evaluation (min_rate_limit_ns) */
+	ck_assert(!sugov_should_update(&g.st, &g.p, other - 1));
+	ck_assert(sugov_should_update(&g.st, &g.p, other));
+	/* the limited way, 2 ms after the change: dropped, the cache is
+	 * next_opp's (400 * 1.25 -> 1 220 703 kHz) */
+	g.c[0].util_cfs = held;
+	ck_assert(!gov_update(&g, 2000000));
+	ck_assert_int_eq(g.st.next_opp, 2);
+	ck_assert_uint_eq(g.st.cached_raw_khz, 1220703);
+	/* the other way, at the same time: taken at once */
+	g.c[0].util_cfs = taken;
+	ck_assert(gov_update(&g, 2000000));
+	ck_assert_int_eq(g.d.opp, up_limited ? 0 : 4);
+	/* the limited way again: held until 20 ms after that change */
+	g.c[0].util_cfs = held;
+	ck_assert(!gov_update(&g, 2000000 + lim - 1));
+	ck_assert(gov_update(&g, 2000000 + lim));
+	ck_assert_int_eq(g.d.opp, up_limited ? 4 : 0);
+}
+
 START_TEST(down_limit_delays_only_decreases)
 {
-	struct sugov_params p = params(1000000, 20000000);
-	struct sugov_cpu_input c[2];
-	struct sugov_input in = two_cpus(c, 400);
-	struct sugov_state st = { 0 };
-	struct sugov_decision d;
-
-	ck_assert(sugov_update(&st, &p, &in, 0, 0, &d));
-	ck_assert_int_eq(d.opp, 2);
-	/* the smaller limit gates evaluation (min_rate_limit_ns) */
-	ck_assert(!sugov_should_update(&st, &p, 999999));
-	ck_assert(sugov_should_update(&st, &p, 1000000));
-	/* down, 2 ms after the change: dropped, the cache is next_opp's */
-	c[0].util_cfs = 0;
-	ck_assert(!sugov_update(&st, &p, &in, 0, 2000000, &d));
-	ck_assert_int_eq(st.next_opp, 2);
-	ck_assert_uint_eq(st.cached_raw_khz, 1220703);
-	/* up, at the same time: taken at once */
-	c[0].util_cfs = 1000;
-	ck_assert(sugov_update(&st, &p, &in, 0, 2000000, &d));
-	ck_assert_int_eq(d.opp, 4);
-	/* down again 19.999 ms after that change: still held */
-	c[0].util_cfs = 0;
-	ck_assert(!sugov_update(&st, &p, &in, 0, 21999999, &d));
-	ck_assert(sugov_update(&st, &p, &in, 0, 22000000, &d));
-	ck_assert_int_eq(d.opp, 0);
+	check_direction_limit(false);
 }
 END_TEST
 
 START_TEST(up_limit_delays_only_increases)
 {
-	struct sugov_params p = params(20000000, 1000000);
-	struct sugov_cpu_input c[2];
-	struct sugov_input in = two_cpus(c, 400);
-	struct sugov_state st = { 0 };
-	struct sugov_decision d;
-
-	ck_assert(sugov_update(&st, &p, &in, 0, 0, &d));
-	c[0].util_cfs = 1000;
-	ck_assert(!sugov_update(&st, &p, &in, 0, 5000000, &d));
-	ck_assert_int_eq(st.next_opp, 2);
-	c[0].util_cfs = 0;
-	ck_assert(sugov_update(&st, &p, &in, 0, 5000000, &d));
-	ck_assert_int_eq(d.opp, 0);
-	c[0].util_cfs = 1000;
-	ck_assert(!sugov_update(&st, &p, &in, 0, 24999999, &d));
-	ck_assert(sugov_update(&st, &p, &in, 0, 25000000, &d));
-	ck_assert_int_eq(d.opp, 4);
+	check_direction_limit(true);
 }
 END_TEST
 
 /* A limits change passes the direction limits, as mainline's rate limit */
 START_TEST(limits_change_passes_the_direction_limits)
 {
-	struct sugov_params p = params(1000000, 20000000);
-	struct sugov_cpu_input c[2];
-	struct sugov_input in = two_cpus(c, 400);
-	struct sugov_state st = { 0 };
-	struct sugov_decision d;
+	struct gov g;
 
-	ck_assert(sugov_update(&st, &p, &in, 0, 0, &d));
-	c[0].util_cfs = 0;
-	st.limits_changed = true;
-	ck_assert(sugov_should_update(&st, &p, 10));
-	ck_assert(sugov_update(&st, &p, &in, 0, 10, &d));
-	ck_assert_int_eq(d.opp, 0);
+	gov_init(&g, 1000000, 20000000, 400);
+	ck_assert(gov_update(&g, 0));
+	g.c[0].util_cfs = 0;
+	g.st.limits_changed = true;
+	ck_assert(sugov_should_update(&g.st, &g.p, 10));
+	ck_assert(gov_update(&g, 10));
+	ck_assert_int_eq(g.d.opp, 0);
 }
 END_TEST
 
@@ -245,6 +256,17 @@ static void compare_runs(const char *task, const char *knob,
 	json_decref(s);
 }
 
+/* @knob/@plat_knob written at their defaults: the default's run exactly */
+static void expect_default_run(const char *task, const char *knob,
+			       const char *plat_knob)
+{
+	double kb, kk, tb, tk;
+
+	compare_runs(task, knob, plat_knob, &kb, &kk, &tb, &tk);
+	ck_assert_msg(kk == kb && tk == tb, "%s%s: %.0f/%.0f kHz, %.0f/%.0f changes",
+		      knob, plat_knob, kk, kb, tk, tb);
+}
+
 START_TEST(run_headroom)
 {
 	double kb, kk, tb, tk;
@@ -253,9 +275,7 @@ START_TEST(run_headroom)
 		     &tk);
 	ck_assert_msg(kk < kb, "headroom 1.0: %.0f kHz, default %.0f", kk, kb);
 	/* 1.25 written out is the default exactly */
-	compare_runs(TASK_RUN, "\"dvfs_headroom\": 1.25,", "", &kb, &kk, &tb,
-		     &tk);
-	ck_assert(kk == kb && tk == tb);
+	expect_default_run(TASK_RUN, "\"dvfs_headroom\": 1.25,", "");
 }
 END_TEST
 
@@ -274,9 +294,8 @@ START_TEST(run_rate_limits)
 	ck_assert_msg(tk < tb && kk < kb, "up limit: %.0f/%.0f kHz, %.0f/%.0f changes",
 		      kk, kb, tk, tb);
 	/* both given as rate_limit_us: mainline's run */
-	compare_runs(TASK_RUN, "", "\"up_rate_limit_us\": 1000, \"down_rate_limit_us\": 1000,",
-		     &kb, &kk, &tb, &tk);
-	ck_assert(kk == kb && tk == tb);
+	expect_default_run(TASK_RUN, "",
+			   "\"up_rate_limit_us\": 1000, \"down_rate_limit_us\": 1000,");
 }
 END_TEST
 
@@ -292,9 +311,7 @@ START_TEST(run_iowait_boost)
 	compare_runs(TASK_IO, "\"iowait_boost\": 0,", "", &kb, &k0, &tb,
 		     &t0);
 	ck_assert(k0 == kk && t0 == tk);
-	compare_runs(TASK_IO, "\"iowait_boost\": 1,", "", &kb, &kk, &tb,
-		     &tk);
-	ck_assert(kk == kb && tk == tb);
+	expect_default_run(TASK_IO, "\"iowait_boost\": 1,", "");
 }
 END_TEST
 
