@@ -92,7 +92,7 @@ static const char usage_run[] =
 "                        rule): a CPU with nothing RUNNABLE never counts;\n"
 "                        rfc: RFC patch 4 as posted, the calling CPU\n"
 "                        always counts, so an emptied caller uncaps\n"
-"  --hz N                scheduler tick rate (default 250)\n"
+"  --hz N                scheduler tick rate (default: capsim.hz, else 250)\n"
 "  --trace-util          a capsim_util line per busy CPU at every tick\n"
 "  --trace-signals       LISA's signal events (lisa__sched_pelt_*, util_est,\n"
 "                        uclamp) where 6.12's tracepoints fire, and\n"
@@ -668,7 +668,8 @@ static int run_value_opt(struct run_args *ra, int key, const char *arg)
 		ra->max_mb = x;
 		return 0;
 	default:	/* OPT_HZ */
-		if (cli_parse_int(&run_cli, "--hz", arg, 10, 10000, &hz))
+		if (cli_parse_int(&run_cli, "--hz", arg, WL_HZ_MIN, WL_HZ_MAX,
+				  &hz))
 			return EXIT_USAGE;
 		ra->o.hz = (unsigned int)hz;
 		return 0;
@@ -802,6 +803,8 @@ static int run_load(struct run_args *ra, struct run_state *rs)
 	if (!ra->rule)
 		ra->rule = wl->domain_rule ? wl->domain_rule : "nonidle";
 	ra->o.nonidle_rule = !strcmp(ra->rule, "nonidle");
+	if (!ra->o.hz)
+		ra->o.hz = wl->hz ? wl->hz : 250;
 	end = run_end(wl, ra->o.duration_ns, &cut);
 	if (end && workload_check_event_times(wl, end, cut))
 		return -1;
@@ -932,7 +935,8 @@ static int run_simulate(const struct run_args *ra, struct run_state *rs,
 static int cmd_run(int argc, char **argv)
 {
 	struct run_args ra = {
-		.o = { .clamp_policy = POLICY_RFC, .hz = 250, .activations = true },
+		/* hz 0: capsim.hz, else 250 (run_load()) */
+		.o = { .clamp_policy = POLICY_RFC, .activations = true },
 		.max_mb = MAX_TRACE_MB_DEFAULT,
 	};
 	struct run_state rs = { 0 };

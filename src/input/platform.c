@@ -5,6 +5,7 @@
 
 #include "jsondoc.h"
 #include "platform.h"
+#include "spelling.h"
 #include "util.h"
 
 /*
@@ -18,11 +19,17 @@ unsigned int platform_default_rate_limit_us(unsigned int latency_us)
 	return 1000;
 }
 
-static void warn_unknown(struct jdoc *doc, json_t *obj, const char *ptr,
-			 const char *const *known)
+/*
+ * An unknown key: a warning, as it always was; but a near miss of a
+ * known key (up_rate_limt_us) is an error with the key meant, since
+ * ignoring it would run another experiment than the one asked.
+ */
+static int warn_unknown(struct jdoc *doc, json_t *obj, const char *ptr,
+			const char *const *known)
 {
-	const char *key;
+	const char *key, *meant;
 	json_t *v;
+	int err = 0;
 
 	json_object_foreach(obj, key, v) {
 		const char *const *k;
@@ -34,9 +41,17 @@ static void warn_unknown(struct jdoc *doc, json_t *obj, const char *ptr,
 		if (*k)
 			continue;
 		p = jptr_key(ptr, key);
-		jdoc_warn(doc, p, "unknown key, ignored");
+		meant = spelling_suggest(key, known);
+		if (meant) {
+			jdoc_error(doc, p, "unknown key \"%s\": did you mean \"%s\"?",
+				   key, meant);
+			err = -1;
+		} else {
+			jdoc_warn(doc, p, "unknown key, ignored");
+		}
 		free(p);
 	}
+	return err;
 }
 
 /* Read an integer member in [lo, hi]; absent -> *out = def (if !required) */
@@ -99,7 +114,7 @@ static int parse_idle(struct jdoc *doc, json_t *arr, const char *ptr,
 			err = -1;
 			continue;
 		}
-		warn_unknown(doc, o, p, known);
+		err |= warn_unknown(doc, o, p, known);
 		name = json_object_get(o, "name");
 		s->name = xstrdup(json_is_string(name) ?
 				  json_string_value(name) : "state");
@@ -157,8 +172,8 @@ static int parse_domain(struct jdoc *doc, json_t *o, const char *ptr,
 			struct pdomain *dom)
 {
 	static const char *const known[] = { "id", "cpus", "opps",
-		"transition_latency_us", "rate_limit_us", "idle", "name",
-		"governor", NULL };
+		"transition_latency_us", "rate_limit_us", "up_rate_limit_us",
+		"down_rate_limit_us", "idle", "name", "governor", NULL };
 	static const char *const oknown[] = { "khz", "capacity", "power_mw",
 		NULL };
 	json_t *cpus, *opps, *idle;
@@ -167,7 +182,7 @@ static int parse_domain(struct jdoc *doc, json_t *o, const char *ptr,
 	size_t i;
 	char *p;
 
-	warn_unknown(doc, o, ptr, known);
+	err |= warn_unknown(doc, o, ptr, known);
 	err |= get_uint(doc, o, ptr, "id", true, 0, 1023, 0, &id);
 	dom->id = (int)id;
 	if (json_object_get(o, "name")) {
@@ -196,6 +211,11 @@ static int parse_domain(struct jdoc *doc, json_t *o, const char *ptr,
 		dom->rate_limit_us = platform_default_rate_limit_us(
 					dom->transition_latency_us);
 	}
+	/* Android's separate limits; each is rate_limit_us where not given */
+	err |= get_uint(doc, o, ptr, "up_rate_limit_us", false, 0, 10000000,
+			dom->rate_limit_us, &dom->up_rate_limit_us);
+	err |= get_uint(doc, o, ptr, "down_rate_limit_us", false, 0, 10000000,
+			dom->rate_limit_us, &dom->down_rate_limit_us);
 
 	dom->gov.kind = GOV_SCHEDUTIL;
 	if (json_object_get(o, "governor")) {
@@ -263,7 +283,7 @@ static int parse_domain(struct jdoc *doc, json_t *o, const char *ptr,
 				free(opp_ptr);
 				continue;
 			}
-			warn_unknown(doc, op, opp_ptr, oknown);
+			err |= warn_unknown(doc, op, opp_ptr, oknown);
 			err |= get_uint(doc, op, opp_ptr, "khz", true, 1,
 					100000000, 0, &x->khz);
 			err |= get_uint(doc, op, opp_ptr, "capacity", true, 1,
@@ -312,7 +332,7 @@ static struct platform *platform_parse(struct jdoc *doc)
 	size_t i;
 	int c, d, k;
 
-	warn_unknown(doc, root, "", known);
+	err |= warn_unknown(doc, root, "", known);
 	name = json_object_get(root, "name");
 	if (!json_is_string(name) || !*json_string_value(name)) {
 		jdoc_error(doc, "", "missing \"name\" (a non-empty string)");
@@ -351,7 +371,7 @@ static struct platform *platform_parse(struct jdoc *doc)
 			free(p);
 			continue;
 		}
-		warn_unknown(doc, o, p, cknown);
+		err |= warn_unknown(doc, o, p, cknown);
 		err |= get_uint(doc, o, p, "id", true, 0, 1023, 0, &id);
 		err |= get_uint(doc, o, p, "capacity", true, 1, 1024, 0, &cap);
 		err |= get_uint(doc, o, p, "domain", true, 0, 1023, 0, &dom);

@@ -36,6 +36,8 @@ struct pdomain {
 	struct opp *opps;	/* ascending frequency */
 	unsigned int transition_latency_us;
 	unsigned int rate_limit_us;	/* schedutil rate_limit_us */
+	/* Android's up/down_rate_limit_us; rate_limit_us where not given */
+	unsigned int up_rate_limit_us, down_rate_limit_us;
 	struct governor gov;		/* "governor", default schedutil */
 	int nidle;
 	struct idle_state *idle;	/* the domain's own, or the platform's */

@@ -77,6 +77,12 @@ int platform_kernel_cmdline(const struct platform *p, struct strbuf *out,
 				 p->domains[d].id);
 			return -1;
 		}
+		if (p->domains[d].up_rate_limit_us != p->domains[d].rate_limit_us ||
+		    p->domains[d].down_rate_limit_us != p->domains[d].rate_limit_us) {
+			snprintf(err, errlen, "domain %d: up_rate_limit_us and down_rate_limit_us are Android's; the guest kernel (6.12) has one rate_limit_us",
+				 p->domains[d].id);
+			return -1;
+		}
 		for (i = 0; i < p->domains[d].nopps; i++)
 			if (!p->domains[d].opps[i].power_mw) {
 				snprintf(err, errlen, "domain %d, OPP %u kHz: power_mw 0 cannot go into an energy model (allowed: 1 to 1000000)",

@@ -189,6 +189,15 @@ struct workload {
 	 */
 	int uclamp_util_min, uclamp_util_max, uclamp_util_min_rt_default;
 	int uclamp_buckets;
+	/*
+	 * The kernel knobs (workload_knobs.c, docs/knobs.md): CONFIG_HZ and
+	 * map_util_perf()'s factor in thousandths, 0 where not given;
+	 * sched_feat(UTIL_EST) and schedutil's iowait boost switched off
+	 */
+	unsigned int hz;
+	unsigned int headroom_pm;
+	bool no_util_est;
+	bool no_iowait_boost;
 	struct wl_chain *chains;
 	int nchains;
 };
@@ -203,6 +212,9 @@ struct workload {
  */
 #define WL_DURATION_MIN_S 1e-6
 #define WL_DURATION_MAX_S 1e6
+/* the tick rate, capsim.hz and run --hz */
+#define WL_HZ_MIN 10
+#define WL_HZ_MAX 10000
 /* task instances in all (each is a simulated thread with its own state) */
 #define WL_MAX_INSTANCES (1 << 18)
 /* the kernel's PATH_MAX (with its NUL) and NAME_MAX for a cgroup path */

@@ -327,7 +327,7 @@ void wl_parse_capsim(struct wl_parser *p, json_t *c)
 			/* chains: read after the tasks (workload_chains.c) */
 		} else if (streq(key, "uclamp")) {
 			parse_uclamp_sys(p, wl, v, kp);
-		} else {
+		} else if (!wl_parse_knob(p, key, v, kp)) {
 			wl_capsim_unknown(p, kp, key, wl_capsim_keys);
 		}
 		free(kp);

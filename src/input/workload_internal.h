@@ -67,6 +67,11 @@ void wl_rtapp_unknown(struct wl_parser *p, const char *ptr, const char *key,
 void wl_capsim_unknown(struct wl_parser *p, const char *ptr, const char *key,
 		       const char *const *known);
 
+/* workload_knobs.c: @key of the "capsim" object if it is a kernel knob
+ * (read, or its error reported): true; else false */
+bool wl_parse_knob(struct wl_parser *p, const char *key, json_t *v,
+		   const char *ptr);
+
 /* workload_resources.c: the resource @name of @kind, created at its
  * first use */
 int wl_res_index(struct workload *wl, const char *name,

@@ -80,7 +80,8 @@ const char *const wl_timer_keys[] = { "ref", "period", "mode", NULL };
 const char *const wl_capsim_keys[] = {
 	"taskgroups", "events", "platform", "policy", "clamp_order",
 	"domain_rule", "run_jitter_pct", "io_bandwidth_mbps",
-	"mem_bandwidth_mbps", "description", "uclamp", "chains", NULL };
+	"mem_bandwidth_mbps", "description", "uclamp", "chains", "hz",
+	"dvfs_headroom", "util_est", "iowait_boost", NULL };
 const char *const wl_group_keys[] = { "capacity_min", "capacity_max",
 					  "uclamp_min", "uclamp_max", NULL };
 const char *const wl_gevent_keys[] = { "at_ms", "group", "capacity_min",

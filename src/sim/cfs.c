@@ -100,8 +100,10 @@ static void enqueue_fair(struct sim *s, struct sim_cpu *c, struct sim_task *t,
 
 	(void)flags;
 	/* enqueue_task_fair(): its estimate joins before schedutil looks */
-	pelt_util_est_enqueue(&c->cfs.avg, &t->avg);
-	sig_trace_util_est_cfs(s, c);
+	if (s->util_est) {	/* util_est_enqueue(): sched_feat(UTIL_EST) */
+		pelt_util_est_enqueue(&c->cfs.avg, &t->avg);
+		sig_trace_util_est_cfs(s, c);
+	}
 	/* enqueue_entity(): the signals first, the task not yet counted */
 	update_load_avg(s, c, t, DO_ATTACH);
 	avg = avg_vruntime(c);
@@ -133,10 +135,13 @@ static void dequeue_fair(struct sim *s, struct sim_cpu *c, struct sim_task *t,
 	 * sleep updates it from util_avg as last computed, before
 	 * dequeue_entity() updates the signals while the task still counts
 	 */
-	pelt_util_est_dequeue(&c->cfs.avg, &t->avg);
-	sig_trace_util_est_cfs(s, c);
-	if (flags & DEQUEUE_SLEEP && pelt_util_est_update(&t->avg, c->capacity))
-		sig_trace_util_est_se(s, c, t);
+	if (s->util_est) {	/* util_est_dequeue(), util_est_update() */
+		pelt_util_est_dequeue(&c->cfs.avg, &t->avg);
+		sig_trace_util_est_cfs(s, c);
+		if (flags & DEQUEUE_SLEEP &&
+		    pelt_util_est_update(&t->avg, c->capacity))
+			sig_trace_util_est_se(s, c, t);
+	}
 	update_load_avg(s, c, t, flags & DEQUEUE_MIGRATING ? DO_DETACH : 0);
 	t->se.on_rq = false;
 	avg = avg_vruntime(c);

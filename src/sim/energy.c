@@ -82,6 +82,7 @@ void sim_cpu_util_input(const struct sim_cpu *c, unsigned long util_cfs,
 	in->util_dl = c->dl.avg.util_avg;
 	in->bw_dl = c->dl.running_bw;
 	in->rt_runnable = c->rt.nr > 0;
+	in->headroom_pm = c->dom->headroom_pm;
 }
 
 unsigned long em_cpu_perf_in(const struct sugov_cpu_input *in,

@@ -187,7 +187,7 @@ void ftrace_writer_vevent(struct ftrace_writer *t, uint64_t ns, int cpu,
 		const char *comm, int pid, const char *event, const char *fmt,
 		va_list ap)
 {
-	uint64_t us = ns / 1000, before;
+	uint64_t us = (ns + t->clock_ns) / 1000, before;
 	size_t clen, elen;
 	char *p;
 	long n;

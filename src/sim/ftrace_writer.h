@@ -43,6 +43,11 @@ struct ftrace_writer {
 	int ncpus;
 	bool failed;
 	bool over_limit;
+	/*
+	 * What the timestamps print at ns 0 (kept by ftrace_writer_open()):
+	 * the events' ns stay the run's own, for the header's guess
+	 */
+	uint64_t clock_ns;
 };
 
 /*

@@ -24,7 +24,8 @@ static unsigned long cpu_actual(const struct sugov_cpu_input *c,
 unsigned long sugov_effective_cpu_perf(const struct sugov_perf_in *in)
 {
 	/* the headroom, then no more than max, but at least min */
-	return ulmax(in->min, ulmin(map_util_perf(in->actual), in->max));
+	return ulmax(in->min, ulmin(map_util_perf(in->actual, in->headroom_pm),
+				    in->max));
 }
 
 void sugov_effective_cpu_util(const struct sugov_cpu_input *c,
@@ -37,6 +38,7 @@ void sugov_effective_cpu_util(const struct sugov_cpu_input *c,
 	out->actual = ulmin(scale, c->util_cfs + c->util_rt + c->util_dl);
 	out->min = lo;
 	out->max = ulmin(scale, c->clamp.max);
+	out->headroom_pm = c->headroom_pm;
 }
 
 unsigned long sugov_cpu_min(const struct sugov_input *in, int j)
@@ -92,14 +94,17 @@ void sugov_domain_perf_in(const struct sugov_input *in,
 		if (in->order == CLAMP_ORDER_612)
 			floor = ulmax(floor, c->bw_dl);
 	}
+	/* one headroom for the domain: its CPUs share their settings */
+	out->headroom_pm = in->ncpus ? in->cpu[0].headroom_pm : 0;
 	if (in->order == CLAMP_ORDER_612) {
 		out->actual = u;
 		out->min = ulmin(scale, ulmax(floor, r->min));
 		out->max = ulmin(scale, r->max);
 	} else {
 		out->actual = ulmax(u, floor);
-		out->max = map_util_perf(r->max);
-		out->min = ulmin(map_util_perf(r->min), out->max);
+		out->max = map_util_perf(r->max, out->headroom_pm);
+		out->min = ulmin(map_util_perf(r->min, out->headroom_pm),
+				 out->max);
 	}
 }
 
@@ -179,6 +184,8 @@ void sugov_iowait_boost(struct sugov_cpu_state *cs,
 			const struct sugov_params *p, uint64_t now,
 			bool iowait)
 {
+	/* the boost switched off: as if no wake-up were from I/O */
+	iowait = iowait && !p->iowait_boost_off;
 	if (cs->iowait_boost && iowait_reset(cs, p, now, iowait))
 		goto out;
 	if (!iowait || cs->iowait_boost_pending)
@@ -242,6 +249,22 @@ static bool hold_freq(struct sugov_state *st, const struct sugov_cpu_input *c)
 	return hold;
 }
 
+/*
+ * Android's sugov_up_down_rate_limit(): a change to @opp within the
+ * limit of its direction since the last change. A limits change
+ * (need_freq_update) passes, as it passes mainline's single rate limit:
+ * with neither up nor down limit given, the run is mainline's exactly.
+ */
+static bool direction_limited(const struct sugov_state *st,
+			      const struct sugov_params *p, int opp,
+			      uint64_t now)
+{
+	uint64_t limit = opp > st->next_opp ? p->up_rate_limit_ns :
+			 p->down_rate_limit_ns;
+
+	return now - st->last_freq_update_ns < limit;
+}
+
 bool sugov_update(struct sugov_state *st, const struct sugov_params *p,
 		  const struct sugov_input *in, int caller, uint64_t now,
 		  struct sugov_decision *dec)
@@ -271,6 +294,17 @@ bool sugov_update(struct sugov_state *st, const struct sugov_params *p,
 	st->need_freq_update = false;
 	if (st->ever_updated && opp == st->next_opp)
 		return false;
+	if (st->ever_updated && !need &&
+	    direction_limited(st, p, opp, now)) {
+		/*
+		 * Android restores prev_cached_raw_freq: the cache keeps
+		 * the raw frequency that next_freq came from (its older
+		 * "cached_raw_freq = 0" would read a raw 0, an idle
+		 * policy's, as cached)
+		 */
+		st->cached_raw_khz = cached;
+		return false;
+	}
 	st->ever_updated = true;
 	st->next_opp = opp;
 	st->last_freq_update_ns = now;

@@ -68,6 +68,8 @@ struct sugov_cpu_input {
 	unsigned long rt_floor;		/* what a runnable RT class asks */
 	unsigned long idle_calls;	/* tick_nohz_get_idle_calls_cpu() */
 	unsigned long boost;		/* sugov_iowait_apply()'s, capacity */
+	unsigned int headroom_pm;	/* map_util_perf()'s factor, 1/1000
+					   (0: the kernel's 1.25) */
 };
 
 struct sugov_input {
@@ -89,9 +91,17 @@ struct sugov_output {
 	unsigned int khz;	/* raw target, before OPP resolution */
 };
 
-static inline unsigned long map_util_perf(unsigned long util)
+/*
+ * map_util_perf(): util + util/4, the 1.25 DVFS headroom; a knob
+ * (capsim.dvfs_headroom) may set another factor in thousandths. 1250
+ * gives the kernel's value exactly: floor(util * 5 / 4).
+ */
+static inline unsigned long map_util_perf(unsigned long util,
+					  unsigned int headroom_pm)
 {
-	return util + (util >> 2);
+	if (!headroom_pm)
+		return util + (util >> 2);
+	return util * headroom_pm / 1000;
 }
 
 /*
@@ -104,6 +114,7 @@ struct sugov_perf_in {
 	unsigned long actual;	/* the utilization to run */
 	unsigned long min;	/* the level needed at least (DL, RT, clamp) */
 	unsigned long max;	/* the level allowed at most */
+	unsigned int headroom_pm;	/* the CPU's (sugov_cpu_input) */
 };
 
 /*
@@ -135,7 +146,17 @@ unsigned int sugov_next_perf(const struct sugov_input *in, int caller,
 			     struct sugov_output *out);
 
 struct sugov_params {
+	/*
+	 * rate_limit_ns: sugov_should_update_freq()'s, mainline's
+	 * rate_limit_us; with Android's separate limits the smaller of the
+	 * two (min_rate_limit_ns). up/down_rate_limit_ns: Android's
+	 * sugov_up_down_rate_limit(), a change up (down) within that time of
+	 * the last one is dropped; 0 adds no limit of its own.
+	 */
 	uint64_t rate_limit_ns;
+	uint64_t up_rate_limit_ns;
+	uint64_t down_rate_limit_ns;
+	bool iowait_boost_off;		/* SCHED_CPUFREQ_IOWAIT ignored */
 	uint64_t tick_ns;		/* TICK_NSEC, the iowait reset */
 	uint64_t transition_ns;		/* driver transition latency */
 	const unsigned int *opp_khz;	/* ascending */

@@ -245,8 +245,18 @@ struct sim *sim_create(const struct platform *pl, const struct workload *wl,
 			d->opp_khz[j] = pd->opps[j].khz;
 		d->gov_params.opp_khz = d->opp_khz;
 		d->gov_params.nopps = pd->nopps;
-		d->gov_params.rate_limit_ns = (uint64_t)pd->rate_limit_us *
-					      NSEC_PER_USEC;
+		d->gov_params.up_rate_limit_ns =
+			(uint64_t)pd->up_rate_limit_us * NSEC_PER_USEC;
+		d->gov_params.down_rate_limit_ns =
+			(uint64_t)pd->down_rate_limit_us * NSEC_PER_USEC;
+		/* Android's min_rate_limit_ns; mainline's when neither given */
+		d->gov_params.rate_limit_ns =
+			d->gov_params.up_rate_limit_ns <
+			d->gov_params.down_rate_limit_ns ?
+			d->gov_params.up_rate_limit_ns :
+			d->gov_params.down_rate_limit_ns;
+		d->gov_params.iowait_boost_off = wl->no_iowait_boost;
+		d->headroom_pm = wl->headroom_pm;
 		d->gov_params.transition_ns =
 			(uint64_t)pd->transition_latency_us * NSEC_PER_USEC;
 		/* a fixed-frequency governor sets the OPP once, at start */
@@ -294,6 +304,7 @@ struct sim *sim_create(const struct platform *pl, const struct workload *wl,
 	s->base_slice_ns = 750000ULL * (uint64_t)(1 + log2);
 	s->rng = o->seed ^ 0x63617073696dULL;
 	s->ref_capacity = 1024;
+	s->util_est = !wl->no_util_est;
 	if (wl->calib_cpu >= 0) {
 		if (wl->calib_cpu >= s->ncpus) {
 			jdoc_error((struct jdoc *)&wl->doc, "/global/calibration",

@@ -1150,6 +1150,7 @@ int sim_run(struct sim *s, FILE *trace)
 
 	if (same_ns_limit < same_ns_min)
 		same_ns_limit = same_ns_min;
+	s->tr.clock_ns = SIM_TRACE_CLOCK_NS;
 	ftrace_writer_open(&s->tr, trace, s->ncpus, s->end);
 	for (i = 0; i < s->ncpus; i++) {
 		struct sim_cpu *c = &s->cpus[i];

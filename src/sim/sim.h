@@ -290,6 +290,7 @@ struct sim_domain {
 	uint64_t ou_since, ou_ns;	/* time overutilized */
 	int fixed_opp;			/* its OPP when not schedutil, or -1 */
 	struct sugov_params gov_params;	/* rate limit, latency, OPPs */
+	unsigned int headroom_pm;	/* capsim.dvfs_headroom (0: 1.25) */
 	struct sugov_state gov;		/* the policy's schedutil state */
 	unsigned int *opp_khz;		/* the OPP table, for gov_params */
 	int next_opp;			/* the governor's next frequency */
@@ -388,6 +389,7 @@ struct sim {
 	uint64_t tick_ns;
 	uint64_t base_slice_ns;
 	unsigned int ref_capacity;	/* capacity "run" is calibrated at */
+	bool util_est;			/* sched_feat(UTIL_EST) */
 	struct group_write_log *gw;
 	int ngw;
 	uint64_t nevents;
@@ -475,6 +477,15 @@ int cpu_nr_running(const struct sim_cpu *c);
  * signals.c: PELT's clock and the update points of the simulator's CPUs
  * (the class runqueues' own points are in cfs.c, rt.c and dl.c)
  */
+/*
+ * The trace clock when the simulation starts: a machine up for a second,
+ * not 0.000000, which KernelShark's merge reads as "no timestamp yet" (its
+ * time axis then stops short and a task that runs from the start is not
+ * drawn). Readers of capsim's traces take the first event as time 0
+ * (plot, trace_scan, xcheck); summary.json, activations.csv and
+ * chains.csv count from the run's start as before.
+ */
+#define SIM_TRACE_CLOCK_NS 1000000000ULL
 /* The ns of clock_task when the simulation starts (a booted machine) */
 #define SIM_PELT_BOOT_NS (1ULL << 30)
 void sig_clock_advance(struct sim_cpu *c, uint64_t delta);

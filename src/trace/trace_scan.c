@@ -333,14 +333,20 @@ static void recompute_band(struct scan *sc, int cpu)
 	}
 }
 
+/*
+ * The writes up to trace time @upto; their times count from the run's
+ * start, which is the trace's first event (capsim's trace clock does not
+ * start at 0: SIM_TRACE_CLOCK_NS)
+ */
 static void apply_writes(struct scan *sc, uint64_t upto)
 {
 	while (sc->next_write < sc->nwrites &&
-	       sc->writes[sc->next_write].at_ns <= upto) {
+	       sc->t_first + sc->writes[sc->next_write].at_ns <= upto) {
 		const struct scan_group_write *w = &sc->writes[sc->next_write++];
+		uint64_t at = sc->t_first + w->at_ns;
 		int i;
 
-		advance(sc, w->at_ns > sc->now ? w->at_ns : sc->now);
+		advance(sc, at > sc->now ? at : sc->now);
 		for (i = 0; i < sc->ngroups; i++) {
 			if (strcmp(sc->groups[i].path, w->group))
 				continue;

@@ -49,7 +49,7 @@ enum lane_state {
 
 /* A group's clamp over time, for the in-band measure */
 struct scan_group_write {
-	uint64_t at_ns;
+	uint64_t at_ns;		/* from the run's start: the trace's first event */
 	char *group;
 	int attr;		/* 0 min, 1 max */
 	unsigned int value;

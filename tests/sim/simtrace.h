@@ -2,7 +2,8 @@
 /*
  * Residency read back from a trace.txt through the project's ftrace reader
  * (src/trace), independently of the simulator's own counters: the
- * cpu_frequency lines of one CPU, from the first to @end_ns.
+ * cpu_frequency lines of one CPU, from the first to @end_ns (simulated
+ * time: the trace's clock is SIM_TRACE_CLOCK_NS ahead).
  */
 #ifndef CAPSIM_SIMTRACE_H
 #define CAPSIM_SIMTRACE_H
@@ -13,6 +14,7 @@
 #include <string.h>
 
 #include "ftrace.h"
+#include "sim.h"
 
 struct trace_res {
 	unsigned int khz[32];
@@ -56,6 +58,8 @@ static inline void trace_residency(FILE *f, int cpu, uint64_t end_ns,
 		    !ftrace_get_i64(&ev, "cpu_id", &id) || id != cpu)
 			continue;
 		ck_assert(ftrace_get_i64(&ev, "state", &st));
+		ck_assert(ev.ts_ns >= SIM_TRACE_CLOCK_NS);
+		ev.ts_ns -= SIM_TRACE_CLOCK_NS;
 		if (khz >= 0)
 			trace_res_add(r, (unsigned int)khz, ev.ts_ns - since);
 		khz = st;

@@ -37,8 +37,11 @@ compare)
 		fail "rfc should spend less energy than none"
 	[ "$(json "$tmp/c/compare.json" 'd["uclamp"]["energy_mj"] < d["none"]["energy_mj"]')" = True ] ||
 		fail "uclamp (the same cap, as uclamp_max) should spend less energy than none"
-	# the capped hogs stay in their band under rfc, never under none
-	[ "$(json "$tmp/c/compare.json" '[t["in_clamp_band_pct"] > 50 for t in d["rfc"]["tasks"] if t["group"] == "/bg"]')" = "[True, True]" ] ||
+	# the capped hogs stay in their band under rfc (97 %: out of it only
+	# while the foreground uncaps the domain), never under none; the
+	# group writes at 4 s and 7 s count from the trace's first event,
+	# not its clock's 0 (applied at once they give 83 %)
+	[ "$(json "$tmp/c/compare.json" '[t["in_clamp_band_pct"] > 95 for t in d["rfc"]["tasks"] if t["group"] == "/bg"]')" = "[True, True]" ] ||
 		fail "in-band under rfc"
 	[ "$(json "$tmp/c/compare.json" '[t["in_clamp_band_pct"] for t in d["none"]["tasks"] if t["group"] == "/bg"]')" = "[0.0, 0.0]" ] ||
 		fail "in-band under none"
