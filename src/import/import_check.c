@@ -735,7 +735,10 @@ static int profile(struct check *c, int side, const char *path,
 	int r;
 
 	p->pl = c->pl;
-	p->origin_ns = side == SRC ? -1 : 0;
+	/* both from their first event: capsim's run starts at its trace's
+	 * first event (its clock does not start at 0), and lasts the window */
+	p->origin_ns = -1;
+	p->keep_to = side != SRC;
 	p->from_s = side == SRC && c->o->from_s > 0 ? c->o->from_s : 0;
 	p->to_s = side == SRC ? (c->o->to_s >= 0 ? c->o->to_s : -1) : c->len_s;
 	p->tvd_from_ns = tvd_from;

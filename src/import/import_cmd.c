@@ -235,7 +235,48 @@ static void name_tasks(struct import_model *m)
 	}
 }
 
-static int run_import(const struct import_opts *o, regex_t *re)
+/* @s to the end of @b as an ERE that matches it: characters an ERE
+ * gives a meaning to become '.', which matches them too (a comm is any
+ * 15 bytes; a name is [A-Za-z0-9_.-]) */
+static void ere_literal(struct strbuf *b, const char *s)
+{
+	for (; *s; s++)
+		sb_putc(b, strchr(".[]()*+?{}|^$\\", *s) ? '.' : *s);
+}
+
+/*
+ * --check compares the tasks imported as tasks of their own, by their
+ * names in the workload and in the trace: the folded ones have no
+ * counterpart but the per-CPU background, which is left out of the
+ * comparison (docs/import.md)
+ */
+static char *imported_tasks_ere(struct import_model *m)
+{
+	struct strbuf b;
+	int i, n = 0;
+
+	sb_init(&b);
+	sb_puts(&b, "^(");
+	for (i = 0; i < m->ss.ntasks; i++) {
+		const struct import_task *t = import_task(m, i);
+
+		if (t->folded || !t->name)
+			continue;
+		if (n++)
+			sb_putc(&b, '|');
+		ere_literal(&b, t->name);
+		sb_putc(&b, '|');
+		ere_literal(&b, last_comm(t));
+	}
+	sb_puts(&b, ")$");
+	if (n)
+		return b.buf;
+	sb_free(&b);
+	return NULL;
+}
+
+static int run_import(const struct import_opts *o, regex_t *re,
+		      char **check_tasks)
 {
 	struct import_model m = { .o = o };
 	int ret, i;
@@ -255,6 +296,8 @@ static int run_import(const struct import_opts *o, regex_t *re)
 		if (o->explain)
 			import_explain(&m, stdout);
 		ret = import_write_rtapp(&m);
+		if (!ret && check_tasks)
+			*check_tasks = imported_tasks_ere(&m);
 	}
 	import_model_free(&m);
 	platform_free(m.pl);
@@ -263,17 +306,17 @@ static int run_import(const struct import_opts *o, regex_t *re)
 
 /*
  * --check: the workload just written, run in capsim beside its trace over
- * the window it was made from, comparing the tasks --tasks imported (the
- * others are folded into the background, which has no counterpart)
+ * the window it was made from, comparing the tasks imported as their own
+ * (@tasks, an ERE of their names; NULL: none was, every task compared)
  */
-static int run_check(const struct import_cmd_opts *c)
+static int run_check(const struct import_cmd_opts *c, const char *tasks)
 {
 	const struct import_opts *o = &c->imp;
 	struct import_check_opts ck = {
 		.source_trace = o->trace, .workload = o->out,
 		.platform = o->platform, .policy = c->policy,
 		.outdir = c->check_dir, .from_s = o->from_s, .to_s = o->to_s,
-		.tasks_regex = o->tasks, .plots = !c->no_plots,
+		.tasks_regex = tasks, .plots = !c->no_plots,
 	};
 
 	return import_check_run(&ck);
@@ -284,6 +327,7 @@ int cmd_import(int argc, char **argv)
 	struct import_cmd_opts c = { .imp = { .to_s = -1,
 				.min_busy_pct = IMPORT_MIN_BUSY_PCT } };
 	struct import_opts *o = &c.imp;
+	char *check_tasks = NULL;
 	regex_t re;
 	int ret = cli_parse(&import_cli, argc, argv, import_opt, &c, NULL);
 
@@ -315,10 +359,12 @@ int cmd_import(int argc, char **argv)
 	outmark_note_input(o->trace);
 	ret = check_output(o->out, o->trace);
 	if (!ret)
-		ret = run_import(o, o->tasks ? &re : NULL);
+		ret = run_import(o, o->tasks ? &re : NULL,
+				 c.check_dir ? &check_tasks : NULL);
 	if (o->tasks)
 		regfree(&re);
 	if (!ret && c.check_dir)
-		ret = run_check(&c);
+		ret = run_check(&c, check_tasks);
+	free(check_tasks);
 	return ret;
 }

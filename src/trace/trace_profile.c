@@ -209,9 +209,10 @@ static int finish(struct trace_profile *p, const char *path, uint64_t last)
 	int d;
 
 	/* a trace's own window ends with its last event; a window from a
-	 * given origin (a simulated run's) is kept: the run went on to its
-	 * duration after its last event */
-	if (p->win_end == UINT64_MAX || (p->origin_ns < 0 && p->win_end > last))
+	 * given origin or a simulated run's (keep_to) is kept: the run went
+	 * on to its duration after its last event */
+	if (p->win_end == UINT64_MAX ||
+	    (p->origin_ns < 0 && !p->keep_to && p->win_end > last))
 		p->win_end = last;
 	if (p->win_start >= p->win_end) {
 		fprintf(stderr, "capsim: %s: the window from %.3f s is outside the trace (%.3f s long)\n",

@@ -60,6 +60,10 @@ struct trace_profile {
 	/* to_s < 0, or past the last event of a trace whose origin is its
 	 * first event: that last event */
 	double from_s, to_s;
+	/* to_s holds even past the last event: a simulated run lasted that
+	 * long whatever its last event (capsim's run starts at its trace's
+	 * first event, so such a run's origin is that event too) */
+	bool keep_to;
 	/* per domain, from the window's start; NULL: 0 */
 	const uint64_t *tvd_from_ns;
 	/* each running or runnable stretch of a task in the window,

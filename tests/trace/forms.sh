@@ -86,7 +86,7 @@ else
 fi
 # ... its domains inferred (docs/traces.md): Juno r0's LITTLE and big
 if grep -q "^runtitle = 'kernel trace on inferred: {0,3-5},{1-2}, policy kernel'" "$tmp/p-juno/data/vars.gp" &&
-   grep -q "^domlabel\[1\] = 'domain 0 (CPUs 0,3,4,5)'" "$tmp/p-juno/data/vars.gp" &&
+   grep -q "^domlabel\[1\] = 'domain 0 (CPUs 0,3-5)'" "$tmp/p-juno/data/vars.gp" &&
    grep -q "^domlabel\[2\] = 'domain 1 (CPUs 1,2)'" "$tmp/p-juno/data/vars.gp" &&
    grep -q '^ndoms = 2$' "$tmp/p-juno/data/vars.gp"; then
 	echo "ok: the Juno trace's domains inferred: {0,3-5},{1-2}"

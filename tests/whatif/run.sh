@@ -166,10 +166,19 @@ plots)
 	[ ! -e "$tmp/k/plots" ] || fail "plots written beside the trace"
 	pycheck "$tmp/kcwd/plots-guest-trace/freq.png" 1000 $((110 + 250 * 3))
 	pycheck "$tmp/kcwd/plots-guest-trace/activity.png" 1000 $((150 + 30 * 6))
-	# without the platform: a domain per CPU, 8 residency panels in 2 rows
-	# of 4 (8 in one row were too narrow, the last title clipped)
-	(cd "$tmp/kcwd" && "$capsim" plot "$tmp/k/guest-trace.txt" --quiet -o bare) ||
+	# without the platform: sd855's domains inferred (docs/traces.md)
+	(cd "$tmp/kcwd" && "$capsim" plot "$tmp/k/guest-trace.txt" --quiet -o bare3) ||
 		fail "plot of a bare trace without platform"
+	grep -qx 'ndoms = 3' "$tmp/kcwd/bare3/data/vars.gp" ||
+		fail "bare trace: sd855's 3 domains inferred expected"
+	# each CPU at its own frequencies (state + cpu_id kHz): a domain per
+	# CPU, 8 residency panels in 2 rows of 4 (8 in one row were too
+	# narrow, the last title clipped)
+	awk '/cpu_frequency:/ { split($5, s, "="); split($6, c, "=")
+		$5 = "state=" s[2] + c[2] } { print }' "$tmp/k/guest-trace.txt" \
+		>"$tmp/k/own-freq.txt"
+	(cd "$tmp/kcwd" && "$capsim" plot "$tmp/k/own-freq.txt" --quiet -o bare) ||
+		fail "plot of a bare trace, a frequency per CPU"
 	grep -qx 'ndoms = 8' "$tmp/kcwd/bare/data/vars.gp" || fail "bare trace: 8 domains expected"
 	pycheck "$tmp/kcwd/bare/residency.png" 1000 $((480 + 400))
 	[ ! -e "$tmp/kcwd/plots-guest-trace/energy.png" ] || fail "energy without a summary"
