@@ -119,6 +119,19 @@ static int row_of(struct check *c, const char *name)
 	return c->nrows++;
 }
 
+/* The row a simulated task is in: the source comm it stands for, if the
+ * caller said so (import --check), else its own name */
+static const char *sim_row_name(const struct import_check_opts *o,
+				const char *name)
+{
+	int i;
+
+	for (i = 0; i < o->naliases; i++)
+		if (!strcmp(o->sim_names[i], name))
+			return o->src_comms[i];
+	return name;
+}
+
 /* Is the task compared: it ran or woke in the window, and --tasks (if
  * given) finds its name or any comm its pid had */
 static bool task_wanted(const struct check *c, const struct profile_task *t,
@@ -155,7 +168,9 @@ static void build_rows(struct check *c)
 			c->task_row[side][i] = -1;
 			if (!task_wanted(c, t, acts))
 				continue;
-			c->task_row[side][i] = row_of(c, profile_task_name(t));
+			c->task_row[side][i] = row_of(c, side == SIM ?
+					sim_row_name(c->o, profile_task_name(t)) :
+					profile_task_name(t));
 			s = &c->rows[c->task_row[side][i]].s[side];
 			s->npids++;
 			s->busy_ns += t->busy_ns;
@@ -701,7 +716,9 @@ static int run_workload(struct check *c)
 	snprintf(dur, sizeof(dur), "%.9f", c->len_s);
 	av[n++] = self;
 	av[n++] = xstrdup("run");
-	av[n++] = xstrdup(o->workload);
+	/* a path starting with '-' would be an option of capsim run */
+	av[n++] = o->workload[0] == '-' ? xasprintf("./%s", o->workload) :
+					  xstrdup(o->workload);
 	av[n++] = xstrdup("--platform");
 	av[n++] = xstrdup(o->platform);
 	av[n++] = xstrdup("--policy");
@@ -877,7 +894,6 @@ int import_check_run(const struct import_check_opts *opts)
 	ret = write_outputs(&c, &nover);
 	if (!ret)
 		ret = outdir_commit(&c.od) ? EXIT_FAIL : 0;
-	c.od.tmp = NULL;
 	if (!ret && !o.quiet)
 		printf("import-check: %s/ (import-check.md, .json%s): %d task%s, %d beyond the tolerances, missing or extra\n",
 		       o.outdir, o.plots ? ", .png, .svg" : "", c.nrows,

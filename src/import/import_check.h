@@ -31,6 +31,11 @@ struct import_check_opts {
 	 * (from_s < 0 is 0, to_s < 0 its last event) */
 	double from_s, to_s;
 	const char *tasks_regex;	/* POSIX ERE on task names, or NULL */
+	/* a simulated task named sim_names[i] is the source's task of comm
+	 * src_comms[i] (capsim import names two pids of one comm COMM-PID,
+	 * and a comm rt-app would not take with '_'); none when 0 */
+	const char *const *sim_names, *const *src_comms;
+	int naliases;
 	bool plots;
 	bool quiet;
 };

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * `capsim import-check`: the import check as a command of its own, until
- * `capsim import --check` calls import_check_run() itself.
+ * `capsim import-check`: the import check as a command of its own, for any
+ * workload beside any trace (`capsim import --check` runs it on the
+ * workload it just wrote, comparing only the tasks imported as their own).
  */
 #include <stdio.h>
 

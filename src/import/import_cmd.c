@@ -6,6 +6,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <regex.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,8 +53,9 @@ static const char usage_import[] =
 "  --explain         print per task what was inferred and why\n"
 "  --check DIR       then run the workload in capsim on the platform and put\n"
 "                    it beside the trace, over the same window and tasks:\n"
-"                    DIR/import-check.json, .md and .png (docs/import-check.md;\n"
-"                    the same as capsim import-check TRACE WORKLOAD.json)\n"
+"                    DIR/import-check.json, .md and .png (docs/import-check.md):\n"
+"                    the tasks imported as their own, the folded background\n"
+"                    left out\n"
 "  --policy P        the check's policy: rfc (default), none or uclamp\n"
 "  --no-plots        the check without its plot\n"
 "\n"
@@ -174,19 +176,25 @@ static int check_output(const char *out, const char *trace)
 	return 0;
 }
 
+/* --platform NAME|FILE as the loader and a child capsim run take it: a
+ * file here that is no embedded platform's name as ./FILE (caller frees),
+ * or NULL: @arg as it is */
+static char *platform_file_here(const char *arg)
+{
+	if (!platform_embedded_find(arg) && !strchr(arg, '/') &&
+	    access(arg, R_OK) == 0)
+		return xasprintf("./%s", arg);
+	return NULL;
+}
+
 static struct platform *load_platform(const char *arg)
 {
 	struct platform *pl;
 	struct diag d;
-	char *p = NULL;
 
-	if (!platform_embedded_find(arg) && !strchr(arg, '/') &&
-	    access(arg, R_OK) == 0)
-		arg = p = xasprintf("./%s", arg);	/* a file here */
 	diag_init(&d, false);
 	pl = platform_load(arg, &d);
 	diag_free(&d);
-	free(p);
 	return pl;
 }
 
@@ -244,39 +252,67 @@ static void ere_literal(struct strbuf *b, const char *s)
 		sb_putc(b, strchr(".[]()*+?{}|^$\\", *s) ? '.' : *s);
 }
 
+/* What --check needs of the import: the tasks imported as their own
+ * (an ERE of their names and comms) and the comm each name stands for */
+struct check_tasks {
+	char *ere;
+	char **names, **comms;
+	int n;
+};
+
+static void check_tasks_free(struct check_tasks *ct)
+{
+	int i;
+
+	for (i = 0; i < ct->n; i++) {
+		free(ct->names[i]);
+		free(ct->comms[i]);
+	}
+	free(ct->names);
+	free(ct->comms);
+	free(ct->ere);
+}
+
 /*
  * --check compares the tasks imported as tasks of their own, by their
- * names in the workload and in the trace: the folded ones have no
- * counterpart but the per-CPU background, which is left out of the
- * comparison (docs/import.md)
+ * names in the workload and their comms in the trace: the folded ones
+ * have no counterpart but the per-CPU background, which is left out of
+ * the comparison (docs/import.md); with none imported as its own, none
+ * is compared ("a^" matches no name)
  */
-static char *imported_tasks_ere(struct import_model *m)
+static void imported_tasks(struct import_model *m, struct check_tasks *ct)
 {
 	struct strbuf b;
-	int i, n = 0;
+	int i;
 
 	sb_init(&b);
 	sb_puts(&b, "^(");
+	ct->names = xcalloc((size_t)m->ss.ntasks + 1, sizeof(char *));
+	ct->comms = xcalloc((size_t)m->ss.ntasks + 1, sizeof(char *));
 	for (i = 0; i < m->ss.ntasks; i++) {
 		const struct import_task *t = import_task(m, i);
 
 		if (t->folded || !t->name)
 			continue;
-		if (n++)
+		if (ct->n)
 			sb_putc(&b, '|');
 		ere_literal(&b, t->name);
 		sb_putc(&b, '|');
 		ere_literal(&b, last_comm(t));
+		ct->names[ct->n] = xstrdup(t->name);
+		ct->comms[ct->n++] = xstrdup(last_comm(t));
 	}
 	sb_puts(&b, ")$");
-	if (n)
-		return b.buf;
-	sb_free(&b);
-	return NULL;
+	if (ct->n) {
+		ct->ere = b.buf;
+	} else {
+		sb_free(&b);
+		ct->ere = xstrdup("a^");
+	}
 }
 
 static int run_import(const struct import_opts *o, regex_t *re,
-		      char **check_tasks)
+		      struct check_tasks *check_tasks)
 {
 	struct import_model m = { .o = o };
 	int ret, i;
@@ -297,7 +333,7 @@ static int run_import(const struct import_opts *o, regex_t *re,
 			import_explain(&m, stdout);
 		ret = import_write_rtapp(&m);
 		if (!ret && check_tasks)
-			*check_tasks = imported_tasks_ere(&m);
+			imported_tasks(&m, check_tasks);
 	}
 	import_model_free(&m);
 	platform_free(m.pl);
@@ -307,16 +343,20 @@ static int run_import(const struct import_opts *o, regex_t *re,
 /*
  * --check: the workload just written, run in capsim beside its trace over
  * the window it was made from, comparing the tasks imported as their own
- * (@tasks, an ERE of their names; NULL: none was, every task compared)
+ * (@ct)
  */
-static int run_check(const struct import_cmd_opts *c, const char *tasks)
+static int run_check(const struct import_cmd_opts *c,
+		     const struct check_tasks *ct)
 {
 	const struct import_opts *o = &c->imp;
 	struct import_check_opts ck = {
 		.source_trace = o->trace, .workload = o->out,
 		.platform = o->platform, .policy = c->policy,
 		.outdir = c->check_dir, .from_s = o->from_s, .to_s = o->to_s,
-		.tasks_regex = tasks, .plots = !c->no_plots,
+		.tasks_regex = ct->ere, .plots = !c->no_plots,
+		.sim_names = (const char *const *)ct->names,
+		.src_comms = (const char *const *)ct->comms,
+		.naliases = ct->n,
 	};
 
 	return import_check_run(&ck);
@@ -327,7 +367,8 @@ int cmd_import(int argc, char **argv)
 	struct import_cmd_opts c = { .imp = { .to_s = -1,
 				.min_busy_pct = IMPORT_MIN_BUSY_PCT } };
 	struct import_opts *o = &c.imp;
-	char *check_tasks = NULL;
+	struct check_tasks check_tasks = { 0 };
+	char *platform_here = NULL;
 	regex_t re;
 	int ret = cli_parse(&import_cli, argc, argv, import_opt, &c, NULL);
 
@@ -357,6 +398,21 @@ int cmd_import(int argc, char **argv)
 		}
 	}
 	outmark_note_input(o->trace);
+	if (c.check_dir) {
+		/* refused before the workload is written */
+		char err[PATH_MAX + 128];
+
+		if (outmark_check_dir(c.check_dir, err, sizeof(err))) {
+			fprintf(stderr, "capsim: import: --check: %s\n", err);
+			if (o->tasks)
+				regfree(&re);
+			return 2;
+		}
+	}
+	if (o->platform)
+		platform_here = platform_file_here(o->platform);
+	if (platform_here)
+		o->platform = platform_here;
 	ret = check_output(o->out, o->trace);
 	if (!ret)
 		ret = run_import(o, o->tasks ? &re : NULL,
@@ -364,7 +420,8 @@ int cmd_import(int argc, char **argv)
 	if (o->tasks)
 		regfree(&re);
 	if (!ret && c.check_dir)
-		ret = run_check(&c, check_tasks);
-	free(check_tasks);
+		ret = run_check(&c, &check_tasks);
+	check_tasks_free(&check_tasks);
+	free(platform_here);
 	return ret;
 }

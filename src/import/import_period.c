@@ -129,14 +129,14 @@ void import_classify(struct import_model *m, struct import_task *t)
 		p->loops = p->n;
 		if (t->waker >= 0)
 			p->kind = IMPORT_SUSPENDED;
-		else if (nint >= IMPORT_PERIODIC_MIN &&
+		else if (nint >= IMPORT_PERIODIC_MIN && median > 0 &&
 			 p->cv < IMPORT_PERIODIC_CV)
 			periodic(t, p, median);
 		else if (nint >= IMPORT_PERIODIC_MIN &&
 			 p->sleep_cv < IMPORT_PERIODIC_CV &&
 			 p->sleep_cv < p->cv / 2)
 			p->kind = IMPORT_RUNSLEEP;
-		else if (nint >= IMPORT_PERIODIC_MIN &&
+		else if (nint >= IMPORT_PERIODIC_MIN && median > 0 &&
 			 p->near_share >= IMPORT_PERIODIC_SHARE)
 			periodic(t, p, median);
 		else if (p->n <= IMPORT_SEQ_MAX)

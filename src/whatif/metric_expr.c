@@ -154,7 +154,7 @@ static void primary(struct parser *ps)
 		number(ps);
 	} else if (name_start(*ps->c)) {
 		const char *start = ps->c, *end = name_end(start);
-		char *name = strndup(start, (size_t)(end - start));
+		char *name = xasprintf("%.*s", (int)(end - start), start);
 
 		ps->c = end;
 		skip_space(ps);

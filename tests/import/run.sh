@@ -135,6 +135,28 @@ names = sorted(t["name"] for t in r["tasks"])
 assert names == ["bg_hog-0", "bg_hog-1", "render", "ui"], names
 print("ok: --check: 4 tasks within the tolerances")
 PY
+	# two pids of one comm (imported as bg_hog-PID) and a comm rt-app
+	# does not take (u:i, imported as u_i) are compared with the
+	# source's tasks of that comm, not reported missing and extra;
+	# everything folded (--min-busy 100): nothing compared
+	sed 's/bg_hog-[01]/bg_hog/g; s/\bui\b/u:i/g' "$dir/fc/trace.txt" \
+		>"$dir/renamed.txt"
+	"$capsim" import "$dir/renamed.txt" -o "$dir/ren.json" \
+		--check "$dir/chk-ren" --policy none --no-plots ||
+		fail "import --check of renamed tasks"
+	"$capsim" import "$dir/renamed.txt" -o "$dir/none.json" \
+		--min-busy 100 --check "$dir/chk-none" --policy none --no-plots ||
+		fail "import --check, every task folded"
+	python3 - "$dir/chk-ren/import-check.json" "$dir/chk-none/import-check.json" <<'PY' || fail "renamed tasks"
+import json, sys
+r = json.load(open(sys.argv[1]))
+rows = sorted((t["name"], t["status"]) for t in r["tasks"])
+assert rows == [("bg_hog", "ok"), ("render", "ok"), ("u:i", "ok")], rows
+assert r["within_tolerance"] is True
+r = json.load(open(sys.argv[2]))
+assert r["tasks"] == [], r["tasks"]
+print("ok: COMM-PID and renamed tasks compared with their comm; all folded: none")
+PY
 	# ui's work doubled in the imported workload: the check must say so
 	sed 's/"run0": 4000/"run0": 8000/' "$dir/fc.json" >"$dir/fc2.json"
 	cmp -s "$dir/fc.json" "$dir/fc2.json" && fail "ui's run not found"
@@ -154,6 +176,19 @@ errors)
 	expect2 "--policy without --check" "$dir/a/trace.txt" \
 		-o "$dir/x.json" --policy none
 	[ ! -e "$dir/x.json" ] || fail "--policy without --check wrote"
+	mkdir "$dir/foreign" && echo mine >"$dir/foreign/notes"
+	expect2 "--check DIR not capsim's" "$dir/a/trace.txt" \
+		-o "$dir/z.json" --check "$dir/foreign"
+	[ ! -e "$dir/z.json" ] && [ "$(cat "$dir/foreign/notes")" = mine ] ||
+		fail "a foreign --check DIR: the workload written or DIR touched"
+	# gnuplot failing on the check's figure: exit 1, no DIR, no DIR.partial-*
+	mkdir "$dir/gp" && cp "$src"/plots/*.gp "$dir/gp/" &&
+		echo 'this is not gnuplot' >"$dir/gp/import-check.gp"
+	CAPSIM_PLOTS="$dir/gp" "$capsim" import "$dir/a/trace.txt" \
+		-o "$dir/g.json" --check "$dir/gc" >/dev/null 2>"$dir/err"
+	[ $? -eq 1 ] || fail "a failed check plot: exit status"
+	ls -d "$dir"/gc* 2>/dev/null && fail "a failed check plot left its directory"
+	echo "ok: a failed check plot: exit 1, nothing left"
 	expect2 "--check with a bad policy" "$dir/a/trace.txt" \
 		-o "$dir/y.json" --check "$dir/yc" --policy bogus
 	[ ! -e "$dir/y.json" ] && [ ! -e "$dir/yc" ] ||
