@@ -342,12 +342,32 @@ static json_t *jnum(double v)
 	return isfinite(v) ? json_real(v) : json_null();
 }
 
+
+/* A string from a trace or the command line as JSON: a comm cut at the
+ * kernel's 15 bytes may end inside a UTF-8 sequence, and a path is any
+ * bytes, which json_string() refuses (NULL, and the key would be left
+ * out): each byte outside ASCII is then '?' */
+static json_t *json_text(const char *s)
+{
+	json_t *j = json_string(s);
+	char *t, *p;
+
+	if (j)
+		return j;
+	t = xstrdup(s);
+	for (p = t; *p; p++)
+		if ((unsigned char)*p >= 0x80)
+			*p = '?';
+	j = json_string(t);
+	free(t);
+	return j;
+}
 static json_t *task_json(const struct row *r, const struct task_figs *f)
 {
 	json_t *t = json_object(), *over = json_array(), *d = json_object();
 	int s;
 
-	json_object_set_new(t, "name", json_string(r->name));
+	json_object_set_new(t, "name", json_text(r->name));
 	json_object_set_new(t, "status", json_string(f->status));
 	for (s = 0; s < NSIDES; s++) {
 		json_t *j = json_object();
@@ -414,9 +434,9 @@ static int write_json(struct check *c, const char *path, int *nover)
 	json_t *doms = json_array(), *tol = json_object();
 	int i, bad = 0, ret;
 
-	json_object_set_new(root, "source_trace", json_string(o->source_trace));
-	json_object_set_new(root, "workload", json_string(o->workload));
-	json_object_set_new(root, "platform", json_string(c->pl->name));
+	json_object_set_new(root, "source_trace", json_text(o->source_trace));
+	json_object_set_new(root, "workload", json_text(o->workload));
+	json_object_set_new(root, "platform", json_text(c->pl->name));
 	json_object_set_new(root, "policy", json_string(o->policy));
 	json_object_set_new(root, "window_from_s",
 			    json_real((double)(c->p[SRC].win_start -

@@ -157,6 +157,19 @@ r = json.load(open(sys.argv[2]))
 assert r["tasks"] == [], r["tasks"]
 print("ok: COMM-PID and renamed tasks compared with their comm; all folded: none")
 PY
+	# a comm cut inside a UTF-8 sequence (the kernel keeps 15 bytes): its
+	# row is still named in import-check.json, the byte as '?'
+	sed "s/render/r$(printf '\303')nder/g" "$dir/fc/trace.txt" >"$dir/utf.txt"
+	"$capsim" import "$dir/utf.txt" -o "$dir/utf.json" \
+		--check "$dir/chk-utf" --policy none --no-plots ||
+		fail "import --check of a non-UTF-8 comm"
+	python3 - "$dir/chk-utf/import-check.json" <<'PY' || fail "non-UTF-8 comm"
+import json, sys
+r = json.load(open(sys.argv[1]))
+names = sorted(t.get("name") or "" for t in r["tasks"])
+assert names == ["bg_hog-0", "bg_hog-1", "r?nder", "ui"], names
+print("ok: a comm that is not UTF-8 named r?nder")
+PY
 	# ui's work doubled in the imported workload: the check must say so
 	sed 's/"run0": 4000/"run0": 8000/' "$dir/fc.json" >"$dir/fc2.json"
 	cmp -s "$dir/fc.json" "$dir/fc2.json" && fail "ui's run not found"
