@@ -603,13 +603,17 @@ static int write_pareto(const char *dir, struct pareto *pa,
 	if (!f)
 		goto out;
 	{
-		char *t = xasprintf("%s\nenergy vs %s; front: no other point is better on both",
-				    title, axis);
+		/* two lines: each quoted, joined by gnuplot's "\n" (gp_quote()
+		 * turns a newline inside a string into '?') */
+		char *t = xasprintf("energy vs %s; front: no other point is better on both",
+				    axis);
+		char *qtitle = gp_quote(title);
 		char *qt = gp_quote(t);
 		char *qy = gp_quote(axis);
 
-		fprintf(f, "runtitle = %s\nylab = %s\nnseries = %d\narray serieslabel[%d]\n",
-			qt, qy, nseries, nseries);
+		fprintf(f, "runtitle = %s.\"\\n\".%s\nylab = %s\nnseries = %d\narray serieslabel[%d]\n",
+			qtitle, qt, qy, nseries, nseries);
+		free(qtitle);
 		/* only then, so that a sweep without repeats keeps its files */
 		if (pa->errors)
 			fputs("errorbars = 1\n", f);

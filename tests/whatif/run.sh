@@ -389,6 +389,10 @@ chains)
 	"$capsim" sweep --collect "$tmp/s" --metric chain.frame.lat_p50_us --quiet
 	grep -q "^ylab = 'chain.frame.lat_p50_ms'$" "$tmp/s/pareto-data/vars.gp" ||
 		fail "us column axis: $(grep ylab "$tmp/s/pareto-data/vars.gp")"
+	# the title's two lines joined by gnuplot's "\n", not a '?'
+	grep -q "^runtitle = 'sweep of [^?]*'\.\"\\\\n\"\.'energy vs chain.frame.lat_p50_ms" \
+		"$tmp/s/pareto-data/vars.gp" ||
+		fail "pareto title: $(grep runtitle "$tmp/s/pareto-data/vars.gp")"
 	[ "$(awk 'NR > 1 { print $2 }' "$tmp/s/pareto-data/pareto.dat" | sort -u)" = 11.3 ] ||
 		fail "us column in ms: $(cat "$tmp/s/pareto-data/pareto.dat")"
 	# a division by zero is NaN: no point is plotted, and it is said
