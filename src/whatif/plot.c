@@ -780,8 +780,12 @@ int plot_begin(struct plot_job *j, const char *path, const struct plot_opts *o)
 		return -1;
 	j->outdir = o->outdir ? xstrdup(o->outdir) : default_outdir(path);
 	i = outdir_begin(&j->od, j->outdir);
-	if (i)
+	if (i) {
+		/* nothing begun: nothing for plot_abort() but the name */
+		free(j->outdir);
+		j->outdir = NULL;
 		return i == 2 ? SCAN_BAD_INPUT : -1;
+	}
 	p.datadir = xasprintf("%s/data", j->od.tmp);
 	if (mkdir(p.datadir, 0777)) {
 		fprintf(stderr, "capsim: cannot create %s: %s\n", p.datadir,
