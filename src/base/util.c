@@ -334,3 +334,11 @@ char *read_input_file(const char *path, size_t max, size_t *len,
 	*len = sb.len;
 	return sb.buf;
 }
+
+mode_t umask_mode(mode_t mode)
+{
+	mode_t um = umask(0);
+
+	umask(um);
+	return mode & ~um;
+}

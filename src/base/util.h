@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #define NSEC_PER_USEC 1000ULL
 #define NSEC_PER_MSEC 1000000ULL
@@ -77,5 +78,12 @@ static inline uint64_t rng_next(uint64_t *state)
 	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
 	return z ^ (z >> 31);
 }
+
+/*
+ * The mode open(2) would give a new file of @mode under the process's
+ * umask: what a file made by mkstemp() (0600) is given before it is
+ * renamed into place, so an output reads as any file the user makes
+ */
+mode_t umask_mode(mode_t mode);
 
 #endif

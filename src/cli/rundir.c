@@ -151,10 +151,7 @@ static char *output_path(struct rundir *o, const char *name, char *err,
 /* mkstemp() creates 0600: give the outputs the usual 0666 & ~umask */
 mode_t rundir_file_mode(void)
 {
-	mode_t um = umask(0);
-
-	umask(um);
-	return 0666 & ~um;
+	return umask_mode(0666);
 }
 
 FILE *rundir_create(struct rundir *o, const char *name, char *err,

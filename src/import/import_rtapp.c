@@ -358,7 +358,7 @@ int import_write_rtapp(const struct import_model *m)
 		goto out;
 	}
 	interrupt_watch_dir(tmp);
-	if (fchmod(fd, 0644) || !(f = fdopen(fd, "w"))) {
+	if (fchmod(fd, umask_mode(0666)) || !(f = fdopen(fd, "w"))) {
 		fprintf(stderr, "capsim: cannot write %s: %s\n", tmp,
 			strerror(errno));
 		close(fd);

@@ -186,6 +186,13 @@ PY
 errors)
 	"$capsim" run "$src/traces/audio.json" --duration 0.2 -o "$dir/a" \
 		--quiet || fail "audio run"
+	# the workload reads as any file the user makes: the umask's mode
+	(umask 077 && "$capsim" import "$dir/a/trace.txt" -o "$dir/u77.json") &&
+	(umask 022 && "$capsim" import "$dir/a/trace.txt" -o "$dir/u22.json") ||
+		fail "import under a umask"
+	[ "$(stat -c %a "$dir/u77.json") $(stat -c %a "$dir/u22.json")" = "600 644" ] ||
+		fail "modes $(stat -c %a "$dir/u77.json" "$dir/u22.json"), want 600 644"
+	echo "ok: the workload's mode follows the umask"
 	expect2 "--policy without --check" "$dir/a/trace.txt" \
 		-o "$dir/x.json" --policy none
 	[ ! -e "$dir/x.json" ] || fail "--policy without --check wrote"
