@@ -205,7 +205,8 @@ static void sort_rows(struct check *c)
 {
 	int *moved = xcalloc((size_t)c->nrows + 1, sizeof(int)), s, k;
 
-	qsort(c->rows, (size_t)c->nrows, sizeof(*c->rows), cmp_rows);
+	if (c->nrows > 1)	/* no rows, no array: qsort(NULL, 0) is UB */
+		qsort(c->rows, (size_t)c->nrows, sizeof(*c->rows), cmp_rows);
 	for (k = 0; k < c->nrows; k++)
 		moved[c->rows[k].made] = k;
 	for (s = 0; s < NSIDES; s++)
