@@ -194,12 +194,14 @@ static const struct e2e_run *l4_run(const struct xcheck *x)
  */
 static json_t *l5_json(const struct xcheck *x)
 {
-	json_t *tvd = json_array(), *tvd4 = json_array(), *tasks;
+	json_t *tvd, *tvd4, *tasks;
 
 	if (!x->trace_driven || !x->has_simi)
 		return json_pack("{s:b,s:b,s:s?}", "pass", x->pass[5],
 				 "ran", false, "why", x->trace_driven ?
 				 x->simi_why : "--no-trace-driven");
+	tvd = json_array();
+	tvd4 = json_array();
 	tasks = json_object();
 	for (int d = 0; d < x->pl->ndomains; d++) {
 		json_array_append_new(tvd, json_real(x->tvd_trace[d]));
