@@ -442,7 +442,8 @@ static int level3(struct xcheck *x, const char *g, const char *s)
 	return 0;
 }
 
-/* The four levels on the two traces in @dir */
+/* The levels on the two traces in @dir; level 5 adds a run of its own,
+ * the guest trace imported */
 static int compare(struct xcheck *x, const char *dir, char **comms,
 		   int ncomms)
 {
