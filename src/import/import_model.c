@@ -17,6 +17,7 @@
 #include "import.h"
 #include "trace_reader.h"
 #include "util.h"
+#include "workload.h"
 
 static uint64_t max64(uint64_t a, uint64_t b)
 {
@@ -215,6 +216,14 @@ int import_read(struct import_model *m)
 		fprintf(stderr, "%s: error: the window starts at %.6f s, after the trace's last event (%.6f s from its start): choose an earlier --window\n",
 			m->o->trace, m->o->from_s,
 			m->started ? (double)(last - m->t0) / 1e9 : 0.0);
+		ret = 2;
+	}
+	/* the workload runs for the window: the simulator's limit on a
+	 * run's duration bounds it (a timestamp that jumps by years) */
+	if (!ret && (double)(m->we - m->ws) / 1e9 > WL_DURATION_MAX_S) {
+		fprintf(stderr, "%s: error: the window is %.0f s long, more than a workload may run (%g s): choose a --window\n",
+			m->o->trace, (double)(m->we - m->ws) / 1e9,
+			WL_DURATION_MAX_S);
 		ret = 2;
 	}
 	if (!ret) {

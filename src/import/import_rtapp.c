@@ -290,7 +290,9 @@ static void put_groups(struct strbuf *sb, const struct import_model *m)
 		sb_puts(sb, "\n    ]");
 }
 
-static void build(struct strbuf *sb, const struct import_model *m)
+/* The workload into @sb: true, or false when it has no task (rt-app and
+ * capsim refuse an empty "tasks") */
+static bool build(struct strbuf *sb, const struct import_model *m)
 {
 	const struct import_opts *o = m->o;
 	double w0 = (double)(m->ws - m->t0) / 1e9,
@@ -327,6 +329,7 @@ static void build(struct strbuf *sb, const struct import_model *m)
 	}
 	put_background(sb, m, &first);
 	sb_puts(sb, "\n  }\n}\n");
+	return !first;
 }
 
 /* The directory of @path, for the temporary file */
@@ -349,7 +352,16 @@ int import_write_rtapp(const struct import_model *m)
 	int fd, ret = 1;
 
 	sb_init(&sb);
-	build(&sb, m);
+	if (!build(&sb, m)) {
+		/* every task folded, and the background under 1 us a period
+		 * on every CPU (a trace that runs nothing in the window) */
+		fprintf(stderr, "%s: error: no task to import: none of the window's %d tasks is busy %g %% of it or more, and together they run under 1 us every %d us on each CPU: widen --window, lower --min-busy or widen --tasks\n",
+			m->o->trace, m->ss.ntasks, m->o->min_busy_pct,
+			IMPORT_BG_PERIOD_US);
+		free(dir);
+		sb_free(&sb);
+		return 2;
+	}
 	tmp = xasprintf("%s/.capsim-import.XXXXXX", dir);
 	fd = mkstemp(tmp);
 	if (fd < 0) {

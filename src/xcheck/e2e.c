@@ -643,12 +643,18 @@ static int open_trace(struct trace_reader *rd, const char *trace,
 	return 0;
 }
 
-/* The first event of a workload task: the window's start */
+/*
+ * The window's start @t0: the first event of a workload task, or, with
+ * @offset, that many ns after the trace's first event; @first is the
+ * trace's first event
+ */
 static int find_start(const char *trace, const char *name,
-		      char *const *comms, int ncomms, uint64_t *t0)
+		      char *const *comms, int ncomms, const uint64_t *offset,
+		      uint64_t *t0, uint64_t *first)
 {
 	struct trace_reader rd;
 	struct ftrace_event ev;
+	bool any = false;
 	int found = -1, r;
 
 	if (open_trace(&rd, trace, name))
@@ -656,6 +662,15 @@ static int find_start(const char *trace, const char *name,
 	while (found < 0 && (r = trace_reader_next(&rd, &ev)) > 0) {
 		const char *n = ftrace_get(&ev, "next_comm");
 
+		if (!any) {
+			any = true;
+			*first = ev.ts_ns;
+			if (offset) {
+				*t0 = ev.ts_ns + *offset;
+				found = 0;
+				break;
+			}
+		}
 		if (!n)
 			n = ftrace_get(&ev, "comm");
 		for (int i = 0; i < ncomms && n; i++)
@@ -684,14 +699,14 @@ int e2e_scan(const char *trace, const struct platform *pl,
 	     char *const *comms, int ncomms, uint64_t duration_ns,
 	     struct e2e_run *r)
 {
-	return e2e_scan_timeline(trace, trace, pl, comms, ncomms, duration_ns,
-				 r, NULL);
+	return e2e_scan_timeline(trace, trace, pl, comms, ncomms, NULL,
+				 duration_ns, r, NULL);
 }
 
 int e2e_scan_timeline(const char *trace, const char *name,
 		      const struct platform *pl, char *const *comms,
-		      int ncomms, uint64_t duration_ns, struct e2e_run *r,
-		      FILE *tl)
+		      int ncomms, const uint64_t *offset, uint64_t duration_ns,
+		      struct e2e_run *r, FILE *tl)
 {
 	struct e2e_pass p = { .pl = pl, .r = r, .comms = comms,
 			      .ncomms = ncomms, .tl = tl };
@@ -700,7 +715,8 @@ int e2e_scan_timeline(const char *trace, const char *name,
 	int d, c, ret = 0, k;
 
 	memset(r, 0, sizeof(*r));
-	if (find_start(trace, name, comms, ncomms, &r->t0))
+	if (find_start(trace, name, comms, ncomms, offset, &r->t0,
+		       &r->first_ts))
 		return -1;
 	r->t1 = r->t0 + duration_ns;
 	if (open_trace(&rd, trace, name))

@@ -83,6 +83,7 @@ enum e2e_gap {
 
 struct e2e_run {
 	uint64_t t0, t1;		/* the window, trace clock */
+	uint64_t first_ts;		/* the trace's first event */
 	uint64_t **res_ns;		/* [domain][opp] */
 	uint64_t *dom_known_ns;		/* time with a known frequency */
 	uint64_t busy_ns, above_ns, below_ns;
@@ -117,12 +118,15 @@ int e2e_scan(const char *trace, const struct platform *pl,
  * in s from the window's start: "f DOM T KHZ" at each frequency change,
  * "b CPU T MIN_KHZ MAX_KHZ" at each change of a CPU's range (as the
  * OPPs schedutil resolves them to); @name is the trace's name in
- * messages (the user's path for a copy)
+ * messages (the user's path for a copy). With @offset the window starts
+ * *@offset ns after the trace's first event instead (level 5: a run
+ * whose clock starts where the guest trace starts, its tasks named from
+ * the start where the guest's were renamed later)
  */
 int e2e_scan_timeline(const char *trace, const char *name,
 		      const struct platform *pl, char *const *comms,
-		      int ncomms, uint64_t duration_ns, struct e2e_run *r,
-		      FILE *tl);
+		      int ncomms, const uint64_t *offset, uint64_t duration_ns,
+		      struct e2e_run *r, FILE *tl);
 void e2e_free(struct e2e_run *r, const struct platform *pl);
 
 /* Total-variation distance of domain @d's residency between two runs */

@@ -167,6 +167,66 @@ static void md_l3(FILE *f, const struct pelt_replay_result *r,
 		b->max_util_diff, r->skipped[PELT_SKIP_MIGRATED]);
 }
 
+/* A task's running time in @r, in s; -1 when @r lacks it */
+static double run_s(const struct e2e_run *r, const char *comm)
+{
+	struct e2e_task *t = r ? e2e_task(r, comm) : NULL;
+
+	return t ? (double)t->run_ns / 1e9 : -1;
+}
+
+/* @b's difference to @a in % of @a; 0 when @a is none */
+static double diff_pct(double a, double b)
+{
+	return a > 0 && b >= 0 ? 100.0 * (b - a) / a : 0;
+}
+
+/* Level 4's run the gate compares with: with the other tasks, if any */
+static const struct e2e_run *l4_run(const struct xcheck *x)
+{
+	return x->has_simk ? &x->simk : &x->sim;
+}
+
+/*
+ * Level 5 beside level 4: residency TVD per domain and each workload
+ * task's running time, the guest's, level 4's run's and the imported
+ * run's
+ */
+static json_t *l5_json(const struct xcheck *x)
+{
+	json_t *tvd, *tvd4, *tasks;
+
+	if (!x->trace_driven || !x->has_simi)
+		return json_pack("{s:b,s:b,s:s?}", "pass", x->pass[5],
+				 "ran", false, "why", x->trace_driven ?
+				 x->simi_why : "--no-trace-driven");
+	tvd = json_array();
+	tvd4 = json_array();
+	tasks = json_object();
+	for (int d = 0; d < x->pl->ndomains; d++) {
+		json_array_append_new(tvd, json_real(x->tvd_trace[d]));
+		json_array_append_new(tvd4, json_real(x->tvd[d]));
+	}
+	for (int i = 0; i < x->sim.ntasks; i++) {
+		const char *c = x->sim.tasks[i].comm;
+		double g = run_s(&x->guest, c), s4 = run_s(l4_run(x), c);
+		double s5 = run_s(&x->simi, c);
+
+		json_object_set_new(tasks, c, json_pack(
+			"{s:f,s:f,s:f,s:f,s:f}", "guest_run_s", g,
+			"level4_run_s", s4, "level5_run_s", s5,
+			"level4_run_diff_pct", diff_pct(g, s4),
+			"level5_run_diff_pct", diff_pct(g, s5)));
+	}
+	return json_pack("{s:b,s:b,s:s,s:b,s:f,s:o,s:o,s:o,s:o}",
+			 "pass", x->pass[5], "ran", true,
+			 "workload", "sim-imported.json",
+			 "gated", strcmp(x->policy, "uclamp") != 0,
+			 "tvd_limit", x->lim.tvd_trace,
+			 "residency_tvd", tvd, "level4_residency_tvd", tvd4,
+			 "sim", run_json(x, &x->simi), "tasks", tasks);
+}
+
 static json_t *build_json(const struct xcheck *x)
 {
 	json_t *root, *tasks = json_object(), *tvd = json_array();
@@ -233,6 +293,7 @@ static json_t *build_json(const struct xcheck *x)
 		"guest", run_json(x, &x->guest), "sim", run_json(x, &x->sim),
 		"sim_kthreads", x->has_simk ? run_json(x, &x->simk) :
 		json_null(), "tasks", tasks));
+	json_object_set_new(root, "level5", l5_json(x));
 	return root;
 }
 
@@ -416,6 +477,50 @@ static void md_level4(FILE *f, const struct xcheck *x)
 	fprintf(f, "\n");
 }
 
+static void md_level5(FILE *f, const struct xcheck *x)
+{
+	const struct e2e_run *k = l4_run(x);
+
+	fprintf(f, "## Level 5: trace-driven\n\n");
+	if (!x->has_simi) {
+		fprintf(f, "Not run: %s.\n\n", x->trace_driven ? x->simi_why :
+			"--no-trace-driven");
+		return;
+	}
+	fprintf(f, "The guest's own trace imported (`capsim import`, `sim-imported.json`: each task's runs as the guest ran them, as work at the frequency and capacity they ran at; kernel threads and tasks under 0.5 %% busy folded into a per-CPU load) and simulated on the same platform, policy and tick (`sim-imported/`), compared with the guest as level 4 compares. Level 4 runs the workload as written, so the emulator's stretching of short bursts beside busy vCPUs counts there as model error; here both sides run the guest's bursts. Gate: %s (level 4's gate is separate and unchanged).\n\n",
+		strcmp(x->policy, "uclamp") ? "residency TVD per domain at most the limit below" :
+		"none under uclamp: the guest trace shows no uclamp value, so the imported tasks run unclamped");
+	if (strcmp(x->policy, "uclamp"))
+		fprintf(f, "Limit: %.3f.\n\n", x->lim.tvd_trace);
+	fprintf(f, "| figure | level 4: guest to %s | level 5: guest to the imported run |\n| --- | ---: | ---: |\n",
+		x->has_simk ? "simulator + other tasks" : "simulator");
+	for (int d = 0; d < x->pl->ndomains; d++)
+		fprintf(f, "| domain %d residency TVD | %.3f | %.3f |\n", d,
+			x->tvd[d], x->tvd_trace[d]);
+	fprintf(f, "| busy CPU time (guest %.3f s) | %.3f s | %.3f s |\n",
+		(double)x->guest.busy_ns / 1e9, (double)k->busy_ns / 1e9,
+		(double)x->simi.busy_ns / 1e9);
+	fprintf(f, "| energy (guest %.1f mJ) | %.1f mJ | %.1f mJ |\n",
+		x->guest.energy_mj, k->energy_mj, x->simi.energy_mj);
+	for (int i = 0; i < x->sim.ntasks; i++) {
+		const char *c = x->sim.tasks[i].comm;
+		double g = run_s(&x->guest, c), s4 = run_s(k, c);
+		double s5 = run_s(&x->simi, c);
+
+		fprintf(f, "| %s running time (guest %.3f s) |", c, g);
+		if (s4 >= 0)
+			fprintf(f, " %.3f s (%+.1f %%) |", s4, diff_pct(g, s4));
+		else
+			fprintf(f, " - |");
+		if (s5 >= 0)
+			fprintf(f, " %.3f s (%+.1f %%) |\n", s5,
+				diff_pct(g, s5));
+		else
+			fprintf(f, " - |\n");
+	}
+	fprintf(f, "\n");
+}
+
 int xcheck_report(const struct xcheck *x, const char *dir)
 {
 	json_t *root = build_json(x);
@@ -467,6 +572,7 @@ int xcheck_report(const struct xcheck *x, const char *dir)
 			pelt_replay_print_interval(f, &x->l3->cls[c].worst[i]);
 	fprintf(f, "```\n\n");
 	md_level4(f, x);
+	md_level5(f, x);
 	fprintf(f, "Plots: `xcheck-freq.png` (frequency and clamp bands, guest above the simulator), `xcheck-residency.png` (residency side by side).\n");
 	if (fclose(f)) {
 		fprintf(stderr, "capsim: cannot write %s/xcheck.md: %s\n",

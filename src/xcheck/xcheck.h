@@ -4,12 +4,15 @@
  * simulator on the same platform and policy, compared at four levels
  * (docs/xcheck.md): the clamp ops replayed through src/core, schedutil's
  * decisions recomputed by the pure governor, PELT replayed by the pure
- * signal, and the end-to-end figures. The results and their report.
+ * signal, and the end-to-end figures; and a fifth, trace-driven: the
+ * guest's own trace imported (`capsim import`) and simulated, compared
+ * with the guest as level 4 compares. The results and their report.
  */
 #ifndef CAPSIM_XCHECK_H
 #define CAPSIM_XCHECK_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "clamp_replay.h"
 #include "decision_replay.h"
@@ -17,8 +20,15 @@
 #include "pelt_replay.h"
 #include "platform.h"
 
+/* Level 5's default gate, residency TVD per domain to the run of the
+ * guest's trace imported: the largest measured under rfc and none, 0.787
+ * (juno-eas, LITTLE), plus about 0.1 - it catches a broken import or
+ * window, not the model's differences (docs/xcheck.md, level 5) */
+#define XCHECK_TVD_TRACE 0.9
+
 struct xcheck_limits {
 	double tvd;		/* level 4: residency TVD per domain */
+	double tvd_trace;	/* level 5: the same, to the imported run */
 	/* level 3 (docs/xcheck.md): uniform intervals with the logged util,
 	 * at least this share, the others off by at most uniform_max;
 	 * intervals with state changes inside (placed from the trace
@@ -55,7 +65,13 @@ struct xcheck {
 	int nkthreads;
 	double *tvd;		/* per domain: the gate's (with them) */
 	double *tvd_plain;	/* ... without them */
-	bool pass[5];		/* per level, [0] all */
+	/* level 5 (trace_driven.c): the guest's trace imported and run */
+	bool trace_driven;	/* asked for (--no-trace-driven: not) */
+	bool has_simi;		/* it ran: simi and tvd_trace hold it */
+	char *simi_why;		/* ... else why not, for the report */
+	struct e2e_run simi;
+	double *tvd_trace;	/* per domain, the guest to the imported run */
+	bool pass[6];		/* per level, [0] all */
 	char *why;		/* the failed gates, in words */
 };
 
@@ -65,5 +81,29 @@ int xcheck_report(const struct xcheck *x, const char *dir);
 int xcheck_plots(const struct xcheck *x, const char *dir, bool quiet);
 
 int cmd_xcheck(int argc, char **argv);
+
+/* xcheck_cmd.c's steps that level 5 takes as well */
+/* Run @argv to completion, logging to @log: 0, -1 (its log's tail said),
+ * or 2 when the child said its input is bad */
+int xcheck_run_job(char **argv, const char *log, const char *what);
+/* `capsim run @wfile` into @dir/@sub, log @dir/@sub.log, as xcheck_run_job */
+int xcheck_run_sim(const char *dir, const char *sub, const char *wfile,
+		   const char *platform, const char *policy, int hz);
+/* Level 4's figures of one trace over the window (e2e_scan_timeline(),
+ * @offset as there), its timeline to @dir/plot-@side.dat: 0 or -1 (said) */
+int xcheck_scan_side(const char *trace, const char *name,
+		     const struct xcheck *x, char **comms, int ncomms,
+		     const uint64_t *offset, uint64_t dur, struct e2e_run *r,
+		     const char *dir, const char *side);
+/*
+ * trace_driven.c, level 5: the guest trace in @dir imported into
+ * @dir/sim-imported.json, run into @dir/sim-imported/ and compared with
+ * the guest's level-4 figures. Leaves has_simi false with simi_why set
+ * when the import or its run fails (said; not a gate: it depends on the
+ * importer's rules, not the model); -1 only when the scan of a run that
+ * ran fails.
+ */
+int xcheck_trace_driven(struct xcheck *x, const char *dir, char **comms,
+			int ncomms, uint64_t dur);
 
 #endif

@@ -32,16 +32,21 @@
 static const char usage_xcheck[] =
 "usage: capsim xcheck WORKLOAD.json [options]\n"
 "Run WORKLOAD in the capsim guest kernel (QEMU) and in the simulator, on\n"
-"the same platform and policy, and compare them at four levels: the clamp\n"
+"the same platform and policy, and compare them at five levels: the clamp\n"
 "ops replayed through the clamp core, schedutil's decisions recomputed,\n"
-"PELT replayed, and end to end (frequency residency, clamp respect,\n"
-"wake-up latency, energy). Writes DIR/xcheck.json, DIR/xcheck.md and\n"
+"PELT replayed, end to end (frequency residency, clamp respect,\n"
+"wake-up latency, energy), and the same figures against the guest's own\n"
+"trace imported (capsim import) and simulated. Writes DIR/xcheck.json, DIR/xcheck.md and\n"
 "the plots; exits 1 when a level misses its gate (docs/xcheck.md).\n"
 "  --platform NAME|FILE   platform (default sym4)\n"
 "  --policy rfc|uclamp|none  clamp policy of both runs (default rfc)\n"
 "  -o DIR                 output directory (default xcheck-out)\n"
 "  --guest-trace FILE     take the guest's trace from FILE, no boot\n"
 "  --tvd X                level 4 gate: residency TVD per domain (default 0.05)\n"
+"  --tvd-trace X          level 5 gate: the same TVD to the run of the guest's\n"
+"                         own trace imported (default 0.9; not gated under\n"
+"                         uclamp, docs/xcheck.md)\n"
+"  --no-trace-driven      skip level 5 (the guest trace imported and run)\n"
 "  --hz N                 the simulation's tick rate (default: CONFIG_HZ of\n"
 "                         the guest kernel's build, else 1000)\n"
 "  --no-kthreads          compare with the plain simulation only, not with\n"
@@ -142,7 +147,7 @@ static int copy_guest_dat(FILE *in, const char *from, const char *to,
 
 /* One child job to completion; its log's tail on failure: 0, or -1, or
  * EXIT_USAGE when the child said the input is bad */
-static int run_job(char **argv, const char *log, const char *what)
+int xcheck_run_job(char **argv, const char *log, const char *what)
 {
 	struct job j = { .argv = argv, .log_path = (char *)log };
 
@@ -227,7 +232,7 @@ static int build_guest(const char *dir, bool quiet)
 		if (!quiet)
 			fprintf(stderr, "capsim: xcheck: building the guest kernel (kernel/build.sh, minutes), log %s\n",
 				log);
-		ret = run_job(argv, log, "the guest kernel build");
+		ret = xcheck_run_job(argv, log, "the guest kernel build");
 	}
 	free(bz);
 	free(script);
@@ -258,7 +263,7 @@ static int run_guest(const char *dir, const char *wfile, const char *platform,
 		char *argv[] = { (char *)"/bin/bash", script, gdir,
 				 (char *)wfile, NULL };
 
-		ret = run_job(argv, log, "the guest run");
+		ret = xcheck_run_job(argv, log, "the guest run");
 	}
 	free(script);
 	free(gdir);
@@ -287,7 +292,7 @@ static int guest_hz(void)
 	return hz;
 }
 
-static int run_sim(const char *dir, const char *sub, const char *wfile,
+int xcheck_run_sim(const char *dir, const char *sub, const char *wfile,
 		   const char *platform, const char *policy, int hz)
 {
 	char *self = procs_self_exe();
@@ -303,7 +308,7 @@ static int run_sim(const char *dir, const char *sub, const char *wfile,
 	int ret;
 
 	snprintf(hzs, sizeof(hzs), "%d", hz);
-	ret = run_job(argv, log, "the simulator run");
+	ret = xcheck_run_job(argv, log, "the simulator run");
 	free(self);
 	free(sdir);
 	free(log);
@@ -336,10 +341,10 @@ static void gate(struct xcheck *x, int level, bool ok, const char *fmt, ...)
 }
 
 /* Level 4's pass over one side, its timeline to DIR/plot-SIDE.dat */
-static int scan_side(const char *trace, const char *name,
+int xcheck_scan_side(const char *trace, const char *name,
 		     const struct xcheck *x, char **comms, int ncomms,
-		     uint64_t dur, struct e2e_run *r, const char *dir,
-		     const char *side)
+		     const uint64_t *offset, uint64_t dur, struct e2e_run *r,
+		     const char *dir, const char *side)
 {
 	char *path = xasprintf("%s/plot-%s.dat", dir, side);
 	FILE *tl = fopen(path, "w");
@@ -351,8 +356,8 @@ static int scan_side(const char *trace, const char *name,
 		free(path);
 		return -1;
 	}
-	ret = e2e_scan_timeline(trace, name, x->pl, comms, ncomms, dur, r,
-				tl);
+	ret = e2e_scan_timeline(trace, name, x->pl, comms, ncomms, offset,
+				dur, r, tl);
 	if (fclose(tl)) {
 		if (!ret)
 			fprintf(stderr, "capsim: cannot write %s/plot-%s.dat: %s\n",
@@ -437,7 +442,8 @@ static int level3(struct xcheck *x, const char *g, const char *s)
 	return 0;
 }
 
-/* The four levels on the two traces in @dir */
+/* The levels on the two traces in @dir; level 5 adds a run of its own,
+ * the guest trace imported */
 static int compare(struct xcheck *x, const char *dir, char **comms,
 		   int ncomms)
 {
@@ -449,7 +455,7 @@ static int compare(struct xcheck *x, const char *dir, char **comms,
 	uint64_t dur = (uint64_t)(x->duration_s * 1e9);
 	int ret = -1;
 
-	for (int i = 0; i < 5; i++)
+	for (int i = 0; i < 6; i++)
 		x->pass[i] = true;
 	/* level 1: the guest's clamp ops through src/core */
 	if (clamp_replay_named(g, x->guest_name, stderr, &x->l1))
@@ -492,10 +498,10 @@ static int compare(struct xcheck *x, const char *dir, char **comms,
 	if (level3(x, g, s))
 		goto out;
 	/* level 4: the same figures from both traces */
-	if (scan_side(g, x->guest_name, x, comms, ncomms, dur, &x->guest, dir,
-		      "guest") ||
-	    scan_side(s, x->sim_name, x, comms, ncomms, dur, &x->sim, dir,
-		      "sim"))
+	if (xcheck_scan_side(g, x->guest_name, x, comms, ncomms, NULL, dur,
+			     &x->guest, dir, "guest") ||
+	    xcheck_scan_side(s, x->sim_name, x, comms, ncomms, NULL, dur,
+			     &x->sim, dir, "sim"))
 		goto out;
 	/* the guest's other tasks (kernel threads) modelled, then compared */
 	if (x->kthreads && x->guest.nothers) {
@@ -508,10 +514,10 @@ static int compare(struct xcheck *x, const char *dir, char **comms,
 						 x->duration_s, x->pl->ncpus,
 						 w, wn);
 		if (x->nkthreads < 0 ||
-		    run_sim(dir, "sim-kthreads", w, x->platform_arg, x->policy,
-			    x->hz) ||
-		    scan_side(t, tn, x, comms, ncomms, dur, &x->simk, dir,
-			      "simk")) {
+		    xcheck_run_sim(dir, "sim-kthreads", w, x->platform_arg,
+				   x->policy, x->hz) ||
+		    xcheck_scan_side(t, tn, x, comms, ncomms, NULL, dur,
+				     &x->simk, dir, "simk")) {
 			free(w);
 			free(wn);
 			free(t);
@@ -542,6 +548,19 @@ static int compare(struct xcheck *x, const char *dir, char **comms,
 		if (x->has_simk)
 			cause_gate(x, &x->simk, "simulator + other tasks");
 	}
+	/* level 5: the guest's own trace imported and run; its own gate,
+	 * none of the levels above depends on it. Not gated under uclamp:
+	 * the guest trace shows no uclamp value, so the imported tasks run
+	 * unclamped (docs/xcheck.md, level 5) */
+	if (x->trace_driven) {
+		if (xcheck_trace_driven(x, dir, comms, ncomms, dur))
+			goto out;
+		for (int d = 0; x->has_simi && strcmp(x->policy, "uclamp") &&
+		     d < x->pl->ndomains; d++)
+			gate(x, 5, x->tvd_trace[d] <= x->lim.tvd_trace,
+			     "level 5: domain %d residency TVD %.3f to the imported run above %.3f",
+			     d, x->tvd_trace[d], x->lim.tvd_trace);
+	}
 	ret = 0;
 out:
 	free(g);
@@ -551,7 +570,8 @@ out:
 
 enum {
 	OPT_PLATFORM = 256, OPT_POLICY, OPT_GUEST_TRACE, OPT_TVD, OPT_HZ,
-	OPT_NO_KTHREADS, OPT_NO_PLOTS, OPT_QUIET,
+	OPT_NO_KTHREADS, OPT_NO_PLOTS, OPT_QUIET, OPT_TVD_TRACE,
+	OPT_NO_TRACE_DRIVEN,
 };
 
 static const struct option xcheck_options[] = {
@@ -559,6 +579,8 @@ static const struct option xcheck_options[] = {
 	{ "policy", required_argument, NULL, OPT_POLICY },
 	{ "guest-trace", required_argument, NULL, OPT_GUEST_TRACE },
 	{ "tvd", required_argument, NULL, OPT_TVD },
+	{ "tvd-trace", required_argument, NULL, OPT_TVD_TRACE },
+	{ "no-trace-driven", no_argument, NULL, OPT_NO_TRACE_DRIVEN },
 	{ "hz", required_argument, NULL, OPT_HZ },
 	{ "no-kthreads", no_argument, NULL, OPT_NO_KTHREADS },
 	{ "no-plots", no_argument, NULL, OPT_NO_PLOTS },
@@ -586,6 +608,7 @@ static int xcheck_opt(void *ctx, int key, const char *arg)
 	case OPT_NO_PLOTS: xa->plots = false; break;
 	case OPT_QUIET: xa->quiet = true; break;
 	case OPT_NO_KTHREADS: xa->x->kthreads = false; break;
+	case OPT_NO_TRACE_DRIVEN: xa->x->trace_driven = false; break;
 	case OPT_PLATFORM: xa->platform = arg; break;
 	case OPT_POLICY: xa->policy = arg; break;
 	case 'o': xa->outdir = arg; break;
@@ -596,6 +619,10 @@ static int xcheck_opt(void *ctx, int key, const char *arg)
 	case OPT_TVD:
 		return cli_parse_double(&xcheck_cli, "--tvd", arg, 0, 1,
 					"a number in [0, 1]", &xa->x->lim.tvd);
+	case OPT_TVD_TRACE:
+		return cli_parse_double(&xcheck_cli, "--tvd-trace", arg, 0, 1,
+					"a number in [0, 1]",
+					&xa->x->lim.tvd_trace);
 	default:
 		if (xa->wfile)
 			return cli_usage_error(&xcheck_cli, "xcheck takes one workload: %s",
@@ -682,7 +709,8 @@ static int xcheck_sides(const struct xcheck_args *xa, struct xcheck *x,
 	/* the simulator first: it checks the workload's grammar in seconds */
 	if (!x->hz)
 		x->hz = guest_hz();
-	i = run_sim(dir, "sim", xa->wfile, xa->platform, xa->policy, x->hz);
+	i = xcheck_run_sim(dir, "sim", xa->wfile, xa->platform, xa->policy,
+			   x->hz);
 	if (i)	/* the simulator refused the workload: bad input */
 		return i == EXIT_USAGE ? EXIT_USAGE : 1;
 	p = xasprintf("%s/sim/summary.json", dir);
@@ -724,6 +752,9 @@ static void xcheck_free(struct xcheck *x)
 	e2e_free(&x->guest, x->pl);
 	e2e_free(&x->sim, x->pl);
 	e2e_free(&x->simk, x->pl);
+	e2e_free(&x->simi, x->pl);
+	free(x->simi_why);
+	free(x->tvd_trace);
 	free(x->tvd);
 	free(x->tvd_plain);
 	free(x->l3);
@@ -739,10 +770,12 @@ int cmd_xcheck(int argc, char **argv)
 		/* level 3: 22 = 1024 x (1 - y), the most one PELT period
 		 * (1024 us) of running misattributed moves util; a state
 		 * change placed from the trace clock may be off by two */
-		.lim = { .tvd = 0.05, .uniform_util_exact = 0.99,
+		.lim = { .tvd = 0.05, .tvd_trace = XCHECK_TVD_TRACE,
+			 .uniform_util_exact = 0.99,
 			 .uniform_max = 22, .changes_p99 = 16,
 			 .changes_max = 44 },
 		.kthreads = true,
+		.trace_driven = true,
 	};
 	struct xcheck_args xa = { .x = &x, .platform = "sym4",
 				  .policy = "rfc", .outdir = "xcheck-out",

@@ -18,8 +18,10 @@
 #              against a workload whose ui runs twice as long is not
 #   rtapp      rt-app itself runs an imported workload (skipped without
 #              rt-app: Debian's package rt-app)
-#   errors     usage errors, no sched_switch, a foreign -o: exit 2,
-#              nothing written
+#   errors     usage errors, no sched_switch, time going back, a
+#              truncated line, a CPU past the platform, a foreign -o:
+#              exit 2 with FILE:LINE:COL, nothing written; a renamed pid
+#              is one task
 # usage: run.sh CAPSIM SRCDIR CASE
 set -u
 capsim=$1 src=$2 case=$3
@@ -226,6 +228,53 @@ errors)
 	grep sched_switch "$dir/a/trace.txt" | sed -n '1p;20p' | tac >"$dir/back.txt"
 	expect2 "time going back" "$dir/back.txt" -o "$dir/x.json"
 	grep -q 'back.txt:2:' "$dir/err" || fail "no file:line for time going back"
+	[ ! -e "$dir/x.json" ] || fail "a refused import wrote its output"
+	# a line cut short (a trace copied while written): the line and the
+	# column where the event stops making sense, nothing written
+	n=$(grep -n 'sched_switch: prev_comm=mixer' "$dir/a/trace.txt" |
+		sed -n '3s/:.*//p')
+	[ -n "$n" ] || fail "no mixer switch in the audio trace"
+	head -n $((n - 1)) "$dir/a/trace.txt" >"$dir/trunc.txt"
+	sed -n "${n}p" "$dir/a/trace.txt" | cut -c1-70 >>"$dir/trunc.txt"
+	expect2 "a truncated line" "$dir/trunc.txt" -o "$dir/x.json"
+	grep -q "trunc.txt:$n:[0-9][0-9]*: error" "$dir/err" ||
+		fail "no file:line:col for a truncated line"
+	# a CPU the platform does not have (sym4: 4)
+	{ head -n $((n - 1)) "$dir/a/trace.txt"
+	  sed -n "${n}p" "$dir/a/trace.txt" | sed 's/\[00[0-9]\]/[009]/'; } \
+		>"$dir/cpu9.txt"
+	expect2 "a CPU past the platform" "$dir/cpu9.txt" -o "$dir/x.json"
+	grep -q "cpu9.txt:$n:[0-9][0-9]*: error: CPU 9 is beyond the platform's 4 CPUs" \
+		"$dir/err" || fail "no file:line:col for a CPU past the platform"
+	[ ! -e "$dir/x.json" ] || fail "a refused import wrote its output"
+	# a pid whose comm changes (exec, prctl: capsim-run's threads take
+	# their task's name) is one task known by its last comm, not an
+	# error: the guest's own traces do it
+	{ head -n "$n" "$dir/a/trace.txt"
+	  tail -n +$((n + 1)) "$dir/a/trace.txt" |
+		sed 's/mixer-1002 /reborn-1002/; s/comm=mixer /comm=reborn /g'; } \
+		>"$dir/renamed.txt"
+	"$capsim" import "$dir/renamed.txt" -o "$dir/renamed.json" --explain \
+		>"$dir/out" || fail "a renamed pid: import"
+	grep -q '^reborn: pid 1002 comm mixer (also reborn)' "$dir/out" ||
+		fail "a renamed pid: not one task by its last comm"
+	grep -q '"mixer"' "$dir/renamed.json" &&
+		fail "a renamed pid: its first comm became a task too"
+	echo "ok: a renamed pid is one task, named by its last comm"
+	# nothing busy in the window: no empty "tasks" (the fuzzer's first
+	# finding, tests/fuzz/regressions/import_model)
+	tail -c +2 "$src/tests/fuzz/regressions/import_model/every-task-folded-no-tasks.txt" \
+		>"$dir/idle.txt"
+	expect2 "no task busy in the window" "$dir/idle.txt" -o "$dir/x.json"
+	grep -q 'idle.txt: error: no task to import' "$dir/err" ||
+		fail "no task to import: not said"
+	# a window longer than a workload may run (a timestamp that jumps)
+	{ sed -n "${n}p" "$dir/a/trace.txt"
+	  sed -n "${n}p" "$dir/a/trace.txt" | sed 's/ [0-9]*\.\([0-9]*\): / 9999999.\1: /'; } \
+		>"$dir/jump.txt"
+	expect2 "a window of 10^7 s" "$dir/jump.txt" -o "$dir/x.json"
+	grep -q 'more than a workload may run' "$dir/err" ||
+		fail "a window too long: not said"
 	[ ! -e "$dir/x.json" ] || fail "a refused import wrote its output"
 	echo '{ "mine": 1 }' >"$dir/foreign.json"
 	expect2 "foreign -o" "$dir/a/trace.txt" -o "$dir/foreign.json"
