@@ -84,9 +84,24 @@ static void on_interval(void *arg, const struct sched_task *st, uint64_t t0,
 	if (state == SCHED_RUNNING && cpu >= 0)
 		account(m, (struct import_task *)st, cpu, t0, t1,
 			m->ss.cpus[cpu].khz);
-	/* its sleep ended: the next wake-up opens an activation again */
-	if (state == SCHED_SLEEPING)
-		((struct import_task *)st)->woken = false;
+}
+
+/*
+ * @prev switched out to sleep: its next wake-up opens an activation
+ * again. Cleared when the sleep begins, not when its interval ends:
+ * sched_state reports no interval of zero length, so a task woken by
+ * sched_wakeup_new at the instant it appeared never ended a sleep, and
+ * its first real wake-up was lost (one activation short per task).
+ */
+static void on_switched(void *arg, int cpu, struct sched_task *prev,
+			const char *prev_state, struct sched_task *next)
+{
+	(void)arg;
+	(void)cpu;
+	(void)prev_state;
+	(void)next;
+	if (prev && prev->state == SCHED_SLEEPING)
+		((struct import_task *)prev)->woken = false;
 }
 
 static void on_wakeup(void *arg, struct sched_task *st, int waker,
@@ -179,6 +194,7 @@ int import_read(struct import_model *m)
 		.task_new = on_task_new,
 		.interval = on_interval,
 		.wakeup = on_wakeup,
+		.switched = on_switched,
 		.freq = on_freq,
 		.event = on_event,
 	};
