@@ -78,6 +78,8 @@ struct import_phase {
 	double run_us;		/* mean work per activation (capsim `run`) */
 	double sleep_us;	/* mean sleep (RUNSLEEP, SUMMARY) */
 	double sleep_cv;	/* the sleeps' CV */
+	double run_cv;		/* the work per activation's CV */
+	bool runs_vary;		/* regular sleeps, varying runs: the steps */
 };
 
 struct import_task {

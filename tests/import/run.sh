@@ -84,7 +84,7 @@ roundtrip)
 		roundtrip traces/$w.json 3
 	done
 	roundtrip traces/game.json 3 logic mixer render
-	roundtrip traces/video-playback.json 3 audio
+	roundtrip traces/video-playback.json 3 audio sync
 	;;
 device)
 	j="$src/tests/fixtures/traces/juno/lisa-trace.txt"
