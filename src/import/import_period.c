@@ -77,7 +77,7 @@ static void stats(const struct import_task *t, struct import_phase *p,
 		ivs[n++] = iv;
 		s += iv;
 		s2 += iv * iv;
-		z = (double)(t->acts[i + 1].wake - t->acts[i].end);
+		z = import_sleep_us(t, i) * 1000.0;
 		sl += z;
 		sl2 += z * z;
 	}

@@ -83,6 +83,12 @@ roundtrip)
 	for w in camera audio web-burst; do
 		roundtrip traces/$w.json 3
 	done
+	# a sleep is the workload's own: the wake-up's way out of the idle
+	# state (sym4's 150 us) is not in it, since a replay adds it again
+	grep -q '"run0": 2000, "sleep0": 45000 }' "$dir/audio-imp.json" &&
+	grep -q '"run0": 30000, "sleep0": 70000 }' "$dir/web-burst-imp.json" ||
+		fail "a sleep imported with the idle exit latency in it"
+	echo "ok: sleeps of 45 and 70 ms imported as 45 and 70 ms"
 	roundtrip traces/game.json 3 logic mixer render
 	roundtrip traces/video-playback.json 3 audio sync
 	;;
