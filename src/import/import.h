@@ -12,6 +12,8 @@
  *                        duty cycle changes, a new phase
  *   import_period.c      per phase: periodic (`timer`) or a run/sleep
  *                        sequence (bounded)
+ *   import_sleep.c       a sleep's length: to the wake-up, less its delay
+ *                        out of an idle state
  *   import_deps.c        A wakes B repeatedly -> `resume`/`suspend`
  *   import_background.c  kernel threads and tasks below --min-busy folded
  *                        into one periodic load per CPU
@@ -56,6 +58,8 @@ struct import_act {
 				 * (< 0: it woke none) */
 	int waker;		/* task index of the waker; -1: none (an
 				 * interrupt, a timer, the idle task) */
+	uint64_t wake_delay;	/* ns of the wake-up spent leaving an idle
+				 * state (import_sleep.c) */
 };
 
 /* What a phase became */
@@ -78,6 +82,8 @@ struct import_phase {
 	double run_us;		/* mean work per activation (capsim `run`) */
 	double sleep_us;	/* mean sleep (RUNSLEEP, SUMMARY) */
 	double sleep_cv;	/* the sleeps' CV */
+	double run_cv;		/* the work per activation's CV */
+	bool runs_vary;		/* regular sleeps, varying runs: the steps */
 };
 
 struct import_task {
@@ -148,6 +154,9 @@ struct import_model {
 	int nbg;		/* background tasks made */
 	double *bg_work;	/* per CPU, ns at 1024, over the window */
 	int ncpus;
+	int ev_cpu;		/* the CPU of the event being fed */
+	int *idle_left;		/* per CPU: its last idle state (-1 none) */
+	uint64_t *idle_left_at;	/* ... and when it left it */
 };
 
 static inline struct import_task *import_task(const struct import_model *m,
@@ -164,6 +173,14 @@ void import_model_free(struct import_model *m);
  * its full capacity) on the model's platform */
 unsigned int import_capacity(const struct import_model *m, int cpu,
 			     unsigned int khz);
+
+/* import_sleep.c: a wake-up's delay on @cpu out of its idle state, in
+ * ns; the sleep before activation @i + 1 of @t less that delay, in us;
+ * the idle states the model's CPUs leave (sched_state's ops.idle) */
+uint64_t import_wake_delay_ns(const struct import_model *m, int cpu);
+double import_sleep_us(const struct import_task *t, int i);
+void import_sleep_idle(struct import_model *m, int cpu, uint64_t t1,
+		       int state);
 
 /* import_phases.c: split each task's activations at its change points */
 void import_phases(struct import_model *m, struct import_task *t);

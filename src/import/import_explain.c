@@ -114,6 +114,9 @@ static void explain_task(const struct import_model *m,
 		if (p->kind == IMPORT_RUNSLEEP)
 			fprintf(f, ", sleep %.0f us (CV %.3f < 0.10)",
 				p->sleep_us, p->sleep_cv);
+		if (p->runs_vary)
+			fprintf(f, ", sleep %.0f us (CV %.3f < 0.10) but runs varying (CV %.3f >= 0.10): the measured steps",
+				p->sleep_us, p->sleep_cv, p->run_cv);
 		if (p->kind == IMPORT_SUMMARY)
 			fprintf(f, ", %d > %d steps: mean run and sleep %.0f us",
 				p->n, IMPORT_SEQ_MAX, p->sleep_us);

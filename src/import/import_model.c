@@ -85,9 +85,24 @@ static void on_interval(void *arg, const struct sched_task *st, uint64_t t0,
 	if (state == SCHED_RUNNING && cpu >= 0)
 		account(m, (struct import_task *)st, cpu, t0, t1,
 			m->ss.cpus[cpu].khz);
-	/* its sleep ended: the next wake-up opens an activation again */
-	if (state == SCHED_SLEEPING)
-		((struct import_task *)st)->woken = false;
+}
+
+/*
+ * @prev switched out to sleep: its next wake-up opens an activation
+ * again. Cleared when the sleep begins, not when its interval ends:
+ * sched_state reports no interval of zero length, so a task woken by
+ * sched_wakeup_new at the instant it appeared never ended a sleep, and
+ * its first real wake-up was lost (one activation short per task).
+ */
+static void on_switched(void *arg, int cpu, struct sched_task *prev,
+			const char *prev_state, struct sched_task *next)
+{
+	(void)arg;
+	(void)cpu;
+	(void)prev_state;
+	(void)next;
+	if (prev && prev->state == SCHED_SLEEPING)
+		((struct import_task *)prev)->woken = false;
 }
 
 static void on_wakeup(void *arg, struct sched_task *st, int waker,
@@ -122,7 +137,16 @@ static void on_wakeup(void *arg, struct sched_task *st, int waker,
 	a = &t->acts[t->nacts++];
 	*a = (struct import_act){ .wake = m->ss.now, .end = m->ss.now,
 				  .work_at_wake = -1,
-				  .waker = w ? w->st.idx : -1 };
+				  .waker = w ? w->st.idx : -1,
+				  .wake_delay = w ? 0 :
+					import_wake_delay_ns(m, m->ev_cpu) };
+}
+
+static void on_idle(void *arg, int cpu, uint64_t t0, uint64_t t1,
+		    int state)
+{
+	(void)t0;
+	import_sleep_idle(arg, cpu, t1, state);
 }
 
 static int on_freq(void *arg, const struct ftrace_event *ev, int cpu,
@@ -180,9 +204,15 @@ int import_read(struct import_model *m)
 		.task_new = on_task_new,
 		.interval = on_interval,
 		.wakeup = on_wakeup,
+		.switched = on_switched,
 		.freq = on_freq,
+		.idle = on_idle,
 		.event = on_event,
 	};
+	m->idle_left = xmalloc((size_t)m->ncpus * sizeof(*m->idle_left));
+	m->idle_left_at = xcalloc((size_t)m->ncpus, sizeof(*m->idle_left_at));
+	for (k = 0; k < m->ncpus; k++)
+		m->idle_left[k] = SCHED_IDLE_NONE;
 	m->ss.cpu_limit = m->ncpus;
 	m->ss.platform = m->pl->name;
 	m->ss.platform_ncpus = m->pl->ncpus;
@@ -201,6 +231,7 @@ int import_read(struct import_model *m)
 		if (ev.ts_ns > m->we)
 			break;
 		last = ev.ts_ns;
+		m->ev_cpu = ev.cpu;
 		if (sched_state_feed(&m->ss, &ev)) {
 			ret = 2;
 			break;
@@ -252,5 +283,7 @@ void import_model_free(struct import_model *m)
 	}
 	import_clamp_free(m);
 	free(m->bg_work);
+	free(m->idle_left);
+	free(m->idle_left_at);
 	sched_state_free(&m->ss);
 }

@@ -3,14 +3,22 @@
  * What a phase becomes (docs/import.md, "Periods"), the first rule that
  * holds, each over at least IMPORT_PERIODIC_MIN (4) wake-up intervals:
  *
- *  1. periodic: the intervals' coefficient of variation (standard
- *     deviation / mean) under IMPORT_PERIODIC_CV (0.10): `run` and a
- *     `timer` of the median interval (periodic() says why);
- *  2. run then sleep: the sleeps' CV under IMPORT_PERIODIC_CV and at most
+ *  1. run then sleep: the sleeps' CV under IMPORT_PERIODIC_CV and at most
  *     half the intervals' CV: `loop` of the mean run and the mean sleep,
  *     rt-app's own run/sleep task (its period stretches with the run, as
  *     it did in the trace: a timer task's sleeps vary with its run and its
- *     intervals do not, a sleeping task's the other way round);
+ *     intervals do not, a sleeping task's the other way round). Tested
+ *     before the intervals' CV: a sleeping task whose run barely varies
+ *     has regular intervals too, and a timer of its mean interval would
+ *     no longer stretch with its run (audio.json's ui: busy 5.4 % off).
+ *     A phase of at most IMPORT_SEQ_MAX activations whose runs vary (their
+ *     CV at least IMPORT_PERIODIC_CV) is its measured steps instead (rule
+ *     4): the same run/sleep task, each run its own, since a mean run
+ *     spreads a few long and short bursts evenly and moves the frequency
+ *     they raise (video-playback.json's sync);
+ *  2. periodic: the intervals' coefficient of variation (standard
+ *     deviation / mean) under IMPORT_PERIODIC_CV (0.10): `run` and a
+ *     `timer` of the median interval (periodic() says why);
  *  3. periodic all the same when at least IMPORT_PERIODIC_SHARE (90 %) of
  *     the intervals are within IMPORT_PERIODIC_TOL (10 %) of their median
  *     (a timer task that overran a few periods: each miss is one long
@@ -56,19 +64,20 @@ static double cv(double s, double s2, int n)
 static void stats(const struct import_task *t, struct import_phase *p,
 		  double *median)
 {
-	double s = 0, s2 = 0, w = 0, sl = 0, sl2 = 0, iv, z, *ivs;
+	double s = 0, s2 = 0, w = 0, w2 = 0, sl = 0, sl2 = 0, iv, z, *ivs;
 	int i, n = 0;
 
 	ivs = xmalloc((size_t)(p->n + 1) * sizeof(double));
 	for (i = p->first; i < p->first + p->n; i++) {
 		w += t->acts[i].work;
+		w2 += t->acts[i].work * t->acts[i].work;
 		if (i + 1 >= t->nacts)
 			continue;
 		iv = (double)(t->acts[i + 1].wake - t->acts[i].wake);
 		ivs[n++] = iv;
 		s += iv;
 		s2 += iv * iv;
-		z = (double)(t->acts[i + 1].wake - t->acts[i].end);
+		z = import_sleep_us(t, i) * 1000.0;
 		sl += z;
 		sl2 += z * z;
 	}
@@ -77,6 +86,7 @@ static void stats(const struct import_task *t, struct import_phase *p,
 	p->sleep_us = n ? sl / n / 1000.0 : 0;
 	p->cv = n >= 2 ? cv(s, s2, n) : INFINITY;
 	p->sleep_cv = n >= 2 ? cv(sl, sl2, n) : INFINITY;
+	p->run_cv = p->n >= 2 ? cv(w, w2, p->n) : 0;
 	qsort(ivs, (size_t)n, sizeof(double), by_value);
 	*median = n ? ivs[n / 2] / 1000.0 : 0;
 	/* the share of intervals within IMPORT_PERIODIC_TOL of the median */
@@ -129,13 +139,16 @@ void import_classify(struct import_model *m, struct import_task *t)
 		p->loops = p->n;
 		if (t->waker >= 0)
 			p->kind = IMPORT_SUSPENDED;
-		else if (nint >= IMPORT_PERIODIC_MIN && median > 0 &&
-			 p->cv < IMPORT_PERIODIC_CV)
-			periodic(t, p, median);
 		else if (nint >= IMPORT_PERIODIC_MIN &&
 			 p->sleep_cv < IMPORT_PERIODIC_CV &&
-			 p->sleep_cv < p->cv / 2)
-			p->kind = IMPORT_RUNSLEEP;
+			 p->sleep_cv < p->cv / 2) {
+			p->runs_vary = p->n <= IMPORT_SEQ_MAX &&
+				       p->run_cv >= IMPORT_PERIODIC_CV;
+			p->kind = p->runs_vary ? IMPORT_SEQUENCE :
+						 IMPORT_RUNSLEEP;
+		} else if (nint >= IMPORT_PERIODIC_MIN && median > 0 &&
+			 p->cv < IMPORT_PERIODIC_CV)
+			periodic(t, p, median);
 		else if (nint >= IMPORT_PERIODIC_MIN && median > 0 &&
 			 p->near_share >= IMPORT_PERIODIC_SHARE)
 			periodic(t, p, median);

@@ -147,8 +147,7 @@ static void put_steps(struct strbuf *sb, const struct import_model *m,
 			  i > p->first ? "," : "", pi, i - p->first);
 		put_run(&k, m, t, t->acts[i].work / 1000.0);
 		if (i + 1 < t->nacts)
-			put_sleep(&k, (double)(t->acts[i + 1].wake -
-					       t->acts[i].end) / 1000.0);
+			put_sleep(&k, import_sleep_us(t, i));
 		sb_puts(sb, " }");
 	}
 }

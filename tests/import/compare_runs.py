@@ -3,7 +3,7 @@
 """The import round trip's figures: a source run and the run of its import,
 compared per task from capsim's own summary.json and activations.csv.
 
-  compare_runs.py SOURCE.json SRC_RUN_DIR IMPORTED.json IMP_RUN_DIR
+  compare_runs.py SOURCE.json SRC_RUN_DIR IMPORTED.json IMP_RUN_DIR [EXPLAIN]
 
 Per task of the source run (by comm): busy time (summary runtime_s) within
 5 %, activations within 2 %, the period (median interval between the
@@ -14,6 +14,13 @@ always running) has no activations a trace shows: its activations and
 period are printed, not checked. Tasks busy less than 0.5 % of the run
 are not compared (import folds them into the background). Prints a table
 and exits 1 when a figure is out of bounds.
+
+With EXPLAIN (`capsim import --explain`'s output), first the import's own
+reading of the trace: every task of the source run that sleeps must have
+as many activations in --explain as the source run logged (each wake-up
+of the trace found, the first one after sched_wakeup_new included);
+exit 2 when one does not, whatever the bounds say: that is no simulation
+noise but the trace misread.
 """
 import csv
 import json
@@ -124,5 +131,25 @@ def check(src_json, src_dir, imp_json, imp_dir):
     return 1 if bad else 0
 
 
+def wakeups_found(explain, src_dir):
+    """0 when --explain counts every activation of the source run"""
+    found = {m.group(1): (int(m.group(2)), m.group(3)) for m in re.finditer(
+        r'^(\S+): pid \d+ comm .*?, (\d+) activations\n((?:  .*\n)*)',
+        open(explain).read(), re.M)}
+    bad = 0
+    for t in json.load(open(src_dir + '/summary.json'))['tasks']:
+        n, body = found.get(t['name'], (None, ''))
+        if n is None or 'always running' in body:
+            continue    # folded, or never sleeps: no wake-ups to count
+        ok = n == t['activations']
+        bad += not ok
+        print('wake-ups of %s: %d in the trace, %d found%s' %
+              (t['name'], t['activations'], n, '' if ok else '  MISREAD'))
+    return bad
+
+
 if __name__ == '__main__':
+    if len(sys.argv) > 5 and wakeups_found(sys.argv[5], sys.argv[2]):
+        check(*sys.argv[1:5])
+        sys.exit(2)
     sys.exit(check(*sys.argv[1:5]))
