@@ -99,6 +99,7 @@ struct wl_attrs {
 
 struct wl_phase {
 	char *name;
+	bool named;		/* in a "phases" object, not the implicit one */
 	int loop;		/* -1: forever */
 	struct wl_event *ev;
 	int nev;

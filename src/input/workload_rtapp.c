@@ -258,6 +258,7 @@ static void parse_task(struct wl_parser *p, const char *name, json_t *obj,
 			struct wl_phase *ph = &t->phases[t->nphases++];
 
 			ph->name = xstrdup(pname);
+			ph->named = true;
 			if (!json_is_object(pobj))
 				wl_err(p, php, "a phase must be an object");
 			else
