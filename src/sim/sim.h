@@ -226,6 +226,7 @@ struct sim_task {
 	struct activation *acts;	/* with sim_opts.activations */
 	size_t nacts, cap_acts;
 	bool act_open;			/* acts[nacts - 1] not ended yet */
+	uint64_t loop_start_ns;		/* its phase iteration began */
 	bool act_starts_on_wake;	/* it opened with a suspend: its
 					 * start is the resume's wake-up */
 	uint64_t act_period_ns;

@@ -10,6 +10,7 @@
  */
 #include <stdlib.h>
 
+#include "rtapp_markers.h"
 #include "sim.h"
 
 #define ZERO_TIME_LIMIT 100000
@@ -257,6 +258,7 @@ void task_continue(struct sim *s, struct sim_task *t)
 		if (t->phase >= wt->nphases) {
 			t->loop_iter++;
 			if (wt->loop != -1 && t->loop_iter >= wt->loop) {
+				rtapp_mark_task(s, t, false);
 				sim_task_exit(s, t);
 				return;
 			}
@@ -273,13 +275,22 @@ void task_continue(struct sim *s, struct sim_task *t)
 				return;
 		}
 		if (t->ev == 0) {
+			if (!t->activations)
+				rtapp_mark_task(s, t, true);
 			t->activations++;
 			t->slack_acc = 0;
+			t->loop_start_ns = s->now;
+			rtapp_mark_loop(s, t, true);
 			activation_begin(s, t);
 		}
 		if (t->ev >= ph->nev) {
+			bool recorded = t->act_open;
+
 			t->completed++;
 			activation_end(s, t);
+			rtapp_mark_loop(s, t, false);
+			if (recorded)
+				rtapp_mark_stats(s, t, &t->acts[t->nacts - 1]);
 			t->phase_iter++;
 			t->ev = 0;
 			if (ph->loop != -1 && t->phase_iter >= ph->loop) {
@@ -289,6 +300,7 @@ void task_continue(struct sim *s, struct sim_task *t)
 			}
 			continue;
 		}
+		rtapp_mark_event(s, t, t->ev);
 		e = &ph->ev[t->ev++];
 		r = e->res >= 0 ? &s->res[e->res] : NULL;
 		switch (e->type) {
