@@ -527,22 +527,6 @@ static char *put_ms(char *p, int64_t ns)
 	return q;
 }
 
-/* A CSV field: as is, or in quotes with quotes doubled (RFC 4180) */
-static void put_csv_field(FILE *f, const char *v)
-{
-	if (!v[strcspn(v, ",\"\r\n")]) {
-		fputs(v, f);
-		return;
-	}
-	fputc('"', f);
-	for (; *v; v++) {
-		if (*v == '"')
-			fputc('"', f);
-		fputc(*v, f);
-	}
-	fputc('"', f);
-}
-
 int activations_write(struct sim *s, FILE *f)
 {
 	/* a row's numbers: 6 of at most 2 + 23 + 310 (a huge %.6f) bytes */
@@ -590,7 +574,7 @@ int activations_write(struct sim *s, FILE *f)
 			fwrite(row, 1, (size_t)(p - row), f);
 			ph = &t->wt->phases[a->phase];
 			if (ph->named)
-				put_csv_field(f, ph->name);
+				csv_put_field(f, ph->name);
 			p = row;
 			*p++ = ',';
 			if (a->wake_set) {
