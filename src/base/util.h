@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <sys/types.h>
 
 #define NSEC_PER_USEC 1000ULL
@@ -58,6 +59,10 @@ void samples_free(struct samples *s);
 /* Nearest-rank percentile (p in 0..100) of the samples; sorts in place */
 int64_t samples_pct(struct samples *s, double p);
 int64_t samples_max(const struct samples *s);
+
+/* A CSV field: as is, or in quotes with quotes doubled when it holds a
+ * comma, a quote or a line break (RFC 4180) */
+void csv_put_field(FILE *f, const char *s);
 
 /* Read a whole file; NULL and errno set on failure */
 char *read_file(const char *path, size_t *len);

@@ -61,6 +61,7 @@ static struct workload *workload_new(void)
 
 	wl->duration_s = -1;
 	wl->calib_cpu = -1;
+	wl->ftrace = WL_FTRACE_DEFAULT;
 	wl->mem_buffer_size = 4194304;
 	wl->io_bw = 100 * 1000000ULL;
 	wl->mem_bw = 4000 * 1000000ULL;

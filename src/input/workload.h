@@ -52,6 +52,21 @@ enum wl_ev_type {
 
 const char *wl_ev_name(enum wl_ev_type t);
 
+/*
+ * rt-app's trace_marker categories (global "ftrace": "main,task,loop,
+ * event,stats"); without the key a run's trace carries WL_FTRACE_DEFAULT,
+ * what LISA's rt-app analysis reads, without a line per event
+ */
+enum {
+	WL_FTRACE_MAIN = 1 << 0,
+	WL_FTRACE_TASK = 1 << 1,
+	WL_FTRACE_LOOP = 1 << 2,
+	WL_FTRACE_EVENT = 1 << 3,
+	WL_FTRACE_STATS = 1 << 4,
+	WL_FTRACE_DEFAULT = WL_FTRACE_MAIN | WL_FTRACE_TASK | WL_FTRACE_LOOP |
+			    WL_FTRACE_STATS,
+};
+
 enum wl_res_kind {
 	WL_RES_MUTEX,
 	WL_RES_COND,
@@ -99,6 +114,7 @@ struct wl_attrs {
 
 struct wl_phase {
 	char *name;
+	bool named;		/* in a "phases" object, not the implicit one */
 	int loop;		/* -1: forever */
 	struct wl_event *ev;
 	int nev;
@@ -164,6 +180,7 @@ struct workload {
 	int calib_cpu;		/* "calibration": "CPUn", else -1 */
 	bool cumulative_slack;
 	uint64_t mem_buffer_size;
+	unsigned int ftrace;	/* rt-app's marker categories, WL_FTRACE_* */
 	struct wl_task *tasks;
 	int ntasks;
 	struct wl_resource *res;

@@ -258,6 +258,7 @@ static void parse_task(struct wl_parser *p, const char *name, json_t *obj,
 			struct wl_phase *ph = &t->phases[t->nphases++];
 
 			ph->name = xstrdup(pname);
+			ph->named = true;
 			if (!json_is_object(pobj))
 				wl_err(p, php, "a phase must be an object");
 			else
@@ -338,6 +339,50 @@ static void parse_duration(struct wl_parser *p, json_t *v, const char *ptr)
 	free(b);
 }
 
+/*
+ * "ftrace": rt-app's comma-separated marker categories ("none": none);
+ * the boolean of older rt-app versions turns the default set on or off.
+ * "attrs" is accepted and writes nothing: capsim logs no rtapp_attrs.
+ */
+static void parse_ftrace(struct wl_parser *p, json_t *v, const char *kp)
+{
+	static const struct { const char *name; unsigned int bit; } cats[] = {
+		{ "main", WL_FTRACE_MAIN }, { "task", WL_FTRACE_TASK },
+		{ "loop", WL_FTRACE_LOOP }, { "event", WL_FTRACE_EVENT },
+		{ "stats", WL_FTRACE_STATS }, { "attrs", 0 }, { "none", 0 },
+	};
+	const char *s, *end;
+	unsigned int mask = 0;
+
+	if (json_is_boolean(v)) {
+		p->wl->ftrace = json_is_true(v) ? WL_FTRACE_DEFAULT : 0;
+		return;
+	}
+	if (!json_is_string(v)) {
+		wl_err(p, kp, "allowed a comma-separated list of main, task, loop, event, stats, attrs or none");
+		return;
+	}
+	for (s = json_string_value(v); *s; s = *end ? end + 1 : end) {
+		size_t n, k;
+
+		end = s + strcspn(s, ",");
+		while (*s == ' ' && s < end)
+			s++;
+		for (n = (size_t)(end - s); n && s[n - 1] == ' '; n--)
+			;
+		for (k = 0; k < sizeof(cats) / sizeof(cats[0]); k++)
+			if (strlen(cats[k].name) == n && !strncmp(s, cats[k].name, n))
+				break;
+		if (k == sizeof(cats) / sizeof(cats[0])) {
+			wl_err(p, kp, "unknown category \"%.*s\": allowed main, task, loop, event, stats, attrs or none",
+			       (int)n, s);
+			return;
+		}
+		mask |= cats[k].bit;
+	}
+	p->wl->ftrace = mask;
+}
+
 void wl_parse_global(struct wl_parser *p, json_t *g)
 {
 	struct workload *wl = p->wl;
@@ -381,9 +426,11 @@ void wl_parse_global(struct wl_parser *p, json_t *g)
 		} else if (streq(key, "pi_enabled")) {
 			if (json_is_true(v))
 				jdoc_warn(p->doc, kp, "priority inheritance is not modelled: mutexes are plain FIFO");
+		} else if (streq(key, "ftrace")) {
+			parse_ftrace(p, v, kp);
 		} else if (streq(key, "lock_pages") || streq(key, "logdir") ||
 			   streq(key, "log_basename") || streq(key, "log_size") ||
-			   streq(key, "ftrace") || streq(key, "gnuplot") ||
+			   streq(key, "gnuplot") ||
 			   streq(key, "io_device")) {
 			jdoc_warn(p->doc, kp, "no effect in simulation, ignored");
 		} else {

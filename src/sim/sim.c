@@ -14,6 +14,7 @@
 #include <linux/mutex.h>
 #include <linux/spinlock.h>
 
+#include "rtapp_markers.h"
 #include "schedutil.h"
 #include "sim.h"
 
@@ -1152,6 +1153,7 @@ int sim_run(struct sim *s, FILE *trace)
 		same_ns_limit = same_ns_min;
 	s->tr.clock_ns = SIM_TRACE_CLOCK_NS;
 	ftrace_writer_open(&s->tr, trace, s->ncpus, s->end);
+	rtapp_mark_main(s, true);
 	for (i = 0; i < s->ncpus; i++) {
 		struct sim_cpu *c = &s->cpus[i];
 
@@ -1209,5 +1211,6 @@ int sim_run(struct sim *s, FILE *trace)
 	}
 	account_overutilized(&s->overutilized, false, &s->ou_since, &s->ou_ns,
 			     s->now);
+	rtapp_mark_main(s, false);
 	return ftrace_writer_close(&s->tr);
 }

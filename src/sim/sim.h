@@ -62,6 +62,9 @@ struct activation {
 	int64_t wu_lat_ns;	/* timer expiry to running, -1 if none */
 	int cpu;		/* where it ended */
 	unsigned int khz;	/* that CPU's frequency then */
+	int phase;		/* index into the task's phases */
+	uint64_t wake_ns;	/* the wake-up its first work answers */
+	bool wake_set;		/* wake_ns known (it reached a work event) */
 };
 
 /* The simulator's events (the engine's kinds, handled in sim.c) */
@@ -223,6 +226,9 @@ struct sim_task {
 	struct activation *acts;	/* with sim_opts.activations */
 	size_t nacts, cap_acts;
 	bool act_open;			/* acts[nacts - 1] not ended yet */
+	uint64_t loop_start_ns;		/* its phase iteration began */
+	bool act_starts_on_wake;	/* it opened with a suspend: its
+					 * start is the resume's wake-up */
 	uint64_t act_period_ns;
 };
 

@@ -512,7 +512,9 @@ void summary_print_response(struct sim *s, FILE *f)
 /*
  * activations.csv: one row per finished activation of each task, rt-app's
  * log columns (start, end, run time, period, slack, wake-up latency) in
- * ms from the start of the run, with the CPU and frequency it ended on.
+ * ms from the start of the run, with the CPU and frequency it ended on,
+ * then its phase (index, and name when the workload names its phases)
+ * and the wake-up its work answers; docs/simulator.md has each column.
  */
 /* "%.6f" of @ns / 1e6 and a comma, by hand when it can be exact */
 static char *put_ms(char *p, int64_t ns)
@@ -532,18 +534,19 @@ int activations_write(struct sim *s, FILE *f)
 	int i;
 	size_t k;
 
-	fputs("task,pid,activation,start_ms,end_ms,run_ms,period_ms,slack_ms,wu_lat_ms,cpu,khz\n",
+	fputs("task,pid,activation,start_ms,end_ms,run_ms,period_ms,slack_ms,wu_lat_ms,cpu,khz,phase,phase_name,wakeup_ms\n",
 	      f);
 	for (i = 0; i < s->ntasks; i++) {
 		const struct sim_task *t = s->tasks[i];
 
 		for (k = 0; k < t->nacts; k++) {
 			const struct activation *a = &t->acts[k];
+			const struct wl_phase *ph;
 			char *p = row;
 
 			if (a->cpu < 0)		/* not finished by the end */
 				continue;
-			/* "%s,%d,%zu,%.6f,%.6f,%.6f,%.6f,%.6f,[%.6f],%d,%u\n" */
+			/* "%s,%d,%zu,%.6f,%.6f,%.6f,%.6f,%.6f,[%.6f],%d,%u,%d,[%s],[%.6f]\n" */
 			fputs(t->name, f);
 			*p++ = ',';
 			p = fastfmt_u64(p, (uint64_t)(t->pid < 0 ? -(int64_t)t->pid :
@@ -564,6 +567,20 @@ int activations_write(struct sim *s, FILE *f)
 					a->cpu), a->cpu < 0, 0, ' ', false);
 			*p++ = ',';
 			p = fastfmt_u64(p, a->khz, false, 0, ' ', false);
+			*p++ = ',';
+			p = fastfmt_u64(p, (uint64_t)a->phase, false, 0, ' ',
+					false);
+			*p++ = ',';
+			fwrite(row, 1, (size_t)(p - row), f);
+			ph = &t->wt->phases[a->phase];
+			if (ph->named)
+				csv_put_field(f, ph->name);
+			p = row;
+			*p++ = ',';
+			if (a->wake_set) {
+				p = put_ms(p, (int64_t)a->wake_ns);
+				p--;	/* put_ms's comma: the row's last */
+			}
 			*p++ = '\n';
 			fwrite(row, 1, (size_t)(p - row), f);
 		}

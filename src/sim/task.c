@@ -10,6 +10,7 @@
  */
 #include <stdlib.h>
 
+#include "rtapp_markers.h"
 #include "sim.h"
 
 #define ZERO_TIME_LIMIT 100000
@@ -116,7 +117,8 @@ static uint64_t jitter(struct sim *s, uint64_t v)
 /*
  * An activation (phase iteration) begins / ends: its record for
  * activations.csv, in rt-app's log terms (start, end, run time, period,
- * slack, wake-up latency), with the CPU and frequency it ended on.
+ * slack, wake-up latency), with the CPU and frequency it ended on, its
+ * phase and the wake-up its work answers (docs/simulator.md).
  */
 static void activation_begin(struct sim *s, struct sim_task *t)
 {
@@ -137,7 +139,43 @@ static void activation_begin(struct sim *s, struct sim_task *t)
 	a->wu_lat_ns = -1;
 	a->cpu = -1;
 	a->khz = 0;
+	a->phase = t->phase;
+	a->wake_ns = 0;
+	a->wake_set = false;
 	t->act_open = true;
+	t->act_starts_on_wake = false;
+}
+
+/*
+ * The activation's first work (run, runtime, mem) answers the task's
+ * latest wake-up: a timer's expiry, a sleep's end, a resume, its start.
+ */
+static void activation_work(struct sim_task *t)
+{
+	struct activation *a;
+
+	if (!t->act_open)
+		return;
+	a = &t->acts[t->nacts - 1];
+	if (a->wake_set)
+		return;
+	a->wake_ns = t->woken_at;
+	a->wake_set = true;
+}
+
+/*
+ * An activation that opens with a suspend waits for another task's
+ * resume: its job starts then, not when the previous one ended (a chain's
+ * second task would otherwise look as if it ran for the whole wait).
+ * Called when the task runs again, so woken_at is the resume's time.
+ */
+static void activation_resumed(struct sim_task *t)
+{
+	if (!t->act_starts_on_wake)
+		return;
+	t->act_starts_on_wake = false;
+	if (t->act_open)
+		t->acts[t->nacts - 1].start = t->woken_at;
 }
 
 static void activation_end(struct sim *s, struct sim_task *t)
@@ -216,9 +254,11 @@ void task_continue(struct sim *s, struct sim_task *t)
 
 		if (t->state != TS_RUNNABLE || t->pending_migrate >= 0)
 			return;
+		activation_resumed(t);
 		if (t->phase >= wt->nphases) {
 			t->loop_iter++;
 			if (wt->loop != -1 && t->loop_iter >= wt->loop) {
+				rtapp_mark_task(s, t, false);
 				sim_task_exit(s, t);
 				return;
 			}
@@ -235,13 +275,22 @@ void task_continue(struct sim *s, struct sim_task *t)
 				return;
 		}
 		if (t->ev == 0) {
+			if (!t->activations)
+				rtapp_mark_task(s, t, true);
 			t->activations++;
 			t->slack_acc = 0;
+			t->loop_start_ns = s->now;
+			rtapp_mark_loop(s, t, true);
 			activation_begin(s, t);
 		}
 		if (t->ev >= ph->nev) {
+			bool recorded = t->act_open;
+
 			t->completed++;
 			activation_end(s, t);
+			rtapp_mark_loop(s, t, false);
+			if (recorded)
+				rtapp_mark_stats(s, t, &t->acts[t->nacts - 1]);
 			t->phase_iter++;
 			t->ev = 0;
 			if (ph->loop != -1 && t->phase_iter >= ph->loop) {
@@ -251,10 +300,12 @@ void task_continue(struct sim *s, struct sim_task *t)
 			}
 			continue;
 		}
+		rtapp_mark_event(s, t, t->ev);
 		e = &ph->ev[t->ev++];
 		r = e->res >= 0 ? &s->res[e->res] : NULL;
 		switch (e->type) {
 		case WL_EV_RUN:
+			activation_work(t);
 			t->work_left = jitter(s, e->us * NSEC_PER_USEC) *
 				       s->ref_capacity;
 			if (!t->work_left)
@@ -262,6 +313,7 @@ void task_continue(struct sim *s, struct sim_task *t)
 			t->work = WORK_RUN;
 			return;
 		case WL_EV_MEM:
+			activation_work(t);
 			t->work_left = (uint64_t)((unsigned __int128)e->bytes *
 						  NSEC_PER_SEC * 1024 /
 						  s->wl->mem_bw);
@@ -270,6 +322,7 @@ void task_continue(struct sim *s, struct sim_task *t)
 			t->work = WORK_RUN;
 			return;
 		case WL_EV_RUNTIME:
+			activation_work(t);
 			t->runtime_left = jitter(s, e->us * NSEC_PER_USEC);
 			if (!t->runtime_left)
 				break;
@@ -343,6 +396,9 @@ void task_continue(struct sim *s, struct sim_task *t)
 			sim_block(s, t, 0, 'S');
 			return;
 		case WL_EV_SUSPEND:
+			/* the activation's first event (t->ev counts it) */
+			if (t->ev == 1 && t->act_open)
+				t->act_starts_on_wake = true;
 			t->wait_mutex = -1;
 			tvec_add(&r->waiters, t);
 			sim_block(s, t, 0, 'S');

@@ -338,6 +338,27 @@ static int header_cpus(struct conv *c, char *line, const char *p)
 	return grow_cpus(c, (int)n);
 }
 
+/*
+ * The kernel prints a trace_marker write as "tracing_mark_write: TEXT"
+ * (the print entry's %ps of its caller, then the text): it becomes that
+ * entry again, its whole text the buf. Any other event's text is fields.
+ */
+static void marker_or_fields(struct ftrace_event *ev, char *body)
+{
+	if (strcmp(ev->name, "tracing_mark_write")) {
+		ftrace_split_fields(body, ev);
+		return;
+	}
+	while (*body == ' ')
+		body++;
+	ev->name = "print";
+	ev->nr_fields = 2;
+	ev->fields[0].key = "ip";
+	ev->fields[0].val = "0";
+	ev->fields[1].key = "buf";
+	ev->fields[1].val = body;
+}
+
 static int read_events(struct conv *c, FILE *in)
 {
 	struct trace_lines lines;
@@ -349,6 +370,7 @@ static int read_events(struct conv *c, FILE *in)
 		struct ftrace_event ev;
 		const struct td_event *e;
 		const char *msg, *p;
+		char *body;
 		int col, k;
 
 		c->line = lines.lineno;
@@ -356,13 +378,14 @@ static int read_events(struct conv *c, FILE *in)
 			ret = header_cpus(c, line, p);
 			continue;
 		}
-		k = ftrace_parse_line(line, &ev, &msg, &col);
+		k = ftrace_parse_head(line, &ev, &body, &msg, &col);
 		if (k < 0) {
 			ret = fail(c, col, "%s", msg);
 			break;
 		}
 		if (!k)
 			continue;
+		marker_or_fields(&ev, body);
 		e = td_event_match(&ev);
 		if (!e) {
 			ret = fail(c, 1, "event \"%s\" has no format (add it to src/trace/tracedat_events.c)",
@@ -440,6 +463,27 @@ static const struct td_event *written(const struct conv *c,
 	return c->layout[e - td_events] ? c->layout[e - td_events] : e;
 }
 
+/* The count of @system's formats, then each (its size, its text) */
+static void write_system_formats(const struct conv *c, struct out *o,
+				 const char *system)
+{
+	const struct td_event *e;
+	uint32_t n = 0;
+
+	for (e = td_events; e->name; e++)
+		n += !strcmp(e->system, system) && written(c, e);
+	out_num(o, n, 4);
+	for (e = td_events; e->name; e++) {
+		char *fmt;
+
+		if (strcmp(e->system, system) || !written(c, e))
+			continue;
+		fmt = td_format(written(c, e));
+		out_sized(o, fmt, 8);
+		free(fmt);
+	}
+}
+
 static void write_formats(const struct conv *c, struct out *o)
 {
 	/* every system td_events names: a record of an event whose
@@ -447,27 +491,14 @@ static void write_formats(const struct conv *c, struct out *o)
 	static const char *const systems[] = { "sched", "power", "capsim",
 					       "lisa" };
 	const size_t nsys = sizeof(systems) / sizeof(systems[0]);
-	const struct td_event *e;
 	size_t s;
 
-	out_num(o, 0, 4);		/* no ftrace (function) formats */
+	/* ftrace's own entries (print) have a section of their own */
+	write_system_formats(c, o, "ftrace");
 	out_num(o, nsys, 4);
 	for (s = 0; s < nsys; s++) {
-		uint32_t n = 0;
-
 		out_bytes(o, systems[s], strlen(systems[s]) + 1);
-		for (e = td_events; e->name; e++)
-			n += !strcmp(e->system, systems[s]) && written(c, e);
-		out_num(o, n, 4);
-		for (e = td_events; e->name; e++) {
-			char *fmt;
-
-			if (strcmp(e->system, systems[s]) || !written(c, e))
-				continue;
-			fmt = td_format(written(c, e));
-			out_sized(o, fmt, 8);
-			free(fmt);
-		}
+		write_system_formats(c, o, systems[s]);
 	}
 }
 

@@ -165,6 +165,17 @@ static const struct td_field util_fields[] = {
 	{ "task_util", TD_ULONG }, { NULL, 0 },
 };
 
+/*
+ * A trace_marker write (kernel/trace/trace.c, ftrace's print entry): the
+ * caller's address (0: trace.dat carries no symbols) and the text. The
+ * kernel's buf is a char[] that ends the record; here it is a __data_loc
+ * string printed with __get_str(), as trace-cmd prints the kernel's, and
+ * without the newline the kernel appends (trace.txt's line ends there)
+ */
+static const struct td_field print_fields[] = {
+	{ "ip", TD_ULONG }, { "buf", TD_STR }, { NULL, 0 },
+};
+
 #define WAKEUP_FMT "\"comm=%s pid=%d prio=%d target_cpu=%03d\", REC->comm, REC->pid, REC->prio, REC->target_cpu"
 #define CPU_FMT "\"state=%lu cpu_id=%lu\", (unsigned long)REC->state, (unsigned long)REC->cpu_id"
 /* TASK_REPORT_MAX expanded: (((TASK_REPORT) + 1) << 1) */
@@ -183,6 +194,8 @@ const struct td_event td_events[] = {
 	{ "sched", "sched_wakeup_new", 320, wakeup_fields, WAKEUP_FMT },
 	{ "sched", "sched_migrate_task", 321, migrate_fields,
 	  "\"comm=%s pid=%d prio=%d orig_cpu=%d dest_cpu=%d\", REC->comm, REC->pid, REC->prio, REC->orig_cpu, REC->dest_cpu" },
+	{ "ftrace", "print", 5, print_fields,
+	  "\"%ps: %s\", (void *)REC->ip, __get_str(buf)" },
 	{ "power", "cpu_idle", 500, cpu_fields, CPU_FMT },
 	{ "power", "cpu_frequency", 503, cpu_fields, CPU_FMT },
 	{ "capsim", "cap_clamp_cpu", 1000, clamp_cpu_fields, NULL },

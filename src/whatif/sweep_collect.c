@@ -94,22 +94,6 @@ struct point {
 	struct run_metrics m;
 };
 
-/* CSV field: quoted when it holds a comma, a quote or a newline */
-static void csv_str(FILE *f, const char *s)
-{
-	if (!strpbrk(s, ",\"\n")) {
-		fputs(s, f);
-		return;
-	}
-	fputc('"', f);
-	for (; *s; s++) {
-		if (*s == '"')
-			fputc('"', f);
-		fputc(*s, f);
-	}
-	fputc('"', f);
-}
-
 static void csv_num(FILE *f, double v)
 {
 	if (!isnan(v))
@@ -229,7 +213,7 @@ static void write_point_header(FILE *f, const struct table *tb)
 	fputs("point", f);
 	for (k = 0; k < np; k++) {
 		fputc(',', f);
-		csv_str(f, json_string_value(json_object_get(
+		csv_put_field(f, json_string_value(json_object_get(
 			json_array_get(tb->params, k), "path")));
 	}
 	fputs(",policy,platform", f);
@@ -244,7 +228,7 @@ static void write_header(FILE *f, const struct table *tb, bool repeats)
 	fputs(repeats ? ",seed,repeat,status" : ",seed,status", f);
 	for (i = 0; cols[i]; i++) {
 		fputc(',', f);
-		csv_str(f, cols[i]);
+		csv_put_field(f, cols[i]);
 	}
 	fputc('\n', f);
 	strv_free(cols);
@@ -265,13 +249,13 @@ static void write_point_fields(FILE *f, const struct table *tb,
 				     JSON_ENCODE_ANY | JSON_COMPACT);
 
 		fputc(',', f);
-		csv_str(f, v ? v : "");
+		csv_put_field(f, v ? v : "");
 		free(v);
 	}
 	fputc(',', f);
-	csv_str(f, json_string_value(json_object_get(pj, "policy")));
+	csv_put_field(f, json_string_value(json_object_get(pj, "policy")));
 	fputc(',', f);
-	csv_str(f, json_string_value(json_object_get(pj, "platform")));
+	csv_put_field(f, json_string_value(json_object_get(pj, "platform")));
 }
 
 /* Point @p's row, its columns those of @tb as it is now */
@@ -1138,7 +1122,7 @@ static int write_summary(struct sweep_collector *c)
 			char *h = xasprintf("%s%s", g.cols[k], sfx[q]);
 
 			fputc(',', f);
-			csv_str(f, h);
+			csv_put_field(f, h);
 			free(h);
 		}
 	}

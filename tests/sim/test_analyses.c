@@ -209,10 +209,85 @@ START_TEST(activation_records)
 	ck_assert_int_eq(activations_write(r->s, f), 0);
 	rewind(f);
 	ck_assert(fgets(line, sizeof(line), f));
-	ck_assert_str_eq(line, "task,pid,activation,start_ms,end_ms,run_ms,period_ms,slack_ms,wu_lat_ms,cpu,khz\n");
+	ck_assert_str_eq(line, "task,pid,activation,start_ms,end_ms,run_ms,period_ms,slack_ms,wu_lat_ms,cpu,khz,phase,phase_name,wakeup_ms\n");
 	while (fgets(line, sizeof(line), f))
 		rows++;
 	ck_assert_uint_eq(rows, t->completed);
+	fclose(f);
+	run_free(r);
+}
+END_TEST
+
+/*
+ * A task that opens each activation with a suspend starts it at the
+ * resume's wake-up (not where its previous one ended), and every
+ * activation names the wake-up its work answers.
+ */
+START_TEST(suspend_activation_starts_at_resume)
+{
+	struct run *r = run_opts(
+		"{ \"tasks\": {"
+		" \"ui\": { \"run\": 4000, \"resume\": \"rd\","
+		"  \"timer\": { \"ref\": \"v\", \"period\": 16667 } },"
+		" \"rd\": { \"suspend\": \"rd\", \"run\": 3000 } } }",
+		"sym4", 0.5);
+	struct sim_task *rd = task_named(r->s, "rd");
+	size_t k, done = 0;
+
+	for (k = 0; k < rd->nacts; k++) {
+		const struct activation *a = &rd->acts[k];
+
+		if (a->cpu < 0)
+			continue;
+		done++;
+		ck_assert(a->wake_set);
+		ck_assert_uint_eq(a->start, a->wake_ns);
+		/* 3 ms of work, not the ~13 ms wait for the resume too */
+		ck_assert_uint_lt(a->end - a->start, 10000000);
+		if (k)
+			ck_assert_uint_gt(a->start, rd->acts[k - 1].end);
+	}
+	ck_assert_uint_ge(done, 25);
+	run_free(r);
+}
+END_TEST
+
+/* activations.csv names each activation's phase: index and name */
+START_TEST(activation_phases)
+{
+	struct run *r = run_opts(
+		"{ \"tasks\": { \"t\": { \"phases\": {"
+		" \"warm,up\": { \"loop\": 2, \"run\": 1000, \"sleep\": 1000 },"
+		" \"steady\": { \"loop\": 3, \"run\": 2000, \"sleep\": 2000 } } },"
+		" \"u\": { \"run\": 1000, \"sleep\": 9000 } } }",
+		"sym4", 0.1);
+	struct sim_task *t = task_named(r->s, "t");
+	FILE *f = tmpfile();
+	char line[512];
+	int n_t = 0, n_u = 0;
+
+	ck_assert_uint_ge(t->nacts, 5);
+	ck_assert_int_eq(t->acts[1].phase, 0);
+	ck_assert_int_eq(t->acts[2].phase, 1);
+	/* the sleep's end is the wake-up the next run answers */
+	ck_assert_uint_eq(t->acts[1].wake_ns, t->acts[0].end);
+	ck_assert_int_eq(activations_write(r->s, f), 0);
+	rewind(f);
+	ck_assert(fgets(line, sizeof(line), f));
+	while (fgets(line, sizeof(line), f)) {
+		if (!strncmp(line, "t,", 2)) {
+			/* phase 0's name quoted, for its comma */
+			ck_assert(strstr(line, n_t % 5 < 2 ?
+					 ",0,\"warm,up\"," : ",1,steady,"));
+			n_t++;
+		} else if (!strncmp(line, "u,", 2)) {
+			/* no "phases": the phase is unnamed */
+			ck_assert(strstr(line, ",0,,"));
+			n_u++;
+		}
+	}
+	ck_assert_int_ge(n_t, 5);
+	ck_assert_int_ge(n_u, 5);
 	fclose(f);
 	run_free(r);
 }
@@ -227,5 +302,7 @@ int main(void)
 			  affinity_migration_is_named,
 			  overutilized_time,
 			  sched_latency_columns,
-			  activation_records));
+			  activation_records,
+			  suspend_activation_starts_at_resume,
+			  activation_phases));
 }

@@ -9,6 +9,7 @@
 
 #include "clitest.h"
 #include "ftrace.h"
+#include "trace_reader.h"
 #include "tracedat.h"
 
 /* Every event the simulator writes: FIFO and CFS, an I/O wait (D), task
@@ -42,6 +43,7 @@ static void add_line(struct lines *l, const char *s)
 {
 	struct line *x;
 	const char *msg;
+	char *body;
 	int col;
 
 	if (l->n == l->cap) {
@@ -52,8 +54,14 @@ static void add_line(struct lines *l, const char *s)
 	x = &l->v[l->n];
 	x->text = xstrdup(s);
 	x->seq = l->n;
-	if (ftrace_parse_line(x->text, &x->ev, &msg, &col) == 1)
+	/* a marker in either face (trace.txt's "tracing_mark_write: TEXT",
+	 * trace-cmd's "print: 0x0: TEXT") is compared as the event its text
+	 * names, the way the trace reader sees it */
+	if (ftrace_parse_head(x->text, &x->ev, &body, &msg, &col) == 1) {
+		trace_marker_event(&body, &x->ev);
+		ftrace_split_fields(body, &x->ev);
 		l->n++;
+	}
 	else
 		free(x->text);
 }
