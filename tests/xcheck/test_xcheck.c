@@ -698,12 +698,52 @@ START_TEST(command_on_a_saved_guest_trace)
 }
 END_TEST
 
+/*
+ * A kernel that never had a cpu.capacity_* value written traces no clamp
+ * op (the static key keeps its hooks off): level 1 needs ops only under
+ * rfc, the one policy that writes them
+ */
+START_TEST(level1_needs_ops_only_under_rfc)
+{
+	static const char *const pol[] = { "rfc", "uclamp", "none" };
+	char *w = src("traces/xcheck/bg-hog-capped.json");
+	char *fx = src(FIXTURE), line[4096];
+	FILE *in = fopen(fx, "r"), *out = fopen("no-ops.txt", "w");
+
+	ck_assert(in && out);
+	while (fgets(line, sizeof(line), in))
+		if (!strstr(line, "cap_clamp_"))
+			fputs(line, out);
+	fclose(in);
+	fclose(out);
+	for (size_t i = 0; i < 3; i++) {
+		char *dir = xasprintf("xc-no-ops-%s", pol[i]);
+		char *report = xasprintf("%s/xcheck.json", dir);
+		json_error_t err;
+		json_t *x;
+
+		cli("xcheck", w, "--policy", pol[i], "--guest-trace",
+		    "no-ops.txt", "-o", dir, "--no-plots", "--quiet", NULL);
+		x = json_load_file(report, 0, &err);
+		ck_assert_ptr_nonnull(x);
+		ck_assert_msg(json_is_true(json_object_get(json_object_get(x,
+			"level1"), "pass")) == (i != 0), "%s", pol[i]);
+		json_decref(x);
+		free(report);
+		free(dir);
+	}
+	free(w);
+	free(fx);
+}
+END_TEST
+
 int main(void)
 {
 	return check_main("xcheck", 120, CHECK_TESTS(
 		level1_real_guest_trace_matches,
 		level1_catches_a_wrong_range,
 		level1_catches_a_write_the_core_refuses,
+		level1_needs_ops_only_under_rfc,
 		level2_simulator_decisions_recompute,
 		level2_catches_tampered_decisions,
 		level2_guest_decisions_recompute,
