@@ -447,6 +447,7 @@ static int compare(struct xcheck *x, const char *dir, char **comms,
 		.pl = x->pl, .domain_clamp = !strcmp(x->policy, "rfc"),
 	};
 	uint64_t dur = (uint64_t)(x->duration_s * 1e9);
+	struct kthreads kt = { 0 };
 	int ret = -1;
 
 	for (int i = 0; i < 5; i++)
@@ -503,14 +504,19 @@ static int compare(struct xcheck *x, const char *dir, char **comms,
 	    scan_side(s, x->sim_name, x, comms, ncomms, dur, &x->sim, dir,
 		      "sim"))
 		goto out;
-	/* the guest's other tasks (kernel threads) modelled, then compared */
-	if (x->kthreads && x->guest.nothers) {
+	/* the guest's other tasks (kernel threads) modelled from its
+	 * schedule, then compared */
+	if (x->kthreads && kthreads_scan(g, x->guest_name, x->pl, comms,
+					 ncomms, x->guest.t0, x->guest.t1,
+					 &kt))
+		goto out;
+	if (kt.n) {
 		char *w = xasprintf("%s/sim-kthreads.json", dir);
 		char *wn = xasprintf("%s/sim-kthreads.json", x->outdir);
 		char *t = xasprintf("%s/sim-kthreads/trace.txt", dir);
 		char *tn = xasprintf("%s/sim-kthreads/trace.txt", x->outdir);
 
-		x->nkthreads = kthreads_workload(x->workload, &x->guest,
+		x->nkthreads = kthreads_workload(x->workload, &kt,
 						 x->duration_s, x->pl->ncpus,
 						 w, wn);
 		if (x->nkthreads < 0 ||
@@ -550,6 +556,7 @@ static int compare(struct xcheck *x, const char *dir, char **comms,
 	}
 	ret = 0;
 out:
+	kthreads_free(&kt);
 	free(g);
 	free(s);
 	return ret;
