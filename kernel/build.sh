@@ -192,6 +192,15 @@ t0=$(now)
 make -s -C "$L" O="$O" -j"$JOBS" bzImage
 stamp_time bzImage "$(elapsed "$t0")"
 
+# the series' kselftest (patch 15), with the kernel's own selftest make,
+# static for the busybox guest; mkinitramfs.sh puts it in /bin
+t0=$(now)
+make -s -C "$L/tools/testing/selftests" O="$B/kselftest" TARGETS=cgroup \
+	USERLDFLAGS=-static -j"$JOBS" >/dev/null
+export CAPSIM_KSELFTEST=$B/kselftest/kselftest/cgroup/test_cpu_capacity
+[ -x "$CAPSIM_KSELFTEST" ] || { log "kselftest: no $CAPSIM_KSELFTEST"; exit 1; }
+stamp_time kselftest "$(elapsed "$t0")"
+
 t0=$(now)
 mkdir -p "$B/guest"
 "$here/tools/mkinitramfs.sh" "$B/guest/initramfs.cpio.gz"

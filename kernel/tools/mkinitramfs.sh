@@ -31,6 +31,10 @@ for b in "$here"/guest/bench/*.c; do
 	$cc -static -std=c11 -O2 -Wall -Wextra -Werror -pthread \
 		-o "$stage/bin/$(basename "$b" .c)" "$b"
 done
+# the series' kselftest, when build.sh made it (CAPSIM_KSELFTEST)
+if [ -n "${CAPSIM_KSELFTEST:-}" ]; then
+	cp "$CAPSIM_KSELFTEST" "$stage/bin/"
+fi
 cp "$here"/guest/tests/*.sh "$here"/guest/tests/*.awk "$stage/tests/"
 for f in "$@"; do cp "$f" "$stage/work/"; done
 (cd "$stage" && find . | LC_ALL=C sort | cpio -o -H newc --quiet -R 0:0) | gzip -1 > "$out.tmp"

@@ -9,6 +9,180 @@
 #include "diag.h"
 #include "jsondoc.h"
 #include "kthreads.h"
+#include "sched_state.h"
+#include "trace_reader.h"
+#include "util.h"
+
+/* A task of the guest's schedule, and what the model takes of it */
+struct kt_pid {
+	struct sched_task st;	/* first: the schedule's task */
+	bool asleep;		/* its next run is an activation */
+	long activations;
+	uint64_t run_ns;
+};
+
+struct kt_pass {
+	uint64_t t0, t1;
+	uint64_t now;		/* the event being fed */
+};
+
+static bool in_window(const struct kt_pass *p)
+{
+	return p->now >= p->t0 && p->now <= p->t1;
+}
+
+/* A task first seen is taken asleep, as the schedule takes it */
+static void on_task_new(void *arg, struct sched_task *st)
+{
+	(void)arg;
+	((struct kt_pid *)st)->asleep = true;
+}
+
+/*
+ * An activation is a task leaving sleep: its sched_wakeup(_new), or,
+ * where the trace has none, its switch-in after it slept (a wake-up of
+ * a task still running is none; a preempted task only waits). The
+ * clamp ops counted enqueues, which also counted each migration.
+ */
+static void activate(struct kt_pass *p, struct kt_pid *e)
+{
+	if (e->asleep && in_window(p))
+		e->activations++;
+	e->asleep = false;
+}
+
+static void on_wakeup(void *arg, struct sched_task *st, int waker,
+		      int target_cpu, bool waking)
+{
+	(void)waker;
+	(void)target_cpu;
+	if (!waking)
+		activate(arg, (struct kt_pid *)st);
+}
+
+static void on_switched(void *arg, int cpu, struct sched_task *prev,
+			const char *prev_state, struct sched_task *next)
+{
+	(void)cpu;
+	/* the schedule's reading of prev_state: R is preempted, the rest
+	 * (and none said) left the CPU to sleep or die */
+	if (prev)
+		((struct kt_pid *)prev)->asleep =
+			!(prev_state && prev_state[0] == 'R');
+	if (next)
+		activate(arg, (struct kt_pid *)next);
+}
+
+static void on_interval(void *arg, const struct sched_task *st, uint64_t t0,
+			uint64_t t1, enum sched_task_state state, int cpu)
+{
+	const struct kt_pass *p = arg;
+
+	(void)cpu;
+	if (state != SCHED_RUNNING)
+		return;
+	if (t0 < p->t0)
+		t0 = p->t0;
+	if (t1 > p->t1)
+		t1 = p->t1;
+	if (t1 > t0)
+		((struct kt_pid *)st)->run_ns += t1 - t0;
+}
+
+static bool named_in(const struct sched_task *st, char *const *comms,
+		     int ncomms)
+{
+	for (int k = 0; k < st->ncomms; k++)
+		for (int i = 0; i < ncomms; i++)
+			if (!strcmp(st->comms[k], comms[i]))
+				return true;
+	return false;
+}
+
+/*
+ * @e's figures added to its name's entry in @k. The name is its last:
+ * a process is first seen as its parent's (the runner's pid is "sh"
+ * until it execs capsim-run); a kernel thread keeps its one name.
+ */
+static void add_task(struct kthreads *k, const struct kt_pid *e)
+{
+	const char *comm = e->st.ncomms ? e->st.comms[e->st.ncomms - 1] :
+			   e->st.comm;
+	int i;
+
+	for (i = 0; i < k->n; i++)
+		if (!strcmp(k->tasks[i].comm, comm))
+			break;
+	if (i == k->n) {
+		k->tasks = xrealloc(k->tasks, (size_t)(i + 1) *
+				    sizeof(*k->tasks));
+		k->tasks[i] = (struct kthread){ .comm = xstrdup(comm) };
+		k->n++;
+	}
+	k->tasks[i].activations += e->activations;
+	k->tasks[i].run_ns += e->run_ns;
+}
+
+int kthreads_scan(const char *trace, const char *name,
+		  const struct platform *pl, char *const *comms, int ncomms,
+		  uint64_t t0, uint64_t t1, struct kthreads *k)
+{
+	struct kt_pass p = { .t0 = t0, .t1 = t1 };
+	struct sched_state ss = { 0 };
+	struct trace_reader rd = { 0 };
+	struct ftrace_event ev;
+	int r, ret = 0;
+
+	memset(k, 0, sizeof(*k));
+	if (trace_reader_open(&rd, trace))
+		return -1;
+	rd.path = name;
+	ss.ops = (struct sched_state_ops){
+		.arg = &p,
+		.task_size = sizeof(struct kt_pid),
+		.task_new = on_task_new,
+		.wakeup = on_wakeup,
+		.switched = on_switched,
+		.interval = on_interval,
+	};
+	ss.cpu_limit = pl->ncpus;
+	ss.platform = pl->name;
+	ss.platform_ncpus = pl->ncpus;
+	sched_state_init(&ss, &rd);
+	sched_state_grow(&ss, pl->ncpus - 1);
+	while ((r = trace_reader_next(&rd, &ev)) > 0 && ev.ts_ns <= t1) {
+		p.now = ev.ts_ns;
+		if (sched_state_feed(&ss, &ev)) {
+			ret = -1;
+			break;
+		}
+	}
+	if (r < 0)
+		ret = -1;
+	/* the running tasks' intervals end at the window's end */
+	sched_state_finish(&ss, t1);
+	for (int i = 0; i < ss.ntasks && !ret; i++) {
+		const struct kt_pid *e = (const struct kt_pid *)ss.tasks[i];
+
+		if ((e->activations || e->run_ns) &&
+		    strncmp(e->st.comm, "swapper", 7) &&
+		    !named_in(&e->st, comms, ncomms))
+			add_task(k, e);
+	}
+	trace_reader_close(&rd);
+	sched_state_free(&ss);
+	if (ret)
+		kthreads_free(k);
+	return ret;
+}
+
+void kthreads_free(struct kthreads *k)
+{
+	for (int i = 0; i < k->n; i++)
+		free(k->tasks[i].comm);
+	free(k->tasks);
+	memset(k, 0, sizeof(*k));
+}
 
 /* "ksoftirqd/1" -> "kt-ksoftirqd-1": a task name the grammar takes */
 static char *task_name(const char *comm)
@@ -34,7 +208,7 @@ static int comm_cpu(const char *comm, int ncpus)
 	return *end || c < 0 || c >= ncpus ? -1 : (int)c;
 }
 
-int kthreads_workload(const char *wfile, const struct e2e_run *guest,
+int kthreads_workload(const char *wfile, const struct kthreads *k,
 		      double window_s, int ncpus, const char *out,
 		      const char *out_name)
 {
@@ -53,17 +227,17 @@ int kthreads_workload(const char *wfile, const struct e2e_run *guest,
 		fprintf(stderr, "capsim: %s: no tasks object\n", wfile);
 		goto fail;
 	}
-	for (int i = 0; i < guest->nothers; i++) {
-		const struct e2e_other *o = &guest->others[i];
+	for (int i = 0; i < k->n; i++) {
+		const struct kthread *o = &k->tasks[i];
 		double period_us, run_us;
 		char *name;
 		json_t *t;
 		int cpu;
 
-		if (o->enqueues < 1 || !strncmp(o->comm, "swapper", 7))
+		if (o->activations < 1)
 			continue;
-		period_us = window_s * 1e6 / (double)o->enqueues;
-		run_us = (double)o->run_ns / 1e3 / (double)o->enqueues;
+		period_us = window_s * 1e6 / (double)o->activations;
+		run_us = (double)o->run_ns / 1e3 / (double)o->activations;
 		if (run_us < 1)
 			run_us = 1;
 		if (run_us > period_us / 2)

@@ -588,38 +588,154 @@ START_TEST(level4_causes_not_kept_on_wide_platforms)
 }
 END_TEST
 
+/*
+ * The schedule of a 2 s window from w's first event at 1.0 s, and no
+ * clamp op: ksoftirqd/1 wakes once (1.2 s), is preempted by kworker/1:1
+ * (first seen at that switch-in, no wake-up traced: an activation), runs
+ * again without waking (1.4 s), is woken while running (no activation)
+ * and sleeps (1.5 s); kworker/1:1 runs again at 2.5 s after an idle
+ * sleep with no wake-up traced; the runner's child (pid 12) is renamed w
+ * and is the workload's; ksoftirqd/1's wake-up at 3.5 s is after the
+ * window.
+ */
+static const char kthread_trace[] =
+"# tracer: nop\n"
+"  sh-5 [000] d..3.  1.000000: sched_wakeup: comm=w pid=10 prio=120 target_cpu=000\n"
+"  sh-5 [000] d..3.  1.000100: sched_switch: prev_comm=sh prev_pid=5 prev_prio=120 prev_state=S ==> next_comm=w next_pid=10 next_prio=120\n"
+"  sh-5 [002] d..3.  1.100000: sched_wakeup: comm=capsim-run pid=12 prio=120 target_cpu=002\n"
+"  <idle>-0 [002] d..3.  1.100000: sched_switch: prev_comm=swapper/2 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=w next_pid=12 next_prio=120\n"
+"  <idle>-0 [001] d.s3.  1.200000: sched_wakeup: comm=ksoftirqd/1 pid=20 prio=120 target_cpu=001\n"
+"  <idle>-0 [001] d..3.  1.200000: sched_switch: prev_comm=swapper/1 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=ksoftirqd/1 next_pid=20 next_prio=120\n"
+"  ksoftirqd/1-20 [001] d..3.  1.300000: sched_switch: prev_comm=ksoftirqd/1 prev_pid=20 prev_prio=120 prev_state=R+ ==> next_comm=kworker/1:1 next_pid=30 next_prio=120\n"
+"  kworker/1:1-30 [001] d..3.  1.400000: sched_switch: prev_comm=kworker/1:1 prev_pid=30 prev_prio=120 prev_state=I ==> next_comm=ksoftirqd/1 next_pid=20 next_prio=120\n"
+"  w-10 [000] d..3.  1.450000: sched_wakeup: comm=ksoftirqd/1 pid=20 prio=120 target_cpu=001\n"
+"  ksoftirqd/1-20 [001] d..3.  1.500000: sched_switch: prev_comm=ksoftirqd/1 prev_pid=20 prev_prio=120 prev_state=S ==> next_comm=swapper/1 next_pid=0 next_prio=120\n"
+"  w-10 [000] d..3.  2.000100: sched_switch: prev_comm=w prev_pid=10 prev_prio=120 prev_state=S ==> next_comm=swapper/0 next_pid=0 next_prio=120\n"
+"  <idle>-0 [001] d..3.  2.500000: sched_switch: prev_comm=swapper/1 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=kworker/1:1 next_pid=30 next_prio=120\n"
+"  kworker/1:1-30 [001] d..3.  2.600000: sched_switch: prev_comm=kworker/1:1 prev_pid=30 prev_prio=120 prev_state=I ==> next_comm=swapper/1 next_pid=0 next_prio=120\n"
+"  <idle>-0 [001] d.s3.  3.500000: sched_wakeup: comm=ksoftirqd/1 pid=20 prio=120 target_cpu=001\n";
+
+static const struct kthread *kthread_named(const struct kthreads *k,
+					   const char *comm)
+{
+	for (int i = 0; i < k->n; i++)
+		if (!strcmp(k->tasks[i].comm, comm))
+			return &k->tasks[i];
+	return NULL;
+}
+
 START_TEST(kthread_model_from_a_known_trace)
 {
 	struct platform *pl = sym4();
 	char *comms[] = { (char *)"w" };
+	const struct kthread *kt;
+	struct kthreads k;
 	json_error_t err;
 	json_t *root, *t;
-	struct e2e_run r;
 
-	put_file("hand.txt", hand_trace);
+	put_file("kt.txt", kthread_trace);
 	put_file("w.json", "{ /* one task */ \"global\": { \"duration\": 2 },\n"
 		 "  \"tasks\": { \"w\": { \"run\": 1000, \"sleep\": 9000 } } }\n");
-	ck_assert_int_eq(e2e_scan("hand.txt", pl, comms, 1, 2000000000ULL,
-				  &r), 0);
-	ck_assert_int_eq(kthreads_workload("w.json", &r, 2.0, pl->ncpus,
-					   "wk.json", "wk.json"), 1);
+	ck_assert_int_eq(kthreads_scan("kt.txt", "kt.txt", pl, comms, 1,
+				       1000000000ULL, 3000000000ULL, &k), 0);
+	/* sh only left its CPU; pid 12 was named w */
+	ck_assert_int_eq(k.n, 2);
+	kt = kthread_named(&k, "ksoftirqd/1");
+	ck_assert_ptr_nonnull(kt);
+	ck_assert_int_eq(kt->activations, 1);
+	ck_assert_int_eq(kt->run_ns, 200000000ULL);
+	kt = kthread_named(&k, "kworker/1:1");
+	ck_assert_ptr_nonnull(kt);
+	ck_assert_int_eq(kt->activations, 2);
+	ck_assert_int_eq(kt->run_ns, 200000000ULL);
+	ck_assert_int_eq(kthreads_workload("w.json", &k, 2.0, pl->ncpus,
+					   "wk.json", "wk.json"), 2);
 	root = json_load_file("wk.json", 0, &err);
 	ck_assert_ptr_nonnull(root);
 	t = json_object_get(json_object_get(root, "tasks"), "kt-ksoftirqd-1");
 	ck_assert_ptr_nonnull(t);
-	/* one wake-up in 2 s, pinned to the CPU its name says */
+	/* one wake-up in 2 s, 0.2 s a run, pinned to the CPU its name says */
 	ck_assert_int_eq(json_integer_value(json_object_get(
 		json_object_get(t, "timer"), "period")), 2000000);
+	ck_assert_int_eq(json_integer_value(json_object_get(t, "runtime")),
+			 200000);
 	ck_assert_int_eq(json_integer_value(json_array_get(
 		json_object_get(t, "cpus"), 0)), 1);
+	/* "1:1" names no CPU: not pinned */
+	t = json_object_get(json_object_get(root, "tasks"), "kt-kworker-1-1");
+	ck_assert_ptr_nonnull(t);
+	ck_assert_int_eq(json_integer_value(json_object_get(
+		json_object_get(t, "timer"), "period")), 1000000);
+	ck_assert_ptr_null(json_object_get(t, "cpus"));
 	ck_assert_ptr_nonnull(json_object_get(json_object_get(root, "tasks"),
 					      "w"));
 	/* the written workload runs */
 	ck_assert_int_eq(cli("run", "wk.json", "--quiet", "-o", "wk", NULL),
 			 0);
 	json_decref(root);
-	e2e_free(&r, pl);
+	kthreads_free(&k);
 	platform_free(pl);
+}
+END_TEST
+
+/* @fixture without its cap_clamp_* lines, written to @out */
+static void without_clamp_ops(const char *fixture, const char *out)
+{
+	FILE *in = fopen(fixture, "r"), *o = fopen(out, "w");
+	char line[4096];
+
+	ck_assert(in && o);
+	while (fgets(line, sizeof(line), in))
+		if (!strstr(line, "cap_clamp_"))
+			fputs(line, o);
+	fclose(in);
+	fclose(o);
+}
+
+/*
+ * The guest's other tasks come from its schedule: a guest trace without
+ * clamp ops (a kernel whose hooks stayed off: uclamp, none) gives the
+ * same model as the same trace with them, and `capsim xcheck` simulates
+ * it (issue 27: boosted-uclamp's level 4 compared with an empty model)
+ */
+START_TEST(kthread_model_without_clamp_ops)
+{
+	char *w = src("traces/xcheck/bg-hog-capped.json");
+	char *fx = src(FIXTURE);
+	struct platform *pl = sym4();
+	char *comms[] = { (char *)"fg", (char *)"bg_hog-0",
+			  (char *)"bg_hog-1" };
+	struct kthreads with, without;
+	json_error_t err;
+	json_t *x;
+
+	without_clamp_ops(fx, "kt-no-ops.txt");
+	ck_assert_int_eq(kthreads_scan(fx, fx, pl, comms, 3, 0, UINT64_MAX,
+				       &with), 0);
+	ck_assert_int_eq(kthreads_scan("kt-no-ops.txt", "kt-no-ops.txt", pl,
+				       comms, 3, 0, UINT64_MAX, &without), 0);
+	ck_assert_int_gt(with.n, 0);
+	ck_assert_int_eq(with.n, without.n);
+	for (int i = 0; i < with.n; i++) {
+		ck_assert_str_eq(with.tasks[i].comm, without.tasks[i].comm);
+		ck_assert_int_eq(with.tasks[i].activations,
+				 without.tasks[i].activations);
+		ck_assert_int_eq(with.tasks[i].run_ns, without.tasks[i].run_ns);
+	}
+	cli("xcheck", w, "--policy", "uclamp", "--guest-trace",
+	    "kt-no-ops.txt", "-o", "xc-kt-no-ops", "--no-plots", "--quiet",
+	    NULL);
+	x = json_load_file("xc-kt-no-ops/xcheck.json", 0, &err);
+	ck_assert_ptr_nonnull(x);
+	ck_assert_int_gt(json_integer_value(json_object_get(json_object_get(x,
+		"level4"), "kthreads_modelled")), 0);
+	ck_assert(exists("xc-kt-no-ops/sim-kthreads.json"));
+	json_decref(x);
+	kthreads_free(&with);
+	kthreads_free(&without);
+	platform_free(pl);
+	free(w);
+	free(fx);
 }
 END_TEST
 
@@ -767,12 +883,46 @@ START_TEST(level5_trace_driven_on_a_saved_guest_trace)
 }
 END_TEST
 
+/*
+ * A kernel that never had a cpu.capacity_* value written traces no clamp
+ * op (the static key keeps its hooks off): level 1 needs ops only under
+ * rfc, the one policy that writes them
+ */
+START_TEST(level1_needs_ops_only_under_rfc)
+{
+	static const char *const pol[] = { "rfc", "uclamp", "none" };
+	char *w = src("traces/xcheck/bg-hog-capped.json");
+	char *fx = src(FIXTURE);
+
+	without_clamp_ops(fx, "no-ops.txt");
+	for (size_t i = 0; i < 3; i++) {
+		char *dir = xasprintf("xc-no-ops-%s", pol[i]);
+		char *report = xasprintf("%s/xcheck.json", dir);
+		json_error_t err;
+		json_t *x;
+
+		cli("xcheck", w, "--policy", pol[i], "--guest-trace",
+		    "no-ops.txt", "-o", dir, "--no-plots", "--quiet", NULL);
+		x = json_load_file(report, 0, &err);
+		ck_assert_ptr_nonnull(x);
+		ck_assert_msg(json_is_true(json_object_get(json_object_get(x,
+			"level1"), "pass")) == (i != 0), "%s", pol[i]);
+		json_decref(x);
+		free(report);
+		free(dir);
+	}
+	free(w);
+	free(fx);
+}
+END_TEST
+
 int main(void)
 {
 	return check_main("xcheck", 120, CHECK_TESTS(
 		level1_real_guest_trace_matches,
 		level1_catches_a_wrong_range,
 		level1_catches_a_write_the_core_refuses,
+		level1_needs_ops_only_under_rfc,
 		level2_simulator_decisions_recompute,
 		level2_catches_tampered_decisions,
 		level2_guest_decisions_recompute,
@@ -784,6 +934,7 @@ int main(void)
 		level4_remote_decision_counts_its_caller,
 		level4_causes_not_kept_on_wide_platforms,
 		kthread_model_from_a_known_trace,
+		kthread_model_without_clamp_ops,
 		command_errors,
 		command_on_a_saved_guest_trace,
 		level5_trace_driven_on_a_saved_guest_trace));

@@ -22,6 +22,16 @@ mkdir $CG/t1
 expect "mkdir inherits min" 0 "$(rd $CG/t1/cpu.capacity_min)"
 expect "mkdir inherits max" 1024 "$(rd $CG/t1/cpu.capacity_max)"
 f=$CG/t1/cpu.capacity_max
+# the static key (patch 13): the boot-wide trace has cap_clamp:* since boot
+# and the hooks trace every task they account; until a value other than the
+# default is written anywhere, they are patched out and account nothing
+nenq() { grep -c 'cap_clamp_enqueue:' $TR/trace; }
+expect "max=1024 (the default) accepted" OK "$(wr $f 1024)"
+expect "hooks off until a non-default write: nothing enqueued" 0 "$(nenq)"
+expect "min=0 (the default) accepted" OK "$(wr $CG/t1/cpu.capacity_min 0)"
+expect "hooks still off after default writes" 0 "$(nenq)"
+expect "max=1023 accepted" OK "$(wr $f 1023)"
+some "the first non-default write accounts the RUNNABLE tasks" "$(nenq)"
 for v in 0 1 1023 1024; do
 	expect "max=$v accepted" OK "$(wr $f $v)"
 	expect "max=$v read back" $v "$(rd $f)"
@@ -231,6 +241,23 @@ echo "hog under uclamp.max 25%: $r"
 s=$(share 0 1000000 "$r")
 [ "$s" -ge 80 ] && pass "uclamp.max-capped hog stays at <= 1 GHz ($s%)" || fail "uclamp.max-capped hog stays at <= 1 GHz ($s%)"
 rmdir $CG/bg $CG/boost $CG/rtcap $CG/ucl
+
+# ---------------------------------------------------------------- kselftest
+# the series' own tools/testing/selftests/cgroup/test_cpu_capacity (patch
+# 15; kernel/build.sh builds it), KTAP on the console: every test must
+# pass, the frequency one included (the capsim driver is here)
+echo "== kselftest test_cpu_capacity ($MODE policy)"
+if command -v test_cpu_capacity >/dev/null; then
+	test_cpu_capacity > /tmp/ksft.out 2>&1
+	rc=$?
+	sed 's/^/ksft: /' /tmp/ksft.out
+	expect "kselftest test_cpu_capacity exits 0" 0 $rc
+	expect "kselftest: 4 tests ok, none skipped or failed" 4 \
+		"$(grep -c '^ok [0-9]* test_cpucg_capacity_' /tmp/ksft.out)"
+else
+	fail "kselftest test_cpu_capacity in the initramfs"
+fi
+
 if [ $MODE = single ]; then
 	dmesg_clean
 	finish
