@@ -121,7 +121,8 @@ static const char usage_compare[] =
 "compare.json (an object keyed by policy), and per policy the run\n"
 "(DIR/POLICY/trace.txt, summary.json) and its plots (DIR/POLICY/plots/);\n"
 "compare.png: energy and residency of every policy side by side.\n"
-"-j N: runs at once (default 2). The policies (each once), the platform,\n"
+"-j N: runs at once, then gnuplot processes drawing the plots (at most one\n"
+"per CPU; default 2). The policies (each once), the platform,\n"
 "--duration, --seed and -o are checked before any run (exit status 2).\n";
 
 struct policy_run {
