@@ -7,7 +7,9 @@
 # (which goes first swaps each round) so a change in the shared machine's
 # load hits both alike; the median wall of each, the ratio of the
 # medians, and CPU time (user + sys, gnuplot included), which a loaded
-# machine does not inflate. The load average before and after.
+# machine does not inflate. The load average before and after. Then, with
+# valgrind installed, the instructions of each command once, every child
+# (runs, gnuplot) counted: the ratio the load cannot move.
 #   bench_compare_plots.sh CAPSIM SRCDIR [ROUNDS]
 set -eu
 capsim=$1
@@ -52,3 +54,20 @@ for w in whatif-bg-cap frame-chain; do
 		"$w" "$p" "$n" "$(echo "$p $n" | awk '{ print $1 / $2 }')" "$rounds" "$pc" "$nc"
 done
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
+
+# instructions of one compare and all its children, and their number
+count() {
+	mkdir "$tmp/cg"
+	rm -rf "$tmp/o"
+	valgrind --tool=callgrind --trace-children=yes \
+		--callgrind-out-file="$tmp/cg/%p" "$capsim" compare "$@" \
+		-o "$tmp/o" --quiet >/dev/null 2>&1
+	cat "$tmp/cg"/* | awk '/^totals:/ { s += $2; n++ } END { printf "%.0f %d\n", s / 1e6, n }'
+	rm -rf "$tmp/cg"
+}
+command -v valgrind >/dev/null || { echo "valgrind not installed: no instruction counts"; exit 0; }
+for w in whatif-bg-cap frame-chain; do
+	set -- $(count "$src/traces/$w.json") $(count "$src/traces/$w.json" --no-plots)
+	printf '%-14s plots %6d M instructions (%d processes)  --no-plots %5d M (%d)  ratio %5.1fx\n' \
+		"$w" "$1" "$2" "$3" "$4" "$(echo "$1 $3" | awk '{ print $1 / $2 }')"
+done

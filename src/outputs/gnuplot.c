@@ -241,8 +241,30 @@ void gp_figures_init(struct gp_figures *g, const char *dir, const char *vars,
 {
 	*g = (struct gp_figures){ .dir = xstrdup(dir), .quiet = quiet };
 	argv_push(g, xstrdup("gnuplot"));
+	if (vars)
+		gp_figures_set(g, vars);
+}
+
+/*
+ * Every user variable removed, then @vars: the figures after this start
+ * from none of the values an earlier one's scripts set (compare.gp's
+ * nseries = 3 made a policy's energy.png, drawn after it in the same
+ * process, draw three bars a domain). `undefine *` alone does nothing;
+ * a prefix per first character a name may have (a letter or '_') removes
+ * them all and leaves the built-in pi, NaN and GPVAL_* in place.
+ */
+void gp_figures_set(struct gp_figures *g, const char *vars)
+{
+	struct strbuf sb;
+	char c;
+
+	sb_init(&sb);
+	sb_puts(&sb, "undefine _*");
+	for (c = 'a'; c <= 'z'; c++)
+		sb_printf(&sb, " %c* %c*", c, c - 'a' + 'A');
+	sb_printf(&sb, "; %s", vars);
 	argv_push(g, xstrdup("-e"));
-	argv_push(g, xstrdup(vars));
+	argv_push(g, sb.buf);
 }
 
 void gp_figures_add(struct gp_figures *g, const char *script, const char *png,

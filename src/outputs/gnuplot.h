@@ -35,13 +35,16 @@ int plot_gnuplot_png_svg(const char *dir, const char *vars,
 			 bool quiet);
 
 /*
- * Figures drawn by one gnuplot process, started now and waited for later
- * (a compare draws each policy's set while it writes the next one's
- * data): gnuplot's start-up (fonts, Cairo) costs more than a small plot.
+ * Figures drawn by one gnuplot process, started now and waited for later:
+ * gnuplot's start-up (its libraries, fontconfig's configuration) costs
+ * about what a small figure does, so a compare draws every policy's
+ * figures and its own in as many processes as it runs at once (-j).
  * Each script is run twice, for PNG then SVG, from common.gp's reset on
  * (so one figure's settings never leak into the next); files relative to
- * @dir as plot_gnuplot()'s. init, add each, start, then wait (which checks
- * every file complete and frees; free() alone when start failed).
+ * @dir as plot_gnuplot()'s. init (@vars may be NULL), add each (after a
+ * gp_figures_set() when figures of several directories share the
+ * process), start, then wait (which checks every file complete and
+ * frees; free() alone when start failed).
  */
 struct gp_figures {
 	char *dir, *script;	/* script: the last added, for messages */
@@ -56,6 +59,10 @@ void gp_figures_init(struct gp_figures *g, const char *dir, const char *vars,
 		     bool quiet);
 void gp_figures_add(struct gp_figures *g, const char *script, const char *png,
 		    const char *svg);
+/* gnuplot code (a -e list, strings through gp_quote()) run before the
+ * figures added after it (their datadir when it differs), after every
+ * variable an earlier figure's scripts set is removed */
+void gp_figures_set(struct gp_figures *g, const char *vars);
 /* 0, or -1 (reported) */
 int gp_figures_start(struct gp_figures *g);
 /* 0, or -1 (reported: gnuplot's messages, or the file left incomplete) */

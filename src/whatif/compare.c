@@ -121,7 +121,8 @@ static const char usage_compare[] =
 "compare.json (an object keyed by policy), and per policy the run\n"
 "(DIR/POLICY/trace.txt, summary.json) and its plots (DIR/POLICY/plots/);\n"
 "compare.png: energy and residency of every policy side by side.\n"
-"-j N: runs at once (default 2). The policies (each once), the platform,\n"
+"-j N: runs at once, then gnuplot processes drawing the plots (at most one\n"
+"per CPU; default 2). The policies (each once), the platform,\n"
 "--duration, --seed and -o are checked before any run (exit status 2).\n";
 
 struct policy_run {
@@ -699,11 +700,10 @@ static int prepare_runs(const struct compare_args *ca, struct compare_state *cs)
 	return 0;
 }
 
-/* A policy's plots begun, when asked and its run could be read: gnuplot
- * draws them while the next policy's data are written. 0, or -1 (said:
- * no plots for it) */
-static int plot_policy_begin(const struct compare_args *ca,
-			     struct policy_run *pr, struct plot_job *pj)
+/* A policy's plot data written, when asked and its run could be read.
+ * 0, or -1 (said: no plots for it) */
+static int plot_policy_prepare(const struct compare_args *ca,
+			       struct policy_run *pr, struct plot_job *pj)
 {
 	struct plot_opts po = { .to_s = -1, .quiet = ca->quiet,
 				.no_done_line = true };
@@ -719,7 +719,7 @@ static int plot_policy_begin(const struct compare_args *ca,
 		return 0;
 	pd = xasprintf("%s/plots", pr->dir);
 	po.outdir = pd;
-	if (plot_begin(pj, pr->dir, &po)) {
+	if (plot_prepare(pj, pr->dir, &po)) {
 		fprintf(stderr, "capsim: compare: no plots for %s\n", pr->name);
 		ret = -1;
 	}
@@ -727,42 +727,181 @@ static int plot_policy_begin(const struct compare_args *ca,
 	return ret;
 }
 
-/* Each policy's plots, all drawn at once (one gnuplot per policy, the
- * machine's cores shared by them); how many are left without plots */
+/*
+ * The gnuplot processes that draw a comparison's figures: as many as it
+ * runs at once (-j), at most one per CPU, each paying gnuplot's start-up
+ * once (bench plot-figures: PNG encoding is most of a figure, so no
+ * figure is cheap enough to leave a process idle). A figure goes to the
+ * process with the least drawing so far; compare.png, the largest,
+ * counts twice.
+ */
+struct figure_procs {
+	struct gp_figures *g;
+	int *load, n;
+	bool *ok;
+};
+
+static void figure_procs_init(struct figure_procs *fp, const char *dir,
+			      int parallel, int nfigs, bool quiet)
+{
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	int i;
+
+	fp->n = parallel < nfigs ? parallel : nfigs;
+	if (cpus > 0 && fp->n > cpus)
+		fp->n = (int)cpus;
+	if (fp->n < 1)
+		fp->n = 1;
+	fp->g = xcalloc((size_t)fp->n, sizeof(*fp->g));
+	fp->load = xcalloc((size_t)fp->n, sizeof(*fp->load));
+	fp->ok = xcalloc((size_t)fp->n, sizeof(*fp->ok));
+	for (i = 0; i < fp->n; i++)
+		gp_figures_init(&fp->g[i], dir, NULL, quiet);
+}
+
+/* the process the next figure of @weight goes to */
+static int figure_procs_pick(struct figure_procs *fp, int weight)
+{
+	int i, k = 0;
+
+	for (i = 1; i < fp->n; i++)
+		if (fp->load[i] < fp->load[k])
+			k = i;
+	fp->load[k] += weight;
+	return k;
+}
+
+/* start them all, then wait for each: fp->ok[i] when process i drew
+ * every figure it had whole (a process given none is not started) */
+static void figure_procs_run(struct figure_procs *fp)
+{
+	int i;
+
+	for (i = 0; i < fp->n; i++) {
+		if (!fp->load[i]) {
+			gp_figures_free(&fp->g[i]);
+			fp->ok[i] = true;
+		} else if (gp_figures_start(&fp->g[i])) {
+			gp_figures_free(&fp->g[i]);
+			fp->load[i] = 0;	/* not started: not waited */
+		} else {
+			fp->ok[i] = true;
+		}
+	}
+	for (i = 0; i < fp->n; i++)
+		if (fp->load[i] && gp_figures_wait(&fp->g[i]))
+			fp->ok[i] = false;
+}
+
+static void figure_procs_free(struct figure_procs *fp)
+{
+	free(fp->g);
+	free(fp->load);
+	free(fp->ok);
+}
+
+/* @path inside @dir: the part after "@dir/", or NULL */
+static const char *path_in(const char *dir, const char *path)
+{
+	size_t n = strlen(dir);
+
+	return !strncmp(path, dir, n) && path[n] == '/' ? path + n + 1 : NULL;
+}
+
+#define MAX_RUN_FIGS ((int)ARRAY_SIZE(((struct plot_job *)0)->figs))
+
+/*
+ * Each policy's plots and compare.png (every policy side by side), their
+ * data written, then drawn by the processes of struct figure_procs; how
+ * many outputs are left without plots
+ */
 static int plot_policies(const struct compare_args *ca,
 			 struct compare_state *cs)
 {
 	struct plot_job *pj = xcalloc((size_t)cs->np, sizeof(*pj));
 	struct compare_series *cser = xcalloc((size_t)cs->np, sizeof(*cser));
-	struct gp_figures all;
-	int i, n = 0, unplotted = 0, all_started = 0;
+	/* which process draws figure f of policy i; -1: none */
+	int *owner = xcalloc((size_t)cs->np * MAX_RUN_FIGS, sizeof(int));
+	bool *ready = xcalloc((size_t)cs->np, sizeof(bool));
+	struct figure_procs fp;
+	int i, f, n = 0, nfigs = 0, unplotted = 0, cmp_owner = -1;
 
-	for (i = 0; i < cs->np; i++)
-		if (plot_policy_begin(ca, &cs->pr[i], &pj[i]))
+	for (i = 0; i < cs->np; i++) {
+		if (plot_policy_prepare(ca, &cs->pr[i], &pj[i]))
 			unplotted++;
-	/* and every policy in one figure, DIR/compare.png */
+		else if (ca->plots && cs->pr[i].ok)
+			ready[i] = true;
+		nfigs += ready[i] ? pj[i].nfigs : 0;
+	}
 	for (i = 0; ca->plots && i < cs->np; i++)
 		if (cs->pr[i].ok)
 			cser[n++] = (struct compare_series){ cs->pr[i].name,
 							     &cs->pr[i].m };
-	if (n) {
-		all_started = !compare_plot_begin(&all, cs->od.tmp, cser, n,
-						  ca->quiet);
-		if (!all_started)
-			unplotted++;
-	}
-	if (all_started && gp_figures_wait(&all))
+	if (n && compare_plot_write(cs->od.tmp, cser, n))
 		unplotted++;
-	free(cser);
+	else if (n)
+		nfigs += 2;
+	figure_procs_init(&fp, cs->od.tmp, ca->parallel, nfigs, ca->quiet);
+	if (n && nfigs && fp.n) {
+		cmp_owner = figure_procs_pick(&fp, 2);
+		if (compare_plot_add(&fp.g[cmp_owner])) {
+			unplotted++;
+			cmp_owner = -1;
+		}
+	}
 	for (i = 0; i < cs->np; i++) {
-		if (!pj[i].started)
+		/* the plots' temporary directory, as gnuplot (in the
+		 * comparison's) names it */
+		const char *rel = ready[i] ? path_in(cs->od.tmp, pj[i].od.tmp) :
+			NULL;
+
+		for (f = 0; f < MAX_RUN_FIGS; f++)
+			owner[i * MAX_RUN_FIGS + f] = -1;
+		if (ready[i] && !rel) {
+			/* plot_prepare() made it under cs->od.tmp: never */
+			fprintf(stderr, "capsim: compare: no plots for %s: %s is not in %s\n",
+				cs->pr[i].name, pj[i].od.tmp, cs->od.tmp);
+			plot_abort(&pj[i]);
+			ready[i] = false;
+			unplotted++;
+		}
+		for (f = 0; ready[i] && f < pj[i].nfigs; f++) {
+			int k = figure_procs_pick(&fp, 1);
+
+			owner[i * MAX_RUN_FIGS + f] = k;
+			plot_add_figure(&pj[i], &fp.g[k], rel, f);
+		}
+	}
+	figure_procs_run(&fp);
+	if (cmp_owner >= 0 && !fp.ok[cmp_owner]) {
+		/* its process failed, maybe on another figure: whatever it
+		 * left of this one is not committed as drawn */
+		char *png = xasprintf("%s/compare.png", cs->od.tmp);
+		char *svg = xasprintf("%s/compare.svg", cs->od.tmp);
+
+		unlink(png);
+		unlink(svg);
+		free(png);
+		free(svg);
+		unplotted++;
+	}
+	for (i = 0; i < cs->np; i++) {
+		bool drawn = true;
+
+		if (!ready[i])
 			continue;
-		if (plot_end(&pj[i])) {
+		for (f = 0; f < pj[i].nfigs; f++)
+			drawn &= fp.ok[owner[i * MAX_RUN_FIGS + f]];
+		if (plot_finish(&pj[i], drawn)) {
 			fprintf(stderr, "capsim: compare: no plots for %s\n",
 				cs->pr[i].name);
 			unplotted++;
 		}
 	}
+	figure_procs_free(&fp);
+	free(ready);
+	free(owner);
+	free(cser);
 	free(pj);
 	return unplotted;
 }

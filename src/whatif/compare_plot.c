@@ -124,37 +124,36 @@ static int write_vars(const char *dir, const struct compare_series *s,
 	return fclose(f) ? -1 : 0;
 }
 
-int compare_plot_begin(struct gp_figures *g, const char *dir,
-		       const struct compare_series *s, int n, bool quiet)
+int compare_plot_write(const char *dir, const struct compare_series *s, int n)
 {
-	const char *scripts = plot_scripts_dir();
 	char *data = xasprintf("%s/compare-data", dir);
-	int ndoms, ret = -1;
-
-	if (!scripts || !n)
-		goto out;
 	/* at most 8 domains, as the per-policy residency draws */
-	ndoms = s[0].m->ndoms < 8 ? s[0].m->ndoms : 8;
-	if (mkdir(data, 0777)) {
+	int ndoms = s[0].m->ndoms < 8 ? s[0].m->ndoms : 8, ret = -1;
+
+	if (mkdir(data, 0777))
 		fprintf(stderr, "capsim: cannot create %s: %s\n", data,
 			strerror(errno));
-		goto out;
-	}
-	if (!write_data(dir, s, n, ndoms) && !write_vars(dir, s, n, ndoms)) {
-		char *qs = gp_quote(scripts);
-		char *vars = xasprintf("datadir='compare-data'; plotsdir=%s", qs);
-		char *script = xasprintf("%s/compare.gp", scripts);
-
-		gp_figures_init(g, dir, vars, quiet);
-		gp_figures_add(g, script, "compare.png", "compare.svg");
-		ret = gp_figures_start(g);
-		if (ret)
-			gp_figures_free(g);
-		free(script);
-		free(vars);
-		free(qs);
-	}
-out:
+	else if (!write_data(dir, s, n, ndoms) &&
+		 !write_vars(dir, s, n, ndoms))
+		ret = 0;
 	free(data);
 	return ret;
+}
+
+int compare_plot_add(struct gp_figures *g)
+{
+	const char *scripts = plot_scripts_dir();
+	char *qs, *vars, *script;
+
+	if (!scripts)
+		return -1;
+	qs = gp_quote(scripts);
+	vars = xasprintf("datadir='compare-data'; plotsdir=%s", qs);
+	script = xasprintf("%s/compare.gp", scripts);
+	gp_figures_set(g, vars);
+	gp_figures_add(g, script, "compare.png", "compare.svg");
+	free(script);
+	free(vars);
+	free(qs);
+	return 0;
 }

@@ -20,11 +20,14 @@ struct compare_series {
 };
 
 /*
- * Write the data of the @n runs (the same platform) into @dir/compare-data
- * and start gnuplot on them (@g, for gp_figures_wait()). 0, or -1 (said;
- * nothing started).
+ * Write the data of the @n runs (n >= 1, the same platform) into
+ * @dir/compare-data. 0, or -1 (said).
  */
-int compare_plot_begin(struct gp_figures *g, const char *dir,
-		       const struct compare_series *s, int n, bool quiet);
+int compare_plot_write(const char *dir, const struct compare_series *s, int n);
+/*
+ * The figure added to @g, a gnuplot process that runs in that @dir
+ * (gp_figures_init()). 0, or -1 (said: the scripts are not found).
+ */
+int compare_plot_add(struct gp_figures *g);
 
 #endif

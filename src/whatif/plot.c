@@ -733,49 +733,51 @@ static int write_residency_energy(struct plot_ctx *p,
 	return fclose(f) ? -1 : 0;
 }
 
-/* The figures of the run, in one gnuplot process: freq, activity, util
- * (when sampled), residency, energy (with a summary) */
-static int start_figures(struct plot_job *j, const char *scripts,
-			 const char *const *names, int n)
+/* @reldir/@name, or @name when @reldir is "" (caller frees) */
+static char *in_dir(const char *reldir, const char *name)
 {
-	char *qs = gp_quote(scripts);
-	char *vars = xasprintf("datadir='data'; plotsdir=%s", qs);
-	int i;
-
-	gp_figures_init(&j->g, j->od.tmp, vars, j->quiet);
-	for (i = 0; i < n; i++) {
-		char *script = xasprintf("%s/%s.gp", scripts, names[i]);
-		char *png = xasprintf("%s.png", names[i]);
-		char *svg = xasprintf("%s.svg", names[i]);
-
-		gp_figures_add(&j->g, script, png, svg);
-		free(script);
-		free(png);
-		free(svg);
-	}
-	free(vars);
-	free(qs);
-	if (gp_figures_start(&j->g)) {
-		gp_figures_free(&j->g);
-		return -1;
-	}
-	j->started = true;
-	return 0;
+	return *reldir ? xasprintf("%s/%s", reldir, name) : xstrdup(name);
 }
 
-int plot_begin(struct plot_job *j, const char *path, const struct plot_opts *o)
+void plot_add_figure(const struct plot_job *j, struct gp_figures *g,
+		     const char *reldir, int i)
+{
+	char *data = in_dir(reldir, "data");
+	char *qd = gp_quote(data), *qs = gp_quote(j->scripts);
+	char *vars = xasprintf("datadir=%s; plotsdir=%s", qd, qs);
+	char *script = xasprintf("%s/%s.gp", j->scripts, j->figs[i]);
+	char *png = xasprintf("%s.png", j->figs[i]);
+	char *svg = xasprintf("%s.svg", j->figs[i]);
+	char *rpng = in_dir(reldir, png), *rsvg = in_dir(reldir, svg);
+
+	/* before each figure: the process may draw other runs' between */
+	gp_figures_set(g, vars);
+	gp_figures_add(g, script, rpng, rsvg);
+	free(rsvg);
+	free(rpng);
+	free(svg);
+	free(png);
+	free(script);
+	free(vars);
+	free(qs);
+	free(qd);
+	free(data);
+}
+
+int plot_prepare(struct plot_job *j, const char *path,
+		 const struct plot_opts *o)
 {
 	struct plot_ctx p = { .o = o, .from = o->from_s, .to = o->to_s };
 	struct metrics_opts mo = { .platform = o->platform };
 	const char *scripts = plot_scripts_dir();
-	const char *names[5];
 	struct plot_picks pk = { 0 };
 	struct run_metrics m;
-	int i, n = 0, ret = -1;
+	int i, ret = -1;
 	FILE *f;
 
 	*j = (struct plot_job){ .quiet = o->quiet,
-				.no_done_line = o->no_done_line };
+				.no_done_line = o->no_done_line,
+				.scripts = scripts };
 	if (!scripts)
 		return -1;
 	j->outdir = o->outdir ? xstrdup(o->outdir) : default_outdir(path);
@@ -824,14 +826,14 @@ int plot_begin(struct plot_job *j, const char *path, const struct plot_opts *o)
 			path, o->platform ? "" : " (--platform names the domains and OPPs)");
 	j->has_util = p.nutil > 0;
 	j->has_energy = m.has_summary;
-	names[n++] = "freq";
-	names[n++] = "activity";
+	j->figs[j->nfigs++] = "freq";
+	j->figs[j->nfigs++] = "activity";
 	if (j->has_util)
-		names[n++] = "util";
-	names[n++] = "residency";
+		j->figs[j->nfigs++] = "util";
+	j->figs[j->nfigs++] = "residency";
 	if (j->has_energy)
-		names[n++] = "energy";
-	ret = start_figures(j, scripts, names, n);
+		j->figs[j->nfigs++] = "energy";
+	ret = 0;
 out_m:
 	run_metrics_free(&m);
 out:
@@ -852,17 +854,31 @@ out:
 	return ret;
 }
 
-int plot_end(struct plot_job *j)
+/* The figures of the run, in one gnuplot process of its own, in its
+ * directory: freq, activity, util (when sampled), residency, energy
+ * (with a summary) */
+int plot_begin(struct plot_job *j, const char *path, const struct plot_opts *o)
 {
-	int ret = -1;
+	int ret = plot_prepare(j, path, o), i;
 
-	if (!j->started) {
+	if (ret)
+		return ret;
+	gp_figures_init(&j->g, j->od.tmp, NULL, j->quiet);
+	for (i = 0; i < j->nfigs; i++)
+		plot_add_figure(j, &j->g, "", i);
+	if (gp_figures_start(&j->g)) {
+		gp_figures_free(&j->g);
 		plot_abort(j);
 		return -1;
 	}
-	j->started = false;
-	if (!gp_figures_wait(&j->g))
-		ret = outdir_commit(&j->od);
+	j->started = true;
+	return 0;
+}
+
+int plot_finish(struct plot_job *j, bool drawn)
+{
+	int ret = drawn ? outdir_commit(&j->od) : -1;
+
 	if (!ret && !j->quiet && !j->no_done_line)
 		printf("plots: %s/ (freq, activity%s, residency%s; .png and .svg)\n",
 		       j->outdir, j->has_util ? ", util" : "",
@@ -872,6 +888,16 @@ int plot_end(struct plot_job *j)
 	free(j->outdir);
 	j->outdir = NULL;
 	return ret;
+}
+
+int plot_end(struct plot_job *j)
+{
+	if (!j->started) {
+		plot_abort(j);
+		return -1;
+	}
+	j->started = false;
+	return plot_finish(j, !gp_figures_wait(&j->g));
 }
 
 void plot_abort(struct plot_job *j)

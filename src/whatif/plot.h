@@ -47,16 +47,32 @@ FILE *plot_data_open(const char *datadir, const char *name);
  * plot_run(); on failure nothing is left to end), plot_end() waits for
  * it and puts the directory in place (0 or -1, said); plot_abort() drops
  * a begun one.
+ *
+ * Or with the figures drawn by a gnuplot process the caller shares
+ * between runs: plot_prepare() writes the data only (returns as
+ * plot_begin()), plot_add_figure() adds the run's figure @i (of nfigs)
+ * to @g, which runs in a directory where the plots' temporary directory
+ * is @reldir (a name capsim made, "" for the same directory), and once
+ * every process drawing them is waited for, plot_finish() puts the
+ * directory in place when @drawn (0), or drops it (-1).
  */
 struct plot_job {
 	struct outdir od;
 	struct gp_figures g;
 	char *outdir;
+	const char *scripts;	/* plot_scripts_dir() */
+	const char *figs[5];	/* the plots/NAME.gp drawn */
+	int nfigs;
 	bool started, quiet, no_done_line, has_util, has_energy;
 };
 int plot_begin(struct plot_job *j, const char *path, const struct plot_opts *o);
 int plot_end(struct plot_job *j);
 void plot_abort(struct plot_job *j);
+int plot_prepare(struct plot_job *j, const char *path,
+		 const struct plot_opts *o);
+void plot_add_figure(const struct plot_job *j, struct gp_figures *g,
+		     const char *reldir, int i);
+int plot_finish(struct plot_job *j, bool drawn);
 /*
  * plots/NAME.gp drawn as NAME.png and NAME.svg by gnuplot run in @outdir,
  * the script's data in its data/ (@scripts: plot_scripts_dir()); 0 or -1

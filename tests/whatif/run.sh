@@ -1,7 +1,7 @@
 #!/bin/sh
 # The what-if workflow end to end, through the capsim binary:
 #   run.sh CAPSIM SRCDIR CASE
-# CASE: compare, plots, sweep, params, chains, parallel, errors, progress,
+# CASE: compare, compare-procs, plots, sweep, params, chains, parallel, errors, progress,
 # library, tutorial. Each fails with the reason on stderr.
 set -eu
 capsim=$(readlink -f "$1")
@@ -81,6 +81,44 @@ compare)
 	grep -q 'unknown policy "bogus": allowed rfc, none, uclamp' "$tmp/err" ||
 		fail "the unknown policy is not named: $(cat "$tmp/err")"
 	[ ! -e "$tmp/c2" ] || fail "an unknown policy: $tmp/c2 written"
+	;;
+compare-procs)
+	# compare's figures drawn by at most -j gnuplot processes, one per
+	# CPU at most (gnuplot's start-up is paid per process): a gnuplot on
+	# PATH that logs each start, then runs the real one
+	real=$(command -v gnuplot)
+	mkdir "$tmp/bin"
+	printf '#!/bin/sh\necho "$*" >> "%s/gp.log"\nexec "%s" "$@"\n' "$tmp" "$real" > "$tmp/bin/gnuplot"
+	chmod +x "$tmp/bin/gnuplot"
+	cpus=$(getconf _NPROCESSORS_ONLN)
+	for j in 1 2 8; do
+		rm -f "$tmp/gp.log"
+		PATH="$tmp/bin:$PATH" "$capsim" compare "$w" --duration 3 -j $j -o "$tmp/j$j" --quiet ||
+			fail "compare -j $j"
+		# 3 policies x 4 figures + compare.png: 13 to share
+		want=$j
+		[ "$want" -le "$cpus" ] || want=$cpus
+		[ "$(wc -l < "$tmp/gp.log")" = "$want" ] ||
+			fail "-j $j on $cpus CPUs: $(wc -l < "$tmp/gp.log") gnuplot processes, expected $want"
+		# every figure once, PNG and SVG, by one of them
+		for f in freq activity residency energy; do
+			[ "$(grep -o "/$f\.gp" "$tmp/gp.log" | wc -l)" = 6 ] ||
+				fail "-j $j: $f.gp not run 6 times (3 policies, PNG and SVG)"
+		done
+		[ "$(grep -o '/compare\.gp' "$tmp/gp.log" | wc -l)" = 2 ] || fail "-j $j: compare.gp"
+		# the same figures whichever process drew them
+		for p in rfc none uclamp; do
+			for f in freq activity residency energy; do
+				for x in png svg; do
+					cmp -s "$tmp/j1/$p/plots/$f.$x" "$tmp/j$j/$p/plots/$f.$x" ||
+						fail "-j $j: $p/plots/$f.$x differs from -j 1's"
+				done
+			done
+			pycheck "$tmp/j$j/$p/plots/freq.png" 1000 $((110 + 250))
+		done
+		cmp -s "$tmp/j1/compare.png" "$tmp/j$j/compare.png" || fail "-j $j: compare.png"
+		pycheck "$tmp/j$j/compare.png" 1000 $((420 + 330))
+	done
 	;;
 plots)
 	# every plot of a small run with the util lines: size and not blank
