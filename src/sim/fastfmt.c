@@ -125,6 +125,16 @@ static inline char *put_digits(char *p, uint64_t v)
 		memcpy(p, &digits2[2 * v], 2);
 		return p + 2;
 	}
+	if (v < 1000) {		/* a priority, a pid */
+		*p = (char)('0' + v / 100);
+		memcpy(p + 1, &digits2[2 * (v % 100)], 2);
+		return p + 3;
+	}
+	if (v < 10000) {
+		memcpy(p, &digits2[2 * (v / 100)], 2);
+		memcpy(p + 2, &digits2[2 * (v % 100)], 2);
+		return p + 4;
+	}
 	p += ndigits(v);
 	dec_backwards(p, v);
 	return p;
@@ -322,6 +332,8 @@ static bool parse_conv(const char **fmtp, struct fastfmt_op *op)
 	default:	/* precision, floats, pointers, ... */
 		return false;
 	}
+	op->plain_int = (op->conv == 'd' || op->conv == 'i') && l == L_INT &&
+			!width && !left && pad == ' ';
 	op->len = (unsigned char)l;
 	op->left = left;
 	op->pad = pad;
@@ -355,6 +367,7 @@ bool fastfmt_compile(struct fastfmt_prog *prog, const char *fmt)
 		op->lit_len = (uint16_t)n;
 		text += n + 8 - n % 8;
 		op->conv = 0;
+		op->plain_int = false;
 		if (*fmt && (fmt++, !parse_conv(&fmt, op)))
 			return false;
 	}
@@ -390,13 +403,25 @@ long fastfmt_run(const struct fastfmt_prog *prog, char *dst, size_t room,
 		char tmp[FASTFMT_NUM_MAX], *end = tmp + sizeof(tmp), *d;
 		enum len l = (enum len)op->len;
 
-		if ((size_t)(lim - p) < op->lit_len + 8u)
+		/*
+		 * The literal and a number, checked at once: short of room
+		 * the caller falls back to vsnprintf(), so the check may be
+		 * stricter than the piece needs
+		 */
+		if ((size_t)(lim - p) < op->lit_len + 8u + FASTFMT_WIDTH_MAX +
+					FASTFMT_NUM_MAX)
 			goto out;
 		p = put_words(p, prog->text + op->lit_off, op->lit_len);
+		if (op->plain_int) {	/* most of a line */
+			int v = va_arg(aq, int);
+
+			*p = '-';
+			p = put_digits(p + (v < 0), v < 0 ? 0 - (uint64_t)v :
+				       (uint64_t)v);
+			continue;
+		}
 		if (!op->conv)
 			continue;
-		if (lim - p < FASTFMT_WIDTH_MAX + FASTFMT_NUM_MAX)
-			goto out;
 		switch (op->conv) {
 		case 'd':
 		case 'i': {

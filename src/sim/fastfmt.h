@@ -71,6 +71,7 @@ char *fastfmt_trace_prefix(char *p, const char *comm, size_t clen, int pid,
 struct fastfmt_op {
 	uint16_t lit_off, lit_len;	/* in @text */
 	char conv;		/* d i u x c s %, or 0 */
+	bool plain_int;		/* %d or %i: no flags, width or length */
 	char pad;		/* '0' or ' ' */
 	bool left;
 	unsigned char width;	/* <= FASTFMT_WIDTH_MAX */

@@ -142,7 +142,7 @@ int ftrace_writer_open(struct ftrace_writer *t, FILE *f, int ncpus, uint64_t end
 	if (t->cap < 2 * LINE_ROOM)
 		t->cap = 2 * LINE_ROOM;
 	t->buf = xmalloc(t->cap);
-	t->progs = xcalloc(FTW_FORMATS, sizeof(*t->progs));
+	t->formats = xcalloc(FTW_FORMATS, sizeof(*t->formats));
 	return 0;
 }
 
@@ -190,20 +190,19 @@ static void slow_fields(struct ftrace_writer *t, uint64_t ns, const char *fmt,
  * @fmt's parsed form, parsed at its first line: NULL when the table is
  * full (a format the table does not hold is parsed at each line)
  */
-static const struct fastfmt_prog *format_prog(struct ftrace_writer *t,
-					      const char *fmt)
+static struct ftw_format *format_of(struct ftrace_writer *t, const char *fmt)
 {
 	size_t h = (size_t)(((uintptr_t)fmt >> 3) * 0x9e3779b97f4a7c15ULL >> 57);
 	unsigned int k;
 
 	for (k = 0; k < FTW_FORMATS; k++) {
-		struct fastfmt_prog *p = &t->progs[(h + k) % FTW_FORMATS];
+		struct ftw_format *f = &t->formats[(h + k) % FTW_FORMATS];
 
-		if (p->fmt == fmt)
-			return p;
-		if (!p->fmt) {
-			fastfmt_compile(p, fmt);
-			return p;
+		if (f->prog.fmt == fmt)
+			return f;
+		if (!f->prog.fmt) {
+			fastfmt_compile(&f->prog, fmt);
+			return f;
 		}
 	}
 	return NULL;
@@ -214,23 +213,31 @@ void ftrace_writer_vevent(struct ftrace_writer *t, uint64_t ns, int cpu,
 		va_list ap)
 {
 	uint64_t us = (ns + t->clock_ns) / 1000, before;
-	const struct fastfmt_prog *prog;
+	struct ftw_format *f;
 	size_t clen, elen;
 	long n;
 
 	if (!t->on || t->failed)
 		return;
+	f = format_of(t, fmt);
 	clen = strlen(comm);
-	elen = strlen(event);
+	if (f && f->event == event) {	/* a format's event: the same literal */
+		elen = f->elen;
+	} else {
+		elen = strlen(event);
+		if (f) {
+			f->event = event;
+			f->elen = elen;
+		}
+	}
 	if (!room(t, LINE_ROOM + clen + elen, ns))
 		return;
 	before = t->flushed + t->len;
 	t->len = (size_t)(fastfmt_trace_prefix(t->buf + t->len, comm, clen, pid,
 						cpu, us, event, elen) - t->buf);
-	prog = format_prog(t, fmt);
-	if (prog)
-		n = prog->ok ? fastfmt_run(prog, t->buf + t->len,
-					   t->cap - t->len - 1, ap) : -1;
+	if (f)
+		n = f->prog.ok ? fastfmt_run(&f->prog, t->buf + t->len,
+					     t->cap - t->len - 1, ap) : -1;
 	else
 		n = fastfmt_v(t->buf + t->len, t->cap - t->len - 1, fmt, ap);
 	if (n >= 0)
@@ -320,8 +327,8 @@ out:
 		ret = -1;
 	free(t->buf);
 	t->buf = NULL;
-	free(t->progs);
-	t->progs = NULL;
+	free(t->formats);
+	t->formats = NULL;
 	t->cap = t->len = 0;
 	return ret;
 }

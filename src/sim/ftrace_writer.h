@@ -31,6 +31,13 @@
  */
 #define FTW_FORMATS 128
 
+/* A format parsed, and the event name it was last used with */
+struct ftw_format {
+	struct fastfmt_prog prog;
+	const char *event;
+	size_t elen;
+};
+
 struct ftrace_writer {
 	FILE *out;		/* the trace, NULL for none */
 	int fd;			/* its descriptor, written with pwrite() */
@@ -56,7 +63,7 @@ struct ftrace_writer {
 	 */
 	uint64_t clock_ns;
 	/* the formats seen, parsed (FTW_FORMATS, by address; NULL: none) */
-	struct fastfmt_prog *progs;
+	struct ftw_format *formats;
 };
 
 /*
