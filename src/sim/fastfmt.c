@@ -236,9 +236,9 @@ char *fastfmt_fixed6(char *p, int64_t v)
 	if (v < 0)
 		*p++ = '-';
 	m = v < 0 ? (uint64_t)-v : (uint64_t)v;
-	p = fastfmt_u64(p, m / 1000000, false, 0, ' ', false);
+	p = put_digits(p, m / 1000000);
 	*p++ = '.';
-	return fastfmt_u64(p, m % 1000000, false, 6, '0', false);
+	return put_pairs(p, (uint32_t)(m % 1000000), 3);
 }
 
 enum len { L_INT, L_CHAR, L_SHORT, L_LONG, L_LLONG, L_SIZE };
