@@ -11,7 +11,8 @@
 # column. Nothing here passes or fails on a figure.
 #
 # Usage: bench_per_event.sh CAPSIM_AFTER SOURCE_ROOT [CAPSIM_BEFORE [SECONDS]]
-#        (meson: CAPSIM_BEFORE in the environment names the "before")
+#        (meson: CAPSIM_BEFORE in the environment names the "before";
+#        KEEP=1 keeps the profiles in the temporary directory)
 set -eu
 after=${1:?usage: bench_per_event.sh CAPSIM_AFTER SOURCE_ROOT [CAPSIM_BEFORE [SECONDS]]}
 root=${2:?usage}
