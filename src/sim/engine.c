@@ -51,31 +51,45 @@ void evq_push(struct evq *q, uint64_t time, unsigned int kind, int obj,
 	q->h[i] = e;
 }
 
+/*
+ * The root leaves; the hole it leaves goes down to a leaf along the
+ * smaller child (one comparison a level), then the last entry goes up
+ * from there (Floyd's bottom-up pop). The last entry came from the
+ * bottom, so it rarely climbs: about half the comparisons of sifting it
+ * down from the root, which compares it with a child at every level. The
+ * keys are unique (seq), so the order popped is the same either way.
+ */
 int evq_pop(struct evq *q, struct event *out)
 {
 	struct event last;
-	size_t i = 0;
+	size_t i = 0, n;
 
 	if (!q->n)
 		return 0;
 	*out = q->h[0];
-	last = q->h[--q->n];
+	n = --q->n;
+	if (!n)
+		return 1;
+	last = q->h[n];
 	for (;;) {
-		size_t l = 2 * i + 1, r = l + 1, m = i;
-		const struct event *best = &last;
+		size_t l = 2 * i + 1;
 
-		if (l < q->n && before(&q->h[l], best)) {
-			m = l;
-			best = &q->h[l];
-		}
-		if (r < q->n && before(&q->h[r], best))
-			m = r;
-		if (m == i)
+		if (l + 1 < n) {
+			l += before(&q->h[l + 1], &q->h[l]);
+		} else if (l >= n) {
 			break;
-		q->h[i] = q->h[m];
-		i = m;
+		}
+		q->h[i] = q->h[l];
+		i = l;
 	}
-	if (q->n)
-		q->h[i] = last;
+	while (i > 0) {
+		size_t parent = (i - 1) / 2;
+
+		if (!before(&last, &q->h[parent]))
+			break;
+		q->h[i] = q->h[parent];
+		i = parent;
+	}
+	q->h[i] = last;
 	return 1;
 }

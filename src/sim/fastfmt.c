@@ -38,6 +38,22 @@ static char *dec_backwards(char *end, uint64_t v)
 	return p;
 }
 
+static inline char *put_pairs(char *p, uint32_t v, int pairs)
+{
+	char *end = p + 2 * pairs;
+
+	for (p = end; pairs--; v /= 100) {
+		p -= 2;
+		memcpy(p, &digits2[2 * (v % 100)], 2);
+	}
+	return end;
+}
+
+char *fastfmt_pairs(char *p, uint32_t v, int pairs)
+{
+	return put_pairs(p, v, pairs);
+}
+
 static char *hex_backwards(char *end, uint64_t v)
 {
 	char *p = end;
@@ -95,15 +111,49 @@ static unsigned int ndigits(uint64_t v)
 }
 
 /*
+ * @v's digits at @p, no padding: the end. A trace's numbers are mostly
+ * pids, CPUs, priorities and states, so the short ones are written
+ * without a loop or a call (inlined where it is used).
+ */
+static inline char *put_digits(char *p, uint64_t v)
+{
+	if (v < 10) {
+		*p = (char)('0' + v);
+		return p + 1;
+	}
+	if (v < 100) {
+		memcpy(p, &digits2[2 * v], 2);
+		return p + 2;
+	}
+	if (v < 1000) {		/* a priority, a pid */
+		*p = (char)('0' + v / 100);
+		memcpy(p + 1, &digits2[2 * (v % 100)], 2);
+		return p + 3;
+	}
+	if (v < 10000) {
+		memcpy(p, &digits2[2 * (v / 100)], 2);
+		memcpy(p + 2, &digits2[2 * (v % 100)], 2);
+		return p + 4;
+	}
+	p += ndigits(v);
+	dec_backwards(p, v);
+	return p;
+}
+
+/*
  * The hot path of every trace line and CSV row: the digits written in
  * place, no temporary and no library call for a few bytes of padding.
  */
 char *fastfmt_u64(char *p, uint64_t v, bool neg, int width, char pad,
 		  bool left)
 {
-	int n = (int)ndigits(v), fill = width - n - neg;
+	int n, fill;
 	char *end;
 
+	if (!width && !neg)
+		return put_digits(p, v);
+	n = (int)ndigits(v);
+	fill = width - n - neg;
 	for (; !left && pad == ' ' && fill > 0; fill--)
 		*p++ = ' ';
 	if (neg)
@@ -118,6 +168,65 @@ char *fastfmt_u64(char *p, uint64_t v, bool neg, int width, char pad,
 	return p;
 }
 
+/*
+ * The common cases written directly (a comm of at most 16 bytes, a pid
+ * and a CPU in their widths, under 10^5 s); the rest through
+ * fastfmt_u64()
+ */
+char *fastfmt_trace_prefix(char *p, const char *comm, size_t clen, int pid,
+			   int cpu, uint64_t us, const char *event,
+			   size_t elen)
+{
+	uint64_t sec = us / 1000000;
+	uint32_t frac = (uint32_t)(us % 1000000);
+
+	if (clen < 16) {
+		memset(p, ' ', 16);	/* a constant size: no call */
+		p += 16 - clen;
+	}
+	memcpy(p, comm, clen);
+	p += clen;
+	*p++ = '-';
+	if (pid >= 0 && pid < 10000000) {
+		char *end = p + 7;
+
+		memset(p, ' ', 8);
+		p = put_digits(p, (uint64_t)pid);
+		if (p < end)
+			p = end;
+	} else {
+		p = fastfmt_u64(p, (uint64_t)(pid < 0 ? -(int64_t)pid : pid),
+				pid < 0, 7, ' ', true);
+	}
+	*p++ = ' ';
+	*p++ = '[';
+	if (cpu >= 0 && cpu < 1000) {
+		*p++ = (char)('0' + cpu / 100);
+		p = put_pairs(p, (uint32_t)(cpu % 100), 1);
+	} else {
+		p = fastfmt_u64(p, (uint64_t)(cpu < 0 ? -(int64_t)cpu : cpu),
+				cpu < 0, 3, '0', false);
+	}
+	*p++ = ']';
+	*p++ = ' ';
+	if (sec < 100000) {
+		memset(p, ' ', 8);
+		put_digits(p + 5 - ndigits(sec), sec);
+		p += 5;
+	} else {
+		p = fastfmt_u64(p, sec, false, 5, ' ', false);
+	}
+	*p++ = '.';
+	p = put_pairs(p, frac, 3);
+	*p++ = ':';
+	*p++ = ' ';
+	memcpy(p, event, elen);
+	p += elen;
+	*p++ = ':';
+	*p++ = ' ';
+	return p;
+}
+
 char *fastfmt_fixed6(char *p, int64_t v)
 {
 	uint64_t m;
@@ -127,9 +236,9 @@ char *fastfmt_fixed6(char *p, int64_t v)
 	if (v < 0)
 		*p++ = '-';
 	m = v < 0 ? (uint64_t)-v : (uint64_t)v;
-	p = fastfmt_u64(p, m / 1000000, false, 0, ' ', false);
+	p = put_digits(p, m / 1000000);
 	*p++ = '.';
-	return fastfmt_u64(p, m % 1000000, false, 6, '0', false);
+	return put_pairs(p, (uint32_t)(m % 1000000), 3);
 }
 
 enum len { L_INT, L_CHAR, L_SHORT, L_LONG, L_LLONG, L_SIZE };
@@ -170,111 +279,224 @@ static uint64_t unsigned_arg(enum len l, va_list *ap)
 	}
 }
 
+/* One conversion's spec out of @fmt (past its '%'): false if outside the subset */
+static bool parse_conv(const char **fmtp, struct fastfmt_op *op)
+{
+	const char *fmt = *fmtp;
+	enum len l = L_INT;
+	bool left = false;
+	char pad = ' ';
+	int width = 0;
+
+	for (;; fmt++) {
+		if (*fmt == '-')
+			left = true;
+		else if (*fmt == '0')
+			pad = '0';
+		else
+			break;
+	}
+	while (*fmt >= '0' && *fmt <= '9') {
+		width = width * 10 + (*fmt++ - '0');
+		if (width > FASTFMT_WIDTH_MAX)
+			return false;
+	}
+	if (*fmt == 'h') {
+		l = fmt[1] == 'h' ? L_CHAR : L_SHORT;
+		fmt += l == L_CHAR ? 2 : 1;
+	} else if (*fmt == 'l') {
+		l = fmt[1] == 'l' ? L_LLONG : L_LONG;
+		fmt += l == L_LLONG ? 2 : 1;
+	} else if (*fmt == 'z') {
+		l = L_SIZE;
+		fmt++;
+	}
+	if (left)
+		pad = ' ';	/* '-' overrides '0' */
+	op->conv = *fmt++;
+	switch (op->conv) {
+	case 'd':
+	case 'i':
+	case 'u':
+	case 'x':
+		break;
+	case 'c':
+	case 's':
+		if (l != L_INT || pad == '0')
+			return false;
+		break;
+	case '%':
+		if (width || left || pad != ' ' || l != L_INT)
+			return false;
+		break;
+	default:	/* precision, floats, pointers, ... */
+		return false;
+	}
+	op->plain_int = (op->conv == 'd' || op->conv == 'i') && l == L_INT &&
+			!width && !left && pad == ' ';
+	op->len = (unsigned char)l;
+	op->left = left;
+	op->pad = pad;
+	op->width = (unsigned char)width;
+	*fmtp = fmt;
+	return true;
+}
+
+bool fastfmt_compile(struct fastfmt_prog *prog, const char *fmt)
+{
+	size_t text = 0;
+
+	prog->fmt = fmt;
+	prog->nops = 0;
+	prog->ok = false;
+	while (*fmt) {
+		struct fastfmt_op *op;
+		const char *lit = fmt;
+		size_t n;
+
+		if (prog->nops == FASTFMT_OPS_MAX)
+			return false;
+		op = &prog->ops[prog->nops++];
+		fmt = strchrnul(fmt, '%');
+		n = (size_t)(fmt - lit);
+		if (text + n + 8 > FASTFMT_TEXT_MAX)
+			return false;
+		memcpy(prog->text + text, lit, n);
+		memset(prog->text + text + n, 0, 8 - n % 8);
+		op->lit_off = (uint16_t)text;
+		op->lit_len = (uint16_t)n;
+		text += n + 8 - n % 8;
+		op->conv = 0;
+		op->plain_int = false;
+		if (*fmt && (fmt++, !parse_conv(&fmt, op)))
+			return false;
+	}
+	prog->ok = true;
+	return true;
+}
+
+/* @n bytes of @src at @p, 8 at a time: @p and @src have room for the rounding */
+static inline char *put_words(char *p, const char *src, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i += 8)
+		memcpy(p + i, src + i, 8);
+	return p + n;
+}
+
 /*
  * Every piece is checked against the room before it is written: a number
  * needs at most FASTFMT_WIDTH_MAX bytes, a string its length and width.
  */
-long fastfmt_v(char *dst, size_t room, const char *fmt, va_list ap)
+long fastfmt_run(const struct fastfmt_prog *prog, char *dst, size_t room,
+		 va_list ap)
 {
 	char *p = dst, *lim = dst + room;
 	va_list aq;
 	long ret = -1;
+	int k;
 
 	va_copy(aq, ap);
-	while (*fmt) {
-		const char *lit = fmt;
+	for (k = 0; k < prog->nops; k++) {
+		const struct fastfmt_op *op = &prog->ops[k];
 		char tmp[FASTFMT_NUM_MAX], *end = tmp + sizeof(tmp), *d;
-		bool left = false, neg = false;
-		char pad = ' ';
-		enum len l = L_INT;
-		int width = 0;
+		enum len l = (enum len)op->len;
 
-		fmt = strchrnul(fmt, '%');	/* the literal, vectorized */
-		if (fmt > lit) {
-			if ((size_t)(lim - p) < (size_t)(fmt - lit))
-				goto out;
-			memcpy(p, lit, (size_t)(fmt - lit));
-			p += fmt - lit;
+		/*
+		 * The literal and a number, checked at once: short of room
+		 * the caller falls back to vsnprintf(), so the check may be
+		 * stricter than the piece needs
+		 */
+		if ((size_t)(lim - p) < op->lit_len + 8u + FASTFMT_WIDTH_MAX +
+					FASTFMT_NUM_MAX)
+			goto out;
+		p = put_words(p, prog->text + op->lit_off, op->lit_len);
+		if (op->plain_int) {	/* most of a line */
+			int v = va_arg(aq, int);
+
+			*p = '-';
+			p = put_digits(p + (v < 0), v < 0 ? 0 - (uint64_t)v :
+				       (uint64_t)v);
 			continue;
 		}
-		fmt++;		/* the '%' */
-		for (;; fmt++) {
-			if (*fmt == '-')
-				left = true;
-			else if (*fmt == '0')
-				pad = '0';
-			else
-				break;
-		}
-		while (*fmt >= '0' && *fmt <= '9') {
-			width = width * 10 + (*fmt++ - '0');
-			if (width > FASTFMT_WIDTH_MAX)
-				goto out;
-		}
-		if (*fmt == 'h') {
-			l = fmt[1] == 'h' ? L_CHAR : L_SHORT;
-			fmt += l == L_CHAR ? 2 : 1;
-		} else if (*fmt == 'l') {
-			l = fmt[1] == 'l' ? L_LLONG : L_LONG;
-			fmt += l == L_LLONG ? 2 : 1;
-		} else if (*fmt == 'z') {
-			l = L_SIZE;
-			fmt++;
-		}
-		if (left)
-			pad = ' ';	/* '-' overrides '0' */
-		if (lim - p < FASTFMT_WIDTH_MAX + FASTFMT_NUM_MAX)
-			goto out;
-		switch (*fmt++) {
+		if (!op->conv)
+			continue;
+		switch (op->conv) {
 		case 'd':
 		case 'i': {
 			int64_t v = signed_arg(l, &aq);
+			bool neg = v < 0;
 
-			neg = v < 0;
-			p = fastfmt_u64(p, neg ? 0 - (uint64_t)v : (uint64_t)v,
-					neg, width, pad, left);
+			if (!op->width) {
+				*p = '-';
+				p = put_digits(p + neg, neg ? 0 - (uint64_t)v :
+					       (uint64_t)v);
+			} else if (op->pad == '0' && !neg && op->width <= 8 &&
+				   ndigits((uint64_t)v) <= op->width) {
+				/* "%03d": target_cpu of every wake-up */
+				char *end = p + op->width;
+
+				memset(p, '0', 8);
+				put_digits(end - ndigits((uint64_t)v),
+					   (uint64_t)v);
+				p = end;
+			} else
+				p = fastfmt_u64(p, neg ? 0 - (uint64_t)v :
+						(uint64_t)v, neg, op->width,
+						op->pad, op->left);
 			break;
 		}
-		case 'u':
-			p = fastfmt_u64(p, unsigned_arg(l, &aq), false, width,
-					pad, left);
+		case 'u': {
+			uint64_t v = unsigned_arg(l, &aq);
+
+			p = op->width ? fastfmt_u64(p, v, false, op->width,
+						    op->pad, op->left) :
+					put_digits(p, v);
 			break;
+		}
 		case 'x':
 			d = hex_backwards(end, unsigned_arg(l, &aq));
-			p = place(p, d, end, false, width, pad, left);
+			p = place(p, d, end, false, op->width, op->pad, op->left);
 			break;
 		case 'c':
-			if (l != L_INT || pad == '0')
-				goto out;
 			tmp[0] = (char)va_arg(aq, int);
-			p = place(p, tmp, tmp + 1, false, width, ' ', left);
+			p = place(p, tmp, tmp + 1, false, op->width, ' ', op->left);
 			break;
 		case 's': {
-			const char *s;
+			const char *s = va_arg(aq, const char *);
 			size_t n;
 
-			if (l != L_INT || pad == '0')
-				goto out;
-			s = va_arg(aq, const char *);
 			if (!s)
 				s = "(null)";	/* glibc's */
 			n = strlen(s);
-			if ((size_t)(lim - p) < n + (size_t)width)
+			if ((size_t)(lim - p) < n + op->width)
 				goto out;
-			p = place(p, s, s + n, false, width, ' ', left);
+			if (!op->width) {
+				memcpy(p, s, n);
+				p += n;
+			} else {
+				p = place(p, s, s + n, false, op->width, ' ',
+					  op->left);
+			}
 			break;
 		}
-		case '%':
-			if (width || left || pad != ' ' || l != L_INT)
-				goto out;
+		default:	/* '%' */
 			*p++ = '%';
 			break;
-		default:	/* precision, floats, pointers, ... */
-			goto out;
 		}
 	}
 	ret = p - dst;
 out:
 	va_end(aq);
 	return ret;
+}
+
+long fastfmt_v(char *dst, size_t room, const char *fmt, va_list ap)
+{
+	struct fastfmt_prog prog;
+
+	if (!fastfmt_compile(&prog, fmt))
+		return -1;
+	return fastfmt_run(&prog, dst, room, ap);
 }

@@ -12,6 +12,8 @@
 /* A line's fixed part and most events' fields fit in this; longer ones
  * (long strings, the fallback) find room by flushing first */
 #define LINE_ROOM 1024
+_Static_assert(LINE_ROOM >= FASTFMT_PREFIX_MAX + FASTFMT_TEXT_MAX,
+	       "a line's room holds its fixed part and a format's literals");
 
 /* print_event_info() and print_func_help_header() with irq-info off */
 static int header(char *dst, size_t room, uint64_t entries, int ncpus)
@@ -140,6 +142,7 @@ int ftrace_writer_open(struct ftrace_writer *t, FILE *f, int ncpus, uint64_t end
 	if (t->cap < 2 * LINE_ROOM)
 		t->cap = 2 * LINE_ROOM;
 	t->buf = xmalloc(t->cap);
+	t->formats = xcalloc(FTW_FORMATS, sizeof(*t->formats));
 	return 0;
 }
 
@@ -183,50 +186,60 @@ static void slow_fields(struct ftrace_writer *t, uint64_t ns, const char *fmt,
 	free(tmp);
 }
 
+/*
+ * @fmt's parsed form, parsed at its first line: NULL when the table is
+ * full (a format the table does not hold is parsed at each line)
+ */
+static struct ftw_format *format_of(struct ftrace_writer *t, const char *fmt)
+{
+	size_t h = (size_t)(((uintptr_t)fmt >> 3) * 0x9e3779b97f4a7c15ULL >> 57);
+	unsigned int k;
+
+	for (k = 0; k < FTW_FORMATS; k++) {
+		struct ftw_format *f = &t->formats[(h + k) % FTW_FORMATS];
+
+		if (f->prog.fmt == fmt)
+			return f;
+		if (!f->prog.fmt) {
+			fastfmt_compile(&f->prog, fmt);
+			return f;
+		}
+	}
+	return NULL;
+}
+
 void ftrace_writer_vevent(struct ftrace_writer *t, uint64_t ns, int cpu,
 		const char *comm, int pid, const char *event, const char *fmt,
 		va_list ap)
 {
 	uint64_t us = (ns + t->clock_ns) / 1000, before;
+	struct ftw_format *f;
 	size_t clen, elen;
-	char *p;
 	long n;
 
 	if (!t->on || t->failed)
 		return;
+	f = format_of(t, fmt);
 	clen = strlen(comm);
-	elen = strlen(event);
+	if (f && f->event == event) {	/* a format's event: the same literal */
+		elen = f->elen;
+	} else {
+		elen = strlen(event);
+		if (f) {
+			f->event = event;
+			f->elen = elen;
+		}
+	}
 	if (!room(t, LINE_ROOM + clen + elen, ns))
 		return;
 	before = t->flushed + t->len;
-	/* "%16s-%-7d [%03d] %5lu.%06lu: %s: " */
-	p = t->buf + t->len;
-	if (clen < 16) {
-		memset(p, ' ', 16 - clen);
-		p += 16 - clen;
-	}
-	memcpy(p, comm, clen);
-	p += clen;
-	*p++ = '-';
-	p = fastfmt_u64(p, (uint64_t)(pid < 0 ? -(int64_t)pid : pid), pid < 0,
-			7, ' ', true);
-	*p++ = ' ';
-	*p++ = '[';
-	p = fastfmt_u64(p, (uint64_t)(cpu < 0 ? -(int64_t)cpu : cpu), cpu < 0,
-			3, '0', false);
-	*p++ = ']';
-	*p++ = ' ';
-	p = fastfmt_u64(p, us / 1000000, false, 5, ' ', false);
-	*p++ = '.';
-	p = fastfmt_u64(p, us % 1000000, false, 6, '0', false);
-	*p++ = ':';
-	*p++ = ' ';
-	memcpy(p, event, elen);
-	p += elen;
-	*p++ = ':';
-	*p++ = ' ';
-	t->len = (size_t)(p - t->buf);
-	n = fastfmt_v(p, t->cap - t->len - 1, fmt, ap);
+	t->len = (size_t)(fastfmt_trace_prefix(t->buf + t->len, comm, clen, pid,
+						cpu, us, event, elen) - t->buf);
+	if (f)
+		n = f->prog.ok ? fastfmt_run(&f->prog, t->buf + t->len,
+					     t->cap - t->len - 1, ap) : -1;
+	else
+		n = fastfmt_v(t->buf + t->len, t->cap - t->len - 1, fmt, ap);
 	if (n >= 0)
 		t->len += (size_t)n;
 	else
@@ -314,6 +327,8 @@ out:
 		ret = -1;
 	free(t->buf);
 	t->buf = NULL;
+	free(t->formats);
+	t->formats = NULL;
 	t->cap = t->len = 0;
 	return ret;
 }

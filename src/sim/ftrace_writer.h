@@ -21,8 +21,22 @@
 #include <stdio.h>
 #include <sys/types.h>
 
+#include "fastfmt.h"
+
 /* The buffer's default size: large writes, few of them */
 #define FTW_BUFFER_DEFAULT (4u << 20)
+/*
+ * The formats parsed once, by address (a run's few dozen literals);
+ * past this many, a format is parsed at each line
+ */
+#define FTW_FORMATS 128
+
+/* A format parsed, and the event name it was last used with */
+struct ftw_format {
+	struct fastfmt_prog prog;
+	const char *event;
+	size_t elen;
+};
 
 struct ftrace_writer {
 	FILE *out;		/* the trace, NULL for none */
@@ -48,6 +62,8 @@ struct ftrace_writer {
 	 * the events' ns stay the run's own, for the header's guess
 	 */
 	uint64_t clock_ns;
+	/* the formats seen, parsed (FTW_FORMATS, by address; NULL: none) */
+	struct ftw_format *formats;
 };
 
 /*
@@ -78,6 +94,10 @@ static inline void ftrace_writer_skip(struct ftrace_writer *t)
 void ftrace_writer_event(struct ftrace_writer *t, uint64_t ns, int cpu, const char *comm,
 		  int pid, const char *event, const char *fmt, ...)
 	__attribute__((format(printf, 7, 8)));
+/*
+ * One line. @fmt is parsed once and kept by its address: it must not
+ * change while the writer is open (every caller passes a literal).
+ */
 void ftrace_writer_vevent(struct ftrace_writer *t, uint64_t ns, int cpu,
 		const char *comm, int pid, const char *event, const char *fmt,
 		va_list ap);

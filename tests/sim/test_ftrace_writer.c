@@ -80,8 +80,45 @@ START_TEST(formatter_matches_printf)
 	     120, 7);
 	same("[%16s] [%-16s] [%s] [%c] [%3c] 100%%", "swapper/3", "x", "",
 	     'q', 'r');
+	same("%08d|%010d|%02d|%01d", 12345678, 1234, 100, 7);
 	same("no conversion at all");
 	same("%s", "");
+}
+END_TEST
+
+/*
+ * A line's fixed part, written field by field where the values fit the
+ * widths, is fprintf()'s at and past every width's edge
+ */
+START_TEST(line_prefix_matches_printf)
+{
+	static const int pids[] = { 0, 1, 9999999, 10000000, -1, INT_MAX,
+				    INT_MIN };
+	static const int cpus[] = { 0, 7, 99, 100, 999, 1000, -1, -1000 };
+	static const uint64_t us[] = { 0, 999999, 1000000, 99999999999ULL,
+				       100000000000ULL, UINT64_MAX / 1000 };
+	static const char *const comms[] = { "", "<idle>", "0123456789abcde",
+					     "0123456789abcdef",
+					     "0123456789abcdefg-and-more" };
+	size_t a, b, c, d;
+
+	for (a = 0; a < sizeof(pids) / sizeof(pids[0]); a++)
+	for (b = 0; b < sizeof(cpus) / sizeof(cpus[0]); b++)
+	for (c = 0; c < sizeof(us) / sizeof(us[0]); c++)
+	for (d = 0; d < sizeof(comms) / sizeof(comms[0]); d++) {
+		char want[256], got[256];
+		char *end;
+
+		snprintf(want, sizeof(want), "%16s-%-7d [%03d] %5lu.%06lu: %s: ",
+			 comms[d], pids[a], cpus[b],
+			 (unsigned long)(us[c] / 1000000),
+			 (unsigned long)(us[c] % 1000000), "sched_switch");
+		end = fastfmt_trace_prefix(got, comms[d], strlen(comms[d]),
+					   pids[a], cpus[b], us[c],
+					   "sched_switch", 12);
+		*end = '\0';
+		ck_assert_str_eq(got, want);
+	}
 }
 END_TEST
 
@@ -284,6 +321,7 @@ int main(void)
 {
 	return check_main("ftrace-writer", 120,
 			  CHECK_TESTS(formatter_matches_printf,
+				      line_prefix_matches_printf,
 				      formatter_refuses_what_it_does_not_do,
 				      fixed6_matches_printf,
 				      trace_is_printf_bytes,
