@@ -49,8 +49,11 @@ static const char usage_sweep[] =
 "platform, seed, status, energy, per task wake-up latency p95/p99,\n"
 "response time p95/p99 and misses, per domain average MHz, per chain of\n"
 "capsim.chains chain.NAME.jank_pct and latency lat_p50/p95/p99_us) and\n"
-"DIR/pareto.png/.svg (energy against --metric; default: the response\n"
-"p95 of the task with the most activations).\n"
+"DIR/pareto.png/.svg (energy against --metric, one panel per platform).\n"
+"Without --metric the workload must have one candidate: its one chain\n"
+"(chain.NAME.jank_pct) when it names chains, else its one task that\n"
+"wakes up (a timer, sleep or suspend; each instance counts:\n"
+"TASK.resp_p95_us); with several, exit status 2 listing them.\n"
 "METRIC is a sweep.csv column (energy_mj, domN.avg_mhz, TASK.resp_p95_us,\n"
 "chain.NAME.jank_pct, ...) or an expression over columns: numbers,\n"
 "+ - * /, unary minus and parentheses, e.g. 'energy_mj/1000' or\n"
@@ -287,6 +290,7 @@ static void sweep_free(struct sweep *sw)
 	strv_free(sw->policies);
 	strv_free(sw->platforms);
 	free(sw->wname);
+	free(sw->metric);
 	if (sw->wdoc.root || sw->wdoc.text)
 		jdoc_free(&sw->wdoc);
 }
@@ -670,6 +674,9 @@ static int sweep_define(const struct sweep_args *sa, struct sweep *sw,
 	if (sa->metric && sweep_metric_check(sa->metric, sw->wdoc.root,
 					      sw->edits_platform, ndoms))
 		return -1;
+	if (!sa->metric && sweep_default_metric(sw->wdoc.root, sw->wfile,
+						&sw->metric))
+		return -1;
 	if (sw->link && check_link(sw))
 		return -1;
 	return count_points(sw);
@@ -797,7 +804,8 @@ static int run_points(const struct sweep_args *sa, const char *root,
 	if (sweep_make_points_dir(root))
 		return EXIT_RUN;
 	point_iter_init(&r.it, sa->sw, root, final_abs, self);
-	r.col = sweep_collector_open(root, sa->metric);
+	r.col = sweep_collector_open(root, sa->metric ? sa->metric :
+				     sa->sw->metric);
 	r.ended = xcalloc((size_t)npoints, sizeof(bool));
 	progress_init(&pg, sa->quiet, "sweep", "points", npoints);
 	failed = procs_run_feed(npoints, sa->parallel, &pg, &feed);
