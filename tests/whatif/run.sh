@@ -551,6 +551,23 @@ tutorial)
 		echo "+ $cmd" >&2
 		sh -c "$cmd" > /dev/null < /dev/null || fail "tutorial: $cmd"
 	done < "$tmp/cmds"
+	# the frame question (section 5): its table is the one the sweep
+	# wrote, a row per platform, cap and policy (2 x 4 x 3), each cell a
+	# mean with its 95 % interval; the plot a panel per platform
+	python3 "$src/tests/whatif/frame-table.py" out/frame > "$tmp/frame.md" ||
+		fail "frame table: $(cat "$tmp/frame.md")"
+	sed -n '/^<!-- frame-table -->$/,/^<!-- \/frame-table -->$/p' "$src/docs/tutorial.md" |
+		sed '1d;$d' > "$tmp/frame-doc.md"
+	diff "$tmp/frame-doc.md" "$tmp/frame.md" ||
+		fail "the tutorial's frame table is not what its sweep writes"
+	[ "$(grep -c '^| [a-z0-9-]* | [0-9]* ([0-9]* %) | [a-z]* | [0-9.]* ± [0-9.]* | [0-9.]* ± [0-9.]* |$' "$tmp/frame.md")" = 24 ] ||
+		fail "frame table: 24 rows of mean ± CI expected: $(cat "$tmp/frame.md")"
+	[ "$(cut -d'|' -f2-4 "$tmp/frame.md" | sed 1,2d | sort -u | wc -l)" = 24 ] ||
+		fail "frame table: each platform, cap and policy once"
+	grep -q '^npanel = 2$' out/frame/pareto-data/vars.gp &&
+		grep -q "^ylab = 'chain.frame.jank_pct'$" out/frame/pareto-data/vars.gp ||
+		fail "frame pareto: $(cat out/frame/pareto-data/vars.gp)"
+	pycheck out/frame/pareto.png 1000 880
 	;;
 *)
 	fail "unknown case $case_"
