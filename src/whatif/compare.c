@@ -14,6 +14,7 @@
 #include "cli_opts.h"
 #include "compare_plot.h"
 #include "diag.h"
+#include "doc_set.h"
 #include "outdir.h"
 #include "outmark.h"
 #include "platform.h"
@@ -111,7 +112,7 @@ int whatif_check_list(char *const *v, const char *opt, const char *cmd,
 static const char usage_compare[] =
 "usage: capsim compare WORKLOAD.json [--policies P,P...] [--platform NAME|FILE]\n"
 "                      [--duration SEC] [--seed N] [--trace-util] [-j N]\n"
-"                      [--no-plots] [--quiet] [-o DIR]\n"
+"                      [--set 'PATH=VALUE']... [--no-plots] [--quiet] [-o DIR]\n"
 "\n"
 "Runs WORKLOAD under each policy side by side (default: every policy\n"
 "this build simulates: %s) and prints one table: energy, per\n"
@@ -122,7 +123,14 @@ static const char usage_compare[] =
 "(DIR/POLICY/trace.txt, summary.json) and its plots (DIR/POLICY/plots/);\n"
 "compare.png: energy and residency of every policy side by side.\n"
 "-j N: runs at once (default 2). The policies (each once), the platform,\n"
-"--duration, --seed and -o are checked before any run (exit status 2).\n";
+"--duration, --seed, --set and -o are checked before any run (exit\n"
+"status 2).\n"
+"--set PATH=VALUE edits the workload (or, with platform., the platform)\n"
+"before every run, as `capsim sweep --set` does with one value: the same\n"
+"PATH syntax (capsim.taskgroups[\"/bg\"].capacity_max, tasks.fg.run,\n"
+"platform.domains[*].rate_limit_us) and checks; repeatable, applied in\n"
+"order. The edited inputs are kept in DIR/edited/ (WORKLOAD.json and,\n"
+"when edited, platform.json), the files every run reads.\n";
 
 struct policy_run {
 	const char *name;
@@ -478,7 +486,7 @@ static int write_file_from_table(const char *path, const struct table *t,
 
 enum {
 	OPT_POLICIES = 256, OPT_PLATFORM, OPT_DURATION, OPT_SEED,
-	OPT_TRACE_UTIL, OPT_NO_PLOTS, OPT_QUIET,
+	OPT_TRACE_UTIL, OPT_NO_PLOTS, OPT_QUIET, OPT_SET,
 };
 
 static const struct option compare_options[] = {
@@ -489,6 +497,7 @@ static const struct option compare_options[] = {
 	{ "trace-util", no_argument, NULL, OPT_TRACE_UTIL },
 	{ "no-plots", no_argument, NULL, OPT_NO_PLOTS },
 	{ "quiet", no_argument, NULL, OPT_QUIET },
+	{ "set", required_argument, NULL, OPT_SET },
 	{ 0 },
 };
 
@@ -519,7 +528,22 @@ struct compare_args {
 	const char *wfile, *platform, *outdir, *duration, *seed, *policies;
 	bool quiet, plots, trace_util;
 	int parallel;
+	char **sets;		/* the --set PATH=VALUE, nsets of them */
+	int nsets;
+	/* with --set: the edited inputs (platform NULL when not edited),
+	 * then the files in DIR/edited/ the runs read instead */
+	json_t *set_w, *set_p;
+	char *run_wfile, *run_platform;
 };
+
+static void compare_args_free(struct compare_args *ca)
+{
+	free(ca->sets);
+	json_decref(ca->set_w);
+	json_decref(ca->set_p);
+	free(ca->run_wfile);
+	free(ca->run_platform);
+}
 
 static int compare_opt(void *ctx, int key, const char *arg)
 {
@@ -533,6 +557,11 @@ static int compare_opt(void *ctx, int key, const char *arg)
 	case OPT_PLATFORM: ca->platform = arg; break;
 	case OPT_DURATION: ca->duration = arg; break;
 	case OPT_SEED: ca->seed = arg; break;
+	case OPT_SET:
+		ca->sets = xrealloc(ca->sets, (size_t)(ca->nsets + 1) *
+				    sizeof(char *));
+		ca->sets[ca->nsets++] = (char *)arg;
+		break;
 	case 'o': ca->outdir = arg; break;
 	case 'j':
 		return cli_parse_int(&compare_cli, "-j", arg, 1, 256,
@@ -625,6 +654,10 @@ static int parse_compare_args(int argc, char **argv, struct compare_args *ca,
 	}
 	if (compare_check_args(ca))
 		return EXIT_USAGE;
+	if (ca->nsets && doc_set_apply_each(ca->sets, ca->nsets, ca->wfile,
+					    ca->platform, "compare",
+					    &ca->set_w, &ca->set_p))
+		return EXIT_USAGE;
 	*pol = compare_policies(ca->policies);
 	return *pol ? CLI_CONTINUE : EXIT_USAGE;
 }
@@ -638,12 +671,13 @@ static char **policy_run_argv(const struct compare_args *ca,
 
 	av[n++] = xstrdup(self);
 	av[n++] = xstrdup("run");
-	av[n++] = xstrdup(ca->wfile);
+	av[n++] = xstrdup(ca->run_wfile ? ca->run_wfile : ca->wfile);
 	av[n++] = xstrdup("--policy");
 	av[n++] = xstrdup(pr->name);
-	if (ca->platform) {
+	if (ca->run_platform || ca->platform) {
 		av[n++] = xstrdup("--platform");
-		av[n++] = xstrdup(ca->platform);
+		av[n++] = xstrdup(ca->run_platform ? ca->run_platform :
+				  ca->platform);
 	}
 	if (ca->duration) {
 		av[n++] = xstrdup("--duration");
@@ -671,6 +705,29 @@ struct compare_state {
 	struct table tab;
 	char *dir, *head;
 };
+
+/* --set's edited inputs into DIR/edited/, the files the runs then
+ * read; 0, or -1 (said) */
+static int write_edited(struct compare_args *ca, const char *tmp)
+{
+	char *dir = xasprintf("%s/edited", tmp), *base;
+
+	if (mkdir(dir, 0777)) {
+		fprintf(stderr, "capsim: cannot create %s: %s\n", dir,
+			strerror(errno));
+		free(dir);
+		return -1;
+	}
+	base = whatif_workload_name(ca->wfile);
+	ca->run_wfile = xasprintf("%s/%s.json", dir, base);
+	free(base);
+	if (ca->set_p)
+		ca->run_platform = xasprintf("%s/platform.json", dir);
+	free(dir);
+	return doc_set_write(ca->run_wfile, ca->set_w) ||
+	       (ca->set_p && doc_set_write(ca->run_platform, ca->set_p)) ?
+	       -1 : 0;
+}
 
 /* Each policy's directory (marked: the run's log lands in it before the
  * run) and job; 0, or -1 (said) */
@@ -874,8 +931,10 @@ int cmd_compare(int argc, char **argv)
 	char *base;
 
 	ret = parse_compare_args(argc, argv, &ca, &cs.pol);
-	if (ret != CLI_CONTINUE)
+	if (ret != CLI_CONTINUE) {
+		compare_args_free(&ca);
 		return ret;
+	}
 	cs.np = strv_len(cs.pol);
 	base = whatif_workload_name(ca.wfile);
 	cs.dir = ca.outdir ? xstrdup(ca.outdir) : xasprintf("out/compare-%s", base);
@@ -887,7 +946,7 @@ int cmd_compare(int argc, char **argv)
 	if (ret)
 		goto out;
 	ret = EXIT_RUN;
-	if (prepare_runs(&ca, &cs))
+	if ((ca.nsets && write_edited(&ca, cs.od.tmp)) || prepare_runs(&ca, &cs))
 		goto out;
 	failed = run_policies(&ca, &cs, &unplotted);
 	if (failed == cs.np) {
@@ -908,5 +967,6 @@ int cmd_compare(int argc, char **argv)
 	ret = failed || unplotted ? EXIT_RUN : 0;
 out:
 	compare_state_free(&cs);
+	compare_args_free(&ca);
 	return ret;
 }

@@ -14,6 +14,7 @@
 
 #include "cli_opts.h"
 #include "diag.h"
+#include "doc_set.h"
 #include "docpath.h"
 #include "interrupt.h"
 #include "jsondoc.h"
@@ -150,69 +151,23 @@ static const struct cli_cmd sweep_cli = {
 	.shortopts = "o:j:", .longopts = sweep_options,
 };
 
-/* SPEC -> values; a number replaces an integer as an integer */
+/* SPEC -> values for @sp's path, whose document holds @cur there */
 static int parse_spec(struct sweep_param *sp, const char *spec, json_t *cur)
 {
 	struct sweep_values sv;
-	char err[512];
 
-	if (sweep_spec_parse(spec, !cur || json_is_integer(cur), &sv, err,
-			     sizeof(err))) {
-		fprintf(stderr, "capsim: --set %s=%.200s: %s\nsee `capsim sweep --help`\n",
-			sp->path.text, spec, err);
+	if (doc_set_values(&sp->path, spec, cur, "sweep", &sv))
 		return -1;
-	}
 	sp->vals = sv.v;
 	sp->nvals = sv.n;
 	return 0;
 }
 
-/* A trial edit on a copy: the path must lead somewhere editable and a
- * number may only replace a number */
+/* A trial edit of @sp's first value on a copy of @root */
 static int check_target(json_t *root, const struct sweep_param *sp,
 			const char *docname)
 {
-	json_t *cur = dpath_get(root, &sp->path), *copy;
-	char err[512];
-	int ret;
-
-	if (cur && json_is_number(sp->vals[0]) && !json_is_number(cur)) {
-		char *b = jdoc_brief(cur);
-
-		fprintf(stderr, "capsim: --set %s: the %s has %s there, not a number\n",
-			sp->path.text, docname, b);
-		free(b);
-		return -1;
-	}
-	copy = json_deep_copy(root);
-	ret = dpath_set(copy, &sp->path, json_deep_copy(sp->vals[0]), err,
-			sizeof(err));
-	json_decref(copy);
-	if (ret)
-		fprintf(stderr, "capsim: --set %s (in the %s)\n", err, docname);
-	return ret;
-}
-
-static json_t *load_platform_doc(const char *name)
-{
-	const char *text = platform_embedded_find(name);
-	struct diag d;
-	struct jdoc doc;
-	json_t *root = NULL;
-	int r;
-
-	diag_init(&d, false);
-	r = text ? jdoc_load_buffer(&doc, name, text, strlen(text), &d) :
-	    jdoc_load_file(&doc, name, &d);
-	if (!r) {
-		root = json_incref(doc.root);
-	} else if (!text && access(name, R_OK)) {
-		fprintf(stderr, "capsim: unknown platform \"%s\" (see `capsim platforms`)\n",
-			name);
-	}
-	jdoc_free(&doc);
-	diag_free(&d);
-	return root;
+	return doc_set_check(root, &sp->path, sp->vals[0], docname);
 }
 
 /* sweep.json: what the sweep is, all a --collect or a --resume reads */
@@ -548,37 +503,27 @@ static int sweep_lists(const struct sweep_args *sa, struct sweep *sw,
 static int add_param(struct sweep *sw, const char *set)
 {
 	struct sweep_param *sp;
-	const char *eq = strchr(set, '=');
-	char err[512], *path;
-	int k, pl;
+	const char *spec;
+	int pl;
 
-	if (!eq) {
-		cli_usage_error(&sweep_cli, "--set needs PATH=SPEC: %s", set);
-		return -1;
-	}
 	sw->params = xrealloc(sw->params, (size_t)(sw->nparams + 1) *
 			      sizeof(*sw->params));
 	sp = &sw->params[sw->nparams];
 	memset(sp, 0, sizeof(*sp));
-	path = strndup(set, (size_t)(eq - set));
-	k = dpath_parse(path, &sp->path, err, sizeof(err));
-	free(path);
-	if (k) {
-		cli_usage_error(&sweep_cli, "%s", err);
+	if (doc_set_split(set, "sweep", &sp->path, &spec))
 		return -1;
-	}
 	sw->nparams++;
 	if (!sp->path.platform)
-		return parse_spec(sp, eq + 1, dpath_get(sw->wdoc.root, &sp->path)) ||
+		return parse_spec(sp, spec, dpath_get(sw->wdoc.root, &sp->path)) ||
 		       check_target(sw->wdoc.root, sp, "workload") ? -1 : 0;
 	sw->edits_platform = true;
 	for (pl = 0; sw->platforms[pl]; pl++) {
 		if (!sw->pdocs[pl])
-			sw->pdocs[pl] = load_platform_doc(sw->platforms[pl]);
+			sw->pdocs[pl] = doc_set_platform(sw->platforms[pl]);
 		if (!sw->pdocs[pl])
 			return -1;
 	}
-	if (parse_spec(sp, eq + 1, dpath_get(sw->pdocs[0], &sp->path)))
+	if (parse_spec(sp, spec, dpath_get(sw->pdocs[0], &sp->path)))
 		return -1;
 	for (pl = 0; sw->platforms[pl]; pl++)
 		if (check_target(sw->pdocs[pl], sp, "platform"))

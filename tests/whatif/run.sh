@@ -72,6 +72,30 @@ compare)
 				fail "no $p/plots/$f"
 		done
 	done
+	# --set PATH=VALUE (issue 26): the workload and the platform edited
+	# before every run, kept in DIR/edited/; the cap changes the figures
+	fj="$src/traces/frame-jank.json"
+	"$capsim" compare "$fj" --duration 2 --no-plots --quiet -o "$tmp/cs0"
+	"$capsim" compare "$fj" --duration 2 --no-plots --quiet -o "$tmp/cs" \
+		--set 'capsim.taskgroups["/background"].capacity_max=307' \
+		--set 'platform.domains[*].rate_limit_us=2000'
+	[ "$(json "$tmp/cs/edited/frame-jank.json" 'd["capsim"]["taskgroups"]["/background"]["capacity_max"]')" = 307 ] ||
+		fail "compare --set: the edited workload"
+	[ "$(json "$tmp/cs/edited/platform.json" 'sorted({x["rate_limit_us"] for x in d["domains"]})')" = "[2000]" ] ||
+		fail "compare --set: the edited platform"
+	[ "$(json "$tmp/cs/compare.json" 'd["rfc"]["energy_mj"] < 0.9 * d["none"]["energy_mj"]')" = True ] &&
+		[ "$(json "$tmp/cs0/compare.json" 'd["rfc"]["energy_mj"] == d["none"]["energy_mj"]')" = True ] ||
+		fail "compare --set: the cap did not reach the runs"
+	for bad in 'capsim.taskgroups["/background"].capacity_max=307,512:one value' \
+		   'capsim.taskgroups["/background"].capacity_max:needs PATH=SPEC' \
+		   'tasks.ui.run=fast:not a number' \
+		   'capsim.taskgroups["/background"].capacity_max=2000:2000 is out of range'; do
+		st=0
+		"$capsim" compare "$fj" --duration 1 --no-plots --quiet -o "$tmp/cbad" \
+			--set "${bad%%:*}" 2> "$tmp/err" || st=$?
+		[ $st = 2 ] && grep -q "${bad#*:}" "$tmp/err" && [ ! -e "$tmp/cbad" ] ||
+			fail "compare --set ${bad%%:*}: exit $st, $(cat "$tmp/err")"
+	done
 	# an explicit, unknown policy is a usage error found before any run
 	# (issue 23): exit 2, nothing written
 	st=0
