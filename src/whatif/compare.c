@@ -501,19 +501,22 @@ static const struct option compare_options[] = {
 	{ 0 },
 };
 
+char *whatif_policy_list(void)
+{
+	struct strbuf sb;
+	int k;
+
+	sb_init(&sb);
+	for (k = 0; whatif_default_policies[k]; k++)
+		sb_printf(&sb, "%s%s", k ? "," : "", whatif_default_policies[k]);
+	return sb.buf;
+}
+
 /* The usage with the default list as the code has it */
 static void print_compare_usage(void)
 {
-	char *all = NULL;
-	int k;
+	char *all = whatif_policy_list();
 
-	for (k = 0; whatif_default_policies[k]; k++) {
-		char *n = xasprintf("%s%s%s", all ? all : "", k ? "," : "",
-				    whatif_default_policies[k]);
-
-		free(all);
-		all = n;
-	}
 	printf(usage_compare, all);
 	free(all);
 }

@@ -42,6 +42,8 @@ static const char usage_sweep[] =
 "       capsim sweep --collect DIR [--metric METRIC] [--quiet]\n"
 "\n"
 "Runs the cartesian product of the --set values x platforms x policies\n"
+"(--policies default: every policy this build simulates, %s;\n"
+"--platforms default: the workload's capsim.platform, else " PLATFORM_DEFAULT ")\n"
 "(with --link, as GNU parallel's: the --set values zipped instead, the\n"
 "first values of every --set together, then the second ...: every SPEC\n"
 "must then give as many values, or exit status 2),\n"
@@ -87,10 +89,10 @@ static const char usage_sweep[] =
 "sweep.csv then has a row per run with its repeat (1..N), and\n"
 "DIR/sweep-summary.csv a row per point: for every number column of\n"
 "sweep.csv COLUMN_mean, COLUMN_sd (sample standard deviation) and\n"
-"COLUMN_ci95 (half-width of the 95 % confidence interval of the mean,\n"
+"COLUMN_ci95 (half-width of the 95 %% confidence interval of the mean,\n"
 "Student's t with n - 1 degrees of freedom, n the runs that have the\n"
 "value), and metric_* for --metric; the Pareto plot shows each point's\n"
-"means with their 95 % intervals as error bars.\n"
+"means with their 95 %% intervals as error bars.\n"
 "The options, policies, platforms and --metric (each name it uses) are\n"
 "checked before any point runs (exit status 2, listing the names the\n"
 "metric may use). A failed point is reported and the others\n"
@@ -146,8 +148,17 @@ static const struct option sweep_options[] = {
 	{ 0 },
 };
 
+/* The usage with the default policies as the code has them */
+static void print_sweep_usage(void)
+{
+	char *all = whatif_policy_list();
+
+	printf(usage_sweep, all);
+	free(all);
+}
+
 static const struct cli_cmd sweep_cli = {
-	.prog = "capsim", .name = "sweep", .usage = usage_sweep,
+	.prog = "capsim", .name = "sweep", .print_usage = print_sweep_usage,
 	.shortopts = "o:j:", .longopts = sweep_options,
 };
 
