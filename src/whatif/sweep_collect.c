@@ -1371,7 +1371,7 @@ void sweep_collector_free(struct sweep_collector *c)
 /*
  * Without --metric, the one candidate metric of the sweep's workload, as
  * the sweep itself judged it (sweep_default_metric()), from the first
- * point's copy of the workload: a directory prepared by --emit-jobs is
+ * point's copy of the workload that is still there: a directory prepared by --emit-jobs is
  * collected with the plot its sweep would have drawn. A workload with
  * several candidates: SWEEP_COLLECT_BAD_INPUT (said); none, or no
  * readable copy: the plot's old default (take_defaults()).
@@ -1380,13 +1380,19 @@ static void collector_default_metric(struct sweep_collector *c)
 {
 	const char *wname = json_string_value(json_object_get(c->plan,
 							      "workload_name"));
-	char *wf;
-	json_t *w;
+	json_t *w = NULL;
+	char *wf = NULL;
+	int id;
 
 	if (c->error || c->metric || !wname)
 		return;
-	wf = xasprintf("%s/points/%0*d/%s.json", c->dir, c->width, 1, wname);
-	w = json_load_file(wf, 0, NULL);
+	/* the first point that still has its copy (one may be missing) */
+	for (id = 1; id <= c->n && !w; id++) {
+		free(wf);
+		wf = xasprintf("%s/points/%0*d/%s.json", c->dir, c->width, id,
+			       wname);
+		w = json_load_file(wf, 0, NULL);
+	}
 	if (w && sweep_default_metric(w, wf, &c->defmetric))
 		c->error = SWEEP_COLLECT_BAD_INPUT;
 	json_decref(w);
