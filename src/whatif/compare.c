@@ -130,7 +130,8 @@ static const char usage_compare[] =
 "PATH syntax (capsim.taskgroups[\"/bg\"].capacity_max, tasks.fg.run,\n"
 "platform.domains[*].rate_limit_us) and checks; repeatable, applied in\n"
 "order. The edited inputs are kept in DIR/edited/ (WORKLOAD.json and,\n"
-"when edited, platform.json), the files every run reads.\n";
+"when edited, platform.json), the files every run reads; the table's\n"
+"first line names the edits.\n";
 
 struct policy_run {
 	const char *name;
@@ -878,7 +879,8 @@ static int write_compare_files(struct compare_state *cs)
 }
 
 /* The table of the runs, written and committed: 0, or -1 (said) */
-static int write_comparison(struct compare_state *cs)
+static int write_comparison(struct compare_state *cs,
+			    const struct compare_args *ca)
 {
 	int i;
 
@@ -893,6 +895,14 @@ static int write_comparison(struct compare_state *cs)
 	cs->head = xasprintf("capsim compare: %s on %s, %.3g s simulated",
 			     cs->pr[i].m.workload, cs->pr[i].m.platform,
 			     cs->pr[i].m.sim_s);
+	/* the edits say what was compared: the table is not the file's */
+	for (i = 0; i < ca->nsets; i++) {
+		char *h = xasprintf("%s%s%s", cs->head, i ? ", " : "; --set ",
+				    ca->sets[i]);
+
+		free(cs->head);
+		cs->head = h;
+	}
 	if (write_compare_files(cs) || outdir_commit(&cs->od))
 		return -1;
 	return 0;
@@ -956,7 +966,7 @@ int cmd_compare(int argc, char **argv)
 		ret = cs.jobs[0].status == EXIT_USAGE ? EXIT_USAGE : EXIT_RUN;
 		goto out;
 	}
-	if (write_comparison(&cs))
+	if (write_comparison(&cs, &ca))
 		goto out;
 	if (!ca.quiet) {
 		printf("%s\n", cs.head);

@@ -86,6 +86,8 @@ compare)
 	[ "$(json "$tmp/cs/compare.json" 'd["rfc"]["energy_mj"] < 0.9 * d["none"]["energy_mj"]')" = True ] &&
 		[ "$(json "$tmp/cs0/compare.json" 'd["rfc"]["energy_mj"] == d["none"]["energy_mj"]')" = True ] ||
 		fail "compare --set: the cap did not reach the runs"
+	grep -qxF '# capsim compare: frame-jank on sym4, 2 s simulated; --set capsim.taskgroups["/background"].capacity_max=307, platform.domains[*].rate_limit_us=2000' "$tmp/cs/compare.md" ||
+		fail "compare --set: the table does not say its edits: $(head -1 "$tmp/cs/compare.md")"
 	for bad in 'capsim.taskgroups["/background"].capacity_max=307,512:one value' \
 		   'capsim.taskgroups["/background"].capacity_max:needs PATH=SPEC' \
 		   'tasks.ui.run=fast:not a number' \
