@@ -46,6 +46,7 @@ sweep() {
 	set -- "$1" "$capsim" sweep "$w" --set \
 		capsim.taskgroups./background.capacity_max=128:1024:128 \
 		--policies rfc,none --duration "$dur" -j "$2" --keep-traces \
+		--metric audio.resp_p95_us \
 		-o "$tmp/$1"
 	measure "$@"
 }

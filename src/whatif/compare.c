@@ -14,6 +14,7 @@
 #include "cli_opts.h"
 #include "compare_plot.h"
 #include "diag.h"
+#include "doc_set.h"
 #include "outdir.h"
 #include "outmark.h"
 #include "platform.h"
@@ -111,7 +112,7 @@ int whatif_check_list(char *const *v, const char *opt, const char *cmd,
 static const char usage_compare[] =
 "usage: capsim compare WORKLOAD.json [--policies P,P...] [--platform NAME|FILE]\n"
 "                      [--duration SEC] [--seed N] [--trace-util] [-j N]\n"
-"                      [--no-plots] [--quiet] [-o DIR]\n"
+"                      [--set 'PATH=VALUE']... [--no-plots] [--quiet] [-o DIR]\n"
 "\n"
 "Runs WORKLOAD under each policy side by side (default: every policy\n"
 "this build simulates: %s) and prints one table: energy, per\n"
@@ -123,7 +124,15 @@ static const char usage_compare[] =
 "compare.png: energy and residency of every policy side by side.\n"
 "-j N: runs at once, then gnuplot processes drawing the plots (at most one\n"
 "per CPU; default 2). The policies (each once), the platform,\n"
-"--duration, --seed and -o are checked before any run (exit status 2).\n";
+"--duration, --seed, --set and -o are checked before any run (exit\n"
+"status 2).\n"
+"--set PATH=VALUE edits the workload (or, with platform., the platform)\n"
+"before every run, as `capsim sweep --set` does with one value: the same\n"
+"PATH syntax (capsim.taskgroups[\"/bg\"].capacity_max, tasks.fg.run,\n"
+"platform.domains[*].rate_limit_us) and checks; repeatable, applied in\n"
+"order. The edited inputs are kept in DIR/edited/ (WORKLOAD.json and,\n"
+"when edited, platform.json), the files every run reads; the table's\n"
+"first line names the edits.\n";
 
 struct policy_run {
 	const char *name;
@@ -479,7 +488,7 @@ static int write_file_from_table(const char *path, const struct table *t,
 
 enum {
 	OPT_POLICIES = 256, OPT_PLATFORM, OPT_DURATION, OPT_SEED,
-	OPT_TRACE_UTIL, OPT_NO_PLOTS, OPT_QUIET,
+	OPT_TRACE_UTIL, OPT_NO_PLOTS, OPT_QUIET, OPT_SET,
 };
 
 static const struct option compare_options[] = {
@@ -490,22 +499,26 @@ static const struct option compare_options[] = {
 	{ "trace-util", no_argument, NULL, OPT_TRACE_UTIL },
 	{ "no-plots", no_argument, NULL, OPT_NO_PLOTS },
 	{ "quiet", no_argument, NULL, OPT_QUIET },
+	{ "set", required_argument, NULL, OPT_SET },
 	{ 0 },
 };
+
+char *whatif_policy_list(void)
+{
+	struct strbuf sb;
+	int k;
+
+	sb_init(&sb);
+	for (k = 0; whatif_default_policies[k]; k++)
+		sb_printf(&sb, "%s%s", k ? "," : "", whatif_default_policies[k]);
+	return sb.buf;
+}
 
 /* The usage with the default list as the code has it */
 static void print_compare_usage(void)
 {
-	char *all = NULL;
-	int k;
+	char *all = whatif_policy_list();
 
-	for (k = 0; whatif_default_policies[k]; k++) {
-		char *n = xasprintf("%s%s%s", all ? all : "", k ? "," : "",
-				    whatif_default_policies[k]);
-
-		free(all);
-		all = n;
-	}
 	printf(usage_compare, all);
 	free(all);
 }
@@ -520,7 +533,22 @@ struct compare_args {
 	const char *wfile, *platform, *outdir, *duration, *seed, *policies;
 	bool quiet, plots, trace_util;
 	int parallel;
+	char **sets;		/* the --set PATH=VALUE, nsets of them */
+	int nsets;
+	/* with --set: the edited inputs (platform NULL when not edited),
+	 * then the files in DIR/edited/ the runs read instead */
+	json_t *set_w, *set_p;
+	char *run_wfile, *run_platform;
 };
+
+static void compare_args_free(struct compare_args *ca)
+{
+	free(ca->sets);
+	json_decref(ca->set_w);
+	json_decref(ca->set_p);
+	free(ca->run_wfile);
+	free(ca->run_platform);
+}
 
 static int compare_opt(void *ctx, int key, const char *arg)
 {
@@ -534,6 +562,11 @@ static int compare_opt(void *ctx, int key, const char *arg)
 	case OPT_PLATFORM: ca->platform = arg; break;
 	case OPT_DURATION: ca->duration = arg; break;
 	case OPT_SEED: ca->seed = arg; break;
+	case OPT_SET:
+		ca->sets = xrealloc(ca->sets, (size_t)(ca->nsets + 1) *
+				    sizeof(char *));
+		ca->sets[ca->nsets++] = (char *)arg;
+		break;
 	case 'o': ca->outdir = arg; break;
 	case 'j':
 		return cli_parse_int(&compare_cli, "-j", arg, 1, 256,
@@ -626,6 +659,10 @@ static int parse_compare_args(int argc, char **argv, struct compare_args *ca,
 	}
 	if (compare_check_args(ca))
 		return EXIT_USAGE;
+	if (ca->nsets && doc_set_apply_each(ca->sets, ca->nsets, ca->wfile,
+					    ca->platform, "compare",
+					    &ca->set_w, &ca->set_p))
+		return EXIT_USAGE;
 	*pol = compare_policies(ca->policies);
 	return *pol ? CLI_CONTINUE : EXIT_USAGE;
 }
@@ -639,12 +676,13 @@ static char **policy_run_argv(const struct compare_args *ca,
 
 	av[n++] = xstrdup(self);
 	av[n++] = xstrdup("run");
-	av[n++] = xstrdup(ca->wfile);
+	av[n++] = xstrdup(ca->run_wfile ? ca->run_wfile : ca->wfile);
 	av[n++] = xstrdup("--policy");
 	av[n++] = xstrdup(pr->name);
-	if (ca->platform) {
+	if (ca->run_platform || ca->platform) {
 		av[n++] = xstrdup("--platform");
-		av[n++] = xstrdup(ca->platform);
+		av[n++] = xstrdup(ca->run_platform ? ca->run_platform :
+				  ca->platform);
 	}
 	if (ca->duration) {
 		av[n++] = xstrdup("--duration");
@@ -672,6 +710,29 @@ struct compare_state {
 	struct table tab;
 	char *dir, *head;
 };
+
+/* --set's edited inputs into DIR/edited/, the files the runs then
+ * read; 0, or -1 (said) */
+static int write_edited(struct compare_args *ca, const char *tmp)
+{
+	char *dir = xasprintf("%s/edited", tmp), *base;
+
+	if (mkdir(dir, 0777)) {
+		fprintf(stderr, "capsim: cannot create %s: %s\n", dir,
+			strerror(errno));
+		free(dir);
+		return -1;
+	}
+	base = whatif_workload_name(ca->wfile);
+	ca->run_wfile = xasprintf("%s/%s.json", dir, base);
+	free(base);
+	if (ca->set_p)
+		ca->run_platform = xasprintf("%s/platform.json", dir);
+	free(dir);
+	return doc_set_write(ca->run_wfile, ca->set_w) ||
+	       (ca->set_p && doc_set_write(ca->run_platform, ca->set_p)) ?
+	       -1 : 0;
+}
 
 /* Each policy's directory (marked: the run's log lands in it before the
  * run) and job; 0, or -1 (said) */
@@ -957,7 +1018,8 @@ static int write_compare_files(struct compare_state *cs)
 }
 
 /* The table of the runs, written and committed: 0, or -1 (said) */
-static int write_comparison(struct compare_state *cs)
+static int write_comparison(struct compare_state *cs,
+			    const struct compare_args *ca)
 {
 	int i;
 
@@ -972,6 +1034,14 @@ static int write_comparison(struct compare_state *cs)
 	cs->head = xasprintf("capsim compare: %s on %s, %.3g s simulated",
 			     cs->pr[i].m.workload, cs->pr[i].m.platform,
 			     cs->pr[i].m.sim_s);
+	/* the edits say what was compared: the table is not the file's */
+	for (i = 0; i < ca->nsets; i++) {
+		char *h = xasprintf("%s%s%s", cs->head, i ? ", " : "; --set ",
+				    ca->sets[i]);
+
+		free(cs->head);
+		cs->head = h;
+	}
 	if (write_compare_files(cs) || outdir_commit(&cs->od))
 		return -1;
 	return 0;
@@ -1013,8 +1083,10 @@ int cmd_compare(int argc, char **argv)
 	char *base;
 
 	ret = parse_compare_args(argc, argv, &ca, &cs.pol);
-	if (ret != CLI_CONTINUE)
+	if (ret != CLI_CONTINUE) {
+		compare_args_free(&ca);
 		return ret;
+	}
 	cs.np = strv_len(cs.pol);
 	base = whatif_workload_name(ca.wfile);
 	cs.dir = ca.outdir ? xstrdup(ca.outdir) : xasprintf("out/compare-%s", base);
@@ -1026,14 +1098,14 @@ int cmd_compare(int argc, char **argv)
 	if (ret)
 		goto out;
 	ret = EXIT_RUN;
-	if (prepare_runs(&ca, &cs))
+	if ((ca.nsets && write_edited(&ca, cs.od.tmp)) || prepare_runs(&ca, &cs))
 		goto out;
 	failed = run_policies(&ca, &cs, &unplotted);
 	if (failed == cs.np) {
 		ret = cs.jobs[0].status == EXIT_USAGE ? EXIT_USAGE : EXIT_RUN;
 		goto out;
 	}
-	if (write_comparison(&cs))
+	if (write_comparison(&cs, &ca))
 		goto out;
 	if (!ca.quiet) {
 		printf("%s\n", cs.head);
@@ -1047,5 +1119,6 @@ int cmd_compare(int argc, char **argv)
 	ret = failed || unplotted ? EXIT_RUN : 0;
 out:
 	compare_state_free(&cs);
+	compare_args_free(&ca);
 	return ret;
 }

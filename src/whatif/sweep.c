@@ -14,6 +14,7 @@
 
 #include "cli_opts.h"
 #include "diag.h"
+#include "doc_set.h"
 #include "docpath.h"
 #include "interrupt.h"
 #include "jsondoc.h"
@@ -41,6 +42,8 @@ static const char usage_sweep[] =
 "       capsim sweep --collect DIR [--metric METRIC] [--quiet]\n"
 "\n"
 "Runs the cartesian product of the --set values x platforms x policies\n"
+"(--policies default: every policy this build simulates, %s;\n"
+"--platforms default: the workload's capsim.platform, else " PLATFORM_DEFAULT ")\n"
 "(with --link, as GNU parallel's: the --set values zipped instead, the\n"
 "first values of every --set together, then the second ...: every SPEC\n"
 "must then give as many values, or exit status 2),\n"
@@ -49,8 +52,11 @@ static const char usage_sweep[] =
 "platform, seed, status, energy, per task wake-up latency p95/p99,\n"
 "response time p95/p99 and misses, per domain average MHz, per chain of\n"
 "capsim.chains chain.NAME.jank_pct and latency lat_p50/p95/p99_us) and\n"
-"DIR/pareto.png/.svg (energy against --metric; default: the response\n"
-"p95 of the task with the most activations).\n"
+"DIR/pareto.png/.svg (energy against --metric, one panel per platform).\n"
+"Without --metric the workload must have one candidate: its one chain\n"
+"(chain.NAME.jank_pct) when it names chains, else its one task that\n"
+"wakes up (a timer, sleep or suspend; each instance counts:\n"
+"TASK.resp_p95_us); with several, exit status 2 listing them.\n"
 "METRIC is a sweep.csv column (energy_mj, domN.avg_mhz, TASK.resp_p95_us,\n"
 "chain.NAME.jank_pct, ...) or an expression over columns: numbers,\n"
 "+ - * /, unary minus and parentheses, e.g. 'energy_mj/1000' or\n"
@@ -83,10 +89,10 @@ static const char usage_sweep[] =
 "sweep.csv then has a row per run with its repeat (1..N), and\n"
 "DIR/sweep-summary.csv a row per point: for every number column of\n"
 "sweep.csv COLUMN_mean, COLUMN_sd (sample standard deviation) and\n"
-"COLUMN_ci95 (half-width of the 95 % confidence interval of the mean,\n"
+"COLUMN_ci95 (half-width of the 95 %% confidence interval of the mean,\n"
 "Student's t with n - 1 degrees of freedom, n the runs that have the\n"
 "value), and metric_* for --metric; the Pareto plot shows each point's\n"
-"means with their 95 % intervals as error bars.\n"
+"means with their 95 %% intervals as error bars.\n"
 "The options, policies, platforms and --metric (each name it uses) are\n"
 "checked before any point runs (exit status 2, listing the names the\n"
 "metric may use). A failed point is reported and the others\n"
@@ -142,74 +148,37 @@ static const struct option sweep_options[] = {
 	{ 0 },
 };
 
+/* The usage with the default policies as the code has them */
+static void print_sweep_usage(void)
+{
+	char *all = whatif_policy_list();
+
+	printf(usage_sweep, all);
+	free(all);
+}
+
 static const struct cli_cmd sweep_cli = {
-	.prog = "capsim", .name = "sweep", .usage = usage_sweep,
+	.prog = "capsim", .name = "sweep", .print_usage = print_sweep_usage,
 	.shortopts = "o:j:", .longopts = sweep_options,
 };
 
-/* SPEC -> values; a number replaces an integer as an integer */
+/* SPEC -> values for @sp's path, whose document holds @cur there */
 static int parse_spec(struct sweep_param *sp, const char *spec, json_t *cur)
 {
 	struct sweep_values sv;
-	char err[512];
 
-	if (sweep_spec_parse(spec, !cur || json_is_integer(cur), &sv, err,
-			     sizeof(err))) {
-		fprintf(stderr, "capsim: --set %s=%.200s: %s\nsee `capsim sweep --help`\n",
-			sp->path.text, spec, err);
+	if (doc_set_values(&sp->path, spec, cur, "sweep", &sv))
 		return -1;
-	}
 	sp->vals = sv.v;
 	sp->nvals = sv.n;
 	return 0;
 }
 
-/* A trial edit on a copy: the path must lead somewhere editable and a
- * number may only replace a number */
+/* A trial edit of @sp's first value on a copy of @root */
 static int check_target(json_t *root, const struct sweep_param *sp,
 			const char *docname)
 {
-	json_t *cur = dpath_get(root, &sp->path), *copy;
-	char err[512];
-	int ret;
-
-	if (cur && json_is_number(sp->vals[0]) && !json_is_number(cur)) {
-		char *b = jdoc_brief(cur);
-
-		fprintf(stderr, "capsim: --set %s: the %s has %s there, not a number\n",
-			sp->path.text, docname, b);
-		free(b);
-		return -1;
-	}
-	copy = json_deep_copy(root);
-	ret = dpath_set(copy, &sp->path, json_deep_copy(sp->vals[0]), err,
-			sizeof(err));
-	json_decref(copy);
-	if (ret)
-		fprintf(stderr, "capsim: --set %s (in the %s)\n", err, docname);
-	return ret;
-}
-
-static json_t *load_platform_doc(const char *name)
-{
-	const char *text = platform_embedded_find(name);
-	struct diag d;
-	struct jdoc doc;
-	json_t *root = NULL;
-	int r;
-
-	diag_init(&d, false);
-	r = text ? jdoc_load_buffer(&doc, name, text, strlen(text), &d) :
-	    jdoc_load_file(&doc, name, &d);
-	if (!r) {
-		root = json_incref(doc.root);
-	} else if (!text && access(name, R_OK)) {
-		fprintf(stderr, "capsim: unknown platform \"%s\" (see `capsim platforms`)\n",
-			name);
-	}
-	jdoc_free(&doc);
-	diag_free(&d);
-	return root;
+	return doc_set_check(root, &sp->path, sp->vals[0], docname);
 }
 
 /* sweep.json: what the sweep is, all a --collect or a --resume reads */
@@ -287,6 +256,7 @@ static void sweep_free(struct sweep *sw)
 	strv_free(sw->policies);
 	strv_free(sw->platforms);
 	free(sw->wname);
+	free(sw->metric);
 	if (sw->wdoc.root || sw->wdoc.text)
 		jdoc_free(&sw->wdoc);
 }
@@ -544,37 +514,27 @@ static int sweep_lists(const struct sweep_args *sa, struct sweep *sw,
 static int add_param(struct sweep *sw, const char *set)
 {
 	struct sweep_param *sp;
-	const char *eq = strchr(set, '=');
-	char err[512], *path;
-	int k, pl;
+	const char *spec;
+	int pl;
 
-	if (!eq) {
-		cli_usage_error(&sweep_cli, "--set needs PATH=SPEC: %s", set);
-		return -1;
-	}
 	sw->params = xrealloc(sw->params, (size_t)(sw->nparams + 1) *
 			      sizeof(*sw->params));
 	sp = &sw->params[sw->nparams];
 	memset(sp, 0, sizeof(*sp));
-	path = strndup(set, (size_t)(eq - set));
-	k = dpath_parse(path, &sp->path, err, sizeof(err));
-	free(path);
-	if (k) {
-		cli_usage_error(&sweep_cli, "%s", err);
+	if (doc_set_split(set, "sweep", &sp->path, &spec))
 		return -1;
-	}
 	sw->nparams++;
 	if (!sp->path.platform)
-		return parse_spec(sp, eq + 1, dpath_get(sw->wdoc.root, &sp->path)) ||
+		return parse_spec(sp, spec, dpath_get(sw->wdoc.root, &sp->path)) ||
 		       check_target(sw->wdoc.root, sp, "workload") ? -1 : 0;
 	sw->edits_platform = true;
 	for (pl = 0; sw->platforms[pl]; pl++) {
 		if (!sw->pdocs[pl])
-			sw->pdocs[pl] = load_platform_doc(sw->platforms[pl]);
+			sw->pdocs[pl] = doc_set_platform(sw->platforms[pl]);
 		if (!sw->pdocs[pl])
 			return -1;
 	}
-	if (parse_spec(sp, eq + 1, dpath_get(sw->pdocs[0], &sp->path)))
+	if (parse_spec(sp, spec, dpath_get(sw->pdocs[0], &sp->path)))
 		return -1;
 	for (pl = 0; sw->platforms[pl]; pl++)
 		if (check_target(sw->pdocs[pl], sp, "platform"))
@@ -669,6 +629,9 @@ static int sweep_define(const struct sweep_args *sa, struct sweep *sw,
 		return -1;
 	if (sa->metric && sweep_metric_check(sa->metric, sw->wdoc.root,
 					      sw->edits_platform, ndoms))
+		return -1;
+	if (!sa->metric && sweep_default_metric(sw->wdoc.root, sw->wfile,
+						&sw->metric))
 		return -1;
 	if (sw->link && check_link(sw))
 		return -1;
@@ -797,7 +760,8 @@ static int run_points(const struct sweep_args *sa, const char *root,
 	if (sweep_make_points_dir(root))
 		return EXIT_RUN;
 	point_iter_init(&r.it, sa->sw, root, final_abs, self);
-	r.col = sweep_collector_open(root, sa->metric);
+	r.col = sweep_collector_open(root, sa->metric ? sa->metric :
+				     sa->sw->metric);
 	r.ended = xcalloc((size_t)npoints, sizeof(bool));
 	progress_init(&pg, sa->quiet, "sweep", "points", npoints);
 	failed = procs_run_feed(npoints, sa->parallel, &pg, &feed);

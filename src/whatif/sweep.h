@@ -70,6 +70,17 @@ const char *sweep_chain_column(int c);
 int sweep_metric_check(const char *metric, json_t *wroot, bool edits_platform,
 		       int ndoms);
 
+/*
+ * The Pareto plot's metric when no --metric is given, judged from
+ * workload @wroot (@where names it in the message): the one chain's
+ * chain.NAME.jank_pct when it names chains, else the one task that
+ * wakes up (a timer, sleep or suspend; each instance counts)'s
+ * TASK.resp_p95_us. *@metric gets it (the caller frees), or NULL when
+ * there is no candidate; -1 (said, listing them) when there are several:
+ * the sweep must not pick one nobody asked for.
+ */
+int sweep_default_metric(json_t *wroot, const char *where, char **metric);
+
 
 /* The values of one --set SPEC */
 struct sweep_values {

@@ -326,7 +326,8 @@ static char *point_label(const struct table *tb, const struct point *p)
 struct ppt {
 	double x, y;
 	double xerr, yerr;	/* 95 % half-widths, with repeats (else 0) */
-	int series;
+	int series;		/* its policy, from 1 */
+	int panel;		/* its platform, from 1 */
 	int idx;		/* its place in pareto.dat */
 	char *label;		/* its parameters' values */
 	bool front;
@@ -336,8 +337,11 @@ struct ppt {
 struct pareto {
 	struct ppt *pp;
 	int npp, cap;
-	char **series;		/* "POLICY on PLATFORM", in order of appearance */
-	int nseries;
+	/* the policies (a colour each) and the platforms (a panel each: a
+	 * front across platforms compares machines, not settings), in order
+	 * of appearance */
+	char **series, **panels;
+	int nseries, npanels;
 	bool errors;		/* the points are means with error bars */
 };
 
@@ -402,25 +406,31 @@ static double plot_scale(const struct metric_expr *e)
 	return metric_in_us(e) ? 1e3 : 1;
 }
 
-/* @pt onto the plot, in the series and with the label of point @p */
+/* @name's number in @names (from 1), added at the end when new */
+static int name_index(char ***names, int *n, const char *name)
+{
+	int k;
+
+	for (k = 0; k < *n && strcmp((*names)[k], name); k++)
+		;
+	if (k == *n) {
+		*names = xrealloc(*names, (size_t)(*n + 1) * sizeof(char *));
+		(*names)[(*n)++] = xstrdup(name);
+	}
+	return k + 1;
+}
+
+/* @pt onto the plot, in the series, panel and with the label of point @p */
 static void pareto_put(struct pareto *pa, const struct table *tb,
 		       const struct point *p, struct ppt pt)
 {
-	char *s;
-	int k;
+	const char *policy = json_string_value(json_object_get(p->pj, "policy")),
+		   *platform = json_string_value(json_object_get(p->pj,
+								 "platform"));
 
-	s = xasprintf("%s on %s", json_string_value(json_object_get(p->pj, "policy")),
-		      json_string_value(json_object_get(p->pj, "platform")));
-	for (k = 0; k < pa->nseries && strcmp(pa->series[k], s); k++)
-		;
-	if (k == pa->nseries) {
-		pa->series = xrealloc(pa->series, (size_t)(pa->nseries + 1) *
-				      sizeof(char *));
-		pa->series[pa->nseries++] = s;
-	} else {
-		free(s);
-	}
-	pt.series = k + 1;
+	pt.series = name_index(&pa->series, &pa->nseries, policy ? policy : "?");
+	pt.panel = name_index(&pa->panels, &pa->npanels,
+			      platform ? platform : "?");
 	pt.idx = pa->npp;
 	pt.label = point_label(tb, p);
 	if (pa->npp == pa->cap) {
@@ -455,35 +465,46 @@ static void pareto_free(struct pareto *pa)
 	for (i = 0; i < pa->nseries; i++)
 		free(pa->series[i]);
 	free(pa->series);
+	for (i = 0; i < pa->npanels; i++)
+		free(pa->panels[i]);
+	free(pa->panels);
 }
 
 /*
- * Points that land on the same spot (a parameter that changes nothing,
- * e.g. any cap under policy none) share one label, "a/b/c", instead of
- * printing over each other; the labels go into the entries (in plot
- * order), a merged one's NULL. Quadratic: only for the few points that
- * are all labelled.
+ * Points that land on the same spot of their panel (a parameter that
+ * changes nothing, e.g. any cap under policy none) share one label,
+ * "a/b/c", instead of printing over each other; the labels go into the
+ * entries (in plot order), a merged one's NULL. Quadratic: only for the
+ * few points that are all labelled.
  */
-static void merge_labels(struct ppt *pp, int npp)
+static void merge_labels(struct ppt *pp, int npp, int npanels)
 {
 	int *cnt = xcalloc((size_t)npp, sizeof(int));
-	double x0 = INFINITY, x1 = -INFINITY, y0 = INFINITY, y1 = -INFINITY;
+	/* each panel's spans: "the same spot" is within 1.5 % of them */
+	double *span = xcalloc((size_t)npanels * 4, sizeof(double));
 	int i, j;
 
-	/* "the same spot": within 1.5 % of the axes' spans */
-	for (i = 0; i < npp; i++) {
-		x0 = fmin(x0, pp[i].x);
-		x1 = fmax(x1, pp[i].x);
-		y0 = fmin(y0, pp[i].y);
-		y1 = fmax(y1, pp[i].y);
+	for (i = 0; i < npanels; i++) {
+		span[4 * i] = span[4 * i + 2] = INFINITY;
+		span[4 * i + 1] = span[4 * i + 3] = -INFINITY;
 	}
 	for (i = 0; i < npp; i++) {
+		double *sp = &span[4 * (pp[i].panel - 1)];
+
+		sp[0] = fmin(sp[0], pp[i].x);
+		sp[1] = fmax(sp[1], pp[i].x);
+		sp[2] = fmin(sp[2], pp[i].y);
+		sp[3] = fmax(sp[3], pp[i].y);
+	}
+	for (i = 0; i < npp; i++) {
+		const double *sp = &span[4 * (pp[i].panel - 1)];
 		char *lab = pp[i].label;
 
 		pp[i].label = NULL;
 		for (j = 0; j < i; j++)
-			if (pp[j].label && fabs(pp[j].x - pp[i].x) <= 0.015 * (x1 - x0) &&
-			    fabs(pp[j].y - pp[i].y) <= 0.015 * (y1 - y0))
+			if (pp[j].label && pp[j].panel == pp[i].panel &&
+			    fabs(pp[j].x - pp[i].x) <= 0.015 * (sp[1] - sp[0]) &&
+			    fabs(pp[j].y - pp[i].y) <= 0.015 * (sp[3] - sp[2]))
 				break;
 		if (j < i) {
 			/* another series on the same spot: "; " */
@@ -505,52 +526,50 @@ static void merge_labels(struct ppt *pp, int npp)
 			cnt[i] = 1;
 		}
 	}
+	free(span);
 	free(cnt);
 }
 
-static int write_pareto(const char *dir, struct pareto *pa,
-			const char *metric, const struct metric_expr *e,
-			const char *title, bool quiet)
+/* The order of the fronts' file: by panel, then as cmp_ppt() */
+static int cmp_ppt_panel(const void *a, const void *b)
 {
-	const char *scripts = plot_scripts_dir();
-	char *data = xasprintf("%s/pareto-data", dir), *path;
-	struct ppt *pp = pa->pp;
-	int npp = pa->npp, nseries = pa->nseries, i, ret = -1;
-	char **series = pa->series;
-	char *axis = metric_axis_name(metric, e);
-	double best = INFINITY;
-	FILE *f;
+	const struct ppt *p = a, *q = b;
 
-	if (!scripts)
-		goto out;
-	if (remove_tree(data) || mkdir(data, 0777)) {
-		fprintf(stderr, "capsim: cannot create %s: %s\n", data, strerror(errno));
-		goto out;
-	}
-	if (!npp) {
-		fprintf(stderr, "capsim: no point has both energy and %s: no Pareto plot\n",
-			metric);
-		ret = 0;
-		goto out;
-	}
-	/* the front: by energy, each point lower than every cheaper one */
-	qsort(pp, (size_t)npp, sizeof(*pp), cmp_ppt);
+	if (p->panel != q->panel)
+		return p->panel - q->panel;
+	return cmp_ppt(a, b);
+}
+
+/*
+ * Each panel's front (by energy, each point lower than every cheaper one
+ * of its platform) marked and written to @data/pareto-front.dat, a panel
+ * after the other, energy ascending; @pa's points are left in plot order
+ * again. 0 or -1.
+ */
+static int write_fronts(const char *data, struct pareto *pa)
+{
+	struct ppt *pp = pa->pp;
+	int npp = pa->npp, i, panel = 0;
+	char *path = xasprintf("%s/pareto-front.dat", data);
+	double best = INFINITY;
+	FILE *f = fopen(path, "w");
+
+	free(path);
+	if (!f)
+		return -1;
+	qsort(pp, (size_t)npp, sizeof(*pp), cmp_ppt_panel);
 	for (i = 0; i < npp; i++) {
+		if (pp[i].panel != panel) {
+			panel = pp[i].panel;
+			best = INFINITY;
+		}
 		if (pp[i].y < best) {
 			best = pp[i].y;
 			pp[i].front = true;
+			fprintf(f, "%.9g %.9g %d\n", pp[i].x, pp[i].y,
+				pp[i].panel);
 		}
 	}
-	path = xasprintf("%s/pareto-front.dat", data);
-	f = fopen(path, "w");
-	free(path);
-	if (!f)
-		goto out;
-	for (i = 0; i < npp; i++)
-		if (pp[i].front)
-			fprintf(f, "%.9g %.9g\n", pp[i].x, pp[i].y);
-	if (fclose(f))
-		goto out;
 	/* back in plot order */
 	for (i = 0; i < npp; i++)
 		while (pp[i].idx != i) {
@@ -559,89 +578,144 @@ static int write_pareto(const char *dir, struct pareto *pa,
 			pp[pp[i].idx] = pp[i];
 			pp[i] = t;
 		}
-	if (npp <= PARETO_LABEL_ALL_MAX)
-		merge_labels(pp, npp);
-	path = xasprintf("%s/pareto.dat", data);
-	f = fopen(path, "w");
+	return fclose(f) ? -1 : 0;
+}
+
+/* Every point, in plot order, into @data/pareto.dat; 0 or -1 */
+static int write_points(const char *data, const struct pareto *pa,
+			const char *axis)
+{
+	char *path = xasprintf("%s/pareto.dat", data);
+	FILE *f = fopen(path, "w");
+	int i;
+
 	free(path);
 	if (!f)
-		goto out;
-	fprintf(f, "# energy_J %s series label\n", axis);
-	for (i = 0; i < npp; i++) {
-		bool shown = pp[i].label &&
-			     (npp <= PARETO_LABEL_ALL_MAX || pp[i].front);
-		char *q = gp_data_label(shown ? pp[i].label : "");
+		return -1;
+	fprintf(f, "# energy_J %s panel series label%s\n", axis,
+		pa->errors ? " energy_ci95 metric_ci95" : "");
+	for (i = 0; i < pa->npp; i++) {
+		const struct ppt *pt = &pa->pp[i];
+		bool shown = pt->label &&
+			     (pa->npp <= PARETO_LABEL_ALL_MAX || pt->front);
+		char *q = gp_data_label(shown ? pt->label : "");
 
-		fprintf(f, "%.9g %.9g %d %s", pp[i].x, pp[i].y,
-			pp[i].series, q);
+		fprintf(f, "%.9g %.9g %d %d %s", pt->x, pt->y, pt->panel,
+			pt->series, q);
 		if (pa->errors)
-			fprintf(f, " %.9g %.9g", pp[i].xerr, pp[i].yerr);
+			fprintf(f, " %.9g %.9g", pt->xerr, pt->yerr);
 		fputc('\n', f);
 		free(q);
 	}
-	if (fclose(f))
-		goto out;
-	path = xasprintf("%s/vars.gp", data);
-	f = fopen(path, "w");
-	free(path);
-	if (!f)
-		goto out;
-	{
-		/* two lines: each quoted, joined by gnuplot's "\n" (gp_quote()
-		 * turns a newline inside a string into '?') */
-		char *t = xasprintf("energy vs %s; front: no other point is better on both",
-				    axis);
-		char *qtitle = gp_quote(title);
-		char *qt = gp_quote(t);
-		char *qy = gp_quote(axis);
+	return fclose(f) ? -1 : 0;
+}
 
-		fprintf(f, "runtitle = %s.\"\\n\".%s\nylab = %s\nnseries = %d\narray serieslabel[%d]\n",
-			qtitle, qt, qy, nseries, nseries);
-		free(qtitle);
+/* gnuplot's array @name of @n quoted strings into @f */
+static void put_gp_names(FILE *f, const char *name, char **names, int n)
+{
+	int i;
+
+	fprintf(f, "n%s = %d\narray %slabel[%d]\n", name, n, name, n);
+	for (i = 0; i < n; i++) {
+		char *q = gp_quote(names[i]);
+
+		fprintf(f, "%slabel[%d] = %s\n", name, i + 1, q);
+		free(q);
+	}
+}
+
+/* The plot's titles, the metric's name and the series and panels'
+ * names into @data/vars.gp; 0 or -1 (said) */
+static int write_vars(const char *data, const struct pareto *pa,
+		      const char *axis, const char *title)
+{
+	char *path = xasprintf("%s/vars.gp", data);
+	FILE *f = fopen(path, "w");
+	/* two lines: each quoted, joined by gnuplot's "\n" (gp_quote()
+	 * turns a newline inside a string into '?') */
+	char *t = xasprintf("energy vs %s, a panel per platform; front: no other point of the platform is better on both",
+			    axis);
+	char *qtitle = gp_quote(title), *qt = gp_quote(t), *qy = gp_quote(axis);
+	int ret = -1;
+
+	if (f) {
+		fprintf(f, "runtitle = %s.\"\\n\".%s\nylab = %s\n", qtitle, qt,
+			qy);
 		/* only then, so that a sweep without repeats keeps its files */
 		if (pa->errors)
 			fputs("errorbars = 1\n", f);
-		free(t);
-		free(qt);
-		free(qy);
+		put_gp_names(f, "series", pa->series, pa->nseries);
+		put_gp_names(f, "panel", pa->panels, pa->npanels);
+		ret = fclose(f) ? -1 : 0;
 	}
-	for (i = 0; i < nseries; i++) {
-		char *q = gp_quote(series[i]);
-
-		fprintf(f, "serieslabel[%d] = %s\n", i + 1, q);
-		free(q);
-	}
-	if (fclose(f)) {
-		fprintf(stderr, "capsim: cannot write %s/vars.gp: %s\n", data,
+	if (ret)
+		fprintf(stderr, "capsim: cannot write %s: %s\n", path,
 			strerror(errno));
+	free(path);
+	free(t);
+	free(qtitle);
+	free(qt);
+	free(qy);
+	return ret;
+}
+
+/* pareto.png and .svg drawn aside in @dir, then renamed: no
+ * half-written plot; gnuplot runs in @dir, the names relative to it */
+static int draw_pareto(const char *dir, const char *scripts, bool quiet)
+{
+	char *script = xasprintf("%s/pareto.gp", scripts);
+	char *tpng = xasprintf("%s/.pareto.png.tmp", dir),
+	     *tsvg = xasprintf("%s/.pareto.svg.tmp", dir),
+	     *png = xasprintf("%s/pareto.png", dir),
+	     *svg = xasprintf("%s/pareto.svg", dir);
+	char *qs = gp_quote(scripts);
+	char *vars = xasprintf("datadir='pareto-data'; plotsdir=%s", qs);
+	int ret = plot_gnuplot_png_svg(dir, vars, script, ".pareto.png.tmp",
+				       ".pareto.svg.tmp", quiet) ||
+		  rename(tpng, png) || rename(tsvg, svg) ? -1 : 0;
+
+	if (ret) {
+		unlink(tpng);
+		unlink(tsvg);
+	}
+	free(vars);
+	free(qs);
+	free(tpng);
+	free(tsvg);
+	free(png);
+	free(svg);
+	free(script);
+	return ret;
+}
+
+static int write_pareto(const char *dir, struct pareto *pa,
+			const char *metric, const struct metric_expr *e,
+			const char *title, bool quiet)
+{
+	const char *scripts = plot_scripts_dir();
+	char *data = xasprintf("%s/pareto-data", dir);
+	char *axis = metric_axis_name(metric, e);
+	int ret = -1;
+
+	if (!scripts)
+		goto out;
+	if (remove_tree(data) || mkdir(data, 0777)) {
+		fprintf(stderr, "capsim: cannot create %s: %s\n", data, strerror(errno));
 		goto out;
 	}
-	{
-		/* both formats aside, then renamed: no half-written plot;
-		 * gnuplot runs in @dir, the names relative to it */
-		char *script = xasprintf("%s/pareto.gp", scripts);
-		char *tpng = xasprintf("%s/.pareto.png.tmp", dir),
-		     *tsvg = xasprintf("%s/.pareto.svg.tmp", dir),
-		     *png = xasprintf("%s/pareto.png", dir),
-		     *svg = xasprintf("%s/pareto.svg", dir);
-		char *qs = gp_quote(scripts);
-		char *vars = xasprintf("datadir='pareto-data'; plotsdir=%s", qs);
-
-		ret = plot_gnuplot_png_svg(dir, vars, script, ".pareto.png.tmp",
-					   ".pareto.svg.tmp", quiet) ||
-		      rename(tpng, png) || rename(tsvg, svg) ? -1 : 0;
-		if (ret) {
-			unlink(tpng);
-			unlink(tsvg);
-		}
-		free(vars);
-		free(qs);
-		free(tpng);
-		free(tsvg);
-		free(png);
-		free(svg);
-		free(script);
+	if (!pa->npp) {
+		fprintf(stderr, "capsim: no point has both energy and %s: no Pareto plot\n",
+			metric);
+		ret = 0;
+		goto out;
 	}
+	if (write_fronts(data, pa))
+		goto out;
+	if (pa->npp <= PARETO_LABEL_ALL_MAX)
+		merge_labels(pa->pp, pa->npp, pa->npanels);
+	if (write_points(data, pa, axis) || write_vars(data, pa, axis, title))
+		goto out;
+	ret = draw_pareto(dir, scripts, quiet);
 out:
 	free(axis);
 	free(data);
@@ -1278,10 +1352,44 @@ void sweep_collector_free(struct sweep_collector *c)
 	free(c);
 }
 
+/*
+ * Without --metric, the one candidate metric of the sweep's workload, as
+ * the sweep itself judged it (sweep_default_metric()), from the first
+ * point's copy of the workload that is still there: a directory prepared by --emit-jobs is
+ * collected with the plot its sweep would have drawn. A workload with
+ * several candidates: SWEEP_COLLECT_BAD_INPUT (said); none, or no
+ * readable copy: the plot's old default (take_defaults()).
+ */
+static void collector_default_metric(struct sweep_collector *c)
+{
+	const char *wname = json_string_value(json_object_get(c->plan,
+							      "workload_name"));
+	json_t *w = NULL;
+	char *wf = NULL;
+	int id;
+
+	if (c->error || c->metric || !wname)
+		return;
+	/* the first point that still has its copy (one may be missing) */
+	for (id = 1; id <= c->n && !w; id++) {
+		free(wf);
+		wf = xasprintf("%s/points/%0*d/%s.json", c->dir, c->width, id,
+			       wname);
+		w = json_load_file(wf, 0, NULL);
+	}
+	if (w && sweep_default_metric(w, wf, &c->defmetric))
+		c->error = SWEEP_COLLECT_BAD_INPUT;
+	json_decref(w);
+	free(wf);
+}
+
 int sweep_collect(const char *dir, const char *metric, bool quiet)
 {
 	struct sweep_collector *c = sweep_collector_open(dir, metric);
-	int r = sweep_collector_finish(c, quiet);
+	int r;
+
+	collector_default_metric(c);
+	r = sweep_collector_finish(c, quiet);
 
 	sweep_collector_free(c);
 	return r;

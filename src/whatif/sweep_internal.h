@@ -39,6 +39,9 @@ struct sweep {
 	bool link;		/* --link: the --set values zipped */
 	int repeat;		/* --repeat N: runs of each point */
 	const char *emit;	/* --emit-jobs FILE, or NULL */
+	/* without --metric, the workload's one candidate metric, or NULL
+	 * (sweep_default_metric()) */
+	char *metric;
 	int npoints;
 	int width;		/* of the point numbers */
 };

@@ -115,3 +115,85 @@ int sweep_metric_check(const char *metric, json_t *wroot, bool edits_platform,
 	free(names);
 	return -1;
 }
+
+/* @o (a task or one of its phases) has an event that waits: a timer, a
+ * sleep or a suspend (rt-app reads events by key prefix: sleep_a, timer1) */
+static bool events_wait(json_t *o)
+{
+	static const char *const waits[] = { "timer", "sleep", "suspend" };
+	const char *key;
+	json_t *v;
+	size_t k;
+
+	json_object_foreach(o, key, v)
+		for (k = 0; k < ARRAY_SIZE(waits); k++)
+			if (!strncmp(key, waits[k], strlen(waits[k])))
+				return true;
+	return false;
+}
+
+/* Task @t wakes up, so that its response time is a question: a hog that
+ * only runs has none worth plotting */
+static bool task_wakes(json_t *t)
+{
+	const char *key;
+	json_t *ph;
+
+	if (events_wait(t))
+		return true;
+	json_object_foreach(json_object_get(t, "phases"), key, ph)
+		if (events_wait(ph))
+			return true;
+	return false;
+}
+
+/* The metrics a sweep of @wroot could be about, into @sb ", "-separated:
+ * each chain's jank when the workload names chains (it says so what it
+ * measures), else each waking task's (each instance's) response p95.
+ * Returns how many. */
+static int candidates(json_t *wroot, struct strbuf *sb)
+{
+	json_t *chains = json_object_get(json_object_get(wroot, "capsim"),
+					 "chains"), *t;
+	const char *key;
+	int n = 0;
+
+	json_object_foreach(chains, key, t)
+		sb_printf(sb, "%schain.%s.jank_pct", n++ ? ", " : "", key);
+	if (n)
+		return n;
+	json_object_foreach(json_object_get(wroot, "tasks"), key, t) {
+		json_t *inst = json_object_get(t, "instance");
+		long long k, ni = json_is_integer(inst) ?
+				  json_integer_value(inst) : 1;
+
+		if (!json_is_object(t) || !task_wakes(t))
+			continue;
+		if (ni <= 1)
+			sb_printf(sb, "%s%s.resp_p95_us", n++ ? ", " : "", key);
+		for (k = 0; ni > 1 && k < ni; k++)
+			sb_printf(sb, "%s%s-%lld.resp_p95_us", n++ ? ", " : "",
+				  key, k);
+	}
+	return n;
+}
+
+int sweep_default_metric(json_t *wroot, const char *where, char **metric)
+{
+	struct strbuf sb;
+	int n;
+
+	sb_init(&sb);
+	n = candidates(wroot, &sb);
+	*metric = NULL;
+	if (n == 1) {
+		*metric = sb.buf;
+		return 0;
+	}
+	if (n > 1)
+		fprintf(stderr, "capsim: %s has %d candidates for the Pareto plot's metric and no --metric names one: %s\n"
+			"  (--metric takes one of them, any sweep.csv column or an expression over columns; see `capsim sweep --help`)\n",
+			where, n, sb.buf);
+	sb_free(&sb);
+	return n > 1 ? -1 : 0;
+}

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "doc_set.h"
 #include "docpath.h"
 #include "platform.h"
 #include "procs.h"
@@ -53,12 +54,7 @@ static unsigned long long point_seed(const struct sweep *sw, const int *vi,
 
 int sweep_write_json(const char *path, json_t *v)
 {
-	if (json_dump_file(v, path, JSON_INDENT(2) | JSON_REAL_PRECISION(12))) {
-		fprintf(stderr, "capsim: cannot write %s: %s\n", path,
-			strerror(errno));
-		return -1;
-	}
-	return 0;
+	return doc_set_write(path, v);
 }
 
 /* argv of the point's run, relative to the sweep directory */

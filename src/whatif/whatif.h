@@ -19,6 +19,9 @@ int cmd_sweep(int argc, char **argv);
  * line in compare.c, and compare's --help lists it from there).
  */
 extern const char *const whatif_default_policies[];
+/* whatif_default_policies as "rfc,none,...", for the usage texts (caller
+ * frees) */
+char *whatif_policy_list(void);
 
 /*
  * Each item of @v appears once (twice would give duplicate runs) and,

@@ -72,6 +72,32 @@ compare)
 				fail "no $p/plots/$f"
 		done
 	done
+	# --set PATH=VALUE (issue 26): the workload and the platform edited
+	# before every run, kept in DIR/edited/; the cap changes the figures
+	fj="$src/traces/frame-jank.json"
+	"$capsim" compare "$fj" --duration 2 --no-plots --quiet -o "$tmp/cs0"
+	"$capsim" compare "$fj" --duration 2 --no-plots --quiet -o "$tmp/cs" \
+		--set 'capsim.taskgroups["/background"].capacity_max=307' \
+		--set 'platform.domains[*].rate_limit_us=2000'
+	[ "$(json "$tmp/cs/edited/frame-jank.json" 'd["capsim"]["taskgroups"]["/background"]["capacity_max"]')" = 307 ] ||
+		fail "compare --set: the edited workload"
+	[ "$(json "$tmp/cs/edited/platform.json" 'sorted({x["rate_limit_us"] for x in d["domains"]})')" = "[2000]" ] ||
+		fail "compare --set: the edited platform"
+	[ "$(json "$tmp/cs/compare.json" 'd["rfc"]["energy_mj"] < 0.9 * d["none"]["energy_mj"]')" = True ] &&
+		[ "$(json "$tmp/cs0/compare.json" 'd["rfc"]["energy_mj"] == d["none"]["energy_mj"]')" = True ] ||
+		fail "compare --set: the cap did not reach the runs"
+	grep -qxF '# capsim compare: frame-jank on sym4, 2 s simulated; --set capsim.taskgroups["/background"].capacity_max=307, platform.domains[*].rate_limit_us=2000' "$tmp/cs/compare.md" ||
+		fail "compare --set: the table does not say its edits: $(head -1 "$tmp/cs/compare.md")"
+	for bad in 'capsim.taskgroups["/background"].capacity_max=307,512:one value' \
+		   'capsim.taskgroups["/background"].capacity_max:needs PATH=SPEC' \
+		   'tasks.ui.run=fast:not a number' \
+		   'capsim.taskgroups["/background"].capacity_max=2000:2000 is out of range'; do
+		st=0
+		"$capsim" compare "$fj" --duration 1 --no-plots --quiet -o "$tmp/cbad" \
+			--set "${bad%%:*}" 2> "$tmp/err" || st=$?
+		[ $st = 2 ] && grep -q "${bad#*:}" "$tmp/err" && [ ! -e "$tmp/cbad" ] ||
+			fail "compare --set ${bad%%:*}: exit $st, $(cat "$tmp/err")"
+	done
 	# an explicit, unknown policy is a usage error found before any run
 	# (issue 23): exit 2, nothing written
 	st=0
@@ -277,12 +303,48 @@ json.dump(d, open(sys.argv[1], 'w'), indent=2)" "$f"
 	cmp "$tmp/s/sweep.csv" "$tmp/old/sweep.csv" || fail "summaries without response_us: other rows"
 	# seeds follow the values and the sweep seed
 	"$capsim" sweep "$src/traces/video-playback.json" --set 'tasks.decoder.run=8000,9000' \
-		--policies rfc --duration 1 --seed 1 -o "$tmp/j1" --quiet
+		--policies rfc --duration 1 --seed 1 --metric decoder.resp_p95_us -o "$tmp/j1" --quiet
 	"$capsim" sweep "$src/traces/video-playback.json" --set 'tasks.decoder.run=8000,9000' \
-		--policies rfc --duration 1 --seed 2 -o "$tmp/j2" --quiet
+		--policies rfc --duration 1 --seed 2 --metric decoder.resp_p95_us -o "$tmp/j2" --quiet
 	s1=$(cut -d, -f5 "$tmp/j1/sweep.csv" | tail -2 | sort -u | wc -l)
 	[ "$s1" = 2 ] || fail "each point its own seed"
 	cmp -s "$tmp/j1/sweep.csv" "$tmp/j2/sweep.csv" && fail "another sweep seed, same results"
+	# no --metric and several candidates (video-playback's waking tasks):
+	# exit 2 before any point runs, listing them; --collect too
+	st=0
+	"$capsim" sweep "$src/traces/video-playback.json" --set 'tasks.decoder.run=8000,9000' \
+		--policies rfc --duration 1 -o "$tmp/nm" --quiet 2> "$tmp/err" || st=$?
+	[ $st = 2 ] && grep -q 'no --metric names one: .*decoder.resp_p95_us' "$tmp/err" ||
+		fail "several candidates without --metric: exit $st: $(cat "$tmp/err")"
+	[ ! -e "$tmp/nm" ] || fail "a refused sweep made its directory"
+	st=0
+	"$capsim" sweep --collect "$tmp/j1" --quiet 2> "$tmp/err" || st=$?
+	[ $st = 2 ] && grep -q 'no --metric names one' "$tmp/err" ||
+		fail "--collect, several candidates without --metric: exit $st: $(cat "$tmp/err")"
+	# one candidate (whatif-bg-cap: the hogs never wait) is the default
+	grep -q "^ylab = 'fg_touch.resp_p95_ms'$" "$tmp/s/pareto-data/vars.gp" ||
+		fail "the one candidate is not the default: $(grep ylab "$tmp/s/pareto-data/vars.gp")"
+	# a panel per platform, each with its own front
+	"$capsim" sweep "$w" --set 'capsim.taskgroups["/bg"].capacity_max=128,768' \
+		--drop capsim.events --duration 1 --platforms sym4,sd855 -o "$tmp/fa" --quiet
+	grep -q '^npanel = 2$' "$tmp/fa/pareto-data/vars.gp" &&
+		grep -q "^panellabel\[2\] = 'sd855'$" "$tmp/fa/pareto-data/vars.gp" &&
+		grep -q "^serieslabel\[1\] = 'rfc'$" "$tmp/fa/pareto-data/vars.gp" ||
+		fail "panels: $(cat "$tmp/fa/pareto-data/vars.gp")"
+	python3 - "$tmp/fa/pareto-data" <<'PY' || fail "a front per panel"
+import sys
+pts = [l.split()[:3] for l in open(sys.argv[1] + "/pareto.dat") if not l.startswith("#")]
+front = [l.split() for l in open(sys.argv[1] + "/pareto-front.dat")]
+for panel in ("1", "2"):
+    mine = [(float(x), float(y)) for x, y, p in pts if p == panel]
+    fr = [(float(x), float(y)) for x, y, p in front if p == panel]
+    # the panel's cheapest point starts its front, and no front point
+    # is beaten on both axes by a point of its own platform
+    assert fr and fr[0][0] == min(x for x, _ in mine), (panel, fr, mine)
+    for fx, fy in fr:
+        assert not any(x < fx and y < fy for x, y in mine), (panel, fx, fy)
+PY
+	pycheck "$tmp/fa/pareto.png" 1000 880
 	# a platform field, and a failed point that does not stop the others
 	if "$capsim" sweep "$w" --set 'platform.domains[0].opps[4].power_mw=600,1200' \
 		--set 'capsim.taskgroups["/bg"].capacity_max=256,2000' --policies none \
@@ -324,7 +386,7 @@ params)
 	"$capsim" sweep "$vp" --set 'tasks.decoder.run=8000,9000' --policies rfc,none \
 		--duration 1 --seed 1 --repeat 3 --metric decoder.resp_p95_us -o "$tmp/r" --quiet
 	"$capsim" sweep "$vp" --set 'tasks.decoder.run=8000,9000' --policies rfc,none \
-		--duration 1 --seed 1 -o "$tmp/r1" --quiet
+		--duration 1 --seed 1 --metric decoder.resp_p95_us -o "$tmp/r1" --quiet
 	python3 - "$tmp/r" "$tmp/r1" <<'PY' || fail "--repeat rows or summary"
 import csv, math, sys
 rows = list(csv.DictReader(open(sys.argv[1] + "/sweep.csv")))
@@ -358,14 +420,14 @@ for g, s in enumerate(summ):
 assert len({r["energy_mj"] for r in rows[0:3]}) > 1, rows[0:3]
 PY
 	grep -q '^errorbars = 1$' "$tmp/r/pareto-data/vars.gp" || fail "--repeat: no error bars"
-	[ "$(awk 'NR > 1 { print NF }' "$tmp/r/pareto-data/pareto.dat" | sort -u)" = 6 ] ||
+	[ "$(awk 'NR > 1 { print NF }' "$tmp/r/pareto-data/pareto.dat" | sort -u)" = 7 ] ||
 		fail "--repeat: pareto.dat without the intervals"
 	[ "$(grep -vc '^#' "$tmp/r/pareto-data/pareto.dat")" = 4 ] || fail "--repeat: a plotted point per point"
 	pycheck "$tmp/r/pareto.png" 1000 720
 	[ ! -e "$tmp/r1/sweep-summary.csv" ] || fail "a summary without --repeat"
 	# reproducible: the same command, the same runs
 	"$capsim" sweep "$vp" --set 'tasks.decoder.run=8000,9000' --policies rfc,none \
-		--duration 1 --seed 1 --repeat 3 -o "$tmp/r2" > "$tmp/out.txt"
+		--duration 1 --seed 1 --repeat 3 --metric decoder.resp_p95_us -o "$tmp/r2" > "$tmp/out.txt"
 	grep -q "^sweep: the 12 points above are 4 points x 3 runs (--repeat): $tmp/r2/sweep-summary.csv has" "$tmp/out.txt" ||
 		fail "--repeat: the runs are not said: $(cat "$tmp/out.txt")"
 	cmp "$tmp/r/sweep.csv" "$tmp/r2/sweep.csv" || fail "--repeat is not reproducible"
@@ -553,6 +615,23 @@ tutorial)
 		echo "+ $cmd" >&2
 		sh -c "$cmd" > /dev/null < /dev/null || fail "tutorial: $cmd"
 	done < "$tmp/cmds"
+	# the frame question (section 5): its table is the one the sweep
+	# wrote, a row per platform, cap and policy (2 x 4 x 3), each cell a
+	# mean with its 95 % interval; the plot a panel per platform
+	python3 "$src/tests/whatif/frame-table.py" out/frame > "$tmp/frame.md" ||
+		fail "frame table: $(cat "$tmp/frame.md")"
+	sed -n '/^<!-- frame-table -->$/,/^<!-- \/frame-table -->$/p' "$src/docs/tutorial.md" |
+		sed '1d;$d' > "$tmp/frame-doc.md"
+	diff "$tmp/frame-doc.md" "$tmp/frame.md" ||
+		fail "the tutorial's frame table is not what its sweep writes"
+	[ "$(grep -c '^| [a-z0-9-]* | [0-9]* ([0-9]* %) | [a-z]* | [0-9.]* ± [0-9.]* | [0-9.]* ± [0-9.]* |$' "$tmp/frame.md")" = 24 ] ||
+		fail "frame table: 24 rows of mean ± CI expected: $(cat "$tmp/frame.md")"
+	[ "$(cut -d'|' -f2-4 "$tmp/frame.md" | sed 1,2d | sort -u | wc -l)" = 24 ] ||
+		fail "frame table: each platform, cap and policy once"
+	grep -q '^npanel = 2$' out/frame/pareto-data/vars.gp &&
+		grep -q "^ylab = 'chain.frame.jank_pct'$" out/frame/pareto-data/vars.gp ||
+		fail "frame pareto: $(cat out/frame/pareto-data/vars.gp)"
+	pycheck out/frame/pareto.png 1000 880
 	;;
 *)
 	fail "unknown case $case_"
