@@ -96,6 +96,13 @@ int cli_parse(const struct cli_cmd *c, int argc, char **argv,
 		if (r)
 			return r;
 	}
+	/* getopt_long stops at "--": every word after it is a positional,
+	 * even one that starts with '-' (a file named -x.json) */
+	for (; !c->stop_at_positional && optind < argc; optind++) {
+		r = handle(ctx, 1, argv[optind]);
+		if (r)
+			return r;
+	}
 	if (rest)
 		*rest = optind;
 	return CLI_CONTINUE;

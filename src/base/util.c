@@ -350,6 +350,11 @@ char *read_input_file(const char *path, size_t max, size_t *len,
 	return sb.buf;
 }
 
+char *child_path_arg(const char *path)
+{
+	return path[0] == '-' ? xasprintf("./%s", path) : xstrdup(path);
+}
+
 mode_t umask_mode(mode_t mode)
 {
 	mode_t um = umask(0);

@@ -91,4 +91,11 @@ static inline uint64_t rng_next(uint64_t *state)
  */
 mode_t umask_mode(mode_t mode);
 
+/*
+ * @path as a positional argument of a child capsim (caller frees): a
+ * relative path that starts with '-' gets "./" before it, so the child's
+ * option parser does not take it for an option
+ */
+char *child_path_arg(const char *path);
+
 #endif

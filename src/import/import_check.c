@@ -737,9 +737,7 @@ static int run_workload(struct check *c)
 	snprintf(dur, sizeof(dur), "%.9f", c->len_s);
 	av[n++] = self;
 	av[n++] = xstrdup("run");
-	/* a path starting with '-' would be an option of capsim run */
-	av[n++] = o->workload[0] == '-' ? xasprintf("./%s", o->workload) :
-					  xstrdup(o->workload);
+	av[n++] = child_path_arg(o->workload);
 	av[n++] = xstrdup("--platform");
 	av[n++] = xstrdup(o->platform);
 	av[n++] = xstrdup("--policy");

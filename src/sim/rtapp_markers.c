@@ -88,9 +88,20 @@ static int rtapp_type(enum wl_ev_type type)
 void rtapp_mark_event(struct sim *s, struct sim_task *t, int id)
 {
 	const struct wl_event *e = &t->wt->phases[t->phase].ev[id];
+	char desc[64];
+	size_t i;
 
+	if (!(s->wl->ftrace & WL_FTRACE_EVENT))
+		return;
+	/* the key is the workload's text: a newline in it would start a
+	 * line of its own in the trace, which capsim's readers would take
+	 * for an event */
+	snprintf(desc, sizeof(desc), "%s", e->key);
+	for (i = 0; desc[i]; i++)
+		if ((unsigned char)desc[i] < 0x20 || desc[i] == 0x7f)
+			desc[i] = '?';
 	mark(s, WL_FTRACE_EVENT, t->cpu, t->comm, t->pid, "rtapp_event: id=%d type=%d desc=%s",
-	     id, rtapp_type(e->type), e->key);
+	     id, rtapp_type(e->type), desc);
 }
 
 /* The run time the phase asks for (rt-app's c_run), µs */

@@ -108,6 +108,21 @@ int doc_set_write(const char *path, json_t *v)
 	return 0;
 }
 
+/*
+ * The platform every run will load: --platform (@flag), else the
+ * workload's capsim.platform as the edits so far left it, else the
+ * default, as `capsim run` and sweep choose it. Editing another one and
+ * passing it as --platform would move the runs to it without a word.
+ */
+static const char *platform_named(const char *flag, json_t *w)
+{
+	json_t *p = json_object_get(json_object_get(w, "capsim"), "platform");
+
+	if (flag)
+		return flag;
+	return json_is_string(p) ? json_string_value(p) : PLATFORM_DEFAULT;
+}
+
 /* --set @set (one value) applied to *@w or, for a platform. path, to
  * *@p (loaded from @platform on first need); 0 or -1 said */
 static int apply_one(const char *set, const char *platform, const char *cmd,
@@ -122,7 +137,7 @@ static int apply_one(const char *set, const char *platform, const char *cmd,
 	if (doc_set_split(set, cmd, &path, &spec))
 		goto out;
 	if (path.platform && !*p)
-		*p = doc_set_platform(platform ? platform : PLATFORM_DEFAULT);
+		*p = doc_set_platform(platform_named(platform, w));
 	if (path.platform)
 		root = *p;
 	if (!root || doc_set_values(&path, spec, dpath_get(root, &path), cmd,

@@ -13,6 +13,9 @@
 #include "sweep.h"
 #include "util.h"
 
+/* "instance"'s largest value (workload_rtapp.c checks it later) */
+#define INSTANCE_MAX 1024
+
 struct metric_scope {
 	json_t *wroot;		/* the workload document */
 	bool edits_platform;	/* --set edits the platforms: any domain */
@@ -169,6 +172,10 @@ static int candidates(json_t *wroot, struct strbuf *sb)
 
 		if (!json_is_object(t) || !task_wakes(t))
 			continue;
+		/* the workload's check refuses it later; listing billions of
+		 * instances here first would never end */
+		if (ni > INSTANCE_MAX)
+			ni = 1;
 		if (ni <= 1)
 			sb_printf(sb, "%s%s.resp_p95_us", n++ ? ", " : "", key);
 		for (k = 0; ni > 1 && k < ni; k++)

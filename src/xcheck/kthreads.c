@@ -28,7 +28,7 @@ struct kt_pass {
 
 static bool in_window(const struct kt_pass *p)
 {
-	return p->now >= p->t0 && p->now <= p->t1;
+	return p->now >= p->t0 && p->now < p->t1;
 }
 
 /* A task first seen is taken asleep, as the schedule takes it */
@@ -131,6 +131,7 @@ int kthreads_scan(const char *trace, const char *name,
 	struct sched_state ss = { 0 };
 	struct trace_reader rd = { 0 };
 	struct ftrace_event ev;
+	uint64_t end = 0;
 	int r, ret = 0;
 
 	memset(k, 0, sizeof(*k));
@@ -150,7 +151,10 @@ int kthreads_scan(const char *trace, const char *name,
 	ss.platform_ncpus = pl->ncpus;
 	sched_state_init(&ss, &rd);
 	sched_state_grow(&ss, pl->ncpus - 1);
-	while ((r = trace_reader_next(&rd, &ev)) > 0 && ev.ts_ns <= t1) {
+	while ((r = trace_reader_next(&rd, &ev)) > 0) {
+		end = ev.ts_ns;
+		if (ev.ts_ns > t1)
+			break;
 		p.now = ev.ts_ns;
 		if (sched_state_feed(&ss, &ev)) {
 			ret = -1;
@@ -159,8 +163,9 @@ int kthreads_scan(const char *trace, const char *name,
 	}
 	if (r < 0)
 		ret = -1;
-	/* the running tasks' intervals end at the window's end */
-	sched_state_finish(&ss, t1);
+	/* the running tasks' intervals end at the window's end, or where
+	 * the trace ends before it: past that, it shows nothing */
+	sched_state_finish(&ss, end < t1 ? end : t1);
 	for (int i = 0; i < ss.ntasks && !ret; i++) {
 		const struct kt_pid *e = (const struct kt_pid *)ss.tasks[i];
 

@@ -27,12 +27,14 @@ static int import_guest(const struct xcheck *x, const char *dir,
 {
 	char *self = procs_self_exe();
 	char *log = xasprintf("%s/sim-imported-import.log", dir);
-	char *argv[] = { self, (char *)"import", (char *)g,
+	char *gpath = child_path_arg(g);
+	char *argv[] = { self, (char *)"import", gpath,
 			 (char *)"--platform", (char *)x->platform_arg,
 			 (char *)"-o", (char *)w, NULL };
 	int ret = xcheck_run_job(argv, log, "the import of the guest trace");
 
 	free(self);
+	free(gpath);
 	free(log);
 	return ret;
 }

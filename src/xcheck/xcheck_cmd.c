@@ -298,8 +298,9 @@ int xcheck_run_sim(const char *dir, const char *sub, const char *wfile,
 	char *self = procs_self_exe();
 	char *sdir = xasprintf("%s/%s", dir, sub);
 	char *log = xasprintf("%s/%s.log", dir, sub);
+	char *wpath = child_path_arg(wfile);
 	char hzs[16];
-	char *argv[] = { self, (char *)"run", (char *)wfile,
+	char *argv[] = { self, (char *)"run", wpath,
 			 (char *)"--platform", (char *)platform,
 			 (char *)"--policy", (char *)policy,
 			 (char *)"--hz", hzs,
@@ -310,6 +311,7 @@ int xcheck_run_sim(const char *dir, const char *sub, const char *wfile,
 	snprintf(hzs, sizeof(hzs), "%d", hz);
 	ret = xcheck_run_job(argv, log, "the simulator run");
 	free(self);
+	free(wpath);
 	free(sdir);
 	free(log);
 	return ret;

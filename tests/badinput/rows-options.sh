@@ -56,3 +56,9 @@ row "capsim-replay --cpus (no value)" 2 "capsim-replay: --cpus needs a value" 10
 fresh
 row "capsim-replay --cpus 0" 2 "capsim-replay: --cpus needs an integer in [1, 65536]: 0" 10 256 \
 	$R --cpus 0 /dev/null
+
+# "--" ends the options: a file whose name starts with '-' is still a
+# file (without "--" it is an unknown option, as above)
+fresh; printf '%s' "{ $G, $T }" > ./-w.json
+row "validate -- -w.json" 0 "-w.json: ok: workload -w, 1 tasks" 10 256 \
+	$W validate -- -w.json

@@ -164,3 +164,10 @@ row "compare --duration 0" 2 "capsim: --duration needs seconds in [1e-06, 1e+06]
 fresh; workload "{ $G, $T }"; : >afile
 row "compare -o FILE" 2 "capsim: -o afile: it exists and is not a directory" 10 256 \
 	$W compare w.json -o afile
+
+# the default metric's candidates are listed before the workload's own
+# check: an absurd "instance" lists one per instance (review finding:
+# billions of names, then out of memory); now the points refuse it
+fresh; workload '{ "global": { "duration": 0.01 }, "tasks": { "t": { "instance": 3000000000, "run": 1000, "sleep": 1000 } } }'
+row "sweep of a workload with 3e9 instances, no --metric" 1 "tasks.t.instance: 3000000000 is out of range: allowed [0, 1024]" 20 256 \
+	$W sweep w.json --set 'tasks.t.run=1,2' -o out

@@ -187,6 +187,19 @@ def main():
     r = subprocess.run([capsim, 'validate', path], capture_output=True, text=True)
     if r.returncode != 2 or 'global.ftrace' not in r.stderr or '"loops"' not in r.stderr:
         fail('bad ftrace category: exit %d, %s' % (r.returncode, r.stderr))
+    # 5. an event key is the workload's text: a newline in it must not
+    # start a line of its own, which capsim's readers would take for an
+    # event (review finding: a forged sched_switch)
+    wl = {"global": {"duration": 0.05, "ftrace": "event"},
+          "tasks": {"t": {"run\nFORGED-1 [000] 1.000001: sched_switch: x": 1000,
+                          "sleep": 1000}}}
+    out = run(capsim, d, wl, [])
+    with open(os.path.join(out, 'trace.txt')) as f:
+        text = f.read()
+    if any(line.startswith('FORGED') for line in text.splitlines()):
+        fail('an event key with a newline forged a trace line')
+    if 'desc=run?FORGED' not in text:
+        fail('the event key with a newline is not in its marker')
     shutil.rmtree(d)
     print('ok: rt-app markers parse back LISA\'s way; loops, phases and events match')
 

@@ -88,6 +88,15 @@ compare)
 		fail "compare --set: the cap did not reach the runs"
 	grep -qxF '# capsim compare: frame-jank on sym4, 2 s simulated; --set capsim.taskgroups["/background"].capacity_max=307, platform.domains[*].rate_limit_us=2000' "$tmp/cs/compare.md" ||
 		fail "compare --set: the table does not say its edits: $(head -1 "$tmp/cs/compare.md")"
+	# a workload that names its platform: the platform edited is that
+	# one (review finding: sym4's was edited and passed as --platform)
+	sed 's/^  "capsim": {$/  "capsim": { "platform": "sd855",/' "$fj" > "$tmp/fj-sd855.json"
+	"$capsim" compare "$tmp/fj-sd855.json" --duration 1 --no-plots --quiet \
+		--policies none -o "$tmp/csp" --set 'platform.domains[*].rate_limit_us=2000'
+	[ "$(json "$tmp/csp/edited/platform.json" 'd["name"]')" = sd855 ] ||
+		fail "compare --set platform.: not the workload's platform: $(json "$tmp/csp/edited/platform.json" 'd["name"]')"
+	head -1 "$tmp/csp/compare.md" | grep -q ' on sd855,' ||
+		fail "compare --set platform.: $(head -1 "$tmp/csp/compare.md")"
 	for bad in 'capsim.taskgroups["/background"].capacity_max=307,512:one value' \
 		   'capsim.taskgroups["/background"].capacity_max:needs PATH=SPEC' \
 		   'tasks.ui.run=fast:not a number' \
