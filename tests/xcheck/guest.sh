@@ -61,12 +61,12 @@ while read -r name w pl pol tvd; do
 	[ -n "$name" ] || continue
 	case " ${CAPSIM_XCHECK_CASES:-$name} " in *" $name "*) ;; *) continue ;; esac
 	start=$(date +%s)
-	# level 5 (trace-driven) keeps its default gate (0.9) but on juno-eas:
-	# its LITTLE domain read 0.787 on the one boot measured, unexplained
-	# yet (docs/xcheck.md), and level 4 there moved by 0.18 between
-	# boots, so the case reports level 5 without gating it (1 = any TVD)
-	l5=()
-	[ "$name" = juno-eas-rfc ] && l5=(--tvd-trace 1)
+	# level 5 (trace-driven) is reported here, not gated (1 = any TVD):
+	# its spread over boots is not known yet (boosted-rfc 0.025-0.049 in
+	# four boots, 0.802 in a fifth; juno-eas LITTLE 0.77-0.84). What it
+	# must catch, a broken import or window, is gated deterministically
+	# on a stored guest trace (tests/xcheck/test_xcheck.c, level 5 < 0.1)
+	l5=(--tvd-trace 1)
 	flock /tmp/capsim-kernel.lock "$capsim" xcheck "traces/xcheck/$w.json" \
 		--platform "$pl" --policy "$pol" --tvd "$tvd" "${l5[@]}" \
 		-o "$out/$name" --quiet \
