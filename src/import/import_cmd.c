@@ -328,6 +328,8 @@ static int run_import(const struct import_opts *o, regex_t *re,
 			import_phases(&m, import_task(&m, i));
 		import_deps(&m);
 		for (i = 0; i < m.ss.ntasks; i++)
+			import_loops(&m, import_task(&m, i));
+		for (i = 0; i < m.ss.ntasks; i++)
 			import_classify(&m, import_task(&m, i));
 		if (o->explain)
 			import_explain(&m, stdout);

@@ -125,6 +125,8 @@ void import_classify(struct import_model *m, struct import_task *t)
 	double median;
 	int i;
 
+	if (t->loop)
+		return;		/* a loop of k steps (import_loop.c) */
 	if (t->nacts <= 1 && life &&
 	    (double)t->busy_ns >= IMPORT_HOG_SHARE * (double)life) {
 		t->phases[0].kind = IMPORT_HOG;

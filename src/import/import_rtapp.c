@@ -72,25 +72,34 @@ static void key(struct keys *k, const char *kind, int *count)
 	sb_printf(k->sb, "%s\"%s%d\": ", k->n++ ? ", " : "", kind, (*count)++);
 }
 
+/* @work_us of run, with @t's resumes after @frac of it (< 0: none) */
+static void put_run_resuming(struct keys *k, const struct import_model *m,
+			     const struct import_task *t, double work_us,
+			     double frac)
+{
+	bool resumes = t->nresumes && frac >= 0;
+	double before = resumes ? work_us * frac : work_us;
+	int i;
+
+	if (before >= 1 || !resumes) {
+		key(k, "run", &k->run);
+		sb_printf(k->sb, "%lld", us(before, 1));
+	}
+	for (i = 0; resumes && i < t->nresumes; i++) {
+		key(k, "resume", &k->resume);
+		put_str(k->sb, import_task(m, t->resumes[i])->name);
+	}
+	if (resumes && work_us - before >= 1) {
+		key(k, "run", &k->run);
+		sb_printf(k->sb, "%lld", us(work_us - before, 1));
+	}
+}
+
 /* @work_us of run, with @t's resumes at its share of it */
 static void put_run(struct keys *k, const struct import_model *m,
 		    const struct import_task *t, double work_us)
 {
-	double before = t->nresumes ? work_us * t->resume_frac : work_us;
-	int i;
-
-	if (before >= 1 || !t->nresumes) {
-		key(k, "run", &k->run);
-		sb_printf(k->sb, "%lld", us(before, 1));
-	}
-	for (i = 0; i < t->nresumes; i++) {
-		key(k, "resume", &k->resume);
-		put_str(k->sb, import_task(m, t->resumes[i])->name);
-	}
-	if (t->nresumes && work_us - before >= 1) {
-		key(k, "run", &k->run);
-		sb_printf(k->sb, "%lld", us(work_us - before, 1));
-	}
+	put_run_resuming(k, m, t, work_us, t->nresumes ? t->resume_frac : -1);
 }
 
 static void put_sleep(struct keys *k, double sleep_us)
@@ -128,9 +137,63 @@ static void put_phase(struct strbuf *sb, const struct import_model *m,
 		put_run(&k, m, t, p->run_us);
 		break;
 	case IMPORT_SEQUENCE:	/* put_steps() */
+	case IMPORT_LOOP:	/* put_loop() */
 	case IMPORT_HOG:
 		break;
 	}
+}
+
+/* Activations [from, to) of @t as one rt-app phase @name (one pass: one
+ * activation), each its run and the sleep to the next wake-up */
+static void put_acts(struct strbuf *sb, const struct import_model *m,
+		     const struct import_task *t, const char *name, int from,
+		     int to, bool *first)
+{
+	struct keys k = { .sb = sb, .n = 1 };
+	int i;
+
+	if (from >= to)
+		return;
+	sb_printf(sb, "%s\n        \"%s\": { \"loop\": 1", *first ? "" : ",",
+		  name);
+	*first = false;
+	for (i = from; i < to; i++) {
+		put_run(&k, m, t, t->acts[i].work / 1000.0);
+		if (i + 1 < t->nacts)
+			put_sleep(&k, import_sleep_us(t, i));
+	}
+	sb_puts(sb, " }");
+}
+
+/* A loop of k steps (import_loop.c): the head's measured steps, the
+ * loop, the tail's; each step its mean run and sleep, the last a timer
+ * of the loop period when that, not its sleep, is regular */
+static void put_loop(struct strbuf *sb, const struct import_model *m,
+		     const struct import_task *t, bool first)
+{
+	const struct import_loop *lp = t->loop;
+	struct keys k = { .sb = sb, .n = 1 };
+	int j;
+
+	put_acts(sb, m, t, "head", 0, lp->head, &first);
+	sb_printf(sb, "%s\n        \"p0\": { \"loop\": %d", first ? "" : ",",
+		  lp->loops);
+	first = false;
+	for (j = 0; j < lp->k; j++) {
+		const struct import_step *s = &lp->steps[j];
+
+		put_run_resuming(&k, m, t, s->run_us, s->resume_frac);
+		if (j + 1 < lp->k || !lp->timer) {
+			put_sleep(&k, s->sleep_us);
+			continue;
+		}
+		sb_puts(sb, ", \"timer\": { \"ref\": ");
+		put_str(sb, t->name);
+		sb_printf(sb, ", \"period\": %lld }", us(lp->period_us, 1));
+	}
+	sb_puts(sb, " }");
+	put_acts(sb, m, t, "tail", lp->head + lp->k * lp->loops, t->nacts,
+		 &first);
 }
 
 /* A sequence phase: one rt-app phase per activation, "pI_J" */
@@ -225,6 +288,10 @@ static void put_task(struct strbuf *sb, const struct import_model *m,
 		sb_puts(sb, ",\n      \"loop\": 1, \"phases\": {");
 	}
 	for (i = 0; t->nacts && i < t->nphases; i++) {
+		if (t->phases[i].kind == IMPORT_LOOP) {
+			put_loop(sb, m, t, i == 0 && t->pre_work < 1000);
+			continue;
+		}
 		if (i || t->pre_work >= 1000)
 			sb_putc(sb, ',');
 		if (t->phases[i].kind == IMPORT_SEQUENCE) {
