@@ -78,7 +78,9 @@ static void explain_loop(const struct import_task *t, FILE *f)
 
 		fprintf(f, "    step %d: run %.0f us, interval %.0f us (spread %.3f), ",
 			j, s->run_us, s->interval_us, s->spread);
-		if (j + 1 == lp->k && lp->timer)
+		if (t->waker >= 0)
+			fputs("after a suspend its waker resumes", f);
+		else if (j + 1 == lp->k && lp->timer)
 			fprintf(f, "timer of the loop period %.0f us (its CV %.3f; the sleep's %.3f)",
 				lp->period_us, lp->period_cv, lp->last_sleep_cv);
 		else

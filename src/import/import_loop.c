@@ -20,8 +20,10 @@
  *
  * The criterion: the smallest k whose spread is under IMPORT_LOOP_TOL
  * (10 %) over at least IMPORT_LOOP_MIN (4) whole loops, when the flat
- * reading's is not (k = 1 at or above 10 %: one mean run and interval
- * does not explain each activation, k steps do). A task whose activations
+ * reading's is not (k = 1 at or above 10 %, over all the activations and
+ * over those of the whole loops alone: one mean run and interval does not
+ * explain each activation, k steps do; a regular task whose first or last
+ * activation is odd is no loop). A task whose activations
  * are regular one by one keeps the per-phase rules; one whose behaviour
  * changes over the window finds no k and keeps them too (phases and
  * loops are not combined).
@@ -34,9 +36,12 @@
  * are regular (CV under 10 % and at most half the loop period's, as
  * import_period.c's rule 1), else a `timer` of the median loop period
  * when that is regular, else its mean sleep. A task that follows a waker
- * (suspend, import_deps.c) is left as it is; a task that resumes others
- * does so in each step where it woke one in at least half the loops (the
- * step where it did most often when none reaches half).
+ * (suspend, import_deps.c) is a loop only when every step is a wake-up by
+ * that waker in at least half the loops: each step is then a `suspend`
+ * and its run (rt-app's mp3 OMXCall, woken twice a pass by the decoder).
+ * A task that resumes others does so in each step where it woke one in
+ * at least half the loops (the step where it did most often when none
+ * reaches half), so a follower of it has a resume for each suspend.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -84,27 +89,30 @@ struct fit {
 	struct moments work[IMPORT_LOOP_KMAX], iv[IMPORT_LOOP_KMAX],
 		       sleep[IMPORT_LOOP_KMAX];
 	int woke[IMPORT_LOOP_KMAX];		/* activations that woke a task */
+	int followed[IMPORT_LOOP_KMAX];		/* ... woken by the task's waker */
 	double woke_frac[IMPORT_LOOP_KMAX];	/* ... sum of their shares */
 	int loops;
 	double spread;
 };
 
 /*
- * Activations from @r on in loops of @k steps: each step's sums and the
+ * Activations [@r, @to) in loops of @k steps: each step's sums and the
  * pattern's spread (the worst step's). Only whole loops count.
  */
-static void fit(const struct import_task *t, int k, int r, struct fit *f)
+static void fit(const struct import_task *t, int k, int r, int to,
+		struct fit *f)
 {
 	struct moments all_w = { 0 }, all_iv = { 0 };
 	int i, j, end;
 
 	memset(f, 0, sizeof(*f));
-	f->loops = (t->nacts - r) / k;
+	f->loops = (to - r) / k;
 	end = r + f->loops * k;
 	for (i = r; i < end; i++) {
 		const struct import_act *a = &t->acts[i];
 
 		j = (i - r) % k;
+		f->followed[j] += t->waker >= 0 && a->waker == t->waker;
 		add(&f->work[j], a->work);
 		add(&all_w, a->work);
 		if (a->work_at_wake >= 0) {
@@ -124,6 +132,9 @@ static void fit(const struct import_task *t, int k, int r, struct fit *f)
 				spread(&f->iv[j], mean(&all_iv)));
 
 		f->spread = fmax(f->spread, s);
+		/* a follower's every step is a suspend its waker ends */
+		if (t->waker >= 0 && 2 * f->followed[j] < f->work[j].n)
+			f->spread = INFINITY;
 	}
 }
 
@@ -216,27 +227,32 @@ static void take(struct import_task *t, int k, int r, const struct fit *f,
 
 void import_loops(struct import_model *m, struct import_task *t)
 {
-	struct fit f;
+	struct fit f, one;
 	double flat;
 	int k, r;
 
 	(void)m;
 	t->loop_best_k = 0;
 	t->loop_best_spread = INFINITY;
-	if (t->folded || t->waker >= 0 || t->nacts < 2 * IMPORT_LOOP_MIN)
+	if (t->folded || t->nacts < 2 * IMPORT_LOOP_MIN)
 		return;
-	fit(t, 1, 0, &f);
+	fit(t, 1, 0, t->nacts, &f);
 	flat = t->loop_flat_spread = f.spread;
 	if (flat < IMPORT_LOOP_TOL)
 		return;		/* one step explains it: the per-phase rules */
 	for (k = 2; k <= IMPORT_LOOP_KMAX; k++) {
 		if (t->nacts / k < IMPORT_LOOP_MIN + 1)
 			break;
-		fit(t, k, 0, &f);
+		fit(t, k, 0, t->nacts, &f);
 		r = first_step(&f, k);
-		fit(t, k, r, &f);
+		fit(t, k, r, t->nacts, &f);
 		if (f.loops < IMPORT_LOOP_MIN)
 			continue;
+		/* one step per activation over the same whole loops: the
+		 * head and the tail alone may be what made it irregular */
+		fit(t, 1, r, r + f.loops * k, &one);
+		if (one.spread < IMPORT_LOOP_TOL)
+			return;
 		if (f.spread < t->loop_best_spread) {
 			t->loop_best_k = k;
 			t->loop_best_spread = f.spread;

@@ -64,7 +64,7 @@ static void put_comment(struct strbuf *sb, const char *s)
  * is numbered in order (run0, run1, ...) */
 struct keys {
 	struct strbuf *sb;
-	int run, sleep, resume, n;
+	int run, sleep, resume, suspend, n;
 };
 
 static void key(struct keys *k, const char *kind, int *count)
@@ -143,8 +143,16 @@ static void put_phase(struct strbuf *sb, const struct import_model *m,
 	}
 }
 
+/* A follower's wait for its waker's resume */
+static void put_suspend(struct keys *k, const struct import_task *t)
+{
+	key(k, "suspend", &k->suspend);
+	put_str(k->sb, t->name);
+}
+
 /* Activations [from, to) of @t as one rt-app phase @name (one pass: one
- * activation), each its run and the sleep to the next wake-up */
+ * activation), each its run and the sleep to the next wake-up (a
+ * follower's: the suspend before it, then its run) */
 static void put_acts(struct strbuf *sb, const struct import_model *m,
 		     const struct import_task *t, const char *name, int from,
 		     int to, bool *first)
@@ -158,8 +166,10 @@ static void put_acts(struct strbuf *sb, const struct import_model *m,
 		  name);
 	*first = false;
 	for (i = from; i < to; i++) {
+		if (t->waker >= 0)
+			put_suspend(&k, t);
 		put_run(&k, m, t, t->acts[i].work / 1000.0);
-		if (i + 1 < t->nacts)
+		if (i + 1 < t->nacts && t->waker < 0)
 			put_sleep(&k, import_sleep_us(t, i));
 	}
 	sb_puts(sb, " }");
@@ -167,7 +177,8 @@ static void put_acts(struct strbuf *sb, const struct import_model *m,
 
 /* A loop of k steps (import_loop.c): the head's measured steps, the
  * loop, the tail's; each step its mean run and sleep, the last a timer
- * of the loop period when that, not its sleep, is regular */
+ * of the loop period when that, not its sleep, is regular; a follower's
+ * each a suspend and its run */
 static void put_loop(struct strbuf *sb, const struct import_model *m,
 		     const struct import_task *t, bool first)
 {
@@ -182,6 +193,11 @@ static void put_loop(struct strbuf *sb, const struct import_model *m,
 	for (j = 0; j < lp->k; j++) {
 		const struct import_step *s = &lp->steps[j];
 
+		if (t->waker >= 0) {
+			put_suspend(&k, t);
+			put_run_resuming(&k, m, t, s->run_us, s->resume_frac);
+			continue;
+		}
 		put_run_resuming(&k, m, t, s->run_us, s->resume_frac);
 		if (j + 1 < lp->k || !lp->timer) {
 			put_sleep(&k, s->sleep_us);
