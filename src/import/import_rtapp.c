@@ -390,11 +390,14 @@ static bool build(struct strbuf *sb, const struct import_model *m)
 	put_comment(sb, m->pl->name);
 	sb_printf(sb, " (run is work at capacity 1024, normalised from the observed frequency and CPU capacity)\n"
 		  " * rules (docs/import.md): periodic = wake-up intervals' CV < %.2f (or 90 %% within 10 %% of the median) over >= %d; change point = a block of %d activations whose mean interval moves > %.0f %% or duty > %.0f %%;\n"
+		  " *   k = 2..%d wake-ups repeating per pass (each step's run and interval spread < %.0f %% over >= %d passes, one step's not) -> one loop of k steps;\n"
 		  " *   sequences over %d activations summarized as mean run/sleep; a waker of >= %.0f %% of the wake-ups -> resume/suspend;\n"
 		  " *   kernel threads and tasks busy < %g %% of the window fold into bg_cpuN (per-CPU load every %d us)\n"
 		  " * run it for the window: capsim run THIS --duration %.6f\n */\n",
 		  IMPORT_PERIODIC_CV, IMPORT_PERIODIC_MIN, IMPORT_CP_BLOCK,
-		  IMPORT_CP_PERIOD * 100, IMPORT_CP_DUTY * 100, IMPORT_SEQ_MAX,
+		  IMPORT_CP_PERIOD * 100, IMPORT_CP_DUTY * 100,
+		  IMPORT_LOOP_KMAX, IMPORT_LOOP_TOL * 100, IMPORT_LOOP_MIN,
+		  IMPORT_SEQ_MAX,
 		  IMPORT_DEP_SHARE * 100, o->min_busy_pct, IMPORT_BG_PERIOD_US,
 		  w1 - w0);
 	/* rt-app takes whole seconds: the window's, rounded up */
