@@ -215,8 +215,10 @@ void import_sleep_idle(struct import_model *m, int cpu, uint64_t t1,
 
 /* import_phases.c: split each task's activations at its change points */
 void import_phases(struct import_model *m, struct import_task *t);
-/* import_period.c: what each phase of @t becomes */
+/* import_period.c: what each phase of @t becomes; doubles in ascending
+ * order for qsort() (the medians of import_period.c and import_loop.c) */
 void import_classify(struct import_model *m, struct import_task *t);
+int import_cmp_double(const void *a, const void *b);
 /* import_deps.c: the waker each task follows, the tasks each resumes */
 void import_deps(struct import_model *m);
 /* import_loop.c: a loop of k steps per period in @t's activations, which

@@ -149,13 +149,6 @@ static int first_step(const struct fit *f, int k)
 	return (longest + 1) % k;
 }
 
-static int by_value(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
 /* The loop period (a pass's first wake-up to the next pass's): its
  * median and CV over the whole loops that have a next pass */
 static void loop_period(const struct import_task *t, struct import_loop *lp)
@@ -173,7 +166,7 @@ static void loop_period(const struct import_task *t, struct import_loop *lp)
 		       1000.0;
 		add(&mo, p[n++]);
 	}
-	qsort(p, (size_t)n, sizeof(double), by_value);
+	qsort(p, (size_t)n, sizeof(double), import_cmp_double);
 	lp->period_us = n ? p[n / 2] : 0;
 	lp->period_cv = n >= 2 && mean(&mo) > 0 ? sd(&mo) / mean(&mo)
 						 : INFINITY;
