@@ -14,6 +14,8 @@
  *                        sequence (bounded)
  *   import_sleep.c       a sleep's length: to the wake-up, less its delay
  *                        out of an idle state
+ *   import_loop.c        k wake-ups per period that repeat -> one rt-app
+ *                        loop of k run/sleep steps
  *   import_deps.c        A wakes B repeatedly -> `resume`/`suspend`
  *   import_background.c  kernel threads and tasks below --min-busy folded
  *                        into one periodic load per CPU
@@ -48,6 +50,9 @@
 #define IMPORT_BG_PERIOD_US 10000	/* the background's period */
 #define IMPORT_MIN_BUSY_PCT 0.5	/* --min-busy's default */
 #define IMPORT_CPU_MAX 256	/* CPUs an import handles */
+#define IMPORT_LOOP_KMAX 8	/* loops of 2..8 steps are looked for */
+#define IMPORT_LOOP_TOL 0.10	/* each step's spread under 10 % */
+#define IMPORT_LOOP_MIN 4	/* ... over at least 4 whole loops */
 
 /* One activation: from a wake-up to the next */
 struct import_act {
@@ -70,6 +75,29 @@ enum import_kind {
 	IMPORT_SUMMARY,		/* a long irregular sequence: mean run/sleep */
 	IMPORT_SUSPENDED,	/* suspend (woken by its waker's resume) + run */
 	IMPORT_HOG,		/* never sleeps: runs throughout */
+	IMPORT_LOOP,		/* k run/sleep steps per loop (import_loop.c) */
+};
+
+/* One step of a loop: a run, then a sleep (or, the last, a timer) */
+struct import_step {
+	double run_us;		/* mean work (capsim `run`) */
+	double interval_us;	/* mean wake-up to next wake-up */
+	double sleep_us;	/* mean sleep (import_sleep_us()) */
+	double spread;		/* max of its run's and interval's spread */
+	double resume_frac;	/* share of its run before it resumes its
+				 * dependants (< 0: it resumes none) */
+};
+
+/* What import_loop.c found: activations [head, head + k * loops) are
+ * loops of k steps; those before and after are measured steps */
+struct import_loop {
+	int k, head, loops, tail;
+	struct import_step steps[IMPORT_LOOP_KMAX];
+	double spread;		/* the worst step's spread */
+	double flat_spread;	/* the same figure with one step (k = 1) */
+	bool timer;		/* the last step waits for a timer ... */
+	double period_us;	/* ... of the median loop period */
+	double period_cv, last_sleep_cv;
 };
 
 struct import_phase {
@@ -113,6 +141,9 @@ struct import_task {
 	double resume_frac;	/* share of its work before it resumes */
 	struct import_phase *phases;
 	int nphases;
+	struct import_loop *loop;	/* a repeating loop (IMPORT_LOOP) */
+	int loop_best_k;	/* no loop: the closest k tried, its spread */
+	double loop_best_spread, loop_flat_spread;
 };
 
 /* A group seen in cap_clamp_write/enqueue events */
@@ -184,10 +215,15 @@ void import_sleep_idle(struct import_model *m, int cpu, uint64_t t1,
 
 /* import_phases.c: split each task's activations at its change points */
 void import_phases(struct import_model *m, struct import_task *t);
-/* import_period.c: what each phase of @t becomes */
+/* import_period.c: what each phase of @t becomes; doubles in ascending
+ * order for qsort() (the medians of import_period.c and import_loop.c) */
 void import_classify(struct import_model *m, struct import_task *t);
+int import_cmp_double(const void *a, const void *b);
 /* import_deps.c: the waker each task follows, the tasks each resumes */
 void import_deps(struct import_model *m);
+/* import_loop.c: a loop of k steps per period in @t's activations, which
+ * then becomes its one phase (kind IMPORT_LOOP); after import_deps() */
+void import_loops(struct import_model *m, struct import_task *t);
 /* import_background.c: which tasks fold, and the per-CPU load */
 void import_fold(struct import_model *m, bool (*selected)(void *, const char *),
 		 void *arg);

@@ -34,7 +34,8 @@ static const char usage_import[] =
 "that rt-app and capsim run (docs/import.md has every rule):\n"
 "each task of the window becomes an rt-app task with its policy and\n"
 "priority (from the trace's prio), the CPUs it ran on, and its activity:\n"
-"a timer where its wake-ups are regular, else its run/sleep sequence, in\n"
+"a timer where its wake-ups are regular, one loop of k run/sleep steps\n"
+"where k wake-ups repeat per period, else its run/sleep sequence, in\n"
 "phases where its period or duty cycle changes; runs are work normalised\n"
 "from the observed frequency and CPU capacity to the platform's; a task\n"
 "woken mostly by one other becomes suspend/resume on it; cap_clamp groups\n"
@@ -327,6 +328,8 @@ static int run_import(const struct import_opts *o, regex_t *re,
 		for (i = 0; i < m.ss.ntasks; i++)
 			import_phases(&m, import_task(&m, i));
 		import_deps(&m);
+		for (i = 0; i < m.ss.ntasks; i++)
+			import_loops(&m, import_task(&m, i));
 		for (i = 0; i < m.ss.ntasks; i++)
 			import_classify(&m, import_task(&m, i));
 		if (o->explain)

@@ -17,6 +17,7 @@ static const char *kind_name(enum import_kind k)
 	case IMPORT_SUMMARY: return "summarized sequence";
 	case IMPORT_SUSPENDED: return "suspended until resumed";
 	case IMPORT_HOG: return "always running";
+	case IMPORT_LOOP: return "a loop of several steps";
 	}
 	return "?";
 }
@@ -52,6 +53,43 @@ static void explain_cpus(const struct import_model *m,
 		if (t->cpus_ran[c / 64] & (1ULL << (c % 64)))
 			fprintf(f, "  cpus: ran only on CPU %d: pinned there (what it did, not a mask the trace shows)\n",
 				c);
+}
+
+/* import_loop.c's finding: the loop and its steps, or why there is none */
+static void explain_loop(const struct import_task *t, FILE *f)
+{
+	const struct import_loop *lp = t->loop;
+	int j;
+
+	if (!lp) {
+		if (t->loop_best_k)
+			fprintf(f, "  loop: none: one step per activation spreads %.3f, and the closest of k = 2..%d steps, k = %d, %.3f (not under %.2f)\n",
+				t->loop_flat_spread, IMPORT_LOOP_KMAX,
+				t->loop_best_k, t->loop_best_spread,
+				IMPORT_LOOP_TOL);
+		return;
+	}
+	fprintf(f, "  loop: %d steps per loop, %d loops (activations %d..%d; %d before, %d after as measured steps): spread %.3f < %.2f, one step per activation %.3f\n",
+		lp->k, lp->loops, lp->head, lp->head + lp->k * lp->loops - 1,
+		lp->head, lp->tail, lp->spread, IMPORT_LOOP_TOL,
+		lp->flat_spread);
+	for (j = 0; j < lp->k; j++) {
+		const struct import_step *s = &lp->steps[j];
+
+		fprintf(f, "    step %d: run %.0f us, interval %.0f us (spread %.3f), ",
+			j, s->run_us, s->interval_us, s->spread);
+		if (t->waker >= 0)
+			fputs("after a suspend its waker resumes", f);
+		else if (j + 1 == lp->k && lp->timer)
+			fprintf(f, "timer of the loop period %.0f us (its CV %.3f; the sleep's %.3f)",
+				lp->period_us, lp->period_cv, lp->last_sleep_cv);
+		else
+			fprintf(f, "sleep %.0f us", s->sleep_us);
+		if (s->resume_frac >= 0)
+			fprintf(f, ", resuming after %.0f %% of its run",
+				s->resume_frac * 100);
+		fputs("\n", f);
+	}
 }
 
 static void explain_task(const struct import_model *m,
@@ -93,11 +131,17 @@ static void explain_task(const struct import_model *m,
 		fprintf(f, "  group: %s\n", m->groups[t->group].path ?
 			m->groups[t->group].path :
 			"enqueued in a group the trace never names (no cap_clamp_write): left out");
+	explain_loop(t, f);
 	for (i = 0; t->nacts && i < t->nphases; i++) {
 		const struct import_phase *p = &t->phases[i];
 
 		fprintf(f, "  p%d: activations %d..%d: %s", i, p->first,
 			p->first + p->n - 1, kind_name(p->kind));
+		if (p->kind == IMPORT_LOOP) {
+			fprintf(f, ", run %.0f us per loop, loop period %.0f us\n",
+				p->run_us, p->period_us);
+			continue;
+		}
 		if (p->kind == IMPORT_HOG) {
 			fprintf(f, " (busy >= %.0f %% of its time, never slept)\n",
 				IMPORT_HOG_SHARE * 100);

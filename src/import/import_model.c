@@ -280,6 +280,7 @@ void import_model_free(struct import_model *m)
 		free(t->name);
 		free(t->resumes);
 		free(t->phases);
+		free(t->loop);
 	}
 	import_clamp_free(m);
 	free(m->bg_work);

@@ -40,7 +40,7 @@
 #include "import.h"
 #include "util.h"
 
-static int by_value(const void *a, const void *b)
+int import_cmp_double(const void *a, const void *b)
 {
 	double x = *(const double *)a, y = *(const double *)b;
 
@@ -87,7 +87,7 @@ static void stats(const struct import_task *t, struct import_phase *p,
 	p->cv = n >= 2 ? cv(s, s2, n) : INFINITY;
 	p->sleep_cv = n >= 2 ? cv(sl, sl2, n) : INFINITY;
 	p->run_cv = p->n >= 2 ? cv(w, w2, p->n) : 0;
-	qsort(ivs, (size_t)n, sizeof(double), by_value);
+	qsort(ivs, (size_t)n, sizeof(double), import_cmp_double);
 	*median = n ? ivs[n / 2] / 1000.0 : 0;
 	/* the share of intervals within IMPORT_PERIODIC_TOL of the median */
 	p->near_share = 0;
@@ -125,6 +125,8 @@ void import_classify(struct import_model *m, struct import_task *t)
 	double median;
 	int i;
 
+	if (t->loop)
+		return;		/* a loop of k steps (import_loop.c) */
 	if (t->nacts <= 1 && life &&
 	    (double)t->busy_ns >= IMPORT_HOG_SHARE * (double)life) {
 		t->phases[0].kind = IMPORT_HOG;

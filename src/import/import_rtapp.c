@@ -64,7 +64,7 @@ static void put_comment(struct strbuf *sb, const char *s)
  * is numbered in order (run0, run1, ...) */
 struct keys {
 	struct strbuf *sb;
-	int run, sleep, resume, n;
+	int run, sleep, resume, suspend, n;
 };
 
 static void key(struct keys *k, const char *kind, int *count)
@@ -72,25 +72,34 @@ static void key(struct keys *k, const char *kind, int *count)
 	sb_printf(k->sb, "%s\"%s%d\": ", k->n++ ? ", " : "", kind, (*count)++);
 }
 
+/* @work_us of run, with @t's resumes after @frac of it (< 0: none) */
+static void put_run_resuming(struct keys *k, const struct import_model *m,
+			     const struct import_task *t, double work_us,
+			     double frac)
+{
+	bool resumes = t->nresumes && frac >= 0;
+	double before = resumes ? work_us * frac : work_us;
+	int i;
+
+	if (before >= 1 || !resumes) {
+		key(k, "run", &k->run);
+		sb_printf(k->sb, "%lld", us(before, 1));
+	}
+	for (i = 0; resumes && i < t->nresumes; i++) {
+		key(k, "resume", &k->resume);
+		put_str(k->sb, import_task(m, t->resumes[i])->name);
+	}
+	if (resumes && work_us - before >= 1) {
+		key(k, "run", &k->run);
+		sb_printf(k->sb, "%lld", us(work_us - before, 1));
+	}
+}
+
 /* @work_us of run, with @t's resumes at its share of it */
 static void put_run(struct keys *k, const struct import_model *m,
 		    const struct import_task *t, double work_us)
 {
-	double before = t->nresumes ? work_us * t->resume_frac : work_us;
-	int i;
-
-	if (before >= 1 || !t->nresumes) {
-		key(k, "run", &k->run);
-		sb_printf(k->sb, "%lld", us(before, 1));
-	}
-	for (i = 0; i < t->nresumes; i++) {
-		key(k, "resume", &k->resume);
-		put_str(k->sb, import_task(m, t->resumes[i])->name);
-	}
-	if (t->nresumes && work_us - before >= 1) {
-		key(k, "run", &k->run);
-		sb_printf(k->sb, "%lld", us(work_us - before, 1));
-	}
+	put_run_resuming(k, m, t, work_us, t->nresumes ? t->resume_frac : -1);
 }
 
 static void put_sleep(struct keys *k, double sleep_us)
@@ -128,9 +137,79 @@ static void put_phase(struct strbuf *sb, const struct import_model *m,
 		put_run(&k, m, t, p->run_us);
 		break;
 	case IMPORT_SEQUENCE:	/* put_steps() */
+	case IMPORT_LOOP:	/* put_loop() */
 	case IMPORT_HOG:
 		break;
 	}
+}
+
+/* A follower's wait for its waker's resume */
+static void put_suspend(struct keys *k, const struct import_task *t)
+{
+	key(k, "suspend", &k->suspend);
+	put_str(k->sb, t->name);
+}
+
+/* Activations [from, to) of @t as one rt-app phase @name (one pass: one
+ * activation), each its run and the sleep to the next wake-up (a
+ * follower's: the suspend before it, then its run) */
+static void put_acts(struct strbuf *sb, const struct import_model *m,
+		     const struct import_task *t, const char *name, int from,
+		     int to, bool *first)
+{
+	struct keys k = { .sb = sb, .n = 1 };
+	int i;
+
+	if (from >= to)
+		return;
+	sb_printf(sb, "%s\n        \"%s\": { \"loop\": 1", *first ? "" : ",",
+		  name);
+	*first = false;
+	for (i = from; i < to; i++) {
+		if (t->waker >= 0)
+			put_suspend(&k, t);
+		put_run(&k, m, t, t->acts[i].work / 1000.0);
+		if (i + 1 < t->nacts && t->waker < 0)
+			put_sleep(&k, import_sleep_us(t, i));
+	}
+	sb_puts(sb, " }");
+}
+
+/* A loop of k steps (import_loop.c): the head's measured steps, the
+ * loop, the tail's; each step its mean run and sleep, the last a timer
+ * of the loop period when that, not its sleep, is regular; a follower's
+ * each a suspend and its run */
+static void put_loop(struct strbuf *sb, const struct import_model *m,
+		     const struct import_task *t, bool first)
+{
+	const struct import_loop *lp = t->loop;
+	struct keys k = { .sb = sb, .n = 1 };
+	int j;
+
+	put_acts(sb, m, t, "head", 0, lp->head, &first);
+	sb_printf(sb, "%s\n        \"p0\": { \"loop\": %d", first ? "" : ",",
+		  lp->loops);
+	first = false;
+	for (j = 0; j < lp->k; j++) {
+		const struct import_step *s = &lp->steps[j];
+
+		if (t->waker >= 0) {
+			put_suspend(&k, t);
+			put_run_resuming(&k, m, t, s->run_us, s->resume_frac);
+			continue;
+		}
+		put_run_resuming(&k, m, t, s->run_us, s->resume_frac);
+		if (j + 1 < lp->k || !lp->timer) {
+			put_sleep(&k, s->sleep_us);
+			continue;
+		}
+		sb_puts(sb, ", \"timer\": { \"ref\": ");
+		put_str(sb, t->name);
+		sb_printf(sb, ", \"period\": %lld }", us(lp->period_us, 1));
+	}
+	sb_puts(sb, " }");
+	put_acts(sb, m, t, "tail", lp->head + lp->k * lp->loops, t->nacts,
+		 &first);
 }
 
 /* A sequence phase: one rt-app phase per activation, "pI_J" */
@@ -225,6 +304,10 @@ static void put_task(struct strbuf *sb, const struct import_model *m,
 		sb_puts(sb, ",\n      \"loop\": 1, \"phases\": {");
 	}
 	for (i = 0; t->nacts && i < t->nphases; i++) {
+		if (t->phases[i].kind == IMPORT_LOOP) {
+			put_loop(sb, m, t, i == 0 && t->pre_work < 1000);
+			continue;
+		}
 		if (i || t->pre_work >= 1000)
 			sb_putc(sb, ',');
 		if (t->phases[i].kind == IMPORT_SEQUENCE) {
@@ -307,11 +390,14 @@ static bool build(struct strbuf *sb, const struct import_model *m)
 	put_comment(sb, m->pl->name);
 	sb_printf(sb, " (run is work at capacity 1024, normalised from the observed frequency and CPU capacity)\n"
 		  " * rules (docs/import.md): periodic = wake-up intervals' CV < %.2f (or 90 %% within 10 %% of the median) over >= %d; change point = a block of %d activations whose mean interval moves > %.0f %% or duty > %.0f %%;\n"
+		  " *   k = 2..%d wake-ups repeating per pass (each step's run and interval spread < %.0f %% over >= %d passes, one step's not) -> one loop of k steps;\n"
 		  " *   sequences over %d activations summarized as mean run/sleep; a waker of >= %.0f %% of the wake-ups -> resume/suspend;\n"
 		  " *   kernel threads and tasks busy < %g %% of the window fold into bg_cpuN (per-CPU load every %d us)\n"
 		  " * run it for the window: capsim run THIS --duration %.6f\n */\n",
 		  IMPORT_PERIODIC_CV, IMPORT_PERIODIC_MIN, IMPORT_CP_BLOCK,
-		  IMPORT_CP_PERIOD * 100, IMPORT_CP_DUTY * 100, IMPORT_SEQ_MAX,
+		  IMPORT_CP_PERIOD * 100, IMPORT_CP_DUTY * 100,
+		  IMPORT_LOOP_KMAX, IMPORT_LOOP_TOL * 100, IMPORT_LOOP_MIN,
+		  IMPORT_SEQ_MAX,
 		  IMPORT_DEP_SHARE * 100, o->min_busy_pct, IMPORT_BG_PERIOD_US,
 		  w1 - w0);
 	/* rt-app takes whole seconds: the window's, rounded up */

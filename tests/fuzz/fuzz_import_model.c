@@ -96,6 +96,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			import_phases(&m, import_task(&m, i));
 		import_deps(&m);
 		for (int i = 0; i < m.ss.ntasks; i++)
+			import_loops(&m, import_task(&m, i));
+		for (int i = 0; i < m.ss.ntasks; i++)
 			import_classify(&m, import_task(&m, i));
 		import_explain(&m, devnull);
 		r = import_write_rtapp(&m);
