@@ -119,27 +119,19 @@ static char *write_trace(bool uclamp_first)
 	return path;
 }
 
-static struct platform *sym4(void)
-{
-	struct diag d;
-	struct platform *pl;
-
-	diag_init(&d, false);
-	pl = platform_load("sym4", &d);
-	diag_free(&d);
-	assert_non_null(pl);
-	return pl;
-}
-
-/* scan the trace with @band; @rec gets the hooks' calls */
+/* scan the trace on sym4 with @band; @rec gets the hooks' calls */
 static void scan(enum scan_band band, bool uclamp_first, struct recorder *rec,
 		 struct scan *sc)
 {
 	char *path = write_trace(uclamp_first);
+	struct diag d;
 
 	memset(sc, 0, sizeof(*sc));
 	memset(rec, 0, sizeof(*rec));
-	sc->pl = sym4();
+	diag_init(&d, false);
+	sc->pl = platform_load("sym4", &d);
+	diag_free(&d);
+	assert_non_null(sc->pl);
 	sc->band = band;
 	sc->hooks = (struct scan_hooks){ .arg = rec, .domain = on_domain,
 					 .util = on_util };
