@@ -1,8 +1,11 @@
-# One panel per frequency domain: the frequency and the clamp band the
-# RFC's core composes for the domain (MAX of the mins, MAX of the maxes of
-# its busy CPUs), drawn as the OPPs it allows: the lowest OPP at or above
-# fmax * clamp / capacity, as schedutil resolves a request. A cap and a
-# frequency compare by eye on the same MHz axis.
+# One panel per frequency domain: the frequency and the clamp band
+# composed for the domain (MAX of the mins, MAX of the maxes of its busy
+# CPUs: the RFC's core's rule, and the range schedutil's MAX over the
+# CPUs' clamped utils stays in under uclamp), drawn as the OPPs it
+# allows: the lowest OPP at or above fmax * clamp / capacity, as
+# schedutil resolves a request. A cap and a frequency compare by eye on
+# the same MHz axis. bandname says whose range: the RFC's ('clamp band')
+# or uclamp's rq clamps ('uclamp effective range').
 # Data: freq-dom<N>.dat: time_s MHz MHz_low MHz_high band_min_MHz
 # band_max_MHz has_band -- steps, or, when the window holds more changes
 # than 1000 px can show, bins (dombin[N] ms wide): the time-weighted mean
@@ -14,7 +17,7 @@ load datadir.'/vars.gp'
 npanels = ndoms > 0 ? ndoms : 1
 height = 110 + 250 * npanels
 load plotsdir.'/common.gp'
-set multiplot layout npanels, 1 title runtitle."\nfrequency per domain".(hasband ? '; shaded blue: the OPPs the clamp band allows' : '; '.bandnote).(domnote eq '' ? '' : '; '.domnote).(freqnote eq '' ? '' : "\n".freqnote) noenhanced
+set multiplot layout npanels, 1 title runtitle."\nfrequency per domain".(hasband ? '; shaded blue: the OPPs the '.bandname.' allows' : '; '.bandnote).(domnote eq '' ? '' : '; '.domnote).(freqnote eq '' ? '' : "\n".freqnote) noenhanced
 set xrange [tfrom:tto]
 set ylabel 'MHz'
 set lmargin 10
@@ -50,7 +53,7 @@ do for [i = 1:ndoms] {
 	# over a bin's OPP range
 	cmd = 'plot '
 	if (hasband) {
-		cmd = cmd."f using 1:($7 > 0 ? $5 : NaN):($7 > 0 ? $6 : NaN) with filledcurves fc rgb '#cfe3f5' fs solid 1.0 noborder title 'clamp band', "
+		cmd = cmd."f using 1:($7 > 0 ? $5 : NaN):($7 > 0 ? $6 : NaN) with filledcurves fc rgb '#cfe3f5' fs solid 1.0 noborder title bandname, "
 	}
 	if (binned) {
 		cmd = cmd."f using 1:3:4 with filledcurves fc rgb '#f4b6b6' fs transparent solid 0.5 noborder title 'OPP range in bin', "

@@ -1,5 +1,6 @@
 # Per-CPU utilization (capsim's simplified signal, --trace-util) against
-# the CPU's clamp range from the core (cap_clamp_cpu), in capacity units;
+# the CPU's clamp range (the RFC's, cap_clamp_cpu, or under uclamp the
+# rq's clamps, lisa__uclamp_util_cfs: the band's source), in capacity units;
 # gaps where the CPU was idle (no samples).
 # Data: util-cpu<N>.dat: time_s util clamp_min clamp_max. vars.gp: nutil
 # panels, utilcpu[i] the CPU of panel i (at most 16, the busiest: cpunote

@@ -96,17 +96,50 @@ static void clamp_dec(struct sim_cpu *c, struct sim_task *t)
 	t->uclamp_active = false;
 }
 
+/*
+ * The CPU's range as schedutil reads it (rq->uclamp[].value), kept
+ * before an inc, a dec or both, and traced if they changed it: LISA's
+ * lisa__uclamp_util_cfs, the event a device's trace carries the same
+ * values in, so that a plot draws uclamp's band from either
+ * (docs/traces.md, "Clamp bands"). Once per change: a task's clamps
+ * re-read (dec then inc) print no transient range.
+ */
+struct range_before {
+	unsigned int min, max;
+};
+
+static struct range_before range_now(const struct sim_cpu *c)
+{
+	return (struct range_before){
+		uclamp_cpu_value(&c->uclamp, UCLAMP_MIN),
+		uclamp_cpu_value(&c->uclamp, UCLAMP_MAX) };
+}
+
+static void trace_if_changed(struct sim *s, struct sim_cpu *c,
+			     struct range_before was)
+{
+	if (uclamp_cpu_value(&c->uclamp, UCLAMP_MIN) != was.min ||
+	    uclamp_cpu_value(&c->uclamp, UCLAMP_MAX) != was.max)
+		sig_trace_uclamp_cfs(s, c);
+}
+
 static void uclamp_enqueue(struct sim *s, struct sim_cpu *c,
 			   struct sim_task *t)
 {
+	struct range_before was = range_now(c);
+
 	clamp_inc(s, c, t);
+	trace_if_changed(s, c, was);
 	clamp_track_enqueue(s, c, t);
 }
 
 static void uclamp_dequeue(struct sim *s, struct sim_cpu *c,
 			   struct sim_task *t)
 {
+	struct range_before was = range_now(c);
+
 	clamp_dec(c, t);
+	trace_if_changed(s, c, was);
 	clamp_track_dequeue(s, c, t);
 }
 
@@ -117,11 +150,14 @@ static void uclamp_dequeue(struct sim *s, struct sim_cpu *c,
 static void update_active(struct sim *s, struct sim_task *t)
 {
 	struct sim_cpu *c = &s->cpus[t->cpu];
+	struct range_before was;
 
 	if (t->state != TS_RUNNABLE)
 		return;
+	was = range_now(c);
 	clamp_dec(c, t);
 	clamp_inc(s, c, t);
+	trace_if_changed(s, c, was);
 }
 
 /* sched_move_task(): dequeued and enqueued again in the new group */

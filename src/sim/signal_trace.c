@@ -61,12 +61,27 @@ void sig_trace_cfs(struct sim *s, struct sim_cpu *c)
 		  c->id, a->load_avg, a->util_avg,
 		  (unsigned long long)a->last_update_time, a->runnable_avg);
 	if (s->clamp->uclamp_used)
-		sim_trace(s, c->id, "lisa__uclamp_util_cfs",
-			  "cpu=%d util_avg=%lu uclamp_avg=%lu uclamp_min=%u uclamp_max=%u",
-			  c->id, a->util_avg,
-			  uclamp_rq_util_with(&c->uclamp, a->util_avg, NULL),
-			  uclamp_cpu_value(&c->uclamp, UCLAMP_MIN),
-			  uclamp_cpu_value(&c->uclamp, UCLAMP_MAX));
+		sig_trace_uclamp_cfs(s, c);
+}
+
+/*
+ * LISA's uclamp_util_cfs: the root cfs_rq's util and the rq's clamps
+ * (rq->uclamp[].value, what effective_cpu_util() hands schedutil). LISA
+ * prints it at pelt_cfs_tp (above, with --trace-signals); the uclamp
+ * policy prints it too at every change of the rq's clamps, in every
+ * trace, so that a plot has uclamp's per-CPU range without the signals
+ * (docs/traces.md, "Clamp bands").
+ */
+void sig_trace_uclamp_cfs(struct sim *s, struct sim_cpu *c)
+{
+	const struct pelt_avg *a = &c->cfs.avg;
+
+	sim_trace(s, c->id, "lisa__uclamp_util_cfs",
+		  "cpu=%d util_avg=%lu uclamp_avg=%lu uclamp_min=%u uclamp_max=%u",
+		  c->id, a->util_avg,
+		  uclamp_rq_util_with(&c->uclamp, a->util_avg, NULL),
+		  uclamp_cpu_value(&c->uclamp, UCLAMP_MIN),
+		  uclamp_cpu_value(&c->uclamp, UCLAMP_MAX));
 }
 
 void sig_trace_class_rq(struct sim *s, struct sim_cpu *c, bool rt)

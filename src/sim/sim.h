@@ -509,6 +509,8 @@ void sig_tick_blocked(struct sim *s, struct sim_cpu *c);
 /* signal_trace.c: the lisa__* events, with --trace-signals */
 void sig_trace_se(struct sim *s, struct sim_cpu *c, struct sim_task *t);
 void sig_trace_cfs(struct sim *s, struct sim_cpu *c);
+/* lisa__uclamp_util_cfs, signals or not (the uclamp policy's range) */
+void sig_trace_uclamp_cfs(struct sim *s, struct sim_cpu *c);
 void sig_trace_class_rq(struct sim *s, struct sim_cpu *c, bool rt);
 void sig_trace_util_est_se(struct sim *s, struct sim_cpu *c,
 			   struct sim_task *t);

@@ -451,31 +451,55 @@ static void on_idle(void *arg, int cpu, uint64_t t0, uint64_t t1, int state)
 	recompute_band(arg, cpu);
 }
 
+/*
+ * A CPU's range event (cap_clamp_cpu's min/max, or lisa__uclamp_util_cfs'
+ * uclamp_min/uclamp_max) of source @src: the band's if the band follows
+ * that source (AUTO: the first source seen)
+ */
+static int on_range(struct scan *sc, const struct ftrace_event *ev,
+		    enum scan_band src, const char *fmin, const char *fmax)
+{
+	int64_t mn, mx;
+	int cpu, r;
+
+	if ((r = sched_state_field_cpu(&sc->ss, ev, "cpu", &cpu)) <= 0)
+		return r;
+	if (!ftrace_get_i64(ev, fmin, &mn) || !ftrace_get_i64(ev, fmax, &mx))
+		return 0;
+	sched_state_grow(&sc->ss, cpu);
+	if (src == SCAN_BAND_RFC)
+		sc->has_clamp_lines = true;
+	else
+		sc->has_uclamp_lines = true;
+	if (sc->band_used == SCAN_BAND_AUTO)
+		sc->band_used = src;
+	if (sc->band_used != src)
+		return 0;
+	sc->cpu_min[cpu] = (unsigned int)mn;
+	sc->cpu_max[cpu] = (unsigned int)mx;
+	if (sc->cpu_dom[cpu] >= 0)
+		sc->doms[sc->cpu_dom[cpu]].has_band = true;
+	recompute_band(sc, cpu);
+	if (sc->cpu_dom[cpu] >= 0)
+		sc->doms[sc->cpu_dom[cpu]].dirty = true;
+	return 0;
+}
+
 /* The events that are the analysis' own: idle (for the band), clamps,
  * utilization */
 static int on_event(void *arg, const struct ftrace_event *ev)
 {
 	struct scan *sc = arg;
-	int64_t mn, mx;
 	int cpu, r;
 
-	if (ev->name[0] != 'c')		/* its events: cap_*, capsim_* */
+	/* its events: cap_*, capsim_*, LISA's lisa__uclamp_util_cfs */
+	if (ev->name[0] != 'c' && ev->name[0] != 'l')
 		return 0;
 	if (!strcmp(ev->name, "cap_clamp_cpu")) {
-		if ((r = sched_state_field_cpu(&sc->ss, ev, "cpu", &cpu)) <= 0)
-			return r;
-		if (!ftrace_get_i64(ev, "min", &mn) ||
-		    !ftrace_get_i64(ev, "max", &mx))
-			return 0;
-		sched_state_grow(&sc->ss, cpu);
-		sc->has_clamp_lines = true;
-		sc->cpu_min[cpu] = (unsigned int)mn;
-		sc->cpu_max[cpu] = (unsigned int)mx;
-		if (sc->cpu_dom[cpu] >= 0)
-			sc->doms[sc->cpu_dom[cpu]].has_band = true;
-		recompute_band(sc, cpu);
-		if (sc->cpu_dom[cpu] >= 0)
-			sc->doms[sc->cpu_dom[cpu]].dirty = true;
+		return on_range(sc, ev, SCAN_BAND_RFC, "min", "max");
+	} else if (!strcmp(ev->name, "lisa__uclamp_util_cfs")) {
+		return on_range(sc, ev, SCAN_BAND_UCLAMP, "uclamp_min",
+				"uclamp_max");
 	} else if (!strcmp(ev->name, "capsim_util")) {
 		int64_t cfs = 0, rt = 0, dl = 0;
 
@@ -555,6 +579,7 @@ int scan_trace(struct scan *sc, const char *path)
 	bind(sc);
 	sched_state_init(&sc->ss, &rd);
 	setup_platform(sc);
+	sc->band_used = sc->band;
 	while ((r = trace_reader_next(&rd, &ev)) > 0) {
 		sc->events++;
 		if (!started) {

@@ -15,7 +15,11 @@
  *  - wake-up latency: sched_wakeup to sched_switch in;
  *  - a domain's clamp band: the MAX of the mins and the MAX of the maxes of
  *    its CPUs that are not idle (the core's nonidle rule); held while the
- *    whole domain is idle;
+ *    whole domain is idle. The CPUs' ranges are the RFC's (cap_clamp_cpu)
+ *    or uclamp's (lisa__uclamp_util_cfs: rq->uclamp[].value, what
+ *    schedutil reads; its per-domain frequency, the MAX over the CPUs of
+ *    each one's clamped util, lies within the same MAX of mins and MAX
+ *    of maxes), as scan.band says;
  *  - in band: a task's running time at a frequency within the OPPs its
  *    group's capacity_min/max allow (the lowest OPP at or above
  *    fmax * clamp / capacity, as schedutil resolves it).
@@ -45,6 +49,15 @@ enum lane_state {
 	LANE_RUNNABLE = SCHED_RUNNABLE,
 	LANE_RUNNING = SCHED_RUNNING,
 	LANE_DEAD = SCHED_DEAD,
+};
+
+/* Which CPU range the band and the util hook's cmin/cmax follow */
+enum scan_band {
+	SCAN_BAND_RFC,		/* cap_clamp_cpu: the RFC's range */
+	SCAN_BAND_UCLAMP,	/* lisa__uclamp_util_cfs: uclamp's rq clamps */
+	SCAN_BAND_AUTO,		/* whichever of the two the trace shows
+				 * first (a bare trace: no summary names
+				 * the policy) */
 };
 
 /* A group's clamp over time, for the in-band measure */
@@ -129,6 +142,7 @@ struct scan {
 						 * CPUs' domains (NULL:
 						 * each CPU its own) */
 	bool order_410;			/* clamp then headroom */
+	enum scan_band band;		/* the ranges the band is made of */
 	struct scan_group *groups;
 	int ngroups;
 	struct scan_group_write *writes;	/* sorted by time */
@@ -155,6 +169,9 @@ struct scan {
 	long lines, events;
 	long lost;			/* events the trace says it lost */
 	bool has_clamp_lines, has_util_lines;
+	bool has_uclamp_lines;		/* lisa__uclamp_util_cfs seen */
+	enum scan_band band_used;	/* band, AUTO resolved (AUTO: the
+					 * trace shows neither) */
 
 	/* private */
 	/* what advance() accounts at each event: the CPUs running a task

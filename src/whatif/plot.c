@@ -494,16 +494,25 @@ static void write_vars(FILE *v, const struct run_metrics *m,
 		 "the most frequency changes");
 	put_str(v, "freqnote", p->ndoms ? "" :
 		"no cpu_frequency event in the trace: no frequency to draw");
-	/* the band drawn is the one the run's policy applied: the trace's
-	 * cap_clamp_cpu is the RFC's range, which every policy tracks but
-	 * only rfc (and a kernel's trace, the RFC's kernel) applies; uclamp's
-	 * per-CPU effective range is not in the trace */
+	/* the band drawn is the one the run's policy applied: the RFC's
+	 * range (cap_clamp_cpu), which every policy tracks but only rfc
+	 * (and a kernel's trace, the RFC's kernel) applies, or under uclamp
+	 * its rq clamps (lisa__uclamp_util_cfs); the scan read the one
+	 * m->band names */
 	fprintf(v, "hasband = %d\n", p->any_band &&
-		strcmp(m->policy, "none") && strcmp(m->policy, "uclamp"));
-	put_str(v, "bandnote", !p->any_band ? "no clamp in the trace" :
-		!strcmp(m->policy, "none") ? "policy none: no clamp applied" :
-		!strcmp(m->policy, "uclamp") ?
-		"policy uclamp: its effective range is not in the trace, the RFC band is not drawn" : "");
+		strcmp(m->policy, "none"));
+	put_str(v, "bandname", m->band == SCAN_BAND_UCLAMP ?
+		"uclamp effective range" : "clamp band");
+	/* no band: say which event was missing (capsim traces a range at
+	 * each change, so a run of its own without one clamped nothing; a
+	 * kernel's carries one only if its tracing was enabled) */
+	put_str(v, "bandnote", !p->any_band ?
+		(m->band == SCAN_BAND_UCLAMP ?
+		 "policy uclamp: no lisa__uclamp_util_cfs in the trace (no CPU's uclamp range left 0..1024), no band" :
+		 m->band == SCAN_BAND_AUTO ?
+		 "no clamp in the trace (neither cap_clamp_cpu nor lisa__uclamp_util_cfs), no band" :
+		 "no clamp in the trace") :
+		!strcmp(m->policy, "none") ? "policy none: no clamp applied" : "");
 	fprintf(v, "array domidx[%d]\narray domlabel[%d]\narray domname[%d]\narray domcpus[%d]\narray domytics[%d]\narray domfmax[%d]\narray dombin[%d]\narray domband[%d]\narray domhas[%d]\narray domnopps[%d]\n",
 		n, n, n, n, n, n, n, n, n, n);
 	for (i = 0; i < pk->ndoms; i++) {

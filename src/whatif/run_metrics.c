@@ -490,6 +490,10 @@ int run_metrics_load(struct run_metrics *m, const char *path,
 	}
 	sc.order_410 = sum && jstr(sum, "clamp_order") &&
 		       !strcmp(jstr(sum, "clamp_order"), "4.10");
+	/* the band of the range the run's policy applied */
+	sc.band = !sum ? SCAN_BAND_AUTO :
+		  jstr(sum, "policy") && !strcmp(jstr(sum, "policy"), "uclamp") ?
+		  SCAN_BAND_UCLAMP : SCAN_BAND_RFC;
 	if (o) {
 		sc.hooks = o->hooks;
 		sc.sched_only = o->sched_only;
@@ -541,6 +545,7 @@ int run_metrics_load(struct run_metrics *m, const char *path,
 	}
 	m->policy = xstrdup(sum && jstr(sum, "policy") ? jstr(sum, "policy") :
 			    "kernel");
+	m->band = sc.band_used;
 	m->sim_s = (double)(sc.t_last - sc.t_first) / 1e9;
 	if (sum && !isnan(jnum(sum, "simulated_s")))
 		m->sim_s = jnum(sum, "simulated_s");

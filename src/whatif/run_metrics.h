@@ -57,6 +57,9 @@ struct run_metrics {
 	char *platform;
 	char *policy;
 	char *trace_path;
+	/* the CPU ranges the band follows: uclamp's under policy uclamp,
+	 * the RFC's under the others, a bare trace's first (struct scan) */
+	enum scan_band band;
 	double sim_s;
 	double energy_mj;	/* NAN without a summary */
 	bool has_summary;

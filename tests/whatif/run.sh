@@ -49,11 +49,13 @@ compare)
 	[ "$(json "$tmp/c/compare.json" '3000 <= d["none"]["tasks"][2]["response_us"]["p50"] < 100000')" = True ] ||
 		fail "fg response p50"
 	# the band drawn is the active policy's (issue 26): the RFC's under
-	# rfc, none under uclamp (its range is not in the trace) or none
+	# rfc, uclamp's effective range under uclamp, none under none
 	grep -qx 'hasband = 1' "$tmp/c/rfc/plots/data/vars.gp" || fail "rfc: no band"
-	for p in uclamp none; do
-		grep -qx 'hasband = 0' "$tmp/c/$p/plots/data/vars.gp" || fail "$p: the RFC band drawn"
-	done
+	grep -qx "bandname = 'clamp band'" "$tmp/c/rfc/plots/data/vars.gp" || fail "rfc: band not named"
+	grep -qx 'hasband = 1' "$tmp/c/uclamp/plots/data/vars.gp" || fail "uclamp: no band"
+	grep -qx "bandname = 'uclamp effective range'" "$tmp/c/uclamp/plots/data/vars.gp" ||
+		fail "uclamp: the band is not named uclamp's"
+	grep -qx 'hasband = 0' "$tmp/c/none/plots/data/vars.gp" || fail "none: a band drawn"
 	# every policy in one figure (issue 26): energy and residency side by
 	# side, the energy per policy the one compare.json reports
 	pycheck "$tmp/c/compare.png" 1000 $((420 + 330))
