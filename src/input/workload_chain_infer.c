@@ -20,7 +20,9 @@
  * chain is src/sim/chains.c's, the same for a declared one.
  */
 #include <stdlib.h>
+#include <string.h>
 
+#include "strmap.h"
 #include "workload_internal.h"
 #include "util.h"
 
@@ -51,6 +53,7 @@ struct infer {
 	struct task_events *te;	/* by task */
 	struct point_users *pu;	/* by resource */
 	int *in_chain;		/* by task: the chain's index + 1, or 0 */
+	struct strmap names;	/* the inferred chains by name */
 };
 
 static void phase_pattern(const struct wl_phase *ph, struct pattern *pt)
@@ -183,7 +186,7 @@ static bool trigger_unfit(const struct infer *in, int t, struct strbuf *sb)
 
 	if (task_unfit(in, t, sb))
 		return true;
-	if (pt->ntimer != 1)
+	if (pt->ntimer != 1 || pt->timer_res < 0)
 		sb_printf(sb, "\"%s\" has %d timers per loop", task_name(in, t),
 			  pt->ntimer);
 	else if (pt->timer_us < WL_CHAIN_PERIOD_MIN_US ||
@@ -215,6 +218,16 @@ static bool resumed_unfit(const struct infer *in, int t, int by, int res,
 	return true;
 }
 
+/* Appends task @t to @ch's tasks, grown as a chain is followed (a
+ * workload of many tasks has short chains: no array of all tasks each) */
+static void chain_add(struct wl_chain *ch, int t)
+{
+	if (!(ch->ntasks & (ch->ntasks - 1)))	/* 0, 1, 2, 4, ...: full */
+		ch->tasks = xrealloc(ch->tasks, 2 * ((size_t)ch->ntasks + 1) *
+					     sizeof(*ch->tasks));
+	ch->tasks[ch->ntasks++] = t;
+}
+
 static bool in_list(const struct wl_chain *ch, int t)
 {
 	int i;
@@ -231,7 +244,7 @@ static bool follow(const struct infer *in, int t, struct wl_chain *ch,
 {
 	int cur = t, res = in->te[t].pat.resume_res;
 
-	ch->tasks[ch->ntasks++] = t;
+	chain_add(ch, t);
 	while (res >= 0) {
 		const struct point_users *u = &in->pu[res];
 		int next = u->suspender[0];
@@ -260,7 +273,7 @@ static bool follow(const struct infer *in, int t, struct wl_chain *ch,
 		}
 		if (resumed_unfit(in, next, cur, res, sb))
 			return false;
-		ch->tasks[ch->ntasks++] = next;
+		chain_add(ch, next);
 		cur = next;
 		res = in->te[next].pat.nresume ? in->te[next].pat.resume_res : -1;
 	}
@@ -303,14 +316,15 @@ static void chain_links(const struct infer *in, struct wl_chain *ch)
 	}
 }
 
-static bool name_taken(const struct workload *wl, const char *name)
+/* strmap's test: inferred chain @idx is named @key */
+static bool chain_named(const void *ctx, int idx, uint64_t ns,
+			const char *key, size_t len)
 {
-	int i;
+	const struct workload *wl = ctx;
 
-	for (i = 0; i < wl->nchains; i++)
-		if (streq(wl->chains[i].name, name))
-			return true;
-	return false;
+	(void)ns;
+	return !strncmp(wl->chains[idx].name, key, len) &&
+	       !wl->chains[idx].name[len];
 }
 
 /* Trigger candidate @t: its chain appended to the workload, or a note */
@@ -324,10 +338,10 @@ static void try_trigger(struct infer *in, int t)
 
 	sb_init(&why);
 	*ch = (struct wl_chain){ .start_timer = -1 };
-	ch->tasks = xcalloc((size_t)wl->ntasks, sizeof(*ch->tasks));
 	ch->name = chain_name(wt->name);
 	if (!trigger_unfit(in, t, &why) && follow(in, t, ch, &why) &&
-	    name_taken(wl, ch->name))
+	    strmap_get(&in->names, 0, ch->name, strlen(ch->name), chain_named,
+		       wl) >= 0)
 		sb_printf(&why, "another inferred chain is named \"%s\"",
 			  ch->name);
 	if (why.len) {
@@ -345,6 +359,8 @@ static void try_trigger(struct infer *in, int t)
 	ch->start = xstrdup(res_name(in, ch->start_timer));
 	ch->period_us = ch->deadline_us = in->te[t].pat.timer_us;
 	chain_links(in, ch);
+	strmap_put(&in->names, 0, ch->name, strlen(ch->name), wl->nchains,
+		   chain_named, wl);
 	wl->nchains++;
 	sb_init(&list);
 	for (i = 0; i < ch->ntasks; i++) {
@@ -402,4 +418,5 @@ void wl_infer_chains(struct wl_parser *p)
 	free(in.te);
 	free(in.pu);
 	free(in.in_chain);
+	strmap_free(&in.names);
 }
