@@ -7,11 +7,12 @@
  *   a trigger task paced by one timer (its period is the chain's) that
  *   resumes a task suspended waiting for it, which may resume the next
  *   one the same way, and so on: [trigger, resumed, ...]. Every task of
- *   it has one instance and the same pattern in every phase; the trigger
- *   suspends on nothing; each resumed task suspends once per loop on a
- *   point nobody else resumes, has no timer and blocks nowhere else (its
- *   completion, where it switches out asleep, is then its suspend); a
- *   task resumes at most one other.
+ *   it has one instance, the same pattern in every phase, resumes at
+ *   most one other and blocks only in its timer or suspend (no sleep,
+ *   wait, barrier or iorun: its completion, where it switches out
+ *   asleep, is then the end of its part); the trigger suspends on
+ *   nothing; each resumed task suspends once per loop on a point nobody
+ *   else resumes nor waits on, and has no timer.
  *
  * Anything else is not inferred, and a task that looks like a trigger (a
  * timer and a resume, no suspend) gets a note saying why. The chain is
@@ -156,7 +157,9 @@ static const char *res_name(const struct infer *in, int res)
 	return in->p->wl->res[res].name;
 }
 
-/* Why task @t cannot be in a chain whatever its role, or NULL; into @sb */
+/* Whether task @t cannot be in a chain, whatever its role (the reason
+ * into @sb): one instance, the same pattern in every phase, at most one
+ * resume, no blocking but its timer or suspend */
 static bool task_unfit(const struct infer *in, int t, struct strbuf *sb)
 {
 	const struct wl_task *wt = &in->p->wl->tasks[t];
@@ -179,7 +182,7 @@ static bool task_unfit(const struct infer *in, int t, struct strbuf *sb)
 	return true;
 }
 
-/* Why the trigger @t cannot start a chain, or false */
+/* Whether @t cannot be a trigger (the reason into @sb) */
 static bool trigger_unfit(const struct infer *in, int t, struct strbuf *sb)
 {
 	const struct pattern *pt = &in->te[t].pat;
@@ -199,7 +202,8 @@ static bool trigger_unfit(const struct infer *in, int t, struct strbuf *sb)
 	return true;
 }
 
-/* Why @t, resumed by @by on @res, cannot be the chain's next task */
+/* Whether @t, resumed by @by on @res, cannot be the chain's next task
+ * (the reason into @sb) */
 static bool resumed_unfit(const struct infer *in, int t, int by, int res,
 			  struct strbuf *sb)
 {
