@@ -49,8 +49,11 @@ static struct workload *workload_parse(struct workload *wl)
 	if (wl_parse_tasks(&p, root)) {
 		wl_check_workload(&p);
 		v = json_object_get(json_object_get(root, "capsim"), "chains");
+		/* a declared capsim.chains, even {}, is the whole list */
 		if (v)
 			wl_parse_chains(&p, v);
+		else if (!p.err)
+			wl_infer_chains(&p);
 	}
 	return wl;
 }

@@ -166,6 +166,18 @@ struct wl_chain {
 	uint64_t deadline_us;	/* after the trigger; the period if not given */
 	char *start;		/* "period" or the name of a timer */
 	int start_timer;	/* that timer's resource index; -1: "period" */
+	/* inferred from rt-app's events (workload_chain_infer.c), not named
+	 * in capsim.chains: the events it was read from, in chain order */
+	bool inferred;
+	struct wl_chain_link *from;
+	int nfrom;
+};
+
+/* One event of a task an inferred chain was read from */
+struct wl_chain_link {
+	int task;		/* index into workload.tasks */
+	enum wl_ev_type ev;	/* WL_EV_TIMER, WL_EV_RESUME or WL_EV_SUSPEND */
+	int res;		/* the timer's or the suspend point's resource */
 };
 
 /* the range of a chain's period_us and deadline_us: 100 us .. 10 s */

@@ -21,14 +21,22 @@
 const char *const wl_chain_keys[] = { "tasks", "period_us", "start",
 				      "deadline_us", NULL };
 
-/* A control character (a tab, a newline, ...) in @s: it would split or
- * blur a CSV header field */
-static bool has_control_char(const char *s)
+/* @c may be in a chain's name: not a space, dot, comma or quote (the name
+ * is a CSV field and a metric name) nor a control character (a tab, a
+ * newline, ... would split or blur a CSV header field) */
+bool wl_chain_name_char_ok(char c)
 {
+	return !strchr(",.\"' ", c) && (unsigned char)c >= 0x20 && c != 0x7f;
+}
+
+static bool chain_name_ok(const char *s)
+{
+	if (!*s)
+		return false;
 	for (; *s; s++)
-		if ((unsigned char)*s < 0x20 || *s == 0x7f)
-			return true;
-	return false;
+		if (!wl_chain_name_char_ok(*s))
+			return false;
+	return true;
 }
 
 /* The task named @name, or -1 after an error with the closest names */
@@ -162,7 +170,7 @@ void wl_parse_chains(struct wl_parser *p, json_t *c)
 		ch->name = xstrdup(name);
 		ch->ptr = jptr_key("/capsim/chains", name);
 		ch->start_timer = -1;
-		if (!*name || strpbrk(name, ",.\"' ") || has_control_char(name))
+		if (!chain_name_ok(name))
 			wl_err(p, ch->ptr, "a chain's name must be non-empty, without spaces, dots, commas, quotes or control characters (it is a CSV field and a metric name)");
 		parse_chain(p, ch, v, ch->ptr);
 	}
@@ -177,6 +185,7 @@ void wl_chains_free(struct workload *wl)
 		free(wl->chains[i].ptr);
 		free(wl->chains[i].tasks);
 		free(wl->chains[i].start);
+		free(wl->chains[i].from);
 	}
 	free(wl->chains);
 }

@@ -13,6 +13,8 @@
  *                         uclamp sysctls, model settings
  *   workload_check.c      semantic checks across fields and tasks
  *   workload_chains.c     capsim.chains, read once the tasks are known
+ *   workload_chain_infer.c  chains inferred from timer, resume and suspend
+ *                         when capsim.chains is absent
  *   workload_values.c     the typed value readers and error reporting
  *   workload_names.c      policy and event names, the keys of each place
  *                         and the messages for an unknown key
@@ -95,6 +97,12 @@ void wl_parse_capsim(struct wl_parser *p, json_t *c);
 /* workload_chains.c: capsim.chains (@c its value), after the tasks */
 void wl_parse_chains(struct wl_parser *p, json_t *c);
 void wl_chains_free(struct workload *wl);
+/* @c may be in a chain's name (not a CSV or metric separator) */
+bool wl_chain_name_char_ok(char c);
+
+/* workload_chain_infer.c: without capsim.chains, the chains rt-app's
+ * timer, resume and suspend events make, each said in a note */
+void wl_infer_chains(struct wl_parser *p);
 extern const char *const wl_chain_keys[];
 
 /* workload_check.c */

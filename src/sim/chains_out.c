@@ -2,12 +2,33 @@
 /*
  * A run's chains, written out: summary.json's "chains" object, chains.csv
  * (one row per period) and the table `capsim run` prints. Only a workload
- * with capsim.chains has any of them.
+ * with chains (capsim.chains, or inferred from its events) has any.
  */
 #include <jansson.h>
 
 #include "chains_out.h"
 #include "summary.h"
+
+/* A chain inferred from the workload's events (workload_chain_infer.c)
+ * says so, and which: "inferred": true, "inferred_from": [{"task",
+ * "event", "ref"}]; a declared chain has neither key */
+static void set_inferred(const struct workload *wl, const struct wl_chain *wc,
+			 json_t *o)
+{
+	json_t *from = json_array();
+	int j;
+
+	for (j = 0; j < wc->nfrom; j++) {
+		const struct wl_chain_link *l = &wc->from[j];
+
+		json_array_append_new(from, json_pack("{s:s, s:s, s:s}",
+			"task", wl->tasks[l->task].name,
+			"event", wl_ev_name(l->ev),
+			"ref", wl->res[l->res].name));
+	}
+	json_object_set_new(o, "inferred", json_true());
+	json_object_set_new(o, "inferred_from", from);
+}
 
 json_t *chains_json(struct sim *s)
 {
@@ -38,6 +59,8 @@ json_t *chains_json(struct sim *s)
 		json_object_set_new(o, "jank_pct",
 				    json_real(chain_jank_pct(cr)));
 		json_object_set_new(o, "latency_us", summary_pct_obj(&cr->lat));
+		if (wc->inferred)
+			set_inferred(s->wl, wc, o);
 		json_object_set_new(all, wc->name, o);
 	}
 	return all;

@@ -12,15 +12,48 @@
 #include "metric_expr.h"
 #include "sweep.h"
 #include "util.h"
+#include "workload.h"
 
 /* "instance"'s largest value (workload_rtapp.c checks it later) */
 #define INSTANCE_MAX 1024
 
 struct metric_scope {
 	json_t *wroot;		/* the workload document */
+	json_t *chains;		/* its chains by name (workload_chains()) */
 	bool edits_platform;	/* --set edits the platforms: any domain */
 	int ndoms;		/* the most domains of the platforms */
 };
+
+/*
+ * The chains of workload @wroot, an object keyed by name: capsim.chains
+ * as written, or without it those capsim infers from the tasks' timer,
+ * resume and suspend (src/input/workload_chain_infer.c), read by the
+ * parser quietly (the run says it). The caller puts it.
+ */
+static json_t *workload_chains(json_t *wroot)
+{
+	json_t *declared = json_object_get(json_object_get(wroot, "capsim"),
+					   "chains"), *names;
+	struct workload *wl;
+	struct diag d;
+	char *text;
+	int i;
+
+	if (declared)
+		return json_incref(declared);
+	names = json_object();
+	text = json_dumps(wroot, JSON_COMPACT);
+	if (!text)
+		return names;
+	diag_init(&d, true);
+	wl = workload_load_buffer("workload", text, &d);
+	for (i = 0; wl && i < wl->nchains; i++)
+		json_object_set_new(names, wl->chains[i].name, json_true());
+	workload_free(wl);
+	diag_free(&d);
+	free(text);
+	return names;
+}
 
 /* @name (of the length up to @dot) is task NAME of the workload, or its
  * instance NAME-K */
@@ -52,7 +85,8 @@ static bool task_name_known(json_t *tasks, const char *name, const char *dot)
  * @name is a column sweep.csv will have: energy_mj, domN.avg_mhz (N below
  * the platforms' domains, unless --set edits the platforms) or
  * TASK.COLUMN, TASK a task of the workload (NAME, or NAME-K for its
- * instances), or chain.NAME.COLUMN, NAME a chain of its capsim.chains
+ * instances), or chain.NAME.COLUMN, NAME a chain of it, declared or
+ * inferred
  */
 static bool column_known(void *ctx, const char *name)
 {
@@ -63,8 +97,7 @@ static bool column_known(void *ctx, const char *name)
 	if (!strcmp(name, "energy_mj"))
 		return true;
 	if (!strncmp(name, "chain.", 6))
-		return sweep_is_chain_metric(json_object_get(json_object_get(
-			sc->wroot, "capsim"), "chains"), name);
+		return sweep_is_chain_metric(sc->chains, name);
 	if (sscanf(name, "dom%d.avg_mhz%n", &k, &n) == 1 && !name[n] && k >= 0)
 		return sc->edits_platform || k < sc->ndoms;
 	if (!dot || !sweep_is_task_column(dot + 1))
@@ -75,8 +108,7 @@ static bool column_known(void *ctx, const char *name)
 /* The names a metric of this workload may use, for the message */
 static char *known_names(const struct metric_scope *sc)
 {
-	json_t *chains = json_object_get(json_object_get(sc->wroot, "capsim"),
-					 "chains"), *v;
+	json_t *v;
 	struct strbuf sb;
 	const char *key, *col;
 	int k;
@@ -88,7 +120,7 @@ static char *known_names(const struct metric_scope *sc)
 	json_object_foreach(json_object_get(sc->wroot, "tasks"), key, v)
 		for (k = 0; (col = sweep_task_column(k)); k++)
 			sb_printf(&sb, ", %s.%s", key, col);
-	json_object_foreach(chains, key, v)
+	json_object_foreach(sc->chains, key, v)
 		for (k = 0; (col = sweep_chain_column(k)); k++)
 			sb_printf(&sb, ", chain.%s.%s", key, col);
 	return sb.buf;
@@ -97,7 +129,8 @@ static char *known_names(const struct metric_scope *sc)
 int sweep_metric_check(const char *metric, json_t *wroot, bool edits_platform,
 		       int ndoms)
 {
-	struct metric_scope sc = { wroot, edits_platform, ndoms };
+	struct metric_scope sc = { wroot, workload_chains(wroot),
+				   edits_platform, ndoms };
 	char err[256];
 	const char *unknown;
 	struct metric_expr *e = metric_expr_parse(metric, column_known, &sc,
@@ -106,9 +139,11 @@ int sweep_metric_check(const char *metric, json_t *wroot, bool edits_platform,
 
 	if (e) {
 		metric_expr_free(e);
+		json_decref(sc.chains);
 		return 0;
 	}
 	names = known_names(&sc);
+	json_decref(sc.chains);
 	fprintf(stderr, "capsim: --metric %.100s will not be a sweep.csv column or an expression over its columns: %s\n"
 		"  names: %s%s (an instance of a task: TASK-K.COLUMN)\n"
 		"  expressions: numbers, + - * / and parentheses over those names, e.g. 'energy_mj/1000'\n"
@@ -151,18 +186,18 @@ static bool task_wakes(json_t *t)
 }
 
 /* The metrics a sweep of @wroot could be about, into @sb ", "-separated:
- * each chain's jank when the workload names chains (it says so what it
- * measures), else each waking task's (each instance's) response p95.
+ * each chain's jank when the workload has chains, declared or inferred
+ * (it says so what it measures), else each waking task's (each instance's) response p95.
  * Returns how many. */
 static int candidates(json_t *wroot, struct strbuf *sb)
 {
-	json_t *chains = json_object_get(json_object_get(wroot, "capsim"),
-					 "chains"), *t;
+	json_t *chains = workload_chains(wroot), *t;
 	const char *key;
 	int n = 0;
 
 	json_object_foreach(chains, key, t)
 		sb_printf(sb, "%schain.%s.jank_pct", n++ ? ", " : "", key);
+	json_decref(chains);
 	if (n)
 		return n;
 	json_object_foreach(json_object_get(wroot, "tasks"), key, t) {
