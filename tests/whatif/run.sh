@@ -672,7 +672,7 @@ tutorial)
 	[ "$(cut -d'|' -f2-4 "$tmp/frame.md" | sed 1,2d | sort -u | wc -l)" = 24 ] ||
 		fail "frame table: each platform, cap and policy once"
 	grep -q '^npanel = 2$' out/frame/pareto-data/vars.gp &&
-		grep -q "^ylab = 'chain.frame.jank_pct'$" out/frame/pareto-data/vars.gp ||
+		grep -q "^ylab = 'chain frame jank (%)'$" out/frame/pareto-data/vars.gp ||
 		fail "frame pareto: $(cat out/frame/pareto-data/vars.gp)"
 	pycheck out/frame/pareto.png 1000 880
 	;;
