@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../sim/check_main.h"
 #include "sweep_columns.h"
 #include "whatif.h"
 
@@ -126,19 +127,7 @@ END_TEST
 
 int main(void)
 {
-	Suite *s = suite_create("sweep_columns");
-	TCase *tc = tcase_create("names");
-	SRunner *sr;
-	int failed;
-
-	tcase_add_test(tc, param_identifiers);
-	tcase_add_test(tc, param_identifiers_unique);
-	tcase_add_test(tc, retired_microsecond_names);
-	tcase_add_test(tc, axis_labels);
-	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? 1 : 0;
+	return check_main("sweep_columns", 0, CHECK_TESTS(
+		param_identifiers, param_identifiers_unique,
+		retired_microsecond_names, axis_labels));
 }
