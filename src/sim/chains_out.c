@@ -71,7 +71,7 @@ int chains_csv_write(struct sim *s, FILE *f)
 	int i;
 
 	chains_close(s);
-	fputs("chain,period,trigger_us,done_us,latency_us,late\n", f);
+	fputs("chain,period,trigger_ms,done_ms,latency_ms,late\n", f);
 	for (i = 0; i < s->nchains; i++) {
 		const struct chain_run *cr = &s->chains[i];
 		size_t j = 0;
@@ -82,12 +82,13 @@ int chains_csv_write(struct sim *s, FILE *f)
 			const struct chain_period *p = j < cr->n &&
 				cr->p[j].k == k ? &cr->p[j++] : NULL;
 
-			fprintf(f, "%s,%llu,%.3f,", cr->wc->name,
+			/* ms to the ns: the unit of every time column */
+			fprintf(f, "%s,%llu,%.6f,", cr->wc->name,
 				(unsigned long long)k,
-				(double)chain_trigger(cr, k) / 1e3);
+				(double)chain_trigger(cr, k) / 1e6);
 			if (p && chain_period_done(cr, p))
-				fprintf(f, "%.3f,%.3f,%d\n", (double)p->done / 1e3,
-					(double)(p->done - p->trigger) / 1e3,
+				fprintf(f, "%.6f,%.6f,%d\n", (double)p->done / 1e6,
+					(double)(p->done - p->trigger) / 1e6,
 					chain_period_late(cr, p));
 			else
 				fputs(",,1\n", f);

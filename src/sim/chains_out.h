@@ -10,7 +10,7 @@
 
 /* summary.json's "chains": one object per chain, by name */
 json_t *chains_json(struct sim *s);
-/* chains.csv: chain,period,trigger_us,done_us,latency_us,late */
+/* chains.csv: chain,period,trigger_ms,done_ms,latency_ms,late */
 int chains_csv_write(struct sim *s, FILE *f);
 /* one line per chain: periods, late, dropped, jank %, latency in ms */
 void chains_print(struct sim *s, FILE *f);

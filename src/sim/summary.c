@@ -382,11 +382,12 @@ int summary_write(struct sim *s, const struct run_info *ri, FILE *f)
 	return i;
 }
 
-/* A percentile in us, "-" without samples (as summary.json's count: 0) */
+/* A percentile in ms, as every printed time, "-" without samples (as
+ * summary.json's count: 0) */
 static void print_pct(FILE *f, int width, struct samples *sm, double p)
 {
 	if (sm->n)
-		fprintf(f, "%*.1f ", width, (double)samples_pct(sm, p) / 1e3);
+		fprintf(f, "%*.3f ", width, (double)samples_pct(sm, p) / 1e6);
 	else
 		fprintf(f, "%*s ", width, "-");
 }
@@ -401,8 +402,8 @@ void summary_print(struct sim *s, const struct run_info *ri, FILE *f)
 		clamp_order_name(s->o.order),
 		s->o.nonidle_rule ? "nonidle" : "rfc", sim_seconds(s));
 	fprintf(f, "%-16s %6s %-10s %7s %7s %6s %8s %8s %9s %9s\n", "task", "pid",
-		"group", "activ", "done", "miss", "wlat95us", "tlat95us",
-		"slack50us", "cpu_s");
+		"group", "activ", "done", "miss", "wlat95ms", "tlat95ms",
+		"slack50ms", "cpu_s");
 	for (i = 0; i < s->ntasks; i++) {
 		struct sim_task *t = s->tasks[i];
 		char miss[16];

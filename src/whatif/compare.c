@@ -290,8 +290,8 @@ static void build_table(struct table *t, struct policy_run *pr, int np)
 		const char *tn = ref->tasks[k].name;
 
 #define TASK (k < m->ntasks ? &m->tasks[k] : NULL)
-		snprintf(lab, sizeof(lab), "%s wake-up latency p50/p95/p99 (us)", tn);
-		EACH(lab, if (TASK) fmt_pcts(buf, sizeof(buf), TASK->wlat_us, 1);
+		snprintf(lab, sizeof(lab), "%s wake-up latency p50/p95/p99 (ms)", tn);
+		EACH(lab, if (TASK) fmt_pcts(buf, sizeof(buf), TASK->wlat_us, 1e3);
 			  else snprintf(buf, sizeof(buf), "-"));
 		snprintf(lab, sizeof(lab), "%s response p50/p95/p99 (ms)", tn);
 		EACH(lab, if (TASK) fmt_pcts(buf, sizeof(buf), TASK->resp_us, 1e3);
@@ -359,13 +359,14 @@ static json_t *jnum_or_null(double v)
 	return isnan(v) ? json_null() : json_real(v);
 }
 
-static json_t *pct_json(const double v[3])
+/* p50/p95/p99 of @us (microseconds) in ms, compare's one time unit */
+static json_t *pct_json_ms(const double us[3])
 {
 	json_t *o = json_object();
 
-	json_object_set_new(o, "p50", jnum_or_null(v[0]));
-	json_object_set_new(o, "p95", jnum_or_null(v[1]));
-	json_object_set_new(o, "p99", jnum_or_null(v[2]));
+	json_object_set_new(o, "p50", jnum_or_null(us[0] / 1e3));
+	json_object_set_new(o, "p95", jnum_or_null(us[1] / 1e3));
+	json_object_set_new(o, "p99", jnum_or_null(us[2] / 1e3));
 	return o;
 }
 
@@ -419,12 +420,8 @@ static json_t *policy_json(const struct policy_run *p)
 		json_object_set_new(r, "activations", json_integer(t->activations));
 		json_object_set_new(r, "deadline_misses", t->misses >= 0 ?
 				    json_integer(t->misses) : json_null());
-		json_object_set_new(r, "wakeup_latency_us", pct_json(t->wlat_us));
-		{
-			double ms[3] = { t->resp_us[0], t->resp_us[1], t->resp_us[2] };
-
-			json_object_set_new(r, "response_us", pct_json(ms));
-		}
+		json_object_set_new(r, "wakeup_latency_ms", pct_json_ms(t->wlat_us));
+		json_object_set_new(r, "response_ms", pct_json_ms(t->resp_us));
 		json_object_set_new(r, "responses", json_integer(t->nresp));
 		json_object_set_new(r, "in_clamp_band_pct", jnum_or_null(t->in_band_pct));
 		json_object_set_new(r, "running_s", json_real(t->run_s));
@@ -449,7 +446,7 @@ static json_t *policy_json(const struct policy_run *p)
 			json_object_set_new(r, "late", json_integer(c->late));
 			json_object_set_new(r, "dropped", json_integer(c->dropped));
 			json_object_set_new(r, "jank_pct", jnum_or_null(c->jank_pct));
-			json_object_set_new(r, "latency_us", pct_json(c->lat_us));
+			json_object_set_new(r, "latency_ms", pct_json_ms(c->lat_us));
 			json_object_set_new(ch, c->name, r);
 		}
 		json_object_set_new(o, "chains", ch);

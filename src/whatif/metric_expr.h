@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * A sweep's --metric: one sweep.csv column, or an arithmetic expression
- * over columns (`energy_mj/1000`, `(ui.resp_p95_us + render.resp_p95_us)
+ * over columns (`energy_mj/1000`, `(ui.resp_p95_ms + render.resp_p95_ms)
  * / 2`). The text is parsed into a list of operations that only this
  * file's evaluator reads: numbers, + - * /, unary minus, parentheses and
  * column names; no function calls, nothing of the text ever runs.

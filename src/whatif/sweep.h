@@ -51,15 +51,9 @@ int sweep_collector_add(struct sweep_collector *c);
 int sweep_collector_finish(struct sweep_collector *c, bool quiet);
 void sweep_collector_free(struct sweep_collector *c);
 
-/* @suffix is a per-task column of sweep.csv (TASK.SUFFIX): resp_p95_us... */
-bool sweep_is_task_column(const char *suffix);
 /* @metric is chain.NAME.COLUMN, NAME a key of @chains (the workload's
- * capsim.chains) and COLUMN a per-chain column: jank_pct, lat_p95_us... */
+ * capsim.chains) and COLUMN a per-chain column: jank_pct, lat_p95_ms... */
 bool sweep_is_chain_metric(json_t *chains, const char *metric);
-/* The per-task and per-chain column suffixes, @c from 0; NULL past the
- * last */
-const char *sweep_task_column(int c);
-const char *sweep_chain_column(int c);
 
 /*
  * --metric @metric (a sweep.csv column, or an expression over columns,
@@ -75,7 +69,7 @@ int sweep_metric_check(const char *metric, json_t *wroot, bool edits_platform,
  * workload @wroot (@where names it in the message): the one chain's
  * chain.NAME.jank_pct when it names chains, else the one task that
  * wakes up (a timer, sleep or suspend; each instance counts)'s
- * TASK.resp_p95_us. *@metric gets it (the caller frees), or NULL when
+ * TASK.resp_p95_ms. *@metric gets it (the caller frees), or NULL when
  * there is no candidate; -1 (said, listing them) when there are several:
  * the sweep must not pick one nobody asked for.
  */

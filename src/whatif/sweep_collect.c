@@ -16,39 +16,10 @@
 #include "procs.h"
 #include "run_metrics.h"
 #include "sweep.h"
+#include "sweep_columns.h"
 #include "sweep_stats.h"
 #include "util.h"
 #include "whatif.h"
-
-/* Per task and per domain columns, in this order */
-static const char *const task_cols[] = {
-	"wlat_p95_us", "wlat_p99_us", "resp_p95_us", "resp_p99_us", "misses",
-};
-
-bool sweep_is_task_column(const char *suffix)
-{
-	size_t c;
-
-	for (c = 0; c < ARRAY_SIZE(task_cols); c++)
-		if (!strcmp(suffix, task_cols[c]))
-			return true;
-	return false;
-}
-
-const char *sweep_task_column(int c)
-{
-	return c >= 0 && c < (int)ARRAY_SIZE(task_cols) ? task_cols[c] : NULL;
-}
-
-/* Per chain columns (chain.NAME.COLUMN), in this order */
-static const char *const chain_cols[] = {
-	"jank_pct", "lat_p50_us", "lat_p95_us", "lat_p99_us",
-};
-
-const char *sweep_chain_column(int c)
-{
-	return c >= 0 && c < (int)ARRAY_SIZE(chain_cols) ? chain_cols[c] : NULL;
-}
 
 /* Column @c of chain @name in @m, NAN if @m has no such chain */
 static double chain_col(const struct run_metrics *m, const char *name, int c)
@@ -57,7 +28,7 @@ static double chain_col(const struct run_metrics *m, const char *name, int c)
 
 	if (!cm)
 		return NAN;
-	return c ? cm->lat_us[c - 1] : cm->jank_pct;
+	return c ? cm->lat_us[c - 1] / 1e3 : cm->jank_pct;
 }
 
 /* The index of chain.@name.COLUMN's COLUMN in @col, or -1 */
@@ -69,8 +40,8 @@ static int chain_col_of(const char *col, const char *name)
 	if (strncmp(col, "chain.", 6) || strncmp(col + 6, name, n) ||
 	    col[6 + n] != '.')
 		return -1;
-	for (c = 0; c < (int)ARRAY_SIZE(chain_cols); c++)
-		if (!strcmp(col + 7 + n, chain_cols[c]))
+	for (c = 0; c < (int)SWEEP_CHAIN_COLS; c++)
+		if (!strcmp(col + 7 + n, sweep_chain_column(c)))
 			return c;
 	return -1;
 }
@@ -103,10 +74,10 @@ static void csv_num(FILE *f, double v)
 static double task_col(const struct task_metrics *t, int c)
 {
 	switch (c) {
-	case 0: return t->wlat_us[1];
-	case 1: return t->wlat_us[2];
-	case 2: return t->resp_us[1];
-	case 3: return t->resp_us[2];
+	case 0: return t->wlat_us[1] / 1e3;
+	case 1: return t->wlat_us[2] / 1e3;
+	case 2: return t->resp_us[1] / 1e3;
+	case 3: return t->resp_us[2] / 1e3;
 	default: return t->misses >= 0 ? (double)t->misses : NAN;
 	}
 }
@@ -146,10 +117,10 @@ static double column_value(const struct table *tb, const struct point *p,
 
 		if (strncmp(col, tb->tasks[k], n) || col[n] != '.')
 			continue;
-		for (c = 0; c < (int)ARRAY_SIZE(task_cols); c++) {
+		for (c = 0; c < (int)SWEEP_TASK_COLS; c++) {
 			const struct task_metrics *t;
 
-			if (strcmp(col + n + 1, task_cols[c]))
+			if (strcmp(col + n + 1, sweep_task_column(c)))
 				continue;
 			t = find_task(&p->m, tb->tasks[k]);
 			return t ? task_col(t, c) : NAN;
@@ -170,8 +141,8 @@ static bool column_exists(const struct table *tb, const char *col)
 	if (!strcmp(col, "energy_mj"))
 		return true;
 	for (k = 0; k < tb->ntasks; k++)
-		for (c = 0; c < (int)ARRAY_SIZE(task_cols); c++) {
-			char *n = xasprintf("%s.%s", tb->tasks[k], task_cols[c]);
+		for (c = 0; c < (int)SWEEP_TASK_COLS; c++) {
+			char *n = xasprintf("%s.%s", tb->tasks[k], sweep_task_column(c));
 			bool eq = !strcmp(n, col);
 
 			free(n);
@@ -188,35 +159,37 @@ static bool column_exists(const struct table *tb, const char *col)
  * caller frees with strv_free()) */
 static char **table_columns(const struct table *tb)
 {
-	int n = 1 + tb->ntasks * (int)ARRAY_SIZE(task_cols) + tb->ndoms +
-		tb->nchains * (int)ARRAY_SIZE(chain_cols), k = 0, i, t, c;
+	int n = 1 + tb->ntasks * (int)SWEEP_TASK_COLS + tb->ndoms +
+		tb->nchains * (int)SWEEP_CHAIN_COLS, k = 0, i, t, c;
 	char **cols = xcalloc((size_t)n + 1, sizeof(char *));
 
 	cols[k++] = xstrdup("energy_mj");
 	for (t = 0; t < tb->ntasks; t++)
-		for (c = 0; c < (int)ARRAY_SIZE(task_cols); c++)
-			cols[k++] = xasprintf("%s.%s", tb->tasks[t], task_cols[c]);
+		for (c = 0; c < (int)SWEEP_TASK_COLS; c++)
+			cols[k++] = xasprintf("%s.%s", tb->tasks[t], sweep_task_column(c));
 	for (i = 0; i < tb->ndoms; i++)
 		cols[k++] = xasprintf("dom%d.avg_mhz", i);
 	for (t = 0; t < tb->nchains; t++)
-		for (c = 0; c < (int)ARRAY_SIZE(chain_cols); c++)
+		for (c = 0; c < (int)SWEEP_CHAIN_COLS; c++)
 			cols[k++] = xasprintf("chain.%s.%s", tb->chains[t],
-					      chain_cols[c]);
+					      sweep_chain_column(c));
 	return cols;
 }
 
-/* point, the parameters' paths, policy, platform (both CSV files) */
+/* point, the parameters' identifiers (their paths are in
+ * sweep.columns.json), policy, platform (both CSV files) */
 static void write_point_header(FILE *f, const struct table *tb)
 {
-	size_t np = json_array_size(tb->params), k;
+	char **ids = sweep_param_columns(tb->params);
+	int k;
 
 	fputs("point", f);
-	for (k = 0; k < np; k++) {
+	for (k = 0; ids[k]; k++) {
 		fputc(',', f);
-		csv_put_field(f, json_string_value(json_object_get(
-			json_array_get(tb->params, k), "path")));
+		csv_put_field(f, ids[k]);
 	}
 	fputs(",policy,platform", f);
+	strv_free(ids);
 }
 
 static void write_header(FILE *f, const struct table *tb, bool repeats)
@@ -279,7 +252,7 @@ static void write_row(FILE *f, const struct table *tb, const struct point *p,
 		const struct task_metrics *tm = p->ok ?
 			find_task(&p->m, tb->tasks[t]) : NULL;
 
-		for (c = 0; c < (int)ARRAY_SIZE(task_cols); c++) {
+		for (c = 0; c < (int)SWEEP_TASK_COLS; c++) {
 			fputc(',', f);
 			if (tm)
 				csv_num(f, task_col(tm, c));
@@ -291,7 +264,7 @@ static void write_row(FILE *f, const struct table *tb, const struct point *p,
 			csv_num(f, p->m.doms[t].avg_mhz);
 	}
 	for (t = 0; t < tb->nchains; t++)
-		for (c = 0; c < (int)ARRAY_SIZE(chain_cols); c++) {
+		for (c = 0; c < (int)SWEEP_CHAIN_COLS; c++) {
 			fputc(',', f);
 			if (p->ok)
 				csv_num(f, chain_col(&p->m, tb->chains[t], c));
@@ -361,23 +334,6 @@ static int cmp_ppt(const void *a, const void *b)
 	return (p->idx > q->idx) - (p->idx < q->idx);
 }
 
-/* A metric that is one column in microseconds: plotted in ms */
-static bool metric_in_us(const struct metric_expr *e)
-{
-	const char *col = metric_expr_column(e);
-
-	return col && strlen(col) > 3 && !strcmp(col + strlen(col) - 3, "_us");
-}
-
-/* The metric's name on the plot: a column in microseconds is named in
- * the unit drawn (ui.resp_p95_ms), an expression as written */
-static char *metric_axis_name(const char *metric, const struct metric_expr *e)
-{
-	if (metric_in_us(e))
-		return xasprintf("%.*s_ms", (int)strlen(metric) - 3, metric);
-	return xstrdup(metric);
-}
-
 /* What metric_expr_eval() asks a point's columns through */
 struct point_row {
 	const struct table *tb;
@@ -398,12 +354,6 @@ static double metric_value(const struct table *tb, const struct point *p,
 	struct point_row row = { tb, p };
 
 	return metric_expr_eval(e, point_column, &row);
-}
-
-/* What the plot divides metric @e by: a column in us is drawn in ms */
-static double plot_scale(const struct metric_expr *e)
-{
-	return metric_in_us(e) ? 1e3 : 1;
 }
 
 /* @name's number in @names (from 1), added at the end when new */
@@ -450,7 +400,7 @@ static void pareto_add(struct pareto *pa, const struct table *tb,
 	if (!p->ok)
 		return;
 	pt.x = p->m.energy_mj / 1e3;
-	pt.y = metric_value(tb, p, e) / plot_scale(e);
+	pt.y = metric_value(tb, p, e);
 	if (!isnan(pt.x) && !isnan(pt.y))
 		pareto_put(pa, tb, p, pt);
 }
@@ -583,7 +533,7 @@ static int write_fronts(const char *data, struct pareto *pa)
 
 /* Every point, in plot order, into @data/pareto.dat; 0 or -1 */
 static int write_points(const char *data, const struct pareto *pa,
-			const char *axis)
+			const char *metric)
 {
 	char *path = xasprintf("%s/pareto.dat", data);
 	FILE *f = fopen(path, "w");
@@ -592,7 +542,7 @@ static int write_points(const char *data, const struct pareto *pa,
 	free(path);
 	if (!f)
 		return -1;
-	fprintf(f, "# energy_J %s panel series label%s\n", axis,
+	fprintf(f, "# energy_J %s panel series label%s\n", metric,
 		pa->errors ? " energy_ci95 metric_ci95" : "");
 	for (i = 0; i < pa->npp; i++) {
 		const struct ppt *pt = &pa->pp[i];
@@ -694,7 +644,10 @@ static int write_pareto(const char *dir, struct pareto *pa,
 {
 	const char *scripts = plot_scripts_dir();
 	char *data = xasprintf("%s/pareto-data", dir);
-	char *axis = metric_axis_name(metric, e);
+	/* a column by what it measures, in its unit; an expression as
+	 * written */
+	char *axis = e && metric_expr_column(e) ?
+		     sweep_axis_label(metric_expr_column(e)) : xstrdup(metric);
 	int ret = -1;
 
 	if (!scripts)
@@ -713,7 +666,7 @@ static int write_pareto(const char *dir, struct pareto *pa,
 		goto out;
 	if (pa->npp <= PARETO_LABEL_ALL_MAX)
 		merge_labels(pa->pp, pa->npp, pa->npanels);
-	if (write_points(data, pa, axis) || write_vars(data, pa, axis, title))
+	if (write_points(data, pa, metric) || write_vars(data, pa, axis, title))
 		goto out;
 	ret = draw_pareto(dir, scripts, quiet);
 out:
@@ -882,8 +835,8 @@ static bool column_shaped(void *ctx, const char *name)
 	if (!dot)
 		return false;
 	if (!strncmp(name, "chain.", 6))
-		for (k = 0; k < (int)ARRAY_SIZE(chain_cols); k++)
-			if (!strcmp(dot + 1, chain_cols[k]))
+		for (k = 0; k < (int)SWEEP_CHAIN_COLS; k++)
+			if (!strcmp(dot + 1, sweep_chain_column(k)))
 				return true;
 	return sweep_is_task_column(dot + 1);
 }
@@ -990,7 +943,7 @@ static void take_defaults(struct sweep_collector *c, const struct point *p)
 		int mt = run_metrics_main_task(&p->m);
 
 		if (mt >= 0)
-			c->defmetric = xasprintf("%s.resp_p95_us",
+			c->defmetric = xasprintf("%s.resp_p95_ms",
 						 p->m.tasks[mt].name);
 	}
 	if (!c->title && c->repeat > 1)
@@ -1157,10 +1110,9 @@ static void group_out(struct sweep_collector *c, FILE *f, int gi,
 	csv_stats(f, g->metric, c->repeat);
 	fputc('\n', f);
 	if (g->first.ok && x.n && y.n) {
-		double sc = plot_scale(c->expr);
-		struct ppt pt = { .x = x.mean, .y = y.mean / sc,
+		struct ppt pt = { .x = x.mean, .y = y.mean,
 				  .xerr = isnan(x.ci95) ? 0 : x.ci95,
-				  .yerr = isnan(y.ci95) ? 0 : y.ci95 / sc };
+				  .yerr = isnan(y.ci95) ? 0 : y.ci95 };
 
 		pareto_put(&c->pa, &c->tb, &g->first, pt);
 	}
@@ -1278,6 +1230,17 @@ out:
 	return ret;
 }
 
+/* sweep.columns.json, for the columns sweep.csv has now */
+static int write_columns(struct sweep_collector *c, const char *metric)
+{
+	char **cols = table_columns(&c->tb);
+	int r = sweep_columns_write(c->dir, c->tb.params, cols, c->repeat > 1,
+				    metric);
+
+	strv_free(cols);
+	return r;
+}
+
 int sweep_collector_finish(struct sweep_collector *c, bool quiet)
 {
 	const char *metric;
@@ -1296,9 +1259,15 @@ int sweep_collector_finish(struct sweep_collector *c, bool quiet)
 							  sizeof(err), &unknown);
 
 		if (!e) {
-			fprintf(stderr, "capsim: --metric %.100s is not a sweep.csv column or an expression over its columns: %s (e.g. %s, energy_mj, dom0.avg_mhz, energy_mj/1000)\n",
-				metric, err, c->defmetric ? c->defmetric :
-				"TASK.resp_p95_us");
+			char **cols = table_columns(&c->tb);
+			char *hint = unknown ? sweep_metric_hint(
+				err + strlen("unknown name "), cols) : xstrdup("");
+
+			fprintf(stderr, "capsim: --metric %.100s is not a sweep.csv column or an expression over its columns: %s%s (e.g. %s, energy_mj, dom0.avg_mhz, energy_mj/1000)\n",
+				metric, err, hint, c->defmetric ? c->defmetric :
+				"TASK.resp_p95_ms");
+			free(hint);
+			strv_free(cols);
 			return c->error = SWEEP_COLLECT_BAD_INPUT;
 		}
 		/* the same reading, the names now checked (or energy_mj
@@ -1314,7 +1283,7 @@ int sweep_collector_finish(struct sweep_collector *c, bool quiet)
 	}
 	if (c->repeat > 1 && (r = write_summary(c)))
 		return c->error = r;
-	if (write_csv(c) ||
+	if (write_columns(c, metric) || write_csv(c) ||
 	    (c->failed < c->n && write_pareto(c->dir, &c->pa, metric,
 					      c->expr,
 					      c->title ? c->title : "sweep",

@@ -11,8 +11,10 @@
 
 #include "metric_expr.h"
 #include "sweep.h"
+#include "sweep_columns.h"
 #include "util.h"
 #include "workload.h"
+#include "whatif.h"
 
 /* "instance"'s largest value (workload_rtapp.c checks it later) */
 #define INSTANCE_MAX 1024
@@ -105,25 +107,35 @@ static bool column_known(void *ctx, const char *name)
 	return task_name_known(json_object_get(sc->wroot, "tasks"), name, dot);
 }
 
-/* The names a metric of this workload may use, for the message */
-static char *known_names(const struct metric_scope *sc)
+/* @sv with @s appended (a NULL-ended array, grown by one) */
+static char **strv_push(char **sv, int *n, char *s)
+{
+	sv = xrealloc(sv, (size_t)(*n + 2) * sizeof(char *));
+	sv[(*n)++] = s;
+	sv[*n] = NULL;
+	return sv;
+}
+
+/* The names a metric of this workload may use, for the message and the
+ * did-you-mean (NULL-ended, strv_free()) */
+static char **known_names(const struct metric_scope *sc)
 {
 	json_t *v;
-	struct strbuf sb;
 	const char *key, *col;
-	int k;
+	char **sv = NULL;
+	int k, n = 0;
 
-	sb_init(&sb);
-	sb_printf(&sb, "energy_mj");
+	sv = strv_push(sv, &n, xstrdup("energy_mj"));
 	for (k = 0; k < sc->ndoms; k++)
-		sb_printf(&sb, ", dom%d.avg_mhz", k);
+		sv = strv_push(sv, &n, xasprintf("dom%d.avg_mhz", k));
 	json_object_foreach(json_object_get(sc->wroot, "tasks"), key, v)
 		for (k = 0; (col = sweep_task_column(k)); k++)
-			sb_printf(&sb, ", %s.%s", key, col);
+			sv = strv_push(sv, &n, xasprintf("%s.%s", key, col));
 	json_object_foreach(sc->chains, key, v)
 		for (k = 0; (col = sweep_chain_column(k)); k++)
-			sb_printf(&sb, ", chain.%s.%s", key, col);
-	return sb.buf;
+			sv = strv_push(sv, &n, xasprintf("chain.%s.%s", key,
+							 col));
+	return sv;
 }
 
 int sweep_metric_check(const char *metric, json_t *wroot, bool edits_platform,
@@ -135,7 +147,9 @@ int sweep_metric_check(const char *metric, json_t *wroot, bool edits_platform,
 	const char *unknown;
 	struct metric_expr *e = metric_expr_parse(metric, column_known, &sc,
 						  err, sizeof(err), &unknown);
-	char *names;
+	char **names, *hint;
+	struct strbuf sb;
+	int k;
 
 	if (e) {
 		metric_expr_free(e);
@@ -144,13 +158,20 @@ int sweep_metric_check(const char *metric, json_t *wroot, bool edits_platform,
 	}
 	names = known_names(&sc);
 	json_decref(sc.chains);
-	fprintf(stderr, "capsim: --metric %.100s will not be a sweep.csv column or an expression over its columns: %s\n"
+	hint = unknown ? sweep_metric_hint(err + strlen("unknown name "), names) :
+	       xstrdup("");
+	sb_init(&sb);
+	for (k = 0; names[k]; k++)
+		sb_printf(&sb, "%s%s", k ? ", " : "", names[k]);
+	fprintf(stderr, "capsim: --metric %.100s will not be a sweep.csv column or an expression over its columns: %s%s\n"
 		"  names: %s%s (an instance of a task: TASK-K.COLUMN)\n"
 		"  expressions: numbers, + - * / and parentheses over those names, e.g. 'energy_mj/1000'\n"
 		"see `capsim sweep --help`\n",
-		metric, err, names, edits_platform ?
+		metric, err, hint, sb.buf, edits_platform ?
 		", domN.avg_mhz for any N (--set edits the platforms)" : "");
-	free(names);
+	sb_free(&sb);
+	free(hint);
+	strv_free(names);
 	return -1;
 }
 
@@ -212,9 +233,9 @@ static int candidates(json_t *wroot, struct strbuf *sb)
 		if (ni > INSTANCE_MAX)
 			ni = 1;
 		if (ni <= 1)
-			sb_printf(sb, "%s%s.resp_p95_us", n++ ? ", " : "", key);
+			sb_printf(sb, "%s%s.resp_p95_ms", n++ ? ", " : "", key);
 		for (k = 0; ni > 1 && k < ni; k++)
-			sb_printf(sb, "%s%s-%lld.resp_p95_us", n++ ? ", " : "",
+			sb_printf(sb, "%s%s-%lld.resp_p95_ms", n++ ? ", " : "",
 				  key, k);
 	}
 	return n;

@@ -76,11 +76,15 @@ for emit in "" "--emit-jobs jobs"; do
 		$W sweep w.json --set 'tasks.t.run=1000' --seed -1 -o out $emit
 	fresh; workload "{ $G, $T }"
 	# shellcheck disable=SC2086
-	row "sweep unknown --metric ${emit:-(runs)}" 2 "capsim: --metric u.resp_p95_us will not be a sweep.csv column" 10 256 \
-		$W sweep w.json --set 'tasks.t.run=1000' --metric u.resp_p95_us -o out $emit
+	row "sweep unknown --metric ${emit:-(runs)}" 2 "capsim: --metric u.resp_p95_ms will not be a sweep.csv column" 10 256 \
+		$W sweep w.json --set 'tasks.t.run=1000' --metric u.resp_p95_ms -o out $emit
 	fresh; workload "{ $G, $T }"
 	# shellcheck disable=SC2086
-	row "sweep --metric dom7 ${emit:-(runs)}" 2 "  names: energy_mj, dom0.avg_mhz, t.wlat_p95_us, t.wlat_p99_us, t.resp_p95_us, t.resp_p99_us, t.misses (an instance" 10 256 \
+	row "sweep --metric in us, an earlier capsim's name ${emit:-(runs)}" 2 "unknown name t.resp_p95_us: sweep columns are in ms (no column is in us any more): did you mean \"t.resp_p95_ms\"?" 10 256 \
+		$W sweep w.json --set 'tasks.t.run=1000' --metric t.resp_p95_us -o out $emit
+	fresh; workload "{ $G, $T }"
+	# shellcheck disable=SC2086
+	row "sweep --metric dom7 ${emit:-(runs)}" 2 "  names: energy_mj, dom0.avg_mhz, t.wlat_p95_ms, t.wlat_p99_ms, t.resp_p95_ms, t.resp_p99_ms, t.misses (an instance" 10 256 \
 		$W sweep w.json --set 'tasks.t.run=1000' --metric dom7.avg_mhz -o out $emit
 	fresh; workload "{ $G, $T }"
 	# shellcheck disable=SC2086

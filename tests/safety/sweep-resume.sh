@@ -14,7 +14,7 @@ cd "$tmp" || exit 1
 cp "$SRC/traces/audio.json" w.json
 set -- sweep w.json --set 'tasks.audio_ft.run=300,400' \
 	--set 'tasks.mixer.run=1000,1500' --policies rfc,none --duration 0.2 -j 1 \
-	--metric mixer.resp_p95_us
+	--metric mixer.resp_p95_ms
 # runs 1-4 are real; the 5th waits to be stopped
 cat > worker <<WORKER
 #!/bin/sh
@@ -81,7 +81,7 @@ cmp -s sw/sweep.csv whole/sweep.csv &&
 # before the columns were known are written again)
 cp -r whole gap
 rm -rf gap/points/0001 gap/sweep.csv
-"$C" sweep --collect gap --metric mixer.resp_p95_us --quiet 2>err.txt
+"$C" sweep --collect gap --metric mixer.resp_p95_ms --quiet 2>err.txt
 rc=$?
 [ $rc -eq 1 ] && grep -q "points/0001 is missing" err.txt &&
 	ok "first point missing: exit 1, named" || bad "first point missing: exit $rc: $(cat err.txt)"

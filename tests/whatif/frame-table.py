@@ -12,7 +12,9 @@ import csv
 import math
 import sys
 
-CAP = 'capsim.taskgroups["/background"].capacity_max'
+# the --set capsim.taskgroups["/background"].capacity_max, by its column
+# name (sweep.columns.json names the path)
+CAP = "background_capacity_max"
 
 
 def num(row, col):

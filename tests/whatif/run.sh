@@ -46,7 +46,7 @@ compare)
 	[ "$(json "$tmp/c/compare.json" '[t["in_clamp_band_pct"] for t in d["none"]["tasks"] if t["group"] == "/bg"]')" = "[0.0, 0.0]" ] ||
 		fail "in-band under none"
 	# response time of the 3 ms foreground: between its work and its period
-	[ "$(json "$tmp/c/compare.json" '3000 <= d["none"]["tasks"][2]["response_us"]["p50"] < 100000')" = True ] ||
+	[ "$(json "$tmp/c/compare.json" '3 <= d["none"]["tasks"][2]["response_ms"]["p50"] < 100')" = True ] ||
 		fail "fg response p50"
 	# the band drawn is the active policy's (issue 26): the RFC's under
 	# rfc, uclamp's effective range under uclamp, none under none
@@ -274,10 +274,29 @@ sweep)
 	}
 	sweep24 -j 2 --seed 7 -o "$tmp/s" > /dev/null
 	[ "$(wc -l < "$tmp/s/sweep.csv")" = 25 ] || fail "24 rows expected"
-	head -1 "$tmp/s/sweep.csv" | grep -q '^point,"capsim.taskgroups\[""/bg""\].capacity_max",policy,platform,seed,status,energy_mj,' ||
+	head -1 "$tmp/s/sweep.csv" | grep -q '^point,bg_capacity_max,policy,platform,seed,status,energy_mj,' ||
 		fail "header: $(head -1 "$tmp/s/sweep.csv")"
-	head -1 "$tmp/s/sweep.csv" | grep -q 'fg_touch.resp_p95_us' || fail "no response column"
+	head -1 "$tmp/s/sweep.csv" | grep -q 'fg_touch.resp_p95_ms' || fail "no response column"
 	head -1 "$tmp/s/sweep.csv" | grep -q 'dom0.avg_mhz' || fail "no domain column"
+	# the sidecar names every column of sweep.csv, in order: the
+	# parameter's identifier with its --set path, every time in ms
+	python3 - "$tmp/s" <<'PY' || fail "sweep.columns.json: $(cat "$tmp/s/sweep.columns.json")"
+import csv, json, re, sys
+d = json.load(open(sys.argv[1] + "/sweep.columns.json"))
+header = next(csv.reader(open(sys.argv[1] + "/sweep.csv")))
+cols = d["sweep.csv"]
+assert [c["name"] for c in cols] == header, ([c["name"] for c in cols], header)
+assert cols[1] == {"name": "bg_capacity_max", "unit": None,
+                   "meaning": cols[1]["meaning"],
+                   "set": 'capsim.taskgroups["/bg"].capacity_max'}, cols[1]
+for c in cols:
+    assert re.fullmatch(r"[A-Za-z0-9_.-]+", c["name"]), c
+    assert not c["name"].endswith("_us") or "set" in c, c
+    if c["name"].endswith("_ms"):
+        assert c["unit"] == "ms", c
+assert "sweep-summary.csv" not in d and d["time_unit"] == "ms"
+assert d["metric"] == "fg_touch.resp_p95_ms", d["metric"]
+PY
 	[ "$(grep -c ',ok,' "$tmp/s/sweep.csv")" = 24 ] || fail "all points ok"
 	pycheck "$tmp/s/pareto.png" 1000 720
 	# the edit reached the run: the cap of point 1 is 128, its events gone
@@ -314,9 +333,9 @@ json.dump(d, open(sys.argv[1], 'w'), indent=2)" "$f"
 	cmp "$tmp/s/sweep.csv" "$tmp/old/sweep.csv" || fail "summaries without response_us: other rows"
 	# seeds follow the values and the sweep seed
 	"$capsim" sweep "$src/traces/video-playback.json" --set 'tasks.decoder.run=8000,9000' \
-		--policies rfc --duration 1 --seed 1 --metric decoder.resp_p95_us -o "$tmp/j1" --quiet
+		--policies rfc --duration 1 --seed 1 --metric decoder.resp_p95_ms -o "$tmp/j1" --quiet
 	"$capsim" sweep "$src/traces/video-playback.json" --set 'tasks.decoder.run=8000,9000' \
-		--policies rfc --duration 1 --seed 2 --metric decoder.resp_p95_us -o "$tmp/j2" --quiet
+		--policies rfc --duration 1 --seed 2 --metric decoder.resp_p95_ms -o "$tmp/j2" --quiet
 	s1=$(cut -d, -f5 "$tmp/j1/sweep.csv" | tail -2 | sort -u | wc -l)
 	[ "$s1" = 2 ] || fail "each point its own seed"
 	cmp -s "$tmp/j1/sweep.csv" "$tmp/j2/sweep.csv" && fail "another sweep seed, same results"
@@ -325,7 +344,7 @@ json.dump(d, open(sys.argv[1], 'w'), indent=2)" "$f"
 	st=0
 	"$capsim" sweep "$src/traces/video-playback.json" --set 'tasks.decoder.run=8000,9000' \
 		--policies rfc --duration 1 -o "$tmp/nm" --quiet 2> "$tmp/err" || st=$?
-	[ $st = 2 ] && grep -q 'no --metric names one: .*decoder.resp_p95_us' "$tmp/err" ||
+	[ $st = 2 ] && grep -q 'no --metric names one: .*decoder.resp_p95_ms' "$tmp/err" ||
 		fail "several candidates without --metric: exit $st: $(cat "$tmp/err")"
 	[ ! -e "$tmp/nm" ] || fail "a refused sweep made its directory"
 	st=0
@@ -333,7 +352,7 @@ json.dump(d, open(sys.argv[1], 'w'), indent=2)" "$f"
 	[ $st = 2 ] && grep -q 'no --metric names one' "$tmp/err" ||
 		fail "--collect, several candidates without --metric: exit $st: $(cat "$tmp/err")"
 	# one candidate (whatif-bg-cap: the hogs never wait) is the default
-	grep -q "^ylab = 'fg_touch.resp_p95_ms'$" "$tmp/s/pareto-data/vars.gp" ||
+	grep -q "^ylab = 'fg_touch response p95 (ms)'$" "$tmp/s/pareto-data/vars.gp" ||
 		fail "the one candidate is not the default: $(grep ylab "$tmp/s/pareto-data/vars.gp")"
 	# a panel per platform, each with its own front
 	"$capsim" sweep "$w" --set 'capsim.taskgroups["/bg"].capacity_max=128,768' \
@@ -377,6 +396,8 @@ params)
 		--platforms sd855 --policies rfc,none --duration 1 -j 2 -o "$tmp/l" --quiet
 	[ "$(grep -c ',ok,' "$tmp/l/sweep.csv")" = 6 ] || fail "--link: 6 points expected: $(cat "$tmp/l/sweep.csv")"
 	[ "$(json "$tmp/l/sweep.json" 'd["link"]')" = True ] || fail "--link not in the plan"
+	head -1 "$tmp/l/sweep.csv" | grep -q '^point,domains_rate_limit_us,bg_capacity_max,policy,' ||
+		fail "--link: parameter headers: $(head -1 "$tmp/l/sweep.csv")"
 	for nv in "1 250 128" "4 2000 512" "5 8000 1024"; do
 		set -- $nv
 		[ "$(json "$tmp/l/points/000$1/platform.json" '[x["rate_limit_us"] for x in d["domains"]]')" = "[$2, $2, $2]" ] ||
@@ -395,11 +416,11 @@ params)
 	# across policies; the first run's seed is the seed without --repeat
 	vp="$src/traces/video-playback.json"
 	"$capsim" sweep "$vp" --set 'tasks.decoder.run=8000,9000' --policies rfc,none \
-		--duration 1 --seed 1 --repeat 3 --metric decoder.resp_p95_us -o "$tmp/r" --quiet
+		--duration 1 --seed 1 --repeat 3 --metric decoder.resp_p95_ms -o "$tmp/r" --quiet
 	"$capsim" sweep "$vp" --set 'tasks.decoder.run=8000,9000' --policies rfc,none \
-		--duration 1 --seed 1 --metric decoder.resp_p95_us -o "$tmp/r1" --quiet
+		--duration 1 --seed 1 --metric decoder.resp_p95_ms -o "$tmp/r1" --quiet
 	python3 - "$tmp/r" "$tmp/r1" <<'PY' || fail "--repeat rows or summary"
-import csv, math, sys
+import csv, json, math, sys
 rows = list(csv.DictReader(open(sys.argv[1] + "/sweep.csv")))
 one = list(csv.DictReader(open(sys.argv[2] + "/sweep.csv")))
 assert len(rows) == 12, len(rows)
@@ -416,7 +437,7 @@ summ = list(csv.DictReader(open(sys.argv[1] + "/sweep-summary.csv")))
 assert len(summ) == 4, len(summ)
 t2 = 4.303
 for g, s in enumerate(summ):
-    for col in ("energy_mj", "decoder.resp_p95_us"):
+    for col in ("energy_mj", "decoder.resp_p95_ms"):
         v = [float(rows[3 * g + k][col]) for k in range(3)]
         m = sum(v) / 3
         sd = math.sqrt(sum((x - m) ** 2 for x in v) / 2)
@@ -425,8 +446,15 @@ for g, s in enumerate(summ):
         assert abs(float(s[col + "_mean"]) - m) <= tol, (col, s, m)
         assert abs(float(s[col + "_sd"]) - sd) <= tol, (col, s, sd)
         assert abs(float(s[col + "_ci95"]) - t2 * sd / math.sqrt(3)) <= 3 * tol
-    assert s["metric_mean"] == s["decoder.resp_p95_us_mean"], s
-    assert s["runs"] == "3" and s["ok"] == "3"
+    assert s["metric_mean"] == s["decoder.resp_p95_ms_mean"], s
+# the sidecar names sweep-summary.csv's columns too, the parameter
+# tasks.decoder.run as decoder_run
+side = json.load(open(sys.argv[1] + "/sweep.columns.json"))
+head = next(csv.reader(open(sys.argv[1] + "/sweep-summary.csv")))
+assert [c["name"] for c in side["sweep-summary.csv"]] == head, head
+assert [c["name"] for c in side["sweep.csv"]] == list(rows[0].keys())
+assert s["runs"] == "3" and s["ok"] == "3"
+assert head[1] == "decoder_run" and side["sweep.csv"][1]["set"] == "tasks.decoder.run"
 # the seeds make a difference somewhere (video-playback draws)
 assert len({r["energy_mj"] for r in rows[0:3]}) > 1, rows[0:3]
 PY
@@ -438,7 +466,7 @@ PY
 	[ ! -e "$tmp/r1/sweep-summary.csv" ] || fail "a summary without --repeat"
 	# reproducible: the same command, the same runs
 	"$capsim" sweep "$vp" --set 'tasks.decoder.run=8000,9000' --policies rfc,none \
-		--duration 1 --seed 1 --repeat 3 --metric decoder.resp_p95_us -o "$tmp/r2" > "$tmp/out.txt"
+		--duration 1 --seed 1 --repeat 3 --metric decoder.resp_p95_ms -o "$tmp/r2" > "$tmp/out.txt"
 	grep -q "^sweep: the 12 points above are 4 points x 3 runs (--repeat): $tmp/r2/sweep-summary.csv has" "$tmp/out.txt" ||
 		fail "--repeat: the runs are not said: $(cat "$tmp/out.txt")"
 	cmp "$tmp/r/sweep.csv" "$tmp/r2/sweep.csv" || fail "--repeat is not reproducible"
@@ -455,7 +483,7 @@ chains)
 		fail "no chain jank row: $(grep chain "$tmp/out.txt")"
 	grep -q '^chain frame latency p50/p95/p99 (ms) *11.3 / 11.3 / ' "$tmp/out.txt" ||
 		fail "no chain latency row"
-	[ "$(json "$tmp/c/compare.json" 'd["none"]["chains"]["frame"]["latency_us"]["p50"]')" = 11300.0 ] ||
+	[ "$(json "$tmp/c/compare.json" 'd["none"]["chains"]["frame"]["latency_ms"]["p50"]')" = 11.3 ] ||
 		fail "compare.json chain latency"
 	[ "$(json "$tmp/c/compare.json" '[d[p]["chains"]["frame"]["periods"] for p in ("rfc", "none", "uclamp")]')" = "[119, 119, 119]" ] ||
 		fail "compare.json chain periods"
@@ -469,7 +497,7 @@ chains)
 	done
 	# 11 judged periods; from the third, schedutil at the top OPP
 	[ "$(wc -l < "$tmp/r/chains.csv")" = 12 ] || fail "chains.csv: 11 periods expected"
-	[ "$(sed -n 5p "$tmp/r/chains.csv")" = "frame,3,50001.000,61301.000,11300.000,0" ] ||
+	[ "$(sed -n 5p "$tmp/r/chains.csv")" = "frame,3,50.001000,61.301000,11.300000,0" ] ||
 		fail "chains.csv period 3: $(sed -n 5p "$tmp/r/chains.csv")"
 	"$capsim" run "$w" --duration 0.2 --quiet -o "$tmp/r"
 	[ ! -e "$tmp/r/chains.csv" ] || fail "a stale chains.csv left beside a run without chains"
@@ -479,33 +507,39 @@ chains)
 		--duration 2 --metric chain.frme.jank_pct -o "$tmp/bad" > /dev/null 2> "$tmp/err" || st=$?
 	[ $st = 2 ] || fail "an unknown chain metric: exit $st, expected 2"
 	grep -q 'unknown name chain.frme.jank_pct' "$tmp/err" || fail "the unknown name is not said"
-	grep -q ', chain.frame.jank_pct, chain.frame.lat_p50_us,' "$tmp/err" ||
+	grep -q ', chain.frame.jank_pct, chain.frame.lat_p50_ms,' "$tmp/err" ||
 		fail "the valid chain metrics are not listed"
 	[ ! -e "$tmp/bad" ] || fail "an unknown chain metric: $tmp/bad written"
 	"$capsim" sweep "$fc" --set 'capsim.taskgroups["/background"].capacity_max=300,1024' \
 		--policies rfc,none --duration 2 --metric chain.frame.jank_pct -o "$tmp/s" --quiet
-	head -1 "$tmp/s/sweep.csv" | grep -q ',chain.frame.jank_pct,chain.frame.lat_p50_us,chain.frame.lat_p95_us,chain.frame.lat_p99_us$' ||
+	head -1 "$tmp/s/sweep.csv" | grep -q ',chain.frame.jank_pct,chain.frame.lat_p50_ms,chain.frame.lat_p95_ms,chain.frame.lat_p99_ms$' ||
 		fail "chain columns: $(head -1 "$tmp/s/sweep.csv")"
-	[ "$(awk -F, 'NR > 1 { print $(NF - 3) "/" $(NF - 2) }' "$tmp/s/sweep.csv" | sort -u)" = "0/11300" ] ||
+	[ "$(awk -F, 'NR > 1 { print $(NF - 3) "/" $(NF - 2) }' "$tmp/s/sweep.csv" | sort -u)" = "0/11.3" ] ||
 		fail "chain jank and latency per point: $(cat "$tmp/s/sweep.csv")"
 	pycheck "$tmp/s/pareto.png" 1000 720
 	# a derived metric: each plotted value is the expression of its
 	# row's columns; the axis names it as written
-	"$capsim" sweep --collect "$tmp/s" --metric '(chain.frame.lat_p50_us + 700) / -1000' --quiet
+	"$capsim" sweep --collect "$tmp/s" --metric '(chain.frame.lat_p50_ms + 0.7) / -1' --quiet
 	[ "$(awk 'NR > 1 { print $2 }' "$tmp/s/pareto-data/pareto.dat" | sort -u)" = -12 ] ||
 		fail "derived metric values: $(cat "$tmp/s/pareto-data/pareto.dat")"
-	grep -q "^ylab = '(chain.frame.lat_p50_us + 700) / -1000'$" "$tmp/s/pareto-data/vars.gp" ||
+	grep -q "^ylab = '(chain.frame.lat_p50_ms + 0.7) / -1'$" "$tmp/s/pareto-data/vars.gp" ||
 		fail "derived metric axis: $(grep ylab "$tmp/s/pareto-data/vars.gp")"
-	# a column in us is drawn in ms and named so, never "_us (ms)"
-	"$capsim" sweep --collect "$tmp/s" --metric chain.frame.lat_p50_us --quiet
-	grep -q "^ylab = 'chain.frame.lat_p50_ms'$" "$tmp/s/pareto-data/vars.gp" ||
-		fail "us column axis: $(grep ylab "$tmp/s/pareto-data/vars.gp")"
+	# a column is named on the axis by what it measures, in its unit
+	"$capsim" sweep --collect "$tmp/s" --metric chain.frame.lat_p50_ms --quiet
+	grep -q "^ylab = 'chain frame latency p50 (ms)'$" "$tmp/s/pareto-data/vars.gp" ||
+		fail "column axis: $(grep ylab "$tmp/s/pareto-data/vars.gp")"
+	# an earlier capsim's microsecond name is refused, naming the ms
+	# column: a notebook must not read a column that changed unit
+	st=0
+	"$capsim" sweep --collect "$tmp/s" --metric chain.frame.lat_p50_us --quiet 2> "$tmp/err" || st=$?
+	[ $st = 2 ] && grep -q 'unknown name chain.frame.lat_p50_us: .*did you mean "chain.frame.lat_p50_ms"?' "$tmp/err" ||
+		fail "--collect with a retired _us name: exit $st, $(cat "$tmp/err")"
 	# the title's two lines joined by gnuplot's "\n", not a '?'
-	grep -q "^runtitle = 'sweep of [^?]*'\.\"\\\\n\"\.'energy vs chain.frame.lat_p50_ms" \
+	grep -q "^runtitle = 'sweep of [^?]*'\.\"\\\\n\"\.'energy vs chain frame latency p50 (ms)" \
 		"$tmp/s/pareto-data/vars.gp" ||
 		fail "pareto title: $(grep runtitle "$tmp/s/pareto-data/vars.gp")"
 	[ "$(awk 'NR > 1 { print $2 }' "$tmp/s/pareto-data/pareto.dat" | sort -u)" = 11.3 ] ||
-		fail "us column in ms: $(cat "$tmp/s/pareto-data/pareto.dat")"
+		fail "ms column: $(cat "$tmp/s/pareto-data/pareto.dat")"
 	# a division by zero is NaN: no point is plotted, and it is said
 	"$capsim" sweep --collect "$tmp/s" --metric 'energy_mj / chain.frame.jank_pct' --quiet 2> "$tmp/err"
 	grep -q 'no point has both energy and energy_mj / chain.frame.jank_pct' "$tmp/err" ||
@@ -640,7 +674,7 @@ tutorial)
 	[ "$(cut -d'|' -f2-4 "$tmp/frame.md" | sed 1,2d | sort -u | wc -l)" = 24 ] ||
 		fail "frame table: each platform, cap and policy once"
 	grep -q '^npanel = 2$' out/frame/pareto-data/vars.gp &&
-		grep -q "^ylab = 'chain.frame.jank_pct'$" out/frame/pareto-data/vars.gp ||
+		grep -q "^ylab = 'chain frame jank (%)'$" out/frame/pareto-data/vars.gp ||
 		fail "frame pareto: $(cat out/frame/pareto-data/vars.gp)"
 	pycheck out/frame/pareto.png 1000 880
 	;;

@@ -23,7 +23,7 @@ static const struct {
 	const char *name;
 	double v;
 } cols[] = {
-	{ "energy_mj", 2500 }, { "ui.resp_p95_us", 4000 },
+	{ "energy_mj", 2500 }, { "ui.resp_p95_ms", 4000 },
 	{ "bg-2.misses", 3 }, { "a-b.misses", 7 }, { "my task.misses", 9 },
 	{ "dom0.avg_mhz", 0 }, { "chain.frame.jank_pct", NAN },
 };
@@ -85,13 +85,13 @@ START_TEST(arithmetic_and_precedence)
 	ck_assert_double_eq(eval("(1 + 2) * 3"), 9);
 	ck_assert_double_eq(eval("10 - 4 - 3"), 3);	/* left to right */
 	ck_assert_double_eq(eval("8 / 4 / 2"), 1);
-	ck_assert_double_eq(eval("-ui.resp_p95_us / -1000"), 4);
+	ck_assert_double_eq(eval("-ui.resp_p95_ms / -1000"), 4);
 	ck_assert_double_eq(eval("--2"), 2);
 	ck_assert_double_eq(eval(".5e1 + 1.5E+1"), 20);
 	ck_assert_double_eq(eval("energy_mj - 500"), 2000);
 	ck_assert_double_eq(eval("energy_mj-500"), 2000);
 	ck_assert_double_eq(eval("bg-2.misses * 2"), 6);
-	ck_assert_double_eq(eval("\tenergy_mj / ( ui.resp_p95_us/1000 ) "), 625);
+	ck_assert_double_eq(eval("\tenergy_mj / ( ui.resp_p95_ms/1000 ) "), 625);
 }
 END_TEST
 
@@ -113,9 +113,9 @@ START_TEST(one_column)
 
 	/* a lone name, and a known column whose name reads as an
 	 * expression, are that column */
-	e = metric_expr_parse("ui.resp_p95_us", known, NULL, err, sizeof(err),
+	e = metric_expr_parse("ui.resp_p95_ms", known, NULL, err, sizeof(err),
 			      &unknown);
-	ck_assert_str_eq(metric_expr_column(e), "ui.resp_p95_us");
+	ck_assert_str_eq(metric_expr_column(e), "ui.resp_p95_ms");
 	metric_expr_free(e);
 	e = metric_expr_parse("a-b.misses", known, NULL, err, sizeof(err),
 			      &unknown);
