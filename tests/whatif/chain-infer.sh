@@ -119,11 +119,11 @@ grep -q '^chain ui jank % (late/periods) *0.0% (0/59)' "$tmp/out" || fail "compa
 # point runs, and without --metric the one chain is the Pareto metric
 "$capsim" sweep "$tmp/inf.json" --set 'tasks.ui.run=3000,4000' --policies none --duration 1 \
 	--metric chain.ui.jank_pct -o "$tmp/s" --quiet 2> /dev/null || fail "sweep --metric chain.ui.jank_pct refused"
-head -1 "$tmp/s/sweep.csv" | grep -q ',chain.ui.jank_pct,chain.ui.lat_p50_us,chain.ui.lat_p95_us,chain.ui.lat_p99_us$' ||
+head -1 "$tmp/s/sweep.csv" | grep -q ',chain.ui.jank_pct,chain.ui.lat_p50_ms,chain.ui.lat_p95_ms,chain.ui.lat_p99_ms$' ||
 	fail "sweep chain columns: $(head -1 "$tmp/s/sweep.csv")"
 "$capsim" sweep "$tmp/inf.json" --set 'tasks.ui.run=3000,4000' --policies none --duration 1 \
 	-o "$tmp/s2" --quiet 2> /dev/null || fail "sweep without --metric: the inferred chain is not its one candidate"
-grep -q "^ylab = 'chain.ui.jank_pct'$" "$tmp/s2/pareto-data/vars.gp" || fail "default metric: $(grep ylab "$tmp/s2/pareto-data/vars.gp")"
+grep -q "^ylab = 'chain ui jank (%)'$" "$tmp/s2/pareto-data/vars.gp" || fail "default metric: $(grep ylab "$tmp/s2/pareto-data/vars.gp")"
 st=0
 "$capsim" sweep "$tmp/off.json" --set 'tasks.ui.run=3000,4000' --policies none --duration 1 \
 	--metric chain.ui.jank_pct -o "$tmp/s3" --quiet 2> /dev/null || st=$?
