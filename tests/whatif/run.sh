@@ -24,7 +24,7 @@ json() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(eval
 
 case $case_ in
 compare)
-	"$capsim" compare "$w" --duration 3 -o "$tmp/c" > "$tmp/out.txt"
+	"$capsim" compare "$w" --duration 3 --plots all -o "$tmp/c" > "$tmp/out.txt"
 	grep -q '^energy (mJ)' "$tmp/out.txt" || fail "no energy row on the terminal"
 	grep -q 'fg_touch response p50/p95/p99' "$tmp/out.txt" || fail "no response row"
 	grep -q 'fg_touch CPU residency' "$tmp/out.txt" || fail "no CPU residency row"
@@ -72,6 +72,30 @@ compare)
 				fail "no $p/plots/$f"
 		done
 	done
+	grep -q "a policy's figures" "$tmp/out.txt" && fail "--plots all: the hint to draw them"
+	# by default only the comparison's figure (issue 26 item 6): no
+	# policy's own, and the command printed to draw them draws them
+	"$capsim" compare "$w" --duration 1 -o "$tmp/cd" > "$tmp/out.txt"
+	[ -s "$tmp/cd/compare.png" ] && [ -s "$tmp/cd/compare.svg" ] || fail "default: no compare.png"
+	[ -z "$(find "$tmp/cd" -path '*/plots*')" ] ||
+		fail "default: per-policy figures drawn: $(find "$tmp/cd" -path '*/plots*' | head -3)"
+	hint=$(sed -n "s/^a policy's figures: capsim plot \(.*\) (or compare --plots all)\$/\1/p" "$tmp/out.txt")
+	[ "$hint" = "$tmp/cd/rfc" ] || fail "default: the hint names '$hint': $(tail -2 "$tmp/out.txt")"
+	"$capsim" plot "$hint" --quiet || fail "the hint's command"
+	for f in freq activity residency energy; do
+		[ -s "$tmp/cd/rfc/plots/$f.png" ] || fail "the hint's command drew no $f.png"
+	done
+	for none in --no-plots '--plots none' '--plots=none'; do
+		rm -rf "$tmp/cn"
+		# shellcheck disable=SC2086 # the option and its value
+		"$capsim" compare "$w" --duration 1 $none --quiet -o "$tmp/cn"
+		[ -z "$(find "$tmp/cn" -name '*.png' -o -name '*.svg' -o -name compare-data)" ] ||
+			fail "$none: figures drawn"
+	done
+	st=0
+	"$capsim" compare "$w" --duration 1 --plots every -o "$tmp/cn2" 2> "$tmp/err" || st=$?
+	[ $st = 2 ] && grep -q -- '--plots takes compare, all or none: every' "$tmp/err" &&
+		[ ! -e "$tmp/cn2" ] || fail "--plots every: exit $st, $(cat "$tmp/err")"
 	# --set PATH=VALUE (issue 26): the workload and the platform edited
 	# before every run, kept in DIR/edited/; the cap changes the figures
 	fj="$src/traces/frame-jank.json"
@@ -107,6 +131,18 @@ compare)
 		[ $st = 2 ] && grep -q "${bad#*:}" "$tmp/err" && [ ! -e "$tmp/cbad" ] ||
 			fail "compare --set ${bad%%:*}: exit $st, $(cat "$tmp/err")"
 	done
+	# a value the runs would refuse names the --set that made it, not
+	# the edited copy in a temporary directory, and runs nothing
+	for bad in 'capsim.taskgroups["/background"].capacity_max=2000:allowed \[0, 1024\]' \
+		   'platform.domains[*].rate_limit_us=-1:allowed \[0, 10000000\]'; do
+		st=0
+		"$capsim" compare "$fj" --duration 1 --no-plots --quiet -o "$tmp/cbad" \
+			--set 'tasks.ui.run=2000' --set "${bad%%:*}" 2> "$tmp/err" || st=$?
+		[ $st = 2 ] && head -1 "$tmp/err" | grep -qF "capsim: --set ${bad%%:*}: " &&
+			grep -q "${bad#*:}" "$tmp/err" && ! grep -q 'edited\|partial' "$tmp/err" &&
+			[ ! -e "$tmp/cbad" ] ||
+			fail "compare --set ${bad%%:*}: exit $st, $(cat "$tmp/err")"
+	done
 	# an explicit, unknown policy is a usage error found before any run
 	# (issue 23): exit 2, nothing written
 	st=0
@@ -128,7 +164,7 @@ compare-procs)
 	cpus=$(getconf _NPROCESSORS_ONLN)
 	for j in 1 2 8; do
 		rm -f "$tmp/gp.log"
-		PATH="$tmp/bin:$PATH" "$capsim" compare "$w" --duration 3 -j $j -o "$tmp/j$j" --quiet ||
+		PATH="$tmp/bin:$PATH" "$capsim" compare "$w" --duration 3 -j $j --plots all -o "$tmp/j$j" --quiet ||
 			fail "compare -j $j"
 		# 3 policies x 4 figures + compare.png: 13 to share
 		want=$j
