@@ -16,8 +16,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <signal.h>
-#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -121,11 +119,9 @@ static void print_log(FILE *log)
  * gnuplot with these arguments, started in @dir: every file a script reads
  * or writes is named relative to it, so no path of the user's is ever in
  * gnuplot code (where a name starting with '<' or '|' is a command). Its
- * stdin is @in (-1: /dev/null), its messages go to *@log. 0 or -1
- * (reported).
+ * messages go to *@log. 0 or -1 (reported).
  */
-static int spawn_gnuplot(char **argv, const char *dir, int in, pid_t *pid,
-			 FILE **log)
+static int spawn_gnuplot(char **argv, const char *dir, pid_t *pid, FILE **log)
 {
 	posix_spawn_file_actions_t fa;
 	int err;
@@ -138,10 +134,7 @@ static int spawn_gnuplot(char **argv, const char *dir, int in, pid_t *pid,
 	}
 	fflush(NULL);
 	posix_spawn_file_actions_init(&fa);
-	if (in < 0)
-		posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-	else
-		posix_spawn_file_actions_adddup2(&fa, in, 0);
+	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
 	posix_spawn_file_actions_adddup2(&fa, fileno(*log), 1);
 	posix_spawn_file_actions_adddup2(&fa, fileno(*log), 2);
 	posix_spawn_file_actions_addchdir_np(&fa, dir);
@@ -186,7 +179,7 @@ static int run_gnuplot(char **argv, const char *dir, const char *script,
 	FILE *log;
 	pid_t pid;
 
-	if (spawn_gnuplot(argv, dir, -1, &pid, &log))
+	if (spawn_gnuplot(argv, dir, &pid, &log))
 		return -1;
 	return wait_gnuplot(pid, log, script, quiet);
 }
@@ -246,8 +239,7 @@ static void argv_push(struct gp_figures *g, char *arg)
 void gp_figures_init(struct gp_figures *g, const char *dir, const char *vars,
 		     bool quiet)
 {
-	*g = (struct gp_figures){ .dir = xstrdup(dir), .quiet = quiet,
-				  .feed = -1 };
+	*g = (struct gp_figures){ .dir = xstrdup(dir), .quiet = quiet };
 	argv_push(g, xstrdup("gnuplot"));
 	if (vars)
 		gp_figures_set(g, vars);
@@ -298,110 +290,15 @@ void gp_figures_add(struct gp_figures *g, const char *script, const char *png,
 	g->script = xstrdup(script);
 }
 
-/*
- * The warm-up of a prestarted gnuplot: the terminal common.gp sets, with
- * every option it gives, so the figures' own `set terminal` leaves none
- * of these behind but the size they set too
- */
-#define GP_WARMUP "set terminal pngcairo size 16,16 enhanced font 'Sans,11' " \
-	"background rgb 'white'; set output '/dev/null'; plot 0 notitle; " \
-	"unset output"
-
-int gp_figures_prestart(struct gp_figures *g)
-{
-	char *argv[] = { (char *)"gnuplot", (char *)"-e", (char *)GP_WARMUP,
-			 (char *)"-", NULL };
-	int sv[2];
-
-	/* a socket, not a pipe: send()'s MSG_NOSIGNAL makes a gnuplot that
-	 * died early an EPIPE, not a SIGPIPE that would kill capsim */
-	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv)) {
-		fprintf(stderr, "capsim: cannot make gnuplot's input: %s\n",
-			strerror(errno));
-		return -1;
-	}
-	if (spawn_gnuplot(argv, g->dir, sv[1], &g->pid, &g->log)) {
-		close(sv[0]);
-		close(sv[1]);
-		return -1;
-	}
-	close(sv[1]);
-	g->feed = sv[0];
-	g->early = true;
-	return 0;
-}
-
-/* @a then @b then a newline, all of it, to the prestarted gnuplot; 0 or
- * -1 (errno set) */
-static int feed_line(int fd, const char *a, const char *b)
-{
-	const char *part[3] = { a, b, "\n" };
-	int k;
-
-	for (k = 0; k < 3; k++) {
-		size_t off = 0, n = strlen(part[k]);
-
-		while (off < n) {
-			ssize_t w = send(fd, part[k] + off, n - off,
-					 MSG_NOSIGNAL);
-
-			if (w < 0 && errno == EINTR)
-				continue;
-			if (w < 0)
-				return -1;
-			off += (size_t)w;
-		}
-	}
-	return 0;
-}
-
-/* What was added, as the command lines the arguments would have been:
- * an -e list as it is, a script as a load of its quoted name */
-static int feed_figures(struct gp_figures *g)
-{
-	int i, ret = 0;
-
-	for (i = 1; !ret && i < g->argc; i++) {
-		if (!strcmp(g->argv[i], "-e") && i + 1 < g->argc) {
-			ret = feed_line(g->feed, g->argv[++i], "");
-		} else {
-			char *q = gp_quote(g->argv[i]);
-
-			ret = feed_line(g->feed, "load ", q);
-			free(q);
-		}
-	}
-	if (ret) {
-		/* wait then fails, with gnuplot's messages if it had any */
-		fprintf(stderr, "capsim: cannot send gnuplot its figures: %s\n",
-			strerror(errno));
-		kill(g->pid, SIGTERM);
-	}
-	close(g->feed);
-	g->feed = -1;
-	return 0;
-}
-
 int gp_figures_start(struct gp_figures *g)
 {
-	if (g->early)
-		return feed_figures(g);
-	return spawn_gnuplot(g->argv, g->dir, -1, &g->pid, &g->log);
+	return spawn_gnuplot(g->argv, g->dir, &g->pid, &g->log);
 }
 
 void gp_figures_free(struct gp_figures *g)
 {
 	int i;
 
-	if (g->early && g->feed >= 0) {
-		/* started, never given its figures: its input ends, it
-		 * exits after the warm-up */
-		close(g->feed);
-		while (waitpid(g->pid, NULL, 0) < 0 && errno == EINTR)
-			;
-		interrupt_child_del(g->pid);
-		fclose(g->log);
-	}
 	for (i = 0; i < g->argc; i++)
 		free(g->argv[i]);
 	for (i = 0; i < g->nfiles; i++)
@@ -410,7 +307,7 @@ void gp_figures_free(struct gp_figures *g)
 	free(g->files);
 	free(g->dir);
 	free(g->script);
-	*g = (struct gp_figures){ .feed = -1 };
+	*g = (struct gp_figures){ 0 };
 }
 
 int gp_figures_wait(struct gp_figures *g)

@@ -53,8 +53,6 @@ struct gp_figures {
 	pid_t pid;
 	FILE *log;
 	bool quiet;
-	bool early;		/* gp_figures_prestart() started it */
-	int feed;		/* then: its stdin, until the figures are sent */
 };
 
 void gp_figures_init(struct gp_figures *g, const char *dir, const char *vars,
@@ -65,17 +63,6 @@ void gp_figures_add(struct gp_figures *g, const char *script, const char *png,
  * figures added after it (their datadir when it differs), after every
  * variable an earlier figure's scripts set is removed */
 void gp_figures_set(struct gp_figures *g, const char *vars);
-/*
- * gnuplot started now, before any figure is added, reading its commands
- * from a socket: its start-up (the libraries' loading, and fontconfig
- * and Cairo's set-up, paid by drawing a 16x16 PNG into /dev/null) runs
- * while the caller makes the figures' data (a compare: its runs).
- * gp_figures_start() then sends what was added, in the order added, and
- * ends the input; gp_figures_free() before that ends it with nothing
- * sent and reaps the process. 0, or -1 (reported; gp_figures_start()
- * then starts a process of its own).
- */
-int gp_figures_prestart(struct gp_figures *g);
 /* 0, or -1 (reported) */
 int gp_figures_start(struct gp_figures *g);
 /* 0, or -1 (reported: gnuplot's messages, or the file left incomplete) */

@@ -821,11 +821,9 @@ static int plot_policy_prepare(const struct compare_args *ca,
  * The gnuplot processes that draw a comparison's figures: as many as it
  * runs at once (-j), at most one per CPU, each paying gnuplot's start-up
  * once (bench plot-figures: PNG encoding is most of a figure, so no
- * figure is cheap enough to leave a process idle). They are started
- * before the runs, so that gnuplot's start-up is paid while the runs go
- * (gp_figures_prestart()), and given their figures when the data is
- * made. A figure goes to the process with the least drawing so far;
- * compare.png, the largest, counts twice.
+ * figure is cheap enough to leave a process idle). A figure goes to the
+ * process with the least drawing so far; compare.png, the largest,
+ * counts twice.
  */
 struct figure_procs {
 	struct gp_figures *g;
@@ -833,8 +831,6 @@ struct figure_procs {
 	bool *ok;
 };
 
-/* at most @nfigs processes, started (a prestart that failed leaves its
- * process to be started with its figures) */
 static void figure_procs_init(struct figure_procs *fp, const char *dir,
 			      int parallel, int nfigs, bool quiet)
 {
@@ -844,15 +840,13 @@ static void figure_procs_init(struct figure_procs *fp, const char *dir,
 	fp->n = parallel < nfigs ? parallel : nfigs;
 	if (cpus > 0 && fp->n > cpus)
 		fp->n = (int)cpus;
-	if (fp->n < 0)
-		fp->n = 0;
-	fp->g = xcalloc((size_t)fp->n + 1, sizeof(*fp->g));
-	fp->load = xcalloc((size_t)fp->n + 1, sizeof(*fp->load));
-	fp->ok = xcalloc((size_t)fp->n + 1, sizeof(*fp->ok));
-	for (i = 0; i < fp->n; i++) {
+	if (fp->n < 1)
+		fp->n = 1;
+	fp->g = xcalloc((size_t)fp->n, sizeof(*fp->g));
+	fp->load = xcalloc((size_t)fp->n, sizeof(*fp->load));
+	fp->ok = xcalloc((size_t)fp->n, sizeof(*fp->ok));
+	for (i = 0; i < fp->n; i++)
 		gp_figures_init(&fp->g[i], dir, NULL, quiet);
-		gp_figures_prestart(&fp->g[i]);
-	}
 }
 
 /* the process the next figure of @weight goes to */
@@ -889,13 +883,8 @@ static void figure_procs_run(struct figure_procs *fp)
 			fp->ok[i] = false;
 }
 
-/* after figure_procs_run(), or instead of it (nothing drawn) */
 static void figure_procs_free(struct figure_procs *fp)
 {
-	int i;
-
-	for (i = 0; i < fp->n; i++)
-		gp_figures_free(&fp->g[i]);
 	free(fp->g);
 	free(fp->load);
 	free(fp->ok);
@@ -917,13 +906,14 @@ static const char *path_in(const char *dir, const char *path)
  * many outputs are left without plots
  */
 static int plot_policies(const struct compare_args *ca,
-			 struct compare_state *cs, struct figure_procs *fp)
+			 struct compare_state *cs)
 {
 	struct plot_job *pj = xcalloc((size_t)cs->np, sizeof(*pj));
 	struct compare_series *cser = xcalloc((size_t)cs->np, sizeof(*cser));
 	/* which process draws figure f of policy i; -1: none */
 	int *owner = xcalloc((size_t)cs->np * MAX_RUN_FIGS, sizeof(int));
 	bool *ready = xcalloc((size_t)cs->np, sizeof(bool));
+	struct figure_procs fp;
 	int i, f, n = 0, nfigs = 0, unplotted = 0, cmp_owner = -1;
 
 	for (i = 0; i < cs->np; i++) {
@@ -941,9 +931,10 @@ static int plot_policies(const struct compare_args *ca,
 		unplotted++;
 	else if (n)
 		nfigs += 2;
-	if (n && nfigs && fp->n) {
-		cmp_owner = figure_procs_pick(fp, 2);
-		if (compare_plot_add(&fp->g[cmp_owner])) {
+	figure_procs_init(&fp, cs->od.tmp, ca->parallel, nfigs, ca->quiet);
+	if (n && nfigs && fp.n) {
+		cmp_owner = figure_procs_pick(&fp, 2);
+		if (compare_plot_add(&fp.g[cmp_owner])) {
 			unplotted++;
 			cmp_owner = -1;
 		}
@@ -965,14 +956,14 @@ static int plot_policies(const struct compare_args *ca,
 			unplotted++;
 		}
 		for (f = 0; ready[i] && f < pj[i].nfigs; f++) {
-			int k = figure_procs_pick(fp, 1);
+			int k = figure_procs_pick(&fp, 1);
 
 			owner[i * MAX_RUN_FIGS + f] = k;
-			plot_add_figure(&pj[i], &fp->g[k], rel, f);
+			plot_add_figure(&pj[i], &fp.g[k], rel, f);
 		}
 	}
-	figure_procs_run(fp);
-	if (cmp_owner >= 0 && !fp->ok[cmp_owner]) {
+	figure_procs_run(&fp);
+	if (cmp_owner >= 0 && !fp.ok[cmp_owner]) {
 		/* its process failed, maybe on another figure: whatever it
 		 * left of this one is not committed as drawn */
 		char *png = xasprintf("%s/compare.png", cs->od.tmp);
@@ -990,13 +981,14 @@ static int plot_policies(const struct compare_args *ca,
 		if (!ready[i])
 			continue;
 		for (f = 0; f < pj[i].nfigs; f++)
-			drawn &= fp->ok[owner[i * MAX_RUN_FIGS + f]];
+			drawn &= fp.ok[owner[i * MAX_RUN_FIGS + f]];
 		if (plot_finish(&pj[i], drawn)) {
 			fprintf(stderr, "capsim: compare: no plots for %s\n",
 				cs->pr[i].name);
 			unplotted++;
 		}
 	}
+	figure_procs_free(&fp);
 	free(ready);
 	free(owner);
 	free(cser);
@@ -1012,14 +1004,9 @@ static int plot_policies(const struct compare_args *ca,
 static int run_policies(const struct compare_args *ca, struct compare_state *cs,
 			int *unplotted)
 {
-	/* the most figures: each policy's and compare.png, or that alone */
-	int nfigs = ca->plots == PLOTS_ALL ? cs->np * MAX_RUN_FIGS + 1 :
-		    ca->plots == PLOTS_COMPARE ? 1 : 0;
-	struct figure_procs fp;
 	struct progress pg;
 	int i, failed;
 
-	figure_procs_init(&fp, cs->od.tmp, ca->parallel, nfigs, ca->quiet);
 	progress_init(&pg, ca->quiet, "compare", "runs", cs->np);
 	failed = procs_run(cs->jobs, cs->np, ca->parallel, &pg);
 	progress_end(&pg);
@@ -1035,11 +1022,9 @@ static int run_policies(const struct compare_args *ca, struct compare_state *cs,
 	if (failed == cs->np) {
 		/* every run failed the same way: bad input, not a policy issue */
 		fprintf(stderr, "%s\n", cs->pr[0].error ? cs->pr[0].error : "");
-		figure_procs_free(&fp);
 		return failed;
 	}
-	*unplotted = plot_policies(ca, cs, &fp);
-	figure_procs_free(&fp);
+	*unplotted = plot_policies(ca, cs);
 	return failed;
 }
 
