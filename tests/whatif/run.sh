@@ -82,8 +82,13 @@ compare)
 	hint=$(sed -n "s/^a policy's figures: capsim plot \(.*\) (or compare --plots all)\$/\1/p" "$tmp/out.txt")
 	[ "$hint" = "$tmp/cd/rfc" ] || fail "default: the hint names '$hint': $(tail -2 "$tmp/out.txt")"
 	"$capsim" plot "$hint" --quiet || fail "the hint's command"
+	# ... the same figures --plots all draws (--help says so)
+	"$capsim" compare "$w" --duration 1 --policies rfc --plots all -o "$tmp/ca" --quiet
 	for f in freq activity residency energy; do
-		[ -s "$tmp/cd/rfc/plots/$f.png" ] || fail "the hint's command drew no $f.png"
+		for x in png svg; do
+			cmp -s "$tmp/ca/rfc/plots/$f.$x" "$tmp/cd/rfc/plots/$f.$x" ||
+				fail "capsim plot's $f.$x is not --plots all's"
+		done
 	done
 	for none in --no-plots '--plots none' '--plots=none'; do
 		rm -rf "$tmp/cn"
