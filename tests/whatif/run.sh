@@ -20,6 +20,15 @@ gptable() {
 	(cd "$1" && gnuplot -e "datadir='data'; plotsdir='$src/plots'; out='/dev/null'; fmt='png'; set table '$3'" \
 		"$src/plots/$2.gp") || fail "gnuplot table of $2"
 }
+# same_figures A B WHAT: a run's four figures, PNG and SVG, in plots
+# directories A and B byte for byte the same
+same_figures() {
+	for f in freq activity residency energy; do
+		for x in png svg; do
+			cmp -s "$1/$f.$x" "$2/$f.$x" || fail "$3: $f.$x differs"
+		done
+	done
+}
 json() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))" "$@"; }
 
 case $case_ in
@@ -84,12 +93,7 @@ compare)
 	"$capsim" plot "$hint" --quiet || fail "the hint's command"
 	# ... the same figures --plots all draws (--help says so)
 	"$capsim" compare "$w" --duration 1 --policies rfc --plots all -o "$tmp/ca" --quiet
-	for f in freq activity residency energy; do
-		for x in png svg; do
-			cmp -s "$tmp/ca/rfc/plots/$f.$x" "$tmp/cd/rfc/plots/$f.$x" ||
-				fail "capsim plot's $f.$x is not --plots all's"
-		done
-	done
+	same_figures "$tmp/ca/rfc/plots" "$tmp/cd/rfc/plots" "capsim plot against --plots all"
 	for none in --no-plots '--plots none' '--plots=none'; do
 		rm -rf "$tmp/cn"
 		# shellcheck disable=SC2086 # the option and its value
@@ -189,12 +193,7 @@ compare-procs)
 		[ "$(grep -o '/compare\.gp' "$tmp/gp.log" | wc -l)" = 2 ] || fail "-j $j: compare.gp"
 		# the same figures whichever process drew them
 		for p in rfc none uclamp; do
-			for f in freq activity residency energy; do
-				for x in png svg; do
-					cmp -s "$tmp/j1/$p/plots/$f.$x" "$tmp/j$j/$p/plots/$f.$x" ||
-						fail "-j $j: $p/plots/$f.$x differs from -j 1's"
-				done
-			done
+			same_figures "$tmp/j1/$p/plots" "$tmp/j$j/$p/plots" "-j $j against -j 1, $p"
 			pycheck "$tmp/j$j/$p/plots/freq.png" 1000 $((110 + 250))
 		done
 		cmp -s "$tmp/j1/compare.png" "$tmp/j$j/compare.png" || fail "-j $j: compare.png"
