@@ -20,6 +20,7 @@
 #include "platform.h"
 #include "procs.h"
 #include "run_metrics.h"
+#include "sweep_jobs.h"
 #include "util.h"
 #include "whatif.h"
 #include "workload.h"
@@ -112,16 +113,21 @@ int whatif_check_list(char *const *v, const char *opt, const char *cmd,
 static const char usage_compare[] =
 "usage: capsim compare WORKLOAD.json [--policies P,P...] [--platform NAME|FILE]\n"
 "                      [--duration SEC] [--seed N] [--trace-util] [-j N]\n"
-"                      [--set 'PATH=VALUE']... [--no-plots] [--quiet] [-o DIR]\n"
+"                      [--set 'PATH=VALUE']... [--plots compare|all|none]\n"
+"                      [--no-plots] [--quiet] [-o DIR]\n"
 "\n"
 "Runs WORKLOAD under each policy side by side (default: every policy\n"
 "this build simulates: %s) and prints one table: energy, per\n"
 "domain average frequency and residency, per task wake-up latency and\n"
 "response time (p50/p95/p99), deadline misses, time within its clamp band\n"
 "and CPU residency. DIR (default out/compare-<workload>/) gets compare.md,\n"
-"compare.json (an object keyed by policy), and per policy the run\n"
-"(DIR/POLICY/trace.txt, summary.json) and its plots (DIR/POLICY/plots/);\n"
-"compare.png: energy and residency of every policy side by side.\n"
+"compare.json (an object keyed by policy), per policy the run\n"
+"(DIR/POLICY/trace.txt, summary.json) and compare.png: energy and\n"
+"residency of every policy side by side.\n"
+"--plots compare (default): compare.png only; all: also each policy's\n"
+"figures (DIR/POLICY/plots/: freq, activity, residency, energy), which\n"
+"`capsim plot DIR/POLICY` draws later just the same; none (--no-plots):\n"
+"no figure.\n"
 "-j N: runs at once, then gnuplot processes drawing the plots (at most one\n"
 "per CPU; default 2). The policies (each once), the platform,\n"
 "--duration, --seed, --set's paths and values and -o are checked before\n"
@@ -480,13 +486,13 @@ static int write_file_from_table(const char *path, const struct table *t,
 	fputs("\nLatency: sched_wakeup to running (summary.json). Response: wake-up to\n"
 	      "the next sleep, from the trace. In clamp band: the task's running time\n"
 	      "at a frequency its group's capacity_min/max allow (tasks in a clamped\n"
-	      "group only). Plots: POLICY/plots/.\n", f);
+	      "group only).\n", f);
 	return fclose(f) ? -1 : 0;
 }
 
 enum {
 	OPT_POLICIES = 256, OPT_PLATFORM, OPT_DURATION, OPT_SEED,
-	OPT_TRACE_UTIL, OPT_NO_PLOTS, OPT_QUIET, OPT_SET,
+	OPT_TRACE_UTIL, OPT_NO_PLOTS, OPT_QUIET, OPT_SET, OPT_PLOTS,
 };
 
 static const struct option compare_options[] = {
@@ -496,6 +502,7 @@ static const struct option compare_options[] = {
 	{ "seed", required_argument, NULL, OPT_SEED },
 	{ "trace-util", no_argument, NULL, OPT_TRACE_UTIL },
 	{ "no-plots", no_argument, NULL, OPT_NO_PLOTS },
+	{ "plots", required_argument, NULL, OPT_PLOTS },
 	{ "quiet", no_argument, NULL, OPT_QUIET },
 	{ "set", required_argument, NULL, OPT_SET },
 	{ 0 },
@@ -526,10 +533,20 @@ static const struct cli_cmd compare_cli = {
 	.shortopts = "o:j:", .longopts = compare_options,
 };
 
+/*
+ * The figures a compare draws (--plots): a comparison is about the
+ * policies side by side, so by default only compare.png; each policy's
+ * own figures on request (or later, by `capsim plot DIR/POLICY`): they
+ * were 12 of the 13 PNGs, and PNG encoding is most of a figure's cost
+ * (docs/performance.md, "compare with plots").
+ */
+enum compare_plots { PLOTS_NONE, PLOTS_COMPARE, PLOTS_ALL };
+
 /* What `capsim compare` was asked; the values each run gets as given */
 struct compare_args {
 	const char *wfile, *platform, *outdir, *duration, *seed, *policies;
-	bool quiet, plots, trace_util;
+	bool quiet, trace_util;
+	enum compare_plots plots;
 	int parallel;
 	char **sets;		/* the --set PATH=VALUE, nsets of them */
 	int nsets;
@@ -554,7 +571,18 @@ static int compare_opt(void *ctx, int key, const char *arg)
 
 	switch (key) {
 	case OPT_QUIET: ca->quiet = true; break;
-	case OPT_NO_PLOTS: ca->plots = false; break;
+	case OPT_NO_PLOTS: ca->plots = PLOTS_NONE; break;
+	case OPT_PLOTS:
+		if (!strcmp(arg, "compare"))
+			ca->plots = PLOTS_COMPARE;
+		else if (!strcmp(arg, "all"))
+			ca->plots = PLOTS_ALL;
+		else if (!strcmp(arg, "none"))
+			ca->plots = PLOTS_NONE;
+		else
+			return cli_usage_error(&compare_cli, "--plots takes compare, all or none: %.64s",
+					       arg);
+		break;
 	case OPT_TRACE_UTIL: ca->trace_util = true; break;
 	case OPT_POLICIES: ca->policies = arg; break;
 	case OPT_PLATFORM: ca->platform = arg; break;
@@ -774,7 +802,7 @@ static int plot_policy_prepare(const struct compare_args *ca,
 			pr->name, pr->status, pr->error ? pr->error : "");
 		return 0;
 	}
-	if (!ca->plots)
+	if (ca->plots != PLOTS_ALL)
 		return 0;
 	pd = xasprintf("%s/plots", pr->dir);
 	po.outdir = pd;
@@ -888,11 +916,11 @@ static int plot_policies(const struct compare_args *ca,
 	for (i = 0; i < cs->np; i++) {
 		if (plot_policy_prepare(ca, &cs->pr[i], &pj[i]))
 			unplotted++;
-		else if (ca->plots && cs->pr[i].ok)
+		else if (ca->plots == PLOTS_ALL && cs->pr[i].ok)
 			ready[i] = true;
 		nfigs += ready[i] ? pj[i].nfigs : 0;
 	}
-	for (i = 0; ca->plots && i < cs->np; i++)
+	for (i = 0; ca->plots != PLOTS_NONE && i < cs->np; i++)
 		if (cs->pr[i].ok)
 			cser[n++] = (struct compare_series){ cs->pr[i].name,
 							     &cs->pr[i].m };
@@ -1073,9 +1101,31 @@ static void compare_state_free(struct compare_state *cs)
 	strv_free(cs->pol);
 }
 
+/* How to draw one policy's figures when they were not drawn: the
+ * command, with the first policy that ran as the example, its path
+ * quoted for sh when it needs to be (copied as printed, it runs) */
+static void print_plot_hint(const struct compare_state *cs)
+{
+	static const char plain[] = "abcdefghijklmnopqrstuvwxyz"
+		"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./+,:@%-";
+	char *run, *q;
+	int i;
+
+	for (i = 0; i < cs->np && !cs->pr[i].ok; i++)
+		;
+	if (i == cs->np)
+		return;
+	run = xasprintf("%s/%s", cs->dir, cs->pr[i].name);
+	q = run[strspn(run, plain)] ? shell_quote(run) : xstrdup(run);
+	printf("a policy's figures: capsim plot %s (or compare --plots all)\n",
+	       q);
+	free(q);
+	free(run);
+}
+
 int cmd_compare(int argc, char **argv)
 {
-	struct compare_args ca = { .plots = true, .parallel = 2 };
+	struct compare_args ca = { .plots = PLOTS_COMPARE, .parallel = 2 };
 	struct compare_state cs = { 0 };
 	int ret, failed, unplotted = 0;
 	char *base;
@@ -1109,8 +1159,10 @@ int cmd_compare(int argc, char **argv)
 		printf("%s\n", cs.head);
 		print_text(stdout, &cs.tab, cs.pr);
 		printf("outputs: %s/ (compare.md, compare.json%s; per policy: trace.txt, summary.json%s)\n",
-		       cs.dir, ca.plots ? ", compare.png" : "",
-		       ca.plots ? ", plots/" : "");
+		       cs.dir, ca.plots != PLOTS_NONE ? ", compare.png" : "",
+		       ca.plots == PLOTS_ALL ? ", plots/" : "");
+		if (ca.plots != PLOTS_ALL)
+			print_plot_hint(&cs);
 	}
 	/* the table is written either way; a missing plot is an output
 	 * that could not be written */

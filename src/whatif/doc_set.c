@@ -15,6 +15,7 @@
 #include "jsondoc.h"
 #include "platform.h"
 #include "util.h"
+#include "workload.h"
 
 int doc_set_split(const char *set, const char *cmd, struct dpath *path,
 		  const char **spec)
@@ -123,10 +124,66 @@ static const char *platform_named(const char *flag, json_t *w)
 	return json_is_string(p) ? json_string_value(p) : PLATFORM_DEFAULT;
 }
 
+/*
+ * The first error the parser that `capsim run` uses finds in @root (a
+ * platform's when @platform, else a workload's), without its position,
+ * or NULL when it has none (caller frees). A value out of its field's
+ * range passes the trial edit (the edit only checks the path and the
+ * type) and is found here, before any run: a run would name the edited
+ * copy in a temporary directory, not the --set that made it.
+ */
+static char *doc_first_error(json_t *root, bool platform)
+{
+	char *text = json_dumps(root, JSON_INDENT(2) | JSON_REAL_PRECISION(12));
+	const char *e, *end;
+	char *msg = NULL;
+	struct diag d;
+
+	if (!text)
+		return xstrdup("cannot be written as JSON");
+	diag_init(&d, true);
+	if (platform)
+		platform_free(platform_load_buffer("platform", text,
+						   strlen(text), &d));
+	else
+		workload_free(workload_load_buffer("workload", text, &d));
+	if (d.errors && (e = strstr(d.log.buf, "error: "))) {
+		e += strlen("error: ");
+		end = strchr(e, '\n');
+		msg = xasprintf("%.*s", (int)(end ? end - e : (long)strlen(e)), e);
+	} else if (d.errors) {
+		msg = xstrdup("refused");
+	}
+	diag_free(&d);
+	free(text);
+	return msg;
+}
+
+/*
+ * Whether --set @set made @root (its workload, or its platform when
+ * @platform) one the runs would refuse: said, naming the --set, when
+ * @was_ok (the document before this edit was accepted; else the runs
+ * report the file's own error, which no --set caused)
+ */
+static bool set_refused(const char *set, const char *cmd, json_t *root,
+			bool platform, bool was_ok)
+{
+	char *err;
+
+	if (!was_ok || !(err = doc_first_error(root, platform)))
+		return false;
+	fprintf(stderr, "capsim: --set %.200s: %s\nsee `capsim %s --help`\n",
+		set, err, cmd);
+	free(err);
+	return true;
+}
+
 /* --set @set (one value) applied to *@w or, for a platform. path, to
- * *@p (loaded from @platform on first need); 0 or -1 said */
+ * *@p (loaded from @platform on first need, @ok[1] then saying whether
+ * it is accepted as it is; @ok[0] says it of the workload), and the
+ * result checked as the runs will read it; 0 or -1 said */
 static int apply_one(const char *set, const char *platform, const char *cmd,
-		     json_t *w, json_t **p)
+		     json_t *w, json_t **p, bool ok[2])
 {
 	struct sweep_values sv = { 0 };
 	struct dpath path = { 0 };
@@ -136,8 +193,14 @@ static int apply_one(const char *set, const char *platform, const char *cmd,
 
 	if (doc_set_split(set, cmd, &path, &spec))
 		goto out;
-	if (path.platform && !*p)
+	if (path.platform && !*p) {
+		char *err;
+
 		*p = doc_set_platform(platform_named(platform, w));
+		err = *p ? doc_first_error(*p, true) : NULL;
+		ok[1] = !err;
+		free(err);
+	}
 	if (path.platform)
 		root = *p;
 	if (!root || doc_set_values(&path, spec, dpath_get(root, &path), cmd,
@@ -152,6 +215,9 @@ static int apply_one(const char *set, const char *platform, const char *cmd,
 			  path.platform ? "platform" : "workload"))
 		goto out;
 	ret = dpath_set(root, &path, json_incref(sv.v[0]), NULL, 0);
+	if (!ret && set_refused(set, cmd, root, path.platform,
+				ok[path.platform ? 1 : 0]))
+		ret = -1;
 out:
 	sweep_values_free(&sv);
 	dpath_free(&path);
@@ -162,8 +228,11 @@ int doc_set_apply_each(char *const *sets, int nsets, const char *wfile,
 		       const char *platform, const char *cmd, json_t **w,
 		       json_t **p)
 {
+	/* whether the workload, the platform were accepted before the edits */
+	bool ok[2] = { false, false };
 	struct diag d;
 	struct jdoc doc;
+	char *err;
 	int i;
 
 	*w = *p = NULL;
@@ -175,8 +244,11 @@ int doc_set_apply_each(char *const *sets, int nsets, const char *wfile,
 	*w = json_incref(doc.root);
 	jdoc_free(&doc);
 	diag_free(&d);
+	err = doc_first_error(*w, false);
+	ok[0] = !err;
+	free(err);
 	for (i = 0; i < nsets; i++) {
-		if (apply_one(sets[i], platform, cmd, *w, p)) {
+		if (apply_one(sets[i], platform, cmd, *w, p, ok)) {
 			json_decref(*w);
 			json_decref(*p);
 			*w = *p = NULL;

@@ -85,5 +85,5 @@ echo 'plot nosuchfunction(x)' >>"$tmp/badplots/activity.gp"
 workload "{ $G, $T }"
 row "compare: plots gnuplot cannot draw" 1 "capsim: compare: no plots for rfc" \
 	60 512 env CAPSIM_PLOTS="$tmp/badplots" $W compare w.json --policies rfc \
-	--quiet -o "$tmp/cmp-noplot"
+	--plots all --quiet -o "$tmp/cmp-noplot"
 rm -rf "$tmp/cmp-noplot" "$tmp/badplots"

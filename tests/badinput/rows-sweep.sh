@@ -168,6 +168,17 @@ row "compare --duration 0" 2 "capsim: --duration needs seconds in [1e-06, 1e+06]
 fresh; workload "{ $G, $T }"; : >afile
 row "compare -o FILE" 2 "capsim: -o afile: it exists and is not a directory" 10 256 \
 	$W compare w.json -o afile
+fresh; workload "{ $G, $T }"
+row "compare --plots every" 2 "capsim: --plots takes compare, all or none: every" 10 256 \
+	$W compare w.json --plots every -o out
+# a value out of its field's range names the --set that made it (was
+# the edited copy in the output's temporary directory, from the runs)
+fresh; workload "{ $G, $T }"
+row "compare --set out of range" 2 "capsim: --set tasks.t.run=-5: tasks.t.run: -5 is out of range: allowed [0, 3600000000]" 10 256 \
+	$W compare w.json --set tasks.t.run=-5 -o out
+fresh; workload "{ $G, $T }"
+row "compare --set platform. out of range" 2 "capsim: --set platform.domains[*].rate_limit_us=-1: domains[0].rate_limit_us: -1 is out of range" 10 256 \
+	$W compare w.json --set 'platform.domains[*].rate_limit_us=-1' -o out
 
 # the default metric's candidates are listed before the workload's own
 # check: an absurd "instance" lists one per instance (review finding:

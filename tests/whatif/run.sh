@@ -20,11 +20,20 @@ gptable() {
 	(cd "$1" && gnuplot -e "datadir='data'; plotsdir='$src/plots'; out='/dev/null'; fmt='png'; set table '$3'" \
 		"$src/plots/$2.gp") || fail "gnuplot table of $2"
 }
+# same_figures A B WHAT: a run's four figures, PNG and SVG, in plots
+# directories A and B byte for byte the same
+same_figures() {
+	for f in freq activity residency energy; do
+		for x in png svg; do
+			cmp -s "$1/$f.$x" "$2/$f.$x" || fail "$3: $f.$x differs"
+		done
+	done
+}
 json() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))" "$@"; }
 
 case $case_ in
 compare)
-	"$capsim" compare "$w" --duration 3 -o "$tmp/c" > "$tmp/out.txt"
+	"$capsim" compare "$w" --duration 3 --plots all -o "$tmp/c" > "$tmp/out.txt"
 	grep -q '^energy (mJ)' "$tmp/out.txt" || fail "no energy row on the terminal"
 	grep -q 'fg_touch response p50/p95/p99' "$tmp/out.txt" || fail "no response row"
 	grep -q 'fg_touch CPU residency' "$tmp/out.txt" || fail "no CPU residency row"
@@ -74,6 +83,30 @@ compare)
 				fail "no $p/plots/$f"
 		done
 	done
+	grep -q "a policy's figures" "$tmp/out.txt" && fail "--plots all: the hint to draw them"
+	# by default only the comparison's figure (issue 26 item 6): no
+	# policy's own, and the command printed to draw them draws them
+	"$capsim" compare "$w" --duration 1 -o "$tmp/cd" > "$tmp/out.txt"
+	[ -s "$tmp/cd/compare.png" ] && [ -s "$tmp/cd/compare.svg" ] || fail "default: no compare.png"
+	[ -z "$(find "$tmp/cd" -path '*/plots*')" ] ||
+		fail "default: per-policy figures drawn: $(find "$tmp/cd" -path '*/plots*' | head -3)"
+	hint=$(sed -n "s/^a policy's figures: capsim plot \(.*\) (or compare --plots all)\$/\1/p" "$tmp/out.txt")
+	[ "$hint" = "$tmp/cd/rfc" ] || fail "default: the hint names '$hint': $(tail -2 "$tmp/out.txt")"
+	"$capsim" plot "$hint" --quiet || fail "the hint's command"
+	# ... the same figures --plots all draws (--help says so)
+	"$capsim" compare "$w" --duration 1 --policies rfc --plots all -o "$tmp/ca" --quiet
+	same_figures "$tmp/ca/rfc/plots" "$tmp/cd/rfc/plots" "capsim plot against --plots all"
+	for none in --no-plots '--plots none' '--plots=none'; do
+		rm -rf "$tmp/cn"
+		# shellcheck disable=SC2086 # the option and its value
+		"$capsim" compare "$w" --duration 1 $none --quiet -o "$tmp/cn"
+		[ -z "$(find "$tmp/cn" -name '*.png' -o -name '*.svg' -o -name compare-data)" ] ||
+			fail "$none: figures drawn"
+	done
+	st=0
+	"$capsim" compare "$w" --duration 1 --plots every -o "$tmp/cn2" 2> "$tmp/err" || st=$?
+	[ $st = 2 ] && grep -q -- '--plots takes compare, all or none: every' "$tmp/err" &&
+		[ ! -e "$tmp/cn2" ] || fail "--plots every: exit $st, $(cat "$tmp/err")"
 	# --set PATH=VALUE (issue 26): the workload and the platform edited
 	# before every run, kept in DIR/edited/; the cap changes the figures
 	fj="$src/traces/frame-jank.json"
@@ -109,6 +142,18 @@ compare)
 		[ $st = 2 ] && grep -q "${bad#*:}" "$tmp/err" && [ ! -e "$tmp/cbad" ] ||
 			fail "compare --set ${bad%%:*}: exit $st, $(cat "$tmp/err")"
 	done
+	# a value the runs would refuse names the --set that made it, not
+	# the edited copy in a temporary directory, and runs nothing
+	for bad in 'capsim.taskgroups["/background"].capacity_max=2000:allowed \[0, 1024\]' \
+		   'platform.domains[*].rate_limit_us=-1:allowed \[0, 10000000\]'; do
+		st=0
+		"$capsim" compare "$fj" --duration 1 --no-plots --quiet -o "$tmp/cbad" \
+			--set 'tasks.ui.run=2000' --set "${bad%%:*}" 2> "$tmp/err" || st=$?
+		[ $st = 2 ] && head -1 "$tmp/err" | grep -qF "capsim: --set ${bad%%:*}: " &&
+			grep -q "${bad#*:}" "$tmp/err" && ! grep -q 'edited\|partial' "$tmp/err" &&
+			[ ! -e "$tmp/cbad" ] ||
+			fail "compare --set ${bad%%:*}: exit $st, $(cat "$tmp/err")"
+	done
 	# an explicit, unknown policy is a usage error found before any run
 	# (issue 23): exit 2, nothing written
 	st=0
@@ -128,9 +173,14 @@ compare-procs)
 	printf '#!/bin/sh\necho "$*" >> "%s/gp.log"\nexec "%s" "$@"\n' "$tmp" "$real" > "$tmp/bin/gnuplot"
 	chmod +x "$tmp/bin/gnuplot"
 	cpus=$(getconf _NPROCESSORS_ONLN)
+	# by default compare.png alone: one process, no policy's figure
+	PATH="$tmp/bin:$PATH" "$capsim" compare "$w" --duration 3 -o "$tmp/jd" --quiet ||
+		fail "compare, default plots"
+	[ "$(wc -l < "$tmp/gp.log")" = 1 ] && [ "$(grep -o '/compare\.gp' "$tmp/gp.log" | wc -l)" = 2 ] &&
+		! grep -q '/freq\.gp' "$tmp/gp.log" || fail "default: $(cat "$tmp/gp.log")"
 	for j in 1 2 8; do
 		rm -f "$tmp/gp.log"
-		PATH="$tmp/bin:$PATH" "$capsim" compare "$w" --duration 3 -j $j -o "$tmp/j$j" --quiet ||
+		PATH="$tmp/bin:$PATH" "$capsim" compare "$w" --duration 3 -j $j --plots all -o "$tmp/j$j" --quiet ||
 			fail "compare -j $j"
 		# 3 policies x 4 figures + compare.png: 13 to share
 		want=$j
@@ -145,17 +195,13 @@ compare-procs)
 		[ "$(grep -o '/compare\.gp' "$tmp/gp.log" | wc -l)" = 2 ] || fail "-j $j: compare.gp"
 		# the same figures whichever process drew them
 		for p in rfc none uclamp; do
-			for f in freq activity residency energy; do
-				for x in png svg; do
-					cmp -s "$tmp/j1/$p/plots/$f.$x" "$tmp/j$j/$p/plots/$f.$x" ||
-						fail "-j $j: $p/plots/$f.$x differs from -j 1's"
-				done
-			done
+			same_figures "$tmp/j1/$p/plots" "$tmp/j$j/$p/plots" "-j $j against -j 1, $p"
 			pycheck "$tmp/j$j/$p/plots/freq.png" 1000 $((110 + 250))
 		done
 		cmp -s "$tmp/j1/compare.png" "$tmp/j$j/compare.png" || fail "-j $j: compare.png"
 		pycheck "$tmp/j$j/compare.png" 1000 $((420 + 330))
 	done
+	cmp -s "$tmp/j1/compare.png" "$tmp/jd/compare.png" || fail "default: compare.png differs from -j 1's"
 	;;
 plots)
 	# every plot of a small run with the util lines: size and not blank
