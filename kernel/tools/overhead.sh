@@ -15,12 +15,16 @@
 #   uclamp  obj-bench-off again, cpu.uclamp.max=50 (mainline uclamp on)
 #   exact-nocap  obj-bench-exact, nothing written (the hooks' own cost,
 #           apart from what a cap does to the decisions)
+#   exact-uclamp  obj-bench-exact, cpu.uclamp.max=50: uclamp in the same
+#           kernel as exact (capacity clamping built, its key off), so the
+#           two policies' caps compare in one binary without obj-bench-off
 # All: kernel/config/capsim.config + kernel/config/bench.config (no lock
 # debugging); off, uclamp: + kernel/config/off.config.
 #
 # Environment:
 #   CAPSIM_BENCH_ROUNDS=5          rounds (each boots every variant once)
 #   CAPSIM_BENCH_VARIANTS="off exact rbtree uclamp"
+#   CAPSIM_BENCH_BASE=off          the variant the ratios are to
 #   CAPSIM_BENCH_ARGS="..."        extra guest command line (sizes, see
 #                                  bench.sh: capsim.msg=, capsim.wake=,
 #                                  capsim.pipe=, capsim.reps=)
@@ -48,7 +52,7 @@ K=$here/config
 kobj() { # VARIANT -> obj dir
 	case $1 in
 	off|uclamp) echo "$B/obj-bench-off" ;;
-	exact|exact-nocap) echo "$B/obj-bench-exact" ;;
+	exact|exact-nocap|exact-uclamp) echo "$B/obj-bench-exact" ;;
 	rbtree) echo "$B/obj-bench-rbtree" ;;
 	*) echo "overhead: unknown variant $1" >&2; exit 2 ;;
 	esac
@@ -57,7 +61,7 @@ kmode() {
 	case $1 in
 	off|exact-nocap) echo none ;;
 	exact|rbtree) echo cap ;;
-	uclamp) echo uclamp ;;
+	uclamp|exact-uclamp) echo uclamp ;;
 	esac
 }
 
@@ -100,5 +104,5 @@ for r in $(seq 1 "$rounds"); do
 	done
 done
 
-"$here/tools/overhead-table.sh" "$out/results.txt" | tee "$out/table.md"
+"$here/tools/overhead-table.sh" "$out/results.txt" "${CAPSIM_BENCH_BASE:-off}" | tee "$out/table.md"
 [ $fails = 0 ] || { echo "overhead: $fails boots failed" >&2; exit 1; }
