@@ -55,7 +55,8 @@ timeout=${CAPSIM_BENCH_TIMEOUT:-900}
 K=$here/config
 
 kobj() { # VARIANT -> obj dir
-	local override=CAPSIM_BENCH_OBJ_$(echo "$1" | tr 'a-z-' 'A-Z_')
+	local override
+	override=CAPSIM_BENCH_OBJ_$(echo "$1" | tr 'a-z-' 'A-Z_')
 	if [ -n "${!override:-}" ]; then echo "${!override}"; return; fi
 	case $1 in
 	off|uclamp) echo "$B/obj-bench-off" ;;
