@@ -1,15 +1,19 @@
 #!/bin/bash
 # The table of kernel/tools/overhead.sh from its results.txt: per metric
 # and variant the number of runs, the median, min and max over all runs
-# (boots x repetitions), and the ratio of the median to off's.
-# Usage: overhead-table.sh RESULTS.txt
+# (boots x repetitions), and the ratio of the median to the base
+# variant's (off unless named; "-" when the base has no value).
+# Usage: overhead-table.sh RESULTS.txt [BASE]
 #   msg time      capsim-msg's time_ns, in ms
 #   wake median   capsim-wake (timer) per-run median delay, in us
 #   wake p99      its per-run 99th percentile, in us
 #   pipe median   capsim-wake -P per-run median delay, in us
 #   pipe p99      its per-run 99th percentile, in us
 set -euo pipefail
-awk '
+[ $# = 1 ] || [ $# = 2 ] || { echo "usage: overhead-table.sh RESULTS.txt [BASE]" >&2; exit 2; }
+base_variant=${2:-off}
+case $base_variant in *[!a-z0-9-]*|'') echo "overhead-table: BASE=$base_variant: [a-z0-9-] only" >&2; exit 2 ;; esac
+awk -v basev="$base_variant" '
 /^#/ { print "<!-- " substr($0, 3) " -->"; next }
 function val(key,   i, kv) {
 	for (i = 5; i <= NF; i++) { split($i, kv, "="); if (kv[1] == key) return kv[2] }
@@ -36,11 +40,11 @@ function median(metric, v,   n, i, j, a, t) {
 }
 END {
 	split("msg time (ms)|wake median (us)|wake p99 (us)|pipe median (us)|pipe p99 (us)", metrics, "|")
-	print "| metric | variant | runs | median | min | max | median / off |"
+	print "| metric | variant | runs | median | min | max | median / " basev " |"
 	print "| --- | --- | ---: | ---: | ---: | ---: | ---: |"
 	for (m = 1; m <= 5; m++) {
 		metric = metrics[m]
-		base = ("off" in vseen) && cnt[metric, "off"] ? median(metric, "off") : 0
+		base = (basev in vseen) && cnt[metric, basev] ? median(metric, basev) : 0
 		for (k = 1; k <= nv; k++) {
 			v = vorder[k]
 			if (!cnt[metric, v]) continue

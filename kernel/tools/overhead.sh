@@ -15,12 +15,21 @@
 #   uclamp  obj-bench-off again, cpu.uclamp.max=50 (mainline uclamp on)
 #   exact-nocap  obj-bench-exact, nothing written (the hooks' own cost,
 #           apart from what a cap does to the decisions)
+#   exact-uclamp  obj-bench-exact, cpu.uclamp.max=50: uclamp in the same
+#           kernel as exact (capacity clamping built, its key off), so the
+#           two policies' caps compare in one binary without obj-bench-off
 # All: kernel/config/capsim.config + kernel/config/bench.config (no lock
 # debugging); off, uclamp: + kernel/config/off.config.
+# Any other kernel: CAPSIM_BENCH_OBJ_<VARIANT>=OBJDIR (the name upper-cased,
+# - as _) boots OBJDIR/arch/x86/boot/bzImage for VARIANT, in the mode its
+# name ends with: -nocap (nothing written), -cap (cpu.capacity_max=512),
+# -uclamp (cpu.uclamp.max=50); e.g. CAPSIM_BENCH_OBJ_LD_CAP=build/kernel/obj
+# for a variant ld-cap on the lockdep test kernel.
 #
 # Environment:
 #   CAPSIM_BENCH_ROUNDS=5          rounds (each boots every variant once)
 #   CAPSIM_BENCH_VARIANTS="off exact rbtree uclamp"
+#   CAPSIM_BENCH_BASE=off          the variant the ratios are to
 #   CAPSIM_BENCH_ARGS="..."        extra guest command line (sizes, see
 #                                  bench.sh: capsim.msg=, capsim.wake=,
 #                                  capsim.pipe=, capsim.reps=)
@@ -46,18 +55,22 @@ timeout=${CAPSIM_BENCH_TIMEOUT:-900}
 K=$here/config
 
 kobj() { # VARIANT -> obj dir
+	local override
+	override=CAPSIM_BENCH_OBJ_$(echo "$1" | tr 'a-z-' 'A-Z_')
+	if [ -n "${!override:-}" ]; then echo "${!override}"; return; fi
 	case $1 in
 	off|uclamp) echo "$B/obj-bench-off" ;;
-	exact|exact-nocap) echo "$B/obj-bench-exact" ;;
+	exact|exact-nocap|exact-uclamp) echo "$B/obj-bench-exact" ;;
 	rbtree) echo "$B/obj-bench-rbtree" ;;
 	*) echo "overhead: unknown variant $1" >&2; exit 2 ;;
 	esac
 }
 kmode() {
 	case $1 in
-	off|exact-nocap) echo none ;;
-	exact|rbtree) echo cap ;;
-	uclamp) echo uclamp ;;
+	off|exact-nocap|*-nocap) echo none ;;
+	exact|rbtree|*-cap) echo cap ;;
+	uclamp|exact-uclamp|*-uclamp) echo uclamp ;;
+	*) echo "overhead: variant $1: no mode (a name ending in -nocap, -cap or -uclamp)" >&2; exit 2 ;;
 	esac
 }
 
@@ -67,6 +80,7 @@ if [ $build = 1 ]; then
 	flock $LOCK env CAPSIM_CLAMP_BACKEND=rbtree CAPSIM_KVARIANT=bench-rbtree CAPSIM_KCONFIG_EXTRA="$K/bench.config" "$here/build.sh" || exit 1
 fi
 for v in $variants; do
+	kmode "$v" >/dev/null || exit 2
 	k=$(kobj "$v")/arch/x86/boot/bzImage
 	[ -e "$k" ] || { echo "overhead: no $k (kernel/tools/overhead.sh --build)" >&2; exit 2; }
 done
@@ -79,6 +93,10 @@ icount=${CAPSIM_ICOUNT:-shift=2,sleep=off,align=off}
 	echo "# kernel/tools/overhead.sh $out"
 	echo "# $(date -u +%FT%TZ) rounds=$rounds variants=$variants smp=$smp icount=$icount args=$args"
 	echo "# commit $(git -C "$top" rev-parse --short HEAD)$(git -C "$top" diff --quiet HEAD -- kernel || echo +dirty)"
+	for v in $variants; do
+		k=$(kobj "$v")/arch/x86/boot/bzImage
+		echo "# $v: $(kmode "$v") on $k ($(date -u -r "$k" +%FT%TZ))"
+	done
 } > "$out/results.txt"
 
 fails=0
@@ -100,5 +118,5 @@ for r in $(seq 1 "$rounds"); do
 	done
 done
 
-"$here/tools/overhead-table.sh" "$out/results.txt" | tee "$out/table.md"
+"$here/tools/overhead-table.sh" "$out/results.txt" "${CAPSIM_BENCH_BASE:-off}" | tee "$out/table.md"
 [ $fails = 0 ] || { echo "overhead: $fails boots failed" >&2; exit 1; }
