@@ -126,7 +126,7 @@ static int put_string(struct strbuf *sb, const char *s, size_t len)
 	}
 	if (i == len) {
 		sb_putc(sb, '"');
-		sb_puts(sb, s);	/* no NUL inside: i reached len */
+		sb_putn(sb, s, len);
 		sb_putc(sb, '"');
 		return 0;
 	}
@@ -140,14 +140,18 @@ static int put_string(struct strbuf *sb, const char *s, size_t len)
 	return 0;
 }
 
-/* jansson's dump_indent() at JSON_INDENT(2) */
+/* jansson's dump_indent() at JSON_INDENT(2): a newline, 2 * @depth
+ * spaces */
 static void put_indent(struct strbuf *sb, int depth)
 {
-	int i;
+	static const char spaces[] = "                                ";
+	size_t n = 2 * (size_t)depth, k;
 
 	sb_putc(sb, '\n');
-	for (i = 0; i < 2 * depth; i++)
-		sb_putc(sb, ' ');
+	for (; n; n -= k) {
+		k = n < sizeof(spaces) - 1 ? n : sizeof(spaces) - 1;
+		sb_putn(sb, spaces, k);
+	}
 }
 
 int jdump_value(struct strbuf *sb, const json_t *v, int depth)

@@ -126,6 +126,8 @@ END_TEST
 static json_t *sample_tree(void)
 {
 	json_t *o = json_object(), *a = json_array(), *in = json_object();
+	json_t *deep = json_real(1.5);
+	int i;
 
 	json_object_set_new(o, "name", json_string("t\"1\\x\n\t\001/é"));
 	json_object_set_new(o, "pid", json_integer(1001));
@@ -148,6 +150,17 @@ static json_t *sample_tree(void)
 	json_array_append_new(a, in);
 	json_object_set_new(o, "list", a);
 	json_object_set_new(o, "\xf0\x9f\x98\x80", json_string("\xf0\x9f\x98\x80"));
+	/* deeper than the 32 spaces written at a time */
+	for (i = 0; i < 40; i++) {
+		json_t *d = i % 2 ? json_object() : json_array();
+
+		if (i % 2)
+			json_object_set_new(d, "d", deep);
+		else
+			json_array_append_new(d, deep);
+		deep = d;
+	}
+	json_object_set_new(o, "deep", deep);
 	return o;
 }
 
