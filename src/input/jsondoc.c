@@ -306,8 +306,10 @@ static char *sc_string(struct scan *s)
 
 		memcpy(str, s->t + s->i + 1, end - s->i - 1);
 		str[end - s->i - 1] = '\0';
-		while (s->i <= end)
-			sc_adv(s);
+		/* sc_adv() over both quotes and the bytes: no newline in a
+		 * valid string, a column per character */
+		for (; s->i <= end; s->i++)
+			s->col += ((unsigned char)s->t[s->i] & 0xc0) != 0x80;
 		return str;
 	}
 	sb_init(&sb);
