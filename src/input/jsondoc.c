@@ -579,7 +579,6 @@ static int jdoc_load(struct jdoc *doc, const char *name, const char *buf,
 	doc->text = xmalloc(len + 1);
 	memcpy(doc->text, buf, len);
 	doc->text[len] = '\0';
-	sha256_hex(buf, len, doc->sha256);
 
 	if (memchr(buf, '\0', len)) {
 		diag_report(d, true, name, 0, 0, "not a text file (NUL byte)");
@@ -590,6 +589,10 @@ static int jdoc_load(struct jdoc *doc, const char *name, const char *buf,
 			    "unterminated /* comment");
 		return -1;
 	}
+	/* blanked comments: the bytes as read are hashed now, before
+	 * @buf goes; otherwise the text is those bytes, hashed if asked */
+	if (memcmp(buf, doc->text, len))
+		sha256_hex(buf, len, doc->sha256);
 	/* not even the start of an object: say so without quoting the file,
 	 * which may be anything a path can name (capsim.platform) */
 	memset(&s, 0, sizeof(s));
@@ -686,6 +689,14 @@ void jdoc_free(struct jdoc *doc)
 	free(doc->text);
 	free(doc->file);
 	memset(doc, 0, sizeof(*doc));
+}
+
+void jdoc_sha256(const struct jdoc *doc, char out[65])
+{
+	if (doc->sha256[0])
+		memcpy(out, doc->sha256, 65);
+	else
+		sha256_hex(doc->text ? doc->text : "", doc->len, out);
 }
 
 void jdoc_drop_tree(struct jdoc *doc)

@@ -40,7 +40,10 @@ struct jdoc {
 	int nnode;
 	int cap;
 	struct strmap children;	/* node by (parent, name) */
-	char sha256[65];	/* of the original bytes */
+	/* of the original bytes when the pre-pass changed them, else ""
+	 * (jdoc_sha256() hashes the text, the same bytes, when asked:
+	 * `validate` never asks) */
+	char sha256[65];
 	struct diag *diag;
 	bool rtapp;		/* repeated keys as rt-app takes them */
 	int renamed;		/* repeated keys renamed the workgen way */
@@ -72,6 +75,8 @@ int jdoc_load_rtapp_file(struct jdoc *doc, const char *path, struct diag *d);
 int jdoc_load_rtapp_buffer(struct jdoc *doc, const char *name,
 			   const char *buf, size_t len, struct diag *d);
 void jdoc_free(struct jdoc *doc);
+/* The SHA-256 of the document's bytes as read, in hex, into @out */
+void jdoc_sha256(const struct jdoc *doc, char out[65]);
 /*
  * Free the jansson tree of a document its reader is done with: positions,
  * paths and messages keep working from the index. A workload's tree is

@@ -217,6 +217,7 @@ static int dump_with_tasks(struct sim *s, json_t *root, FILE *f)
 int summary_write(struct sim *s, const struct run_info *ri, FILE *f)
 {
 	json_t *root = json_object(), *a, *o;
+	char hex[65];
 	struct host_group *g;
 	double total = 0, em_total = 0;
 	size_t k;
@@ -226,7 +227,8 @@ int summary_write(struct sim *s, const struct run_info *ri, FILE *f)
 	o = json_object();
 	json_object_set_new(o, "name", json_string(s->wl->name));
 	json_object_set_new(o, "file", json_string(ri->workload_file));
-	json_object_set_new(o, "sha256", json_string(s->wl->doc.sha256));
+	jdoc_sha256(&s->wl->doc, hex);
+	json_object_set_new(o, "sha256", json_string(hex));
 	json_object_set_new(root, "workload", o);
 	o = json_object();
 	json_object_set_new(o, "name", json_string(s->pl->name));
