@@ -18,9 +18,11 @@
 # setup, summary), divided by the events: the cost of one event. CPU
 # time (user + sys), the minimum of ROUNDS runs (the machine is shared;
 # the minimum is the run least disturbed); peak RSS of the long run.
-# Then: `capsim validate` of the 100 000-task workload (time, RSS), and
-# the full 1 024-CPU, 100 000-task point of the issue (0.2 s simulated,
-# --no-trace and with its trace).
+# After the table: the two growth ratios of issue 28 (ns per event at
+# 1 024 over 8 CPUs, at 100 000 over 64 tasks). Then: `capsim validate`
+# of the 100 000-task workload and of 100 000 distinct tasks (time, RSS),
+# and the full 1 024-CPU, 100 000-task point of the issue (0.2 s
+# simulated, --no-trace and with its trace).
 # Usage: bench_scale.sh CAPSIM [EVENTS [ROUNDS]]
 set -eu
 capsim=${1:?usage: bench_scale.sh CAPSIM [EVENTS [ROUNDS]]}
@@ -112,14 +114,21 @@ point() {
 
 echo "| axis | CPUs | tasks | simulated s | events | CPU s | setup CPU s | ns per event | peak RSS MB |"
 echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
-# 64 tasks x 1 ms / 10 ms: ~6 events per activation, 6 400 activations/s
-for n in 8 64 256 1024; do
-	point cpus "$n" 64 1000 10000 38400
-done
-# T tasks x 100 us / 100 ms: 10 activations per task and second
-for t in 64 1000 10000 100000; do
-	point tasks 1024 "$t" 100 100000 $((t * 60))
-done
+{
+	# 64 tasks x 1 ms / 10 ms: ~6 events per activation, 6 400 activations/s
+	for n in 8 64 256 1024; do
+		point cpus "$n" 64 1000 10000 38400
+	done
+	# T tasks x 100 us / 100 ms: 10 activations per task and second
+	for t in 64 1000 10000 100000; do
+		point tasks 1024 "$t" 100 100000 $((t * 60))
+	done
+} | tee "$tmp/table"
+# the growth the issue sets goals for (issue 28: <= 2x each)
+awk -F' *[|] *' '{ ns[$2 "," $3 "," $4] = $9 } END {
+	printf "\ngrowth per event: 8 -> 1 024 CPUs x%.2f, 64 -> 100 000 tasks x%.2f\n",
+	       ns["cpus,1024,64"] / ns["cpus,8,64"],
+	       ns["tasks,1024,100000"] / ns["tasks,1024,64"] }' "$tmp/table"
 
 # Memory: peak RSS of the setup-only run (1 us simulated: parse, build,
 # the first events, the summary) on a grid, fitted as a + b*CPUs +
@@ -157,6 +166,16 @@ platform 1024
 /usr/bin/time -f '%e %U %S %M' -o "$tmp/time" "$capsim" validate \
 	--platform "$tmp/p1024.json" "$tmp/w100000.json" >/dev/null
 awk '{ printf "capsim validate, 100 000 tasks with a timer each: %.2f s wall, %.2f s CPU, peak RSS %.0f MB\n", $1, $2 + $3, $4 / 1024 }' "$tmp/time"
+# the same as 100 000 distinct tasks (a JSON member and a name each, the
+# issue's validate figure): $tmp/d100000.json
+awk 'BEGIN { n = 100000; print "{ \"tasks\": {";
+	for (i = 0; i < n; i++)
+		printf "  \"t%d\": { \"delay\": %d, \"run\": 100, \"timer\": { \"ref\": \"unique\", \"period\": 100000 } }%s\n",
+		       i, i, i < n - 1 ? "," : "";
+	print "} }" }' >"$tmp/d100000.json"
+/usr/bin/time -f '%e %U %S %M' -o "$tmp/time" "$capsim" validate \
+	--platform "$tmp/p1024.json" "$tmp/d100000.json" >/dev/null
+awk '{ printf "capsim validate, 100 000 distinct tasks with a timer each: %.2f s wall, %.2f s CPU (%.2f user), peak RSS %.0f MB\n", $1, $2 + $3, $2, $4 / 1024 }' "$tmp/time"
 for tr in --no-trace ""; do
 	/usr/bin/time -f '%e %U %S %M' -o "$tmp/time" "$capsim" run \
 		"$tmp/w100000.json" --platform "$tmp/p1024.json" \

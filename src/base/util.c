@@ -101,6 +101,14 @@ void sb_putc(struct strbuf *sb, char c)
 	sb->buf[sb->len] = '\0';
 }
 
+void sb_putn(struct strbuf *sb, const char *s, size_t n)
+{
+	sb_grow(sb, n);
+	memcpy(sb->buf + sb->len, s, n);
+	sb->len += n;
+	sb->buf[sb->len] = '\0';
+}
+
 void sb_puts(struct strbuf *sb, const char *s)
 {
 	size_t n = strlen(s);

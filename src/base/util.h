@@ -42,6 +42,8 @@ void sb_init(struct strbuf *sb);
 void sb_free(struct strbuf *sb);
 void sb_putc(struct strbuf *sb, char c);
 void sb_puts(struct strbuf *sb, const char *s);
+/* @n bytes at @s (no NUL among them needed) */
+void sb_putn(struct strbuf *sb, const char *s, size_t n);
 void sb_printf(struct strbuf *sb, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 void sb_vprintf(struct strbuf *sb, const char *fmt, va_list ap);

@@ -439,27 +439,20 @@ static struct platform *load_platform_arg(const char *arg, struct diag *d)
 	return platform_load(arg, d);
 }
 
-/* Whether @path holds a platform file rather than a workload (by keys) */
-static bool is_platform_file(const char *path)
+/* Whether @doc is a platform file rather than a workload (by keys) */
+static bool is_platform_doc(const struct jdoc *doc)
 {
-	struct diag quiet;
-	struct jdoc doc;
-	bool ret;
-
-	diag_init(&quiet, true);
-	ret = !jdoc_load_rtapp_file(&doc, path, &quiet) &&
-	      !json_object_get(doc.root, "tasks") &&
-	      json_object_get(doc.root, "domains");
-	jdoc_free(&doc);
-	diag_free(&quiet);
-	return ret;
+	return !json_object_get(doc->root, "tasks") &&
+	       json_object_get(doc->root, "domains");
 }
 
-static bool validate_workload(const char *file, const char *platform,
-			      struct diag *d)
+/* @doc: @file already loaded, or NULL to load it here */
+static bool validate_workload(const char *file, struct jdoc *doc,
+			      const char *platform, struct diag *d)
 {
 	struct workload *wl =
-		sim_workload_check(workload_load_all(file, d), d, 0, NULL);
+		sim_workload_check(doc ? workload_from_doc_all(doc, file, d) :
+				   workload_load_all(file, d), d, 0, NULL);
 	struct sim_opts o = { .hz = 250 };
 	struct platform *p = NULL;
 	struct sim *s = NULL;
@@ -522,12 +515,21 @@ static int validate_opt(void *ctx, int key, const char *arg)
 /* Check the workload or platform file @file; whether it is valid */
 static bool validate_file(const char *file, const struct validate_args *va)
 {
-	struct diag d;
-	bool ok = true;
+	struct diag d, quiet;
+	struct jdoc doc;
+	bool ok = true, loaded;
 
 	diag_init(&d, false);
 	d.strict = va->strict;
-	if (is_platform_file(file)) {
+	/*
+	 * Read once, silently, to tell a platform by its keys; a workload
+	 * that loaded without a message is parsed from the same document
+	 * (100 000 tasks are megabytes of JSON), anything else is loaded
+	 * again where its messages are reported.
+	 */
+	diag_init(&quiet, true);
+	loaded = !jdoc_load_rtapp_file(&doc, file, &quiet);
+	if (loaded && is_platform_doc(&doc)) {
 		struct platform *p = load_platform_arg(file, &d);
 
 		if (p)
@@ -536,8 +538,14 @@ static bool validate_file(const char *file, const struct validate_args *va)
 		ok = p != NULL;
 		platform_free(p);
 	} else {
-		ok = validate_workload(file, va->platform, &d);
+		bool silent = loaded && !quiet.errors && !quiet.warnings &&
+			      !quiet.notes;
+
+		ok = validate_workload(file, silent ? &doc : NULL,
+				       va->platform, &d);
 	}
+	jdoc_free(&doc);
+	diag_free(&quiet);
 	diag_free(&d);
 	return ok;
 }

@@ -211,6 +211,7 @@ static int sc_record(struct scan *s, int parent, char *key, size_t idx)
 	n->col = s->col;
 	n->key = key;
 	n->idx = idx;
+	n->array = false;
 	d->nnode++;
 	if (parent >= 0) {
 		char digits[24];
@@ -294,7 +295,23 @@ static void put_utf8(struct strbuf *sb, unsigned int cp)
 static char *sc_string(struct scan *s)
 {
 	struct strbuf sb;
+	size_t end = s->i + 1;
 
+	/* without an escape the string is its bytes: copied at its size (a
+	 * document's keys are most of its index's allocations) */
+	while (end < s->len && s->t[end] != '"' && s->t[end] != '\\')
+		end++;
+	if (end < s->len && s->t[end] == '"') {
+		char *str = xmalloc(end - s->i);
+
+		memcpy(str, s->t + s->i + 1, end - s->i - 1);
+		str[end - s->i - 1] = '\0';
+		/* sc_adv() over both quotes and the bytes: no newline in a
+		 * valid string, a column per character */
+		for (; s->i <= end; s->i++)
+			s->col += ((unsigned char)s->t[s->i] & 0xc0) != 0x80;
+		return str;
+	}
 	sb_init(&sb);
 	sc_adv(s);	/* opening quote */
 	while (s->i < s->len && s->t[s->i] != '"') {
@@ -412,6 +429,7 @@ static void sc_value(struct scan *s, int parent, char *key, size_t idx)
 	case '[': {
 		size_t n = 0;
 
+		s->doc->node[self].array = true;
 		sc_adv(s);
 		for (;;) {
 			sc_ws(s);
@@ -561,7 +579,6 @@ static int jdoc_load(struct jdoc *doc, const char *name, const char *buf,
 	doc->text = xmalloc(len + 1);
 	memcpy(doc->text, buf, len);
 	doc->text[len] = '\0';
-	sha256_hex(buf, len, doc->sha256);
 
 	if (memchr(buf, '\0', len)) {
 		diag_report(d, true, name, 0, 0, "not a text file (NUL byte)");
@@ -572,6 +589,10 @@ static int jdoc_load(struct jdoc *doc, const char *name, const char *buf,
 			    "unterminated /* comment");
 		return -1;
 	}
+	/* blanked comments: the bytes as read are hashed now, before
+	 * @buf goes; otherwise the text is those bytes, hashed if asked */
+	if (memcmp(buf, doc->text, len))
+		sha256_hex(buf, len, doc->sha256);
 	/* not even the start of an object: say so without quoting the file,
 	 * which may be anything a path can name (capsim.platform) */
 	memset(&s, 0, sizeof(s));
@@ -670,6 +691,21 @@ void jdoc_free(struct jdoc *doc)
 	memset(doc, 0, sizeof(*doc));
 }
 
+void jdoc_sha256(const struct jdoc *doc, char out[65])
+{
+	if (doc->sha256[0])
+		memcpy(out, doc->sha256, 65);
+	else
+		sha256_hex(doc->text ? doc->text : "", doc->len, out);
+}
+
+void jdoc_drop_tree(struct jdoc *doc)
+{
+	if (doc->root)
+		json_decref(doc->root);
+	doc->root = NULL;
+}
+
 void jdoc_where(const struct jdoc *doc, const char *ptr, int *line, int *col)
 {
 	struct strbuf seg;
@@ -730,7 +766,7 @@ static bool all_digits(const char *k)
 
 char *jdoc_path(const struct jdoc *doc, const char *ptr)
 {
-	json_t *cur = doc->root;
+	int cur = doc->nnode ? 0 : -1;	/* the node reached, -1: none */
 	struct strbuf sb;
 	const char *s = ptr;
 
@@ -751,12 +787,17 @@ char *jdoc_path(const struct jdoc *doc, const char *ptr)
 				*o++ = s[1 + i];
 			}
 		}
-		if (json_is_array(cur) && all_digits(seg)) {
+		if (cur >= 0 && doc->node[cur].array && all_digits(seg)) {
+			char idx[24];	/* the element's name in the index */
+			int len = snprintf(idx, sizeof(idx), "%lu",
+					   strtoul(seg, NULL, 10));
+
 			sb_printf(&sb, "[%s]", seg);
-			cur = json_array_get(cur, strtoul(seg, NULL, 10));
+			cur = find_child(doc, cur, idx, (size_t)len);
 		} else {
-			json_t *next = json_is_object(cur) ?
-				       json_object_get(cur, seg) : NULL;
+			/* an object's member (a scalar has no children) */
+			int next = cur >= 0 && !doc->node[cur].array ?
+				   find_child(doc, cur, seg, strlen(seg)) : -1;
 
 			/* a name of megabytes is shown by its start */
 			if (o - seg > JDOC_PATH_NAME_MAX) {

@@ -28,18 +28,22 @@ struct jnode {
 	int col;
 	char *key;		/* member name, or NULL for an array element */
 	size_t idx;		/* array index */
+	bool array;		/* the value is an array (jdoc_path's [N]) */
 };
 
 struct jdoc {
 	char *file;		/* name used in messages */
 	char *text;		/* the cleaned text */
 	size_t len;
-	json_t *root;
+	json_t *root;		/* NULL after jdoc_drop_tree() */
 	struct jnode *node;	/* node 0 is the root */
 	int nnode;
 	int cap;
 	struct strmap children;	/* node by (parent, name) */
-	char sha256[65];	/* of the original bytes */
+	/* of the original bytes when the pre-pass changed them, else ""
+	 * (jdoc_sha256() hashes the text, the same bytes, when asked:
+	 * `validate` never asks) */
+	char sha256[65];
 	struct diag *diag;
 	bool rtapp;		/* repeated keys as rt-app takes them */
 	int renamed;		/* repeated keys renamed the workgen way */
@@ -71,6 +75,15 @@ int jdoc_load_rtapp_file(struct jdoc *doc, const char *path, struct diag *d);
 int jdoc_load_rtapp_buffer(struct jdoc *doc, const char *name,
 			   const char *buf, size_t len, struct diag *d);
 void jdoc_free(struct jdoc *doc);
+/* The SHA-256 of the document's bytes as read, in hex, into @out */
+void jdoc_sha256(const struct jdoc *doc, char out[65]);
+/*
+ * Free the jansson tree of a document its reader is done with: positions,
+ * paths and messages keep working from the index. A workload's tree is
+ * most of its memory (100 000 tasks: ~85 MB) and nothing reads it after
+ * the parse.
+ */
+void jdoc_drop_tree(struct jdoc *doc);
 
 /* Position of the value at @ptr, or of its nearest indexed ancestor */
 void jdoc_where(const struct jdoc *doc, const char *ptr, int *line, int *col);

@@ -497,7 +497,7 @@ static struct platform *platform_parse(struct jdoc *doc)
 	for (c = 1; c < pl->ncpus; c++)
 		if (pl->cpus[c].capacity != pl->cpus[0].capacity)
 			pl->asym = true;
-	memcpy(pl->sha256, doc->sha256, sizeof(pl->sha256));
+	jdoc_sha256(doc, pl->sha256);
 	return pl;
 }
 

@@ -77,6 +77,7 @@ static struct workload *workload_finish(struct workload *wl, struct diag *d,
 					int errors_before, bool keep)
 {
 	workload_parse(wl);
+	jdoc_drop_tree(&wl->doc);
 	if (d->errors > errors_before && !keep) {
 		workload_free(wl);
 		return NULL;
@@ -131,6 +132,18 @@ struct workload *workload_load_buffer_all(const char *name, const char *text,
 					  struct diag *d)
 {
 	return load_buffer(name, text, d, true);
+}
+
+struct workload *workload_from_doc_all(struct jdoc *doc, const char *path,
+				       struct diag *d)
+{
+	struct workload *wl = workload_new();
+
+	wl->name = basename_noext(path);
+	wl->doc = *doc;
+	wl->doc.diag = d;
+	memset(doc, 0, sizeof(*doc));
+	return workload_finish(wl, d, d->errors, true);
 }
 
 static void attrs_free(struct wl_attrs *a)

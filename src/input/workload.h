@@ -262,6 +262,14 @@ struct workload *workload_load_buffer(const char *name, const char *text,
 struct workload *workload_load_all(const char *path, struct diag *d);
 struct workload *workload_load_buffer_all(const char *name, const char *text,
 					  struct diag *d);
+/*
+ * workload_load_all() of a document the caller already loaded from @path
+ * with jdoc_load_rtapp_file() and that reported nothing: the workload
+ * takes @doc (left empty) and reports to @d. `capsim validate` reads a
+ * file once to tell a platform from a workload and to parse it.
+ */
+struct workload *workload_from_doc_all(struct jdoc *doc, const char *path,
+				       struct diag *d);
 void workload_free(struct workload *wl);
 
 /* Whether every task ends (no loop of -1), so a run without a duration

@@ -385,11 +385,17 @@ static struct sim_cpu *idlest(struct sim *s, struct sim_task *t)
 
 	for (i = 0; i < s->ncpus; i++) {
 		struct sim_cpu *c = &s->cpus[i];
-		int n = cpu_nr_running(c);
-		unsigned long u = cpu_util(s, c);
+		unsigned long u;
+		int n;
 
 		if (!t->allowed[i])
 			continue;
+		n = cpu_nr_running(c);
+		/* more tasks than the best so far cannot win: its utilization
+		 * (a pure read) is not needed (100 000 forks on 1 024 CPUs) */
+		if (best && n > bn)
+			continue;
+		u = cpu_util(s, c);
 		if (s->pl->asym && !best) {
 			best = c;
 			bn = n;

@@ -5,6 +5,7 @@
 
 #include "chains_out.h"
 #include "fastfmt.h"
+#include "jdump.h"
 #include "summary.h"
 
 #ifndef CAPSIM_VERSION
@@ -170,33 +171,21 @@ static json_t *task_obj(struct sim *s, struct sim_task *t)
  * 849 MB, 230 MB without it) and time: the tasks' array is left
  * out of the tree (a marker stands in its place), and each task's object
  * is built, dumped, written and freed in turn, spliced where the marker
- * is, indented as jansson indents an array's elements at that depth. The
- * bytes are the whole tree's dump (JSON_INDENT(2): an element at depth 2
- * starts on a new line with 4 spaces, its lines 4 more than alone; an
- * empty array is "[]"). A dumped string never holds a raw newline, so
- * the marker's line is found by its newline and key, and re-indenting
- * after each newline touches no string.
+ * is, dumped at the depth of an array's elements there by jdump.c (the
+ * same bytes as jansson's dump, its reals without printf where exact).
+ * The bytes are the whole tree's dump (JSON_INDENT(2): an element at
+ * depth 2 starts on a new line with 4 spaces; an empty array is "[]").
+ * A dumped string never holds a raw newline, so the marker's line is
+ * found by its newline and key.
  */
 #define DUMP_FLAGS (JSON_INDENT(2) | JSON_REAL_PRECISION(9))
 #define TASKS_MARK "\001capsim-tasks\001"
 #define TASKS_LINE "\n  \"tasks\": \"\\u0001capsim-tasks\\u0001\""
 
-static int put_indented(const char *text, FILE *f)
-{
-	const char *nl;
-
-	while ((nl = strchr(text, '\n'))) {
-		fwrite(text, 1, (size_t)(nl - text), f);
-		fputs("\n    ", f);
-		text = nl + 1;
-	}
-	fputs(text, f);
-	return 0;
-}
-
 static int dump_with_tasks(struct sim *s, json_t *root, FILE *f)
 {
 	char *all = json_dumps(root, DUMP_FLAGS), *at;
+	struct strbuf sb;
 	int i, ret = 0;
 
 	if (!all || !(at = strstr(all, TASKS_LINE))) {
@@ -206,19 +195,18 @@ static int dump_with_tasks(struct sim *s, json_t *root, FILE *f)
 	at += strlen("\n  \"tasks\": ");
 	fwrite(all, 1, (size_t)(at - all), f);
 	fputs(s->ntasks ? "[\n    " : "[", f);
+	sb_init(&sb);
 	for (i = 0; i < s->ntasks && !ret; i++) {
 		json_t *o = task_obj(s, s->tasks[i]);
-		char *text = json_dumps(o, DUMP_FLAGS);
 
-		if (!text)
-			ret = -1;
-		else
-			put_indented(text, f);
-		free(text);
+		sb.len = 0;
+		ret = jdump_value(&sb, o, 2);
+		fwrite(sb.buf, 1, sb.len, f);
 		json_decref(o);
 		if (i < s->ntasks - 1)
 			fputs(",\n    ", f);
 	}
+	sb_free(&sb);
 	fputs(s->ntasks ? "\n  ]" : "]", f);
 	fputs(at + strlen("\"\\u0001capsim-tasks\\u0001\""), f);
 	fputc('\n', f);
@@ -229,6 +217,7 @@ static int dump_with_tasks(struct sim *s, json_t *root, FILE *f)
 int summary_write(struct sim *s, const struct run_info *ri, FILE *f)
 {
 	json_t *root = json_object(), *a, *o;
+	char hex[65];
 	struct host_group *g;
 	double total = 0, em_total = 0;
 	size_t k;
@@ -238,7 +227,8 @@ int summary_write(struct sim *s, const struct run_info *ri, FILE *f)
 	o = json_object();
 	json_object_set_new(o, "name", json_string(s->wl->name));
 	json_object_set_new(o, "file", json_string(ri->workload_file));
-	json_object_set_new(o, "sha256", json_string(s->wl->doc.sha256));
+	jdoc_sha256(&s->wl->doc, hex);
+	json_object_set_new(o, "sha256", json_string(hex));
 	json_object_set_new(root, "workload", o);
 	o = json_object();
 	json_object_set_new(o, "name", json_string(s->pl->name));

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Workload and platform parsing: accepted forms, rejected ones with their
  * messages (file:line:column, field, allowed range), warnings. */
+#include "sha256.h"
 #include "simtest.h"
 
 START_TEST(accepts_lenient_json)
@@ -23,6 +24,31 @@ START_TEST(accepts_lenient_json)
 	ck_assert_int_eq(d.errors, 0);
 	workload_free(wl);
 	diag_free(&d);
+}
+END_TEST
+
+/* summary.json's input hash is of the bytes as read, whether the
+ * pre-pass blanked comments (hashed at load) or not (hashed when asked) */
+START_TEST(hashes_the_bytes_as_read)
+{
+	static const char *const texts[] = {
+		"{ \"tasks\": { \"t\": { \"run\": 1000, /* c */ } } }",
+		"{ \"tasks\": { \"t\": { \"run\": 1000 } } }",
+	};
+	char got[65], want[65];
+	size_t i;
+
+	for (i = 0; i < 2; i++) {
+		struct diag d;
+		struct workload *wl = parse(texts[i], &d);
+
+		ck_assert_msg(wl != NULL, "%s", d.log.buf);
+		sha256_hex(texts[i], strlen(texts[i]), want);
+		jdoc_sha256(&wl->doc, got);
+		ck_assert_str_eq(got, want);
+		workload_free(wl);
+		diag_free(&d);
+	}
 }
 END_TEST
 
@@ -293,6 +319,7 @@ int main(void)
 {
 	return check_main("parser", 0, CHECK_TESTS(
 			  accepts_lenient_json,
+			  hashes_the_bytes_as_read,
 			  accepts_full_grammar,
 			  rejects_with_position_field_range,
 			  rejects_syntax_with_position,

@@ -1,0 +1,235 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * jansson's indented dump by hand (jdump.h): the layout of its do_dump()
+ * and dtostr() as documented and observed, with reals that are short
+ * decimals written without printf. tests/sim/test_jdump.c compares
+ * every path with jansson's own output.
+ */
+#include <float.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fastfmt.h"
+#include "jdump.h"
+
+static const double pow10_d[] = {
+	1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9,
+};
+static const uint64_t pow10_u[] = {
+	1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000,
+	1000000000,
+};
+
+/*
+ * The fast path: |@v| is the double nearest D = r / 10^k for an integer
+ * r < 10^9 and some k <= 9, and 1e-4 <= D < 1e9. r and 10^k are exact
+ * doubles and IEEE division rounds correctly, so r / 10^k == |v| proves
+ * it. "%.9g" then prints D: rounding |v| to 9 significant digits gives D
+ * (|v| is within half an ulp of D, and D, of at most 9 digits, is far
+ * from any rounding boundary of the 9th digit), its exponent is in
+ * -4..8, so the style is fixed-point with trailing zeros removed. The
+ * first k that passes has no trailing zero in r (r / 10 would have
+ * passed at k - 1), but zeros are stripped anyway. Returns the length,
+ * or -1 when @v is not such a decimal.
+ */
+static int short_decimal(char *buf, double v)
+{
+#if defined(FLT_EVAL_METHOD) && FLT_EVAL_METHOD == 0
+	double a = v < 0 ? -v : v;
+	char *p = buf;
+	int k;
+
+	if (!(a >= 1e-4 && a < 1e9))	/* NaN too */
+		return -1;
+	for (k = 0; k <= 9; k++) {
+		double m = a * pow10_d[k];
+		uint64_t r, ip, fp;
+		int j;
+
+		if (m >= 1e9)
+			return -1;
+		r = (uint64_t)(m + 0.5);
+		if ((double)r / pow10_d[k] != a)
+			continue;
+		ip = r / pow10_u[k];
+		fp = r % pow10_u[k];
+		if (v < 0)
+			*p++ = '-';
+		p = fastfmt_u64(p, ip, false, 0, ' ', false);
+		*p++ = '.';
+		for (j = k - 1; j >= 0; j--)	/* k digits, leading zeros */
+			p[j] = (char)('0' + fp % 10), fp /= 10;
+		p += k;
+		while (k > 0 && p[-1] == '0')
+			p--, k--;
+		if (!k)		/* jansson's ".0" */
+			*p++ = '0';
+		*p = '\0';
+		return (int)(p - buf);
+	}
+#else
+	(void)buf;
+	(void)v;
+#endif
+	return -1;
+}
+
+int jdump_real(char *buf, double v)
+{
+	char *e, *start, *end;
+	int len;
+
+	if (!isfinite(v))
+		return -1;
+	len = short_decimal(buf, v);
+	if (len >= 0)
+		return len;
+	len = snprintf(buf, JDUMP_REAL_MAX, "%.9g", v);
+	if (!strchr(buf, '.') && !strchr(buf, 'e')) {
+		memcpy(buf + len, ".0", 3);
+		len += 2;
+	}
+	/* the exponent: no '+', no leading zeros ("1e+05" is "1e5") */
+	e = strchr(buf, 'e');
+	if (e) {
+		start = e + 1;
+		end = start + 1;
+		if (*start == '-')
+			start++;
+		while (*end == '0')
+			end++;
+		if (end != start) {
+			memmove(start, end, (size_t)(buf + len - end) + 1);
+			len -= (int)(end - start);
+		}
+	}
+	return len;
+}
+
+/* A string as jansson writes it; the plain ones (printable ASCII, no
+ * quote or backslash) directly, any other through jansson itself */
+static int put_string(struct strbuf *sb, const char *s, size_t len)
+{
+	size_t i;
+	json_t *js;
+	char *text;
+
+	for (i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		if (c < 0x20 || c >= 0x7f || c == '"' || c == '\\')
+			break;
+	}
+	if (i == len) {
+		sb_putc(sb, '"');
+		sb_putn(sb, s, len);
+		sb_putc(sb, '"');
+		return 0;
+	}
+	js = json_stringn(s, len);
+	text = js ? json_dumps(js, JSON_ENCODE_ANY) : NULL;
+	json_decref(js);
+	if (!text)
+		return -1;
+	sb_puts(sb, text);
+	free(text);
+	return 0;
+}
+
+/* jansson's dump_indent() at JSON_INDENT(2): a newline, 2 * @depth
+ * spaces */
+static void put_indent(struct strbuf *sb, int depth)
+{
+	static const char spaces[] = "                                ";
+	size_t n = 2 * (size_t)depth, k;
+
+	sb_putc(sb, '\n');
+	for (; n; n -= k) {
+		k = n < sizeof(spaces) - 1 ? n : sizeof(spaces) - 1;
+		sb_putn(sb, spaces, k);
+	}
+}
+
+int jdump_value(struct strbuf *sb, const json_t *v, int depth)
+{
+	char num[JDUMP_REAL_MAX];
+	const char *key;
+	json_t *m;
+	size_t i, n;
+	void *it;
+
+	switch (json_typeof(v)) {
+	case JSON_NULL:
+		sb_puts(sb, "null");
+		return 0;
+	case JSON_TRUE:
+		sb_puts(sb, "true");
+		return 0;
+	case JSON_FALSE:
+		sb_puts(sb, "false");
+		return 0;
+	case JSON_INTEGER: {
+		json_int_t x = json_integer_value(v);
+		uint64_t mag = x < 0 ? (uint64_t)0 - (uint64_t)x : (uint64_t)x;
+
+		*fastfmt_u64(num, mag, x < 0, 0, ' ', false) = '\0';
+		sb_puts(sb, num);
+		return 0;
+	}
+	case JSON_REAL:
+		if (jdump_real(num, json_real_value(v)) < 0)
+			return -1;
+		sb_puts(sb, num);
+		return 0;
+	case JSON_STRING:
+		return put_string(sb, json_string_value(v),
+				  json_string_length(v));
+	case JSON_ARRAY:
+		n = json_array_size(v);
+		sb_putc(sb, '[');
+		if (!n) {
+			sb_putc(sb, ']');
+			return 0;
+		}
+		for (i = 0; i < n; i++) {
+			put_indent(sb, depth + 1);
+			if (jdump_value(sb, json_array_get(v, i), depth + 1))
+				return -1;
+			if (i < n - 1)
+				sb_putc(sb, ',');
+		}
+		put_indent(sb, depth);
+		sb_putc(sb, ']');
+		return 0;
+	case JSON_OBJECT:
+		sb_putc(sb, '{');
+		it = json_object_iter((json_t *)v);
+		if (!it) {
+			sb_putc(sb, '}');
+			return 0;
+		}
+		while (it) {
+			key = json_object_iter_key(it);
+			m = json_object_iter_value(it);
+			it = json_object_iter_next((json_t *)v, it);
+			put_indent(sb, depth + 1);
+			/* jansson refuses a NUL in a key unless asked to keep
+			 * one; capsim never asks */
+			if (put_string(sb, key, strlen(key)))
+				return -1;
+			sb_puts(sb, ": ");
+			if (jdump_value(sb, m, depth + 1))
+				return -1;
+			if (it)
+				sb_putc(sb, ',');
+		}
+		put_indent(sb, depth);
+		sb_putc(sb, '}');
+		return 0;
+	}
+	return -1;
+}

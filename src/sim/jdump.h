@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * jansson's json_dumps(JSON_INDENT(2) | JSON_REAL_PRECISION(9)), by hand,
+ * for summary.json's per-task objects: the same bytes, without printf
+ * for the reals that are short decimals. A 100 000-task summary printed
+ * each task's dozens of reals through snprintf("%.9g") (~3 000
+ * instructions a number: most of a short run's time); a real that is
+ * the double nearest a decimal of at most 9 digits between 1e-4 and 1e9
+ * (a latency in microseconds from nanoseconds, a runtime in seconds) is
+ * written from that decimal's digits, which is what "%.9g" prints
+ * (jdump_real() says why). Every other real goes through snprintf.
+ */
+#ifndef CAPSIM_JDUMP_H
+#define CAPSIM_JDUMP_H
+
+#include <jansson.h>
+
+#include "util.h"
+
+/* The longest real jdump_real() writes, with its NUL */
+#define JDUMP_REAL_MAX 40
+
+/*
+ * @v as jansson dumps a real at JSON_REAL_PRECISION(9): "%.9g", ".0"
+ * appended when that has neither '.' nor 'e', the exponent without '+'
+ * or leading zeros. Writes a NUL-terminated string at @buf (at least
+ * JDUMP_REAL_MAX bytes); returns its length. Not finite: -1 (jansson
+ * refuses those too).
+ */
+int jdump_real(char *buf, double v);
+
+/*
+ * Append @v as json_dumps(@v, JSON_INDENT(2) | JSON_REAL_PRECISION(9))
+ * would write it at nesting @depth of a larger document (its inner lines
+ * indented 2 * (@depth + 1) spaces, its closing bracket 2 * @depth).
+ * Objects in insertion order, as jansson dumps without JSON_SORT_KEYS.
+ * Returns -1 where jansson's dump fails (a real that is not finite).
+ */
+int jdump_value(struct strbuf *sb, const json_t *v, int depth);
+
+#endif
