@@ -18,7 +18,7 @@ command -v callgrind_annotate >/dev/null || { echo "callgrind_annotate not insta
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export CAPSIM_PLOTS="$src/plots"
-"$capsim" compare "$w" -o "$tmp/c" --quiet
+"$capsim" compare "$w" -o "$tmp/c" --quiet --plots all
 
 # instructions of `gnuplot ARGS...` run in $dir: "total encode"
 count() {
@@ -54,7 +54,7 @@ figure() {
 for p in rfc none uclamp; do
 	dir=$tmp/c/$p/plots
 	data=data
-	[ -d "$dir" ] || continue
+	[ -d "$dir" ] || { echo "bench_plot_figures: no $dir" >&2; exit 1; }
 	for fig in freq activity util residency energy; do
 		[ -f "$dir/$fig.png" ] || continue
 		case $fig in

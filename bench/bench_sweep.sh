@@ -46,7 +46,7 @@ sweep() {
 	set -- "$1" "$capsim" sweep "$w" --set \
 		capsim.taskgroups./background.capacity_max=128:1024:128 \
 		--policies rfc,none --duration "$dur" -j "$2" --keep-traces \
-		--metric audio.resp_p95_us \
+		--metric audio.resp_p95_ms \
 		-o "$tmp/$1"
 	measure "$@"
 }

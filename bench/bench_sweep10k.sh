@@ -23,7 +23,7 @@ export CAPSIM_PLOTS="$src/plots"
 w="$src/traces/audio.json"
 cd "$tmp"
 args() {
-	echo "$w --set tasks.audio_ft.run=300:399:1 --set tasks.mixer.run=1000:$((999 + $1)):1 --policies rfc --duration $dur --metric audio_ft.resp_p95_us"
+	echo "$w --set tasks.audio_ft.run=300:399:1 --set tasks.mixer.run=1000:$((999 + $1)):1 --policies rfc --duration $dur --metric audio_ft.resp_p95_ms"
 }
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 printf '%7s  %9s  %8s  %10s  %9s  %12s  %14s  %10s  %10s  %11s\n' \

@@ -24,7 +24,7 @@ for pol, r in c.items():
     tasks = r["tasks"]
     misses = sum(t["deadline_misses"] or 0 for t in tasks)
     main = max((t for t in tasks if t["responses"]), key=lambda t: t["activations"], default=None)
-    resp = f'{main["name"]} resp p95 {main["response_us"]["p95"] / 1e3:.1f} ms' if main else "-"
+    resp = f'{main["name"]} resp p95 {main["response_ms"]["p95"]:.1f} ms' if main else "-"
     cells.append(f'{pol}: {r["energy_mj"] / 1e3:.2f} J, {misses} misses, {resp}')
 print(f"| `{sys.argv[2]}.json` | " + " | ".join(cells) + " |")
 PY

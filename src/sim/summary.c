@@ -201,8 +201,10 @@ static int dump_with_tasks(struct sim *s, json_t *root, FILE *f)
 
 		sb.len = 0;
 		ret = jdump_value(&sb, o, 2);
-		fwrite(sb.buf, 1, sb.len, f);
 		json_decref(o);
+		if (ret)
+			break;
+		fwrite(sb.buf, 1, sb.len, f);
 		if (i < s->ntasks - 1)
 			fputs(",\n    ", f);
 	}

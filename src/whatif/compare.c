@@ -1115,7 +1115,10 @@ static void print_plot_hint(const struct compare_state *cs)
 		;
 	if (i == cs->np)
 		return;
-	run = xasprintf("%s/%s", cs->dir, cs->pr[i].name);
+	/* "./" before a directory named like an option, which capsim plot
+	 * would read as one */
+	run = xasprintf("%s%s/%s", cs->dir[0] == '-' ? "./" : "", cs->dir,
+			cs->pr[i].name);
 	q = run[strspn(run, plain)] ? shell_quote(run) : xstrdup(run);
 	printf("a policy's figures: capsim plot %s (or compare --plots all)\n",
 	       q);

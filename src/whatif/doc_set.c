@@ -160,30 +160,73 @@ static char *doc_first_error(json_t *root, bool platform)
 }
 
 /*
- * Whether --set @set made @root (its workload, or its platform when
- * @platform) one the runs would refuse: said, naming the --set, when
- * @was_ok (the document before this edit was accepted; else the runs
- * report the file's own error, which no --set caused)
+ * Whether --set @set's path and the path an error names (@err, up to
+ * its ": "; either may be the other's prefix, "[*]" matches any index)
+ * are one place, so the message can name the --set that caused it
  */
-static bool set_refused(const char *set, const char *cmd, json_t *root,
-			bool platform, bool was_ok)
+static bool set_path_related(const char *set, const char *err)
 {
-	char *err;
+	const char *a = set, *b = err;
 
-	if (!was_ok || !(err = doc_first_error(root, platform)))
+	if (!strncmp(a, "platform.", 9))
+		a += 9;
+	while (*a && *a != '=' && *b && strncmp(b, ": ", 2)) {
+		if (!strncmp(a, "[*]", 3) && *b == '[') {
+			a += 3;
+			b += strcspn(b, "]");
+			if (*b)
+				b++;
+			continue;
+		}
+		if (*a++ != *b++)
+			return false;
+	}
+	return true;
+}
+
+/*
+ * Whether the --sets that edited @root (its workload, or its platform
+ * when @platform; @touched[i] says which of @sets did) made it one the
+ * runs would refuse: said, naming the ones whose path the error names
+ * (all of them when none), when @was_ok (the document before the edits
+ * was accepted; else the runs report the file's own error, which no
+ * --set caused). Checked once after every edit, since rules that link
+ * two fields (OPP order, idle states) may hold only when all are in.
+ */
+static bool sets_refused(char *const *sets, const bool *touched, int nsets,
+			 const char *cmd, json_t *root, bool platform,
+			 bool was_ok)
+{
+	struct strbuf sb;
+	char *err;
+	int i, pass;
+
+	for (i = 0; i < nsets && !touched[i]; i++)
+		;
+	if (i == nsets || !root || !was_ok ||
+	    !(err = doc_first_error(root, platform)))
 		return false;
-	fprintf(stderr, "capsim: --set %.200s: %s\nsee `capsim %s --help`\n",
-		set, err, cmd);
+	sb_init(&sb);
+	/* pass 0: the related ones; pass 1, when none is: all */
+	for (pass = 0; pass < 2 && !sb.len; pass++)
+		for (i = 0; i < nsets; i++)
+			if (touched[i] &&
+			    (pass || set_path_related(sets[i], err)))
+				sb_printf(&sb, "%s--set %.200s",
+					  sb.len ? ", " : "", sets[i]);
+	fprintf(stderr, "capsim: %s: %s\nsee `capsim %s --help`\n", sb.buf,
+		err, cmd);
+	sb_free(&sb);
 	free(err);
 	return true;
 }
 
 /* --set @set (one value) applied to *@w or, for a platform. path, to
  * *@p (loaded from @platform on first need, @ok[1] then saying whether
- * it is accepted as it is; @ok[0] says it of the workload), and the
- * result checked as the runs will read it; 0 or -1 said */
+ * it is accepted as it is); *@on_platform says which it edited; 0 or -1
+ * said */
 static int apply_one(const char *set, const char *platform, const char *cmd,
-		     json_t *w, json_t **p, bool ok[2])
+		     json_t *w, json_t **p, bool ok[2], bool *on_platform)
 {
 	struct sweep_values sv = { 0 };
 	struct dpath path = { 0 };
@@ -215,9 +258,7 @@ static int apply_one(const char *set, const char *platform, const char *cmd,
 			  path.platform ? "platform" : "workload"))
 		goto out;
 	ret = dpath_set(root, &path, json_incref(sv.v[0]), NULL, 0);
-	if (!ret && set_refused(set, cmd, root, path.platform,
-				ok[path.platform ? 1 : 0]))
-		ret = -1;
+	*on_platform = path.platform;
 out:
 	sweep_values_free(&sv);
 	dpath_free(&path);
@@ -230,6 +271,8 @@ int doc_set_apply_each(char *const *sets, int nsets, const char *wfile,
 {
 	/* whether the workload, the platform were accepted before the edits */
 	bool ok[2] = { false, false };
+	bool *on_platform = xcalloc(nsets ? nsets : 1, sizeof(bool));
+	bool *on_workload = xcalloc(nsets ? nsets : 1, sizeof(bool));
 	struct diag d;
 	struct jdoc doc;
 	char *err;
@@ -239,7 +282,7 @@ int doc_set_apply_each(char *const *sets, int nsets, const char *wfile,
 	diag_init(&d, false);
 	if (jdoc_load_file(&doc, wfile, &d)) {
 		diag_free(&d);
-		return -1;
+		goto fail;
 	}
 	*w = json_incref(doc.root);
 	jdoc_free(&doc);
@@ -248,12 +291,22 @@ int doc_set_apply_each(char *const *sets, int nsets, const char *wfile,
 	ok[0] = !err;
 	free(err);
 	for (i = 0; i < nsets; i++) {
-		if (apply_one(sets[i], platform, cmd, *w, p, ok)) {
-			json_decref(*w);
-			json_decref(*p);
-			*w = *p = NULL;
-			return -1;
-		}
+		if (apply_one(sets[i], platform, cmd, *w, p, ok,
+			      &on_platform[i]))
+			goto fail;
+		on_workload[i] = !on_platform[i];
 	}
+	if (sets_refused(sets, on_workload, nsets, cmd, *w, false, ok[0]) ||
+	    sets_refused(sets, on_platform, nsets, cmd, *p, true, ok[1]))
+		goto fail;
+	free(on_platform);
+	free(on_workload);
 	return 0;
+fail:
+	free(on_platform);
+	free(on_workload);
+	json_decref(*w);
+	json_decref(*p);
+	*w = *p = NULL;
+	return -1;
 }

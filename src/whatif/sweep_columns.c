@@ -404,7 +404,7 @@ int sweep_columns_write(const char *dir, json_t *params, char **numbers,
 
 	json_object_set_new(o, "time_unit", json_string("ms"));
 	json_object_set_new(o, "note", json_string(
-		"Every time is in ms and every column names its unit. A parameter's column is an identifier made from its --set path (\"set\"). The metric columns keep their namespace: TASK.COLUMN, TASK a task's name in the workload (an instance: NAME-K), chain.NAME.COLUMN, NAME a key of the workload's capsim.chains, domN.avg_mhz per platform domain: another workload gives other columns. docs/outputs.md."));
+		"Every time is in ms and every column names its unit. A parameter's column is an identifier made from its --set path (\"set\"). The metric columns keep their namespace: TASK.COLUMN, TASK a task's name in the workload (an instance: NAME-K), chain.NAME.COLUMN, NAME a key of the workload's capsim.chains or, for a chain inferred from resume/suspend, its trigger task's name (docs/simulator.md), domN.avg_mhz per platform domain: another workload gives other columns. docs/outputs.md."));
 	json_object_set_new(o, "metric", json_string(metric));
 	json_object_set_new(o, "sweep.csv", csv_columns(params, ids, numbers,
 							   repeats));

@@ -123,6 +123,19 @@ compare)
 		fail "compare --set: the cap did not reach the runs"
 	grep -qxF '# capsim compare: frame-jank on sym4, 2 s simulated; --set capsim.taskgroups["/background"].capacity_max=307, platform.domains[*].rate_limit_us=2000' "$tmp/cs/compare.md" ||
 		fail "compare --set: the table does not say its edits: $(head -1 "$tmp/cs/compare.md")"
+	# the --sets are checked together after the last one (review finding:
+	# each was checked alone, so idle[0] raised past idle[1] was refused
+	# before idle[1] was raised too, and one order of two sets failed)
+	"$capsim" compare "$fj" --platform sd855 --duration 0.2 --no-plots --quiet -o "$tmp/cs-order" \
+		--set 'platform.domains[0].idle[0].exit_latency_us=1000' \
+		--set 'platform.domains[0].idle[1].exit_latency_us=2000' 2> "$tmp/err" ||
+		fail "compare --set: two sets valid together refused: $(cat "$tmp/err")"
+	st=0
+	"$capsim" compare "$fj" --platform sd855 --duration 0.2 --no-plots --quiet -o "$tmp/cs-order2" \
+		--set 'platform.domains[0].idle[1].exit_latency_us=2000' \
+		--set 'platform.domains[0].idle[0].exit_latency_us=3000' 2> "$tmp/err" || st=$?
+	[ $st = 2 ] && grep -qF -- 'capsim: --set platform.domains[0].idle[1].exit_latency_us=2000: domains[0].idle[1]: idle states must be listed shallowest first' "$tmp/err" &&
+		[ ! -e "$tmp/cs-order2" ] || fail "compare --set: a refused pair: exit $st, $(cat "$tmp/err")"
 	# a workload that names its platform: the platform edited is that
 	# one (review finding: sym4's was edited and passed as --platform)
 	sed 's/^  "capsim": {$/  "capsim": { "platform": "sd855",/' "$fj" > "$tmp/fj-sd855.json"
