@@ -397,6 +397,13 @@ static void note_no_trigger(const struct infer *in)
 	}
 }
 
+/* A task that may start a chain: paced by a timer, resumes another and
+ * waits for none */
+static bool is_trigger_candidate(const struct task_events *te)
+{
+	return te->any_timer && te->any_resume && !te->any_suspend;
+}
+
 void wl_infer_chains(struct wl_parser *p)
 {
 	struct workload *wl = p->wl;
@@ -408,15 +415,15 @@ void wl_infer_chains(struct wl_parser *p)
 	in.in_chain = xcalloc((size_t)wl->ntasks + 1, sizeof(*in.in_chain));
 	for (t = 0; t < wl->ntasks; t++)
 		scan_task(&in, t);
-	wl->chains = xcalloc((size_t)wl->ntasks + 1, sizeof(*wl->chains));
-	for (t = 0; t < wl->ntasks; t++) {
-		const struct task_events *te = &in.te[t];
-
-		if (!te->any_timer || !te->any_resume || te->any_suspend)
-			continue;
-		candidates++;
-		try_trigger(&in, t);
-	}
+	for (t = 0; t < wl->ntasks; t++)
+		candidates += is_trigger_candidate(&in.te[t]);
+	/* at most a chain per candidate: sized so, not per task (a
+	 * workload of 100 000 tasks and no chain keeps no array) */
+	if (candidates)
+		wl->chains = xcalloc((size_t)candidates, sizeof(*wl->chains));
+	for (t = 0; t < wl->ntasks && candidates; t++)
+		if (is_trigger_candidate(&in.te[t]))
+			try_trigger(&in, t);
 	if (!candidates)
 		note_no_trigger(&in);
 	free(in.te);

@@ -127,4 +127,9 @@ void chains_print(struct sim *s, FILE *f)
 		print_ms(f, &cr->lat, 99);
 		fputc('\n', f);
 	}
+	/* a chain nobody named: the reader must know where it came from */
+	for (i = 0; i < s->nchains; i++)
+		if (s->chains[i].wc->inferred)
+			fprintf(f, "  %s: inferred from resume/suspend (summary.json's inferred_from names the events)\n",
+				s->chains[i].wc->name);
 }

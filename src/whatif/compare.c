@@ -283,9 +283,11 @@ static void build_table(struct table *t, struct policy_run *pr, int np)
 	/* the chains first: the frame metric a task's row cannot give */
 	for (k = 0; k < ref->nchains; k++) {
 		const char *cn = ref->chains[k].name;
+		const char *how = ref->chains[k].inferred ? " (inferred)" : "";
 
 #define CHAIN (run_metrics_chain(m, cn))
-		snprintf(lab, sizeof(lab), "chain %s jank %% (late/periods)", cn);
+		snprintf(lab, sizeof(lab), "chain %s%s jank %% (late/periods)",
+			 cn, how);
 		EACH(lab, fmt_jank(buf, sizeof(buf), CHAIN));
 		snprintf(lab, sizeof(lab), "chain %s latency p50/p95/p99 (ms)", cn);
 		EACH(lab, if (CHAIN) fmt_pcts(buf, sizeof(buf), CHAIN->lat_us, 1e3);

@@ -381,6 +381,7 @@ static void load_chains(struct run_metrics *m, json_t *sum)
 		cm->late = jcount(v, "late");
 		cm->dropped = jcount(v, "dropped");
 		cm->jank_pct = jnum(v, "jank_pct");
+		cm->inferred = json_is_true(json_object_get(v, "inferred"));
 		cm->lat_us[0] = jnum(jl, "p50");
 		cm->lat_us[1] = jnum(jl, "p95");
 		cm->lat_us[2] = jnum(jl, "p99");

@@ -50,6 +50,7 @@ struct chain_metrics {
 	long periods, late, dropped;	/* -1 where the summary has none */
 	double jank_pct;		/* NAN where the summary has none */
 	double lat_us[3];		/* p50, p95, p99; NAN without samples */
+	bool inferred;			/* from resume/suspend, not named */
 };
 
 struct run_metrics {

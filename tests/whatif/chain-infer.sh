@@ -36,6 +36,8 @@ wl decl "$frame" '"chains": { "ui": { "tasks": ["ui", "render"], "period_us": 16
 grep -q 'note: tasks.ui: chain ui inferred from resume/suspend: ui -> render (start: timer "vsync", period and deadline 16667 us)$' "$tmp/err" ||
 	fail "run does not say the chain was inferred: $(cat "$tmp/err")"
 grep -q '^ui  *119  *0  *0  *0.00 ' "$tmp/out" || fail "no chain line in the run table: $(grep -A2 '^chain' "$tmp/out")"
+grep -qxF "  ui: inferred from resume/suspend (summary.json's inferred_from names the events)" "$tmp/out" ||
+	fail "the run table does not mark the chain inferred: $(grep -A3 '^chain' "$tmp/out")"
 [ "$(json "$tmp/inf/summary.json" 'd["chains"]["ui"]["inferred"]')" = True ] || fail "no \"inferred\": true"
 [ "$(json "$tmp/inf/summary.json" '[(l["task"], l["event"], l["ref"]) for l in d["chains"]["ui"]["inferred_from"]]')" = \
   "[('ui', 'timer', 'vsync'), ('ui', 'resume', 'render'), ('render', 'suspend', 'render')]" ] ||
@@ -114,7 +116,7 @@ rtapp tutorial/example5.json '"thread0"'"'"'s phases differ ("p1" has other'
 rtapp browser-short.json '("BrowserMain" resumes "Browser")'
 # and the inferred chain in compare, as a declared one
 "$capsim" compare "$tmp/inf.json" --policies none --duration 1 --no-plots -o "$tmp/c" > "$tmp/out" 2>/dev/null
-grep -q '^chain ui jank % (late/periods) *0.0% (0/59)' "$tmp/out" || fail "compare: $(grep chain "$tmp/out")"
+grep -q '^chain ui (inferred) jank % (late/periods) *0.0% (0/59)' "$tmp/out" || fail "compare: $(grep chain "$tmp/out")"
 # and in sweep: --metric checked against the inferred chains before any
 # point runs, and without --metric the one chain is the Pareto metric
 "$capsim" sweep "$tmp/inf.json" --set 'tasks.ui.run=3000,4000' --policies none --duration 1 \
