@@ -24,6 +24,10 @@ set ylabel ylab noenhanced
 set key outside right top vertical
 set offsets graph 0.05, graph 0.12, graph 0.08, graph 0.05
 if (exists('errorbars')) { set errorbars small }
+# a metric never below 0 starts at 0 (vars.gp says so): the margin and
+# a confidence interval would otherwise reach below it (gnuplot 5.4
+# adds the offset past a fixed limit too, so the bottom one goes)
+if (exists('ynonneg')) { set offsets graph 0.05, graph 0.12, graph 0.08, 0; set yrange [0:*] }
 do for [panel = 1:npanel] {
 set title 'on '.panellabel[panel] noenhanced
 if (exists('errorbars')) {

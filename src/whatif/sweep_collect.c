@@ -586,7 +586,7 @@ static int write_vars(const char *data, const struct pareto *pa,
 	char *t = xasprintf("energy vs %s, a panel per platform; front: no other point of the platform is better on both",
 			    axis);
 	char *qtitle = gp_quote(title), *qt = gp_quote(t), *qy = gp_quote(axis);
-	int ret = -1;
+	int ret = -1, i;
 
 	if (f) {
 		fprintf(f, "runtitle = %s.\"\\n\".%s\nylab = %s\n", qtitle, qt,
@@ -594,6 +594,13 @@ static int write_vars(const char *data, const struct pareto *pa,
 		/* only then, so that a sweep without repeats keeps its files */
 		if (pa->errors)
 			fputs("errorbars = 1\n", f);
+		/* a metric no point has below 0 (a percentage, a time, an
+		 * energy): its axis starts at 0, where the margin and a
+		 * confidence interval's lower end would draw negative jank */
+		for (i = 0; i < pa->npp && pa->pp[i].y >= 0; i++)
+			;
+		if (pa->npp && i == pa->npp)
+			fputs("ynonneg = 1\n", f);
 		put_gp_names(f, "series", pa->series, pa->nseries);
 		put_gp_names(f, "panel", pa->panels, pa->npanels);
 		ret = fclose(f) ? -1 : 0;

@@ -413,6 +413,13 @@ json.dump(d, open(sys.argv[1], 'w'), indent=2)" "$f"
 	# one candidate (whatif-bg-cap: the hogs never wait) is the default
 	grep -q "^ylab = 'fg_touch response p95 (ms)'$" "$tmp/s/pareto-data/vars.gp" ||
 		fail "the one candidate is not the default: $(grep ylab "$tmp/s/pareto-data/vars.gp")"
+	# a metric no point has below 0 starts its axis at 0; one that has
+	# negative values does not (the axis went below 0 for a jank %)
+	grep -q '^ynonneg = 1$' "$tmp/s/pareto-data/vars.gp" || fail "a response time's axis does not start at 0"
+	cp -a "$tmp/s" "$tmp/s-neg"
+	"$capsim" sweep --collect "$tmp/s-neg" --metric '-energy_mj' --quiet 2> "$tmp/err" ||
+		fail "--collect --metric -energy_mj: $(cat "$tmp/err")"
+	! grep -q '^ynonneg' "$tmp/s-neg/pareto-data/vars.gp" || fail "a negative metric's axis starts at 0"
 	# a panel per platform, each with its own front
 	"$capsim" sweep "$w" --set 'capsim.taskgroups["/bg"].capacity_max=128,768' \
 		--drop capsim.events --duration 1 --platforms sym4,sd855 -o "$tmp/fa" --quiet
