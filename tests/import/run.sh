@@ -22,6 +22,10 @@
 #              3-step loop imports to one rt-app loop of three steps;
 #              rt-app's tutorial/example6 (sleep, then iorun) and mp3
 #              (a wait, then a suspend) round trip within the bounds
+#   runtime    run or runtime (import_runtime.c): hand-made traces of
+#              one task at two OPPs; bursts of one wall time import as
+#              `runtime`, bursts of one work as `run`, bursts at one
+#              speed as `run` with "no evidence"
 #   errors     usage errors, no sched_switch, time going back, a
 #              truncated line, a CPU past the platform, a foreign -o:
 #              exit 2 with FILE:LINE:COL, nothing written; a renamed pid
@@ -350,6 +354,57 @@ loops)
 	roundtrip tests/fixtures/rt-app/tutorial/example6.json 3
 	LOST_OK=1 roundtrip tests/fixtures/rt-app/mp3-short.json 3 \
 		AudioOut AudioTrack OMXCall mp3.decoder
+	;;
+runtime)
+	# one task on CPU 0, 16 activations at sym4's top OPP (capacity
+	# 1024), then 16 at 1.5 GHz (614), each run then sleep 8 ms. The
+	# run at 1.5 GHz: the same 2 ms of wall time (wall), or the same
+	# work, 2 ms x 1024 / 614 (work), or every burst at the top OPP (one)
+	for kind in wall work one; do
+		awk -v kind=$kind 'BEGIN {
+			printf "# tracer: nop\n#\n"
+			t = 1.0
+			printf "  <idle>-0 [000] %.6f: cpu_frequency: state=2500000 cpu_id=0\n", t
+			for (i = 0; i < 32; i++) {
+				run = 0.002
+				if (i == 16 && kind != "one")
+					printf "  <idle>-0 [000] %.6f: cpu_frequency: state=1500000 cpu_id=0\n", t
+				if (i >= 16 && kind == "work")
+					run = 0.002 * 1024 / 614
+				printf "  <idle>-0 [000] %.6f: sched_wakeup: comm=burst pid=3001 prio=120 target_cpu=000\n", t
+				printf "  <idle>-0 [000] %.6f: sched_switch: prev_comm=swapper/0 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=burst next_pid=3001 next_prio=120\n", t
+				t += run
+				printf "  burst-3001 [000] %.6f: sched_switch: prev_comm=burst prev_pid=3001 prev_prio=120 prev_state=S ==> next_comm=swapper/0 next_pid=0 next_prio=120\n", t
+				t += 0.008
+			}
+		}' >"$dir/$kind.txt"
+		"$capsim" import "$dir/$kind.txt" -o "$dir/$kind.json" \
+			--explain >"$dir/$kind.explain" ||
+			fail "import of the $kind trace"
+		"$capsim" validate "$dir/$kind.json" >/dev/null 2>&1 ||
+			fail "the $kind import does not validate"
+	done
+	grep -q '"loop": 32, "runtime0": 2000, "timer"' "$dir/wall.json" ||
+		{ cat "$dir/wall.explain" "$dir/wall.json"; fail "bursts of one wall time at two speeds: not runtime"; }
+	grep -q 'runtime (wall time), within' "$dir/wall.explain" ||
+		fail "--explain does not say why runtime"
+	grep -q '"loop": 32, "run0": 2000, "sleep0": 8000' "$dir/work.json" &&
+		! grep -q '"runtime' "$dir/work.json" ||
+		{ cat "$dir/work.explain" "$dir/work.json"; fail "bursts of one work at two speeds: not run"; }
+	grep -q 'run (work), within 0.25 of -1' "$dir/work.explain" ||
+		{ cat "$dir/work.explain"; fail "bursts of one work: --explain does not find them work"; }
+	! grep -q '"runtime' "$dir/one.json" &&
+		grep -q 'run (work), no evidence' "$dir/one.explain" ||
+		{ cat "$dir/one.explain"; fail "bursts at one speed: not run for want of evidence"; }
+	# the runtime bursts keep their 2 ms at the lowest OPP: busy 64 ms
+	"$capsim" run "$dir/wall.json" --governor userspace:500000 \
+		--duration 0.32 -o "$dir/wall-run" --quiet || fail "run of the runtime import"
+	python3 -c 'import json, sys
+s = json.load(open(sys.argv[1]))
+b = [t["runtime_s"] for t in s["tasks"] if t["name"] == "burst"][0]
+sys.exit(0 if abs(b - 0.064) < 0.064 * 0.01 else "busy %.6f s, want 0.064" % b)' \
+		"$dir/wall-run/summary.json" || fail "the runtime import stretched at 500 MHz"
+	echo "ok: one wall time -> runtime, one work -> run, one speed -> no evidence"
 	;;
 rtapp)
 	# rt-app itself reads what import writes: skipped (77) without it.
