@@ -69,9 +69,9 @@ struct import_act {
 				 * (< 0: it woke none) */
 	double wall;		/* ns it ran in it (wall time) */
 	double wall_at_wake;	/* ... when it woke its dependant */
-	bool unknown_khz;	/* some of it ran at an unknown frequency */
 	int waker;		/* task index of the waker; -1: none (an
 				 * interrupt, a timer, the idle task) */
+	bool unknown_khz;	/* some of it ran at an unknown frequency */
 	uint64_t wake_delay;	/* ns of the wake-up spent leaving an idle
 				 * state (import_sleep.c) */
 };

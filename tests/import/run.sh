@@ -16,7 +16,8 @@
 #   check      import --check: the import beside its source, every task
 #              within the tolerances on frame-chain; the same trace
 #              against a workload whose ui runs twice as long is not
-#   rtapp      rt-app itself runs an imported workload (skipped without
+#   rtapp      rt-app itself runs an imported workload and an imported
+#              runtime task (skipped without
 #              rt-app: Debian's package rt-app)
 #   loops      a loop of k steps (import_loop.c): a hand-made trace of a
 #              3-step loop imports to one rt-app loop of three steps;
@@ -66,6 +67,30 @@ roundtrip() {	# WORKLOAD SECONDS [TASK...]: every task within the bounds,
 		! grep -q "^$t .*OUT\$" "$dir/$n.table" ||
 			fail "$n: $t out of the bounds"
 	done
+}
+
+two_speeds() {	# wall|work|one: a trace of one task on CPU 0, 16 activations
+		# at sym4's top OPP (capacity 1024), then 16 at 1.5 GHz (614),
+		# each run then sleep 8 ms. The run at 1.5 GHz: the same 2 ms
+		# of wall time (wall), or the same work, 2 ms x 1024 / 614
+		# (work), or every burst at the top OPP (one)
+	awk -v kind="$1" 'BEGIN {
+		printf "# tracer: nop\n#\n"
+		t = 1.0
+		printf "  <idle>-0 [000] %.6f: cpu_frequency: state=2500000 cpu_id=0\n", t
+		for (i = 0; i < 32; i++) {
+			run = 0.002
+			if (i == 16 && kind != "one")
+				printf "  <idle>-0 [000] %.6f: cpu_frequency: state=1500000 cpu_id=0\n", t
+			if (i >= 16 && kind == "work")
+				run = 0.002 * 1024 / 614
+			printf "  <idle>-0 [000] %.6f: sched_wakeup: comm=burst pid=3001 prio=120 target_cpu=000\n", t
+			printf "  <idle>-0 [000] %.6f: sched_switch: prev_comm=swapper/0 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=burst next_pid=3001 next_prio=120\n", t
+			t += run
+			printf "  burst-3001 [000] %.6f: sched_switch: prev_comm=burst prev_pid=3001 prev_prio=120 prev_state=S ==> next_comm=swapper/0 next_pid=0 next_prio=120\n", t
+			t += 0.008
+		}
+	}'
 }
 
 expect2() {	# what ARGS...: exit 2, and the message on stderr
@@ -356,28 +381,9 @@ loops)
 		AudioOut AudioTrack OMXCall mp3.decoder
 	;;
 runtime)
-	# one task on CPU 0, 16 activations at sym4's top OPP (capacity
-	# 1024), then 16 at 1.5 GHz (614), each run then sleep 8 ms. The
-	# run at 1.5 GHz: the same 2 ms of wall time (wall), or the same
-	# work, 2 ms x 1024 / 614 (work), or every burst at the top OPP (one)
+	# bursts of one wall time, of one work, at one speed (two_speeds)
 	for kind in wall work one; do
-		awk -v kind=$kind 'BEGIN {
-			printf "# tracer: nop\n#\n"
-			t = 1.0
-			printf "  <idle>-0 [000] %.6f: cpu_frequency: state=2500000 cpu_id=0\n", t
-			for (i = 0; i < 32; i++) {
-				run = 0.002
-				if (i == 16 && kind != "one")
-					printf "  <idle>-0 [000] %.6f: cpu_frequency: state=1500000 cpu_id=0\n", t
-				if (i >= 16 && kind == "work")
-					run = 0.002 * 1024 / 614
-				printf "  <idle>-0 [000] %.6f: sched_wakeup: comm=burst pid=3001 prio=120 target_cpu=000\n", t
-				printf "  <idle>-0 [000] %.6f: sched_switch: prev_comm=swapper/0 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=burst next_pid=3001 next_prio=120\n", t
-				t += run
-				printf "  burst-3001 [000] %.6f: sched_switch: prev_comm=burst prev_pid=3001 prev_prio=120 prev_state=S ==> next_comm=swapper/0 next_pid=0 next_prio=120\n", t
-				t += 0.008
-			}
-		}' >"$dir/$kind.txt"
+		two_speeds $kind >"$dir/$kind.txt"
 		"$capsim" import "$dir/$kind.txt" -o "$dir/$kind.json" \
 			--explain >"$dir/$kind.explain" ||
 			fail "import of the $kind trace"
@@ -424,6 +430,16 @@ rtapp)
 			fail "rt-app ran no $t"
 	done
 	echo "ok: rt-app ran the imported frame chain"
+	# and a task imported as runtime (two_speeds wall)
+	two_speeds wall >"$dir/wall.txt"
+	"$capsim" import "$dir/wall.txt" -o "$dir/wall.json" || fail "import of wall"
+	grep -q '"runtime0"' "$dir/wall.json" || fail "wall: no runtime"
+	sed 's/, "cpus": \[[0-9, ]*\]//; s/"duration": [0-9]*,/"duration": 1, "calibration": 100, "logdir": "'"$(echo "$dir" | sed 's/[\/&]/\\&/g')"'",/' \
+		"$dir/wall.json" >"$dir/rt-wall.json"
+	(cd "$dir" && rt-app rt-wall.json) >"$dir/rt.out" 2>&1 ||
+		{ cat "$dir/rt.out"; fail "rt-app refused the runtime workload"; }
+	ls "$dir"/rt-app-burst-*.log >/dev/null 2>&1 || fail "rt-app ran no burst"
+	echo "ok: rt-app ran the imported runtime task"
 	;;
 *)
 	fail "unknown case $case"
