@@ -7,7 +7,7 @@
  * accounted: at each end of a running interval and at each frequency
  * change under a running task (import_work.c says how).
  *
- * Memory: per task a record per activation in the window (24 bytes plus
+ * Memory: per task a record per activation in the window (64 bytes plus
  * the task's per-CPU work), per CPU nothing of its own: it grows with
  * activations, not with events (docs/import.md gives the figures).
  */

@@ -26,7 +26,8 @@
 #   runtime    run or runtime (import_runtime.c): hand-made traces of
 #              one task at two OPPs; bursts of one wall time import as
 #              `runtime`, bursts of one work as `run`, bursts at one
-#              speed as `run` with "no evidence"
+#              speed as `run` with "no evidence"; runtime-speed.json's
+#              runtime task imported and run at 1 GHz beside its source
 #   errors     usage errors, no sched_switch, time going back, a
 #              truncated line, a CPU past the platform, a foreign -o:
 #              exit 2 with FILE:LINE:COL, nothing written; a renamed pid
@@ -411,6 +412,25 @@ b = [t["runtime_s"] for t in s["tasks"] if t["name"] == "burst"][0]
 sys.exit(0 if abs(b - 0.064) < 0.064 * 0.01 else "busy %.6f s, want 0.064" % b)' \
 		"$dir/wall-run/summary.json" || fail "the runtime import stretched at 500 MHz"
 	echo "ok: one wall time -> runtime, one work -> run, one speed -> no evidence"
+	# a what-if at another OPP: runtime-speed.json's poll (rt-app
+	# runtime, its speed moved by hog) imported, then source and import
+	# both run at 1 GHz: poll's busy time the same (as run: +15 %)
+	"$capsim" run "$src/tests/import/runtime-speed.json" --policy none \
+		--duration 3 -o "$dir/rs" --quiet 2>/dev/null || fail "runtime-speed: source run"
+	"$capsim" import "$dir/rs/trace.txt" -o "$dir/rs.json" || fail "runtime-speed: import"
+	grep -q '"runtime0"' "$dir/rs.json" || fail "runtime-speed: poll not runtime"
+	for w in "$src/tests/import/runtime-speed.json" "$dir/rs.json"; do
+		"$capsim" run "$w" --policy none --duration 3 \
+			--governor userspace:1000000 -o "$dir/rs-1g-$(basename "$w")" \
+			--quiet 2>/dev/null || fail "runtime-speed: run of $w at 1 GHz"
+	done
+	python3 -c 'import json, sys
+b = [[t["runtime_s"] for t in json.load(open(f))["tasks"] if t["name"] == "poll"][0]
+     for f in sys.argv[1:]]
+print("poll at 1 GHz: source %.4f s, import %.4f s" % tuple(b))
+sys.exit(0 if abs(b[1] - b[0]) <= 0.01 * b[0] else "not within 1 %")' \
+		"$dir/rs-1g-runtime-speed.json/summary.json" "$dir/rs-1g-rs.json/summary.json" ||
+		fail "runtime-speed: the import at 1 GHz is not the source"
 	;;
 rtapp)
 	# rt-app itself reads what import writes: skipped (77) without it.
