@@ -10,33 +10,34 @@
  * (example7: busy time 26-33 % short of the source).
  *
  * The figure: per activation of known frequency (none of its running time
- * before its CPU's first frequency event), its wall time, its work
- * (import_work.c) and its speed, work / wall. Activations are compared
+ * before its CPU's first frequency event), its wall time and its speed,
+ * its work (import_work.c) over its wall time. Activations are compared
  * only with their like, each group being a step of the task's loop
  * (import_loop.c) or else one of its phases (import_phases.c), since
- * the steps or phases of one task differ in length by design. The spread
- * of each quantity is the standard deviation of its logarithm about its
- * group's mean, pooled over the groups: a log, so that a ratio of speeds
- * is one distance whatever the burst's length, and so that the three obey
- * log work = log wall + log speed.
+ * the steps or phases of one task differ in length by design. Within
+ * each group, the deviations of log wall time and log speed from the
+ * group's means; pooled, the least-squares slope of the first against
+ * the second: 0 when the bursts are wall time, -1 when they are work
+ * (logs, so that a ratio of speeds is one distance whatever the burst's
+ * length).
  *
- * The rule, three answers:
- *   - no evidence, `run`: fewer than IMPORT_RT_MIN (8) such activations,
- *     or speeds spreading less than IMPORT_RT_SPEED (0.10: two speeds
- *     about 22 % apart, half the activations at each). Below that the two
- *     readings predict wall times closer than the 10 % the other rules
- *     take as noise (IMPORT_PERIODIC_CV), so the trace cannot tell them
- *     apart;
- *   - wall time, `runtime`: the wall times spread less than IMPORT_RT_TOL
- *     (0.10) and at most 1 / IMPORT_RT_RATIO (half) of what the work
- *     does: the speed moved and the bursts' length did not;
- *   - work, `run`: the work spreads at most half of what the wall time
- *     does (the bursts shrank as the speed rose); anything else is
- *     unclear and stays `run`, the import's default.
+ * The rule, in docs/import.md's words:
+ *   - evidence: at least IMPORT_RT_MIN (8) activations at least
+ *     IMPORT_RT_SPEED (0.18 in log: 20 %) off their group's mean speed,
+ *     and the slope's standard error at most IMPORT_RT_SE (0.10). A
+ *     smaller change of speed moves a work burst less than twice the
+ *     10 % the other rules take as noise (IMPORT_PERIODIC_CV); 8 is one
+ *     block of the change-point rule, so that one odd burst is not
+ *     evidence; the two readings are 1 apart, so with 0.10 the verdict's
+ *     side is 5 standard errors from the midpoint. Without it: `run`,
+ *     "no evidence";
+ *   - the slope within IMPORT_RT_TOL (0.25) of 0: wall time, `runtime`;
+ *     within 0.25 of -1: work, `run`; else unclear, `run`.
  * A work-bound task whose work varies from burst to burst, on a governor
  * that raises the frequency for the longer ones, could keep its wall time
- * steadier than its work; the half and the absolute 0.10 make that need
- * the governor to cancel nearly all of the variation.
+ * steadier than its work; the 8 activations 20 % apart in speed and the
+ * standard error make that need the governor to cancel nearly all of the
+ * variation.
  *
  * When the answer is wall time, the task's activations count wall time
  * instead of work from then on (and its start its wall time), and its
@@ -100,7 +101,6 @@ static void fit(const struct import_task *t, const double *work,
 		g = group_of(t, i);
 		if (g < 0 || !logs(&t->acts[i], work[i], v))
 			continue;
-		groups += !gr[g].n;
 		gr[g].n++;
 		for (q = 0; q < 2; q++)
 			gr[g].s[q] += v[q];
@@ -119,6 +119,9 @@ static void fit(const struct import_task *t, const double *work,
 		sxz += d[0] * d[1];
 		szz += d[1] * d[1];
 	}
+	/* each group compared spends a degree of freedom on its means */
+	for (g = 0; g < ng; g++)
+		groups += gr[g].n >= 2;
 	free(gr);
 	if (szz <= 0 || b->n <= groups + 1) {
 		b->slope = NAN;
