@@ -16,6 +16,8 @@
  *                        out of an idle state
  *   import_loop.c        k wake-ups per period that repeat -> one rt-app
  *                        loop of k run/sleep steps
+ *   import_runtime.c     bursts that keep their wall time across speeds
+ *                        -> rt-app `runtime` instead of `run`
  *   import_deps.c        A wakes B repeatedly -> `resume`/`suspend`
  *   import_background.c  kernel threads and tasks below --min-busy folded
  *                        into one periodic load per CPU
@@ -53,6 +55,10 @@
 #define IMPORT_LOOP_KMAX 8	/* loops of 2..8 steps are looked for */
 #define IMPORT_LOOP_TOL 0.10	/* each step's spread under 10 % */
 #define IMPORT_LOOP_MIN 4	/* ... over at least 4 whole loops */
+#define IMPORT_RT_MIN 8		/* runtime: >= 8 activations at speeds ... */
+#define IMPORT_RT_SPEED 0.18	/* ... >= 0.18 (log, 20 %) off their group's */
+#define IMPORT_RT_SE 0.10	/* ... the slope's standard error <= 0.10 */
+#define IMPORT_RT_TOL 0.25	/* slope within 0.25 of 0: wall; of -1: work */
 
 /* One activation: from a wake-up to the next */
 struct import_act {
@@ -61,10 +67,31 @@ struct import_act {
 	double work;		/* ns at capacity 1024 done in it */
 	double work_at_wake;	/* work done when it woke its dependant
 				 * (< 0: it woke none) */
+	double wall;		/* ns it ran in it (wall time) */
+	double wall_at_wake;	/* ... when it woke its dependant */
 	int waker;		/* task index of the waker; -1: none (an
 				 * interrupt, a timer, the idle task) */
+	bool unknown_khz;	/* some of it ran at an unknown frequency */
 	uint64_t wake_delay;	/* ns of the wake-up spent leaving an idle
 				 * state (import_sleep.c) */
+};
+
+/* What import_runtime.c found: are the task's bursts work or wall time */
+enum import_bound {
+	IMPORT_BOUND_NO_EVIDENCE,	/* too few activations or speeds: run */
+	IMPORT_BOUND_UNCLEAR,		/* neither spread explains it: run */
+	IMPORT_BOUND_WORK,		/* wall x speed ~ constant: run */
+	IMPORT_BOUND_WALL,		/* wall ~ constant: runtime */
+};
+
+struct import_bound_fit {
+	enum import_bound verdict;
+	int n;			/* activations of known speed compared */
+	int distinct;		/* ... of them >= IMPORT_RT_SPEED off their
+				 * group's speed */
+	double slope;		/* log wall time against log speed: 0 wall
+				 * time, -1 work (NAN: no fit) */
+	double se;		/* ... its standard error */
 };
 
 /* What a phase became */
@@ -119,6 +146,7 @@ struct import_task {
 	struct import_act *acts;
 	int nacts, acts_cap;
 	double pre_work;	/* work before its first wake-up */
+	double pre_wall;	/* ... its wall time */
 	double work;		/* all its work in the window */
 	uint64_t busy_ns;	/* wall time running in the window */
 	uint64_t unknown_khz_ns;/* ... of which at an unknown frequency */
@@ -144,6 +172,7 @@ struct import_task {
 	struct import_loop *loop;	/* a repeating loop (IMPORT_LOOP) */
 	int loop_best_k;	/* no loop: the closest k tried, its spread */
 	double loop_best_spread, loop_flat_spread;
+	struct import_bound_fit bound;	/* run or runtime (import_runtime.c) */
 };
 
 /* A group seen in cap_clamp_write/enqueue events */
@@ -219,11 +248,17 @@ void import_phases(struct import_model *m, struct import_task *t);
  * order for qsort() (the medians of import_period.c and import_loop.c) */
 void import_classify(struct import_model *m, struct import_task *t);
 int import_cmp_double(const void *a, const void *b);
-/* import_deps.c: the waker each task follows, the tasks each resumes */
+/* import_deps.c: the waker each task follows, the tasks each resumes;
+ * where in its activations @t resumes them (its share of their run) */
 void import_deps(struct import_model *m);
+void import_resume_frac(struct import_task *t);
 /* import_loop.c: a loop of k steps per period in @t's activations, which
  * then becomes its one phase (kind IMPORT_LOOP); after import_deps() */
 void import_loops(struct import_model *m, struct import_task *t);
+/* import_runtime.c: whether @t's bursts are wall time (rt-app `runtime`);
+ * after import_loops(); when they are, its activations count wall time
+ * from then on and its phases and loop are found again on it */
+void import_runtime(struct import_model *m, struct import_task *t);
 /* import_background.c: which tasks fold, and the per-CPU load */
 void import_fold(struct import_model *m, bool (*selected)(void *, const char *),
 		 void *arg);

@@ -331,6 +331,8 @@ static int run_import(const struct import_opts *o, regex_t *re,
 		for (i = 0; i < m.ss.ntasks; i++)
 			import_loops(&m, import_task(&m, i));
 		for (i = 0; i < m.ss.ntasks; i++)
+			import_runtime(&m, import_task(&m, i));
+		for (i = 0; i < m.ss.ntasks; i++)
 			import_classify(&m, import_task(&m, i));
 		if (o->explain)
 			import_explain(&m, stdout);

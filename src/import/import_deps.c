@@ -59,7 +59,7 @@ static int top_waker(const struct import_model *m, const struct import_task *t,
 
 void import_deps(struct import_model *m)
 {
-	int i, j, n, w;
+	int i, n, w;
 
 	for (i = 0; i < m->ss.ntasks; i++) {
 		struct import_task *b = import_task(m, i), *wt;
@@ -77,19 +77,24 @@ void import_deps(struct import_model *m)
 				       (size_t)(wt->nresumes + 1) * sizeof(int));
 		wt->resumes[wt->nresumes++] = i;
 	}
-	/* where in its activation each waker resumes */
-	for (i = 0; i < m->ss.ntasks; i++) {
-		struct import_task *t = import_task(m, i);
-		double before = 0, all = 0;
+	for (i = 0; i < m->ss.ntasks; i++)
+		import_resume_frac(import_task(m, i));
+}
 
-		if (!t->nresumes)
+/* Where in its activation a waker resumes: the share of its run done
+ * when it woke its dependants in the trace */
+void import_resume_frac(struct import_task *t)
+{
+	double before = 0, all = 0;
+	int j;
+
+	if (!t->nresumes)
+		return;
+	for (j = 0; j < t->nacts; j++) {
+		if (t->acts[j].work_at_wake < 0)
 			continue;
-		for (j = 0; j < t->nacts; j++) {
-			if (t->acts[j].work_at_wake < 0)
-				continue;
-			before += t->acts[j].work_at_wake;
-			all += t->acts[j].work;
-		}
-		t->resume_frac = all > 0 ? before / all : 1.0;
+		before += t->acts[j].work_at_wake;
+		all += t->acts[j].work;
 	}
+	t->resume_frac = all > 0 ? before / all : 1.0;
 }

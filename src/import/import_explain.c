@@ -4,6 +4,7 @@
  * docs/import.md's rules, so a surprising workload can be traced back to
  * the trace.
  */
+#include <math.h>
 #include <string.h>
 
 #include "import.h"
@@ -92,6 +93,36 @@ static void explain_loop(const struct import_task *t, FILE *f)
 	}
 }
 
+/* import_runtime.c's answer: run (work) or runtime (wall time), and why */
+static void explain_bound(const struct import_task *t, FILE *f)
+{
+	const struct import_bound_fit *b = &t->bound;
+
+	fprintf(f, "  run or runtime: %d activations compared, %d of them >= %.0f %% off their step's or phase's speed (>= %d needed)",
+		b->n, b->distinct, (exp(IMPORT_RT_SPEED) - 1) * 100,
+		IMPORT_RT_MIN);
+	if (!isnan(b->slope))
+		fprintf(f, ", log wall time against log speed: slope %.3f (standard error %.3f, <= %.2f needed)",
+			b->slope, b->se, IMPORT_RT_SE);
+	switch (b->verdict) {
+	case IMPORT_BOUND_NO_EVIDENCE:
+		fputs(": run (work), no evidence\n", f);
+		break;
+	case IMPORT_BOUND_WALL:
+		fprintf(f, ": runtime (wall time), within %.2f of 0: the bursts last as long whatever the speed\n",
+			IMPORT_RT_TOL);
+		break;
+	case IMPORT_BOUND_WORK:
+		fprintf(f, ": run (work), within %.2f of -1: the bursts shrink as the speed rises\n",
+			IMPORT_RT_TOL);
+		break;
+	case IMPORT_BOUND_UNCLEAR:
+		fprintf(f, ": run (work), unclear: not within %.2f of 0 (wall time) or -1 (work)\n",
+			IMPORT_RT_TOL);
+		break;
+	}
+}
+
 static void explain_task(const struct import_model *m,
 			 const struct import_task *t, FILE *f)
 {
@@ -131,6 +162,7 @@ static void explain_task(const struct import_model *m,
 		fprintf(f, "  group: %s\n", m->groups[t->group].path ?
 			m->groups[t->group].path :
 			"enqueued in a group the trace never names (no cap_clamp_write): left out");
+	explain_bound(t, f);
 	explain_loop(t, f);
 	for (i = 0; t->nacts && i < t->nphases; i++) {
 		const struct import_phase *p = &t->phases[i];

@@ -7,7 +7,7 @@
  * accounted: at each end of a running interval and at each frequency
  * change under a running task (import_work.c says how).
  *
- * Memory: per task a record per activation in the window (24 bytes plus
+ * Memory: per task a record per activation in the window (64 bytes plus
  * the task's per-CPU work), per CPU nothing of its own: it grows with
  * activations, not with events (docs/import.md gives the figures).
  */
@@ -48,10 +48,15 @@ static void account(struct import_model *m, struct import_task *t, int cpu,
 		t->cpus_ran[cpu / 64] |= 1ULL << (cpu % 64);
 	}
 	if (t->nacts) {
-		t->acts[t->nacts - 1].work += w;
-		t->acts[t->nacts - 1].end = b;
+		struct import_act *act = &t->acts[t->nacts - 1];
+
+		act->work += w;
+		act->wall += (double)d;
+		act->unknown_khz |= !khz;
+		act->end = b;
 	} else {
 		t->pre_work += w;
+		t->pre_wall += (double)d;
 	}
 }
 
@@ -126,9 +131,12 @@ static void on_wakeup(void *arg, struct sched_task *st, int waker,
 		w = (struct import_task *)sched_state_find(&m->ss, waker);
 	if (w) {
 		account_now(m, w);
-		if (w->nacts && w->acts[w->nacts - 1].work_at_wake < 0)
+		if (w->nacts && w->acts[w->nacts - 1].work_at_wake < 0) {
 			w->acts[w->nacts - 1].work_at_wake =
 				w->acts[w->nacts - 1].work;
+			w->acts[w->nacts - 1].wall_at_wake =
+				w->acts[w->nacts - 1].wall;
+		}
 	}
 	if (t->nacts == t->acts_cap) {
 		t->acts_cap = t->acts_cap ? 2 * t->acts_cap : 16;
@@ -137,6 +145,7 @@ static void on_wakeup(void *arg, struct sched_task *st, int waker,
 	a = &t->acts[t->nacts++];
 	*a = (struct import_act){ .wake = m->ss.now, .end = m->ss.now,
 				  .work_at_wake = -1,
+				  .wall_at_wake = -1,
 				  .waker = w ? w->st.idx : -1,
 				  .wake_delay = w ? 0 :
 					import_wake_delay_ns(m, m->ev_cpu) };

@@ -72,6 +72,13 @@ static void key(struct keys *k, const char *kind, int *count)
 	sb_printf(k->sb, "%s\"%s%d\": ", k->n++ ? ", " : "", kind, (*count)++);
 }
 
+/* What @t's bursts are written as: `run` (work), or `runtime` (wall
+ * time) when import_runtime.c found them to keep their wall time */
+static const char *run_key(const struct import_task *t)
+{
+	return t->bound.verdict == IMPORT_BOUND_WALL ? "runtime" : "run";
+}
+
 /* @work_us of run, with @t's resumes after @frac of it (< 0: none) */
 static void put_run_resuming(struct keys *k, const struct import_model *m,
 			     const struct import_task *t, double work_us,
@@ -82,7 +89,7 @@ static void put_run_resuming(struct keys *k, const struct import_model *m,
 	int i;
 
 	if (before >= 1 || !resumes) {
-		key(k, "run", &k->run);
+		key(k, run_key(t), &k->run);
 		sb_printf(k->sb, "%lld", us(before, 1));
 	}
 	for (i = 0; resumes && i < t->nresumes; i++) {
@@ -90,7 +97,7 @@ static void put_run_resuming(struct keys *k, const struct import_model *m,
 		put_str(k->sb, import_task(m, t->resumes[i])->name);
 	}
 	if (resumes && work_us - before >= 1) {
-		key(k, "run", &k->run);
+		key(k, run_key(t), &k->run);
 		sb_printf(k->sb, "%lld", us(work_us - before, 1));
 	}
 }
@@ -290,8 +297,8 @@ static void put_task(struct strbuf *sb, const struct import_model *m,
 	/* work it did before its first wake-up in the window (it ran or
 	 * waited to run at the window's start) comes first; else a delay */
 	if (t->pre_work >= 1000 || !t->nacts) {
-		sb_printf(sb, ",\n      \"loop\": 1, \"phases\": {\n        \"start\": { \"loop\": 1, \"run\": %lld",
-			  us(t->pre_work / 1000.0, 1));
+		sb_printf(sb, ",\n      \"loop\": 1, \"phases\": {\n        \"start\": { \"loop\": 1, \"%s\": %lld",
+			  run_key(t), us(t->pre_work / 1000.0, 1));
 		if (t->nacts)
 			sb_printf(sb, ", \"sleep\": %lld",
 				  us(start_us - t->pre_work / 1000.0, 1));
@@ -392,13 +399,15 @@ static bool build(struct strbuf *sb, const struct import_model *m)
 		  " * rules (docs/import.md): periodic = wake-up intervals' CV < %.2f (or 90 %% within 10 %% of the median) over >= %d; change point = a block of %d activations whose mean interval moves > %.0f %% or duty > %.0f %%;\n"
 		  " *   k = 2..%d wake-ups repeating per pass (each step's run and interval spread < %.0f %% over >= %d passes, one step's not) -> one loop of k steps;\n"
 		  " *   sequences over %d activations summarized as mean run/sleep; a waker of >= %.0f %% of the wake-ups -> resume/suspend;\n"
+		  " *   runtime (wall time) where log wall time against log speed has a slope within %.2f of 0 (>= %d activations >= %.0f %% off their step's speed, its standard error <= %.2f);\n"
 		  " *   kernel threads and tasks busy < %g %% of the window fold into bg_cpuN (per-CPU load every %d us)\n"
 		  " * run it for the window: capsim run THIS --duration %.6f\n */\n",
 		  IMPORT_PERIODIC_CV, IMPORT_PERIODIC_MIN, IMPORT_CP_BLOCK,
 		  IMPORT_CP_PERIOD * 100, IMPORT_CP_DUTY * 100,
 		  IMPORT_LOOP_KMAX, IMPORT_LOOP_TOL * 100, IMPORT_LOOP_MIN,
 		  IMPORT_SEQ_MAX,
-		  IMPORT_DEP_SHARE * 100, o->min_busy_pct, IMPORT_BG_PERIOD_US,
+		  IMPORT_DEP_SHARE * 100, IMPORT_RT_TOL, IMPORT_RT_MIN,
+		  (exp(IMPORT_RT_SPEED) - 1) * 100, IMPORT_RT_SE, o->min_busy_pct, IMPORT_BG_PERIOD_US,
 		  w1 - w0);
 	/* rt-app takes whole seconds: the window's, rounded up */
 	sb_printf(sb, "{\n  \"global\": { \"duration\": %d, \"default_policy\": \"SCHED_OTHER\" },\n  \"capsim\": {\n    \"platform\": ",

@@ -16,12 +16,18 @@
 #   check      import --check: the import beside its source, every task
 #              within the tolerances on frame-chain; the same trace
 #              against a workload whose ui runs twice as long is not
-#   rtapp      rt-app itself runs an imported workload (skipped without
+#   rtapp      rt-app itself runs an imported workload and an imported
+#              runtime task (skipped without
 #              rt-app: Debian's package rt-app)
 #   loops      a loop of k steps (import_loop.c): a hand-made trace of a
 #              3-step loop imports to one rt-app loop of three steps;
 #              rt-app's tutorial/example6 (sleep, then iorun) and mp3
 #              (a wait, then a suspend) round trip within the bounds
+#   runtime    run or runtime (import_runtime.c): hand-made traces of
+#              one task at two OPPs; bursts of one wall time import as
+#              `runtime`, bursts of one work as `run`, bursts at one
+#              speed as `run` with "no evidence"; runtime-speed.json's
+#              runtime task imported and run at 1 GHz beside its source
 #   errors     usage errors, no sched_switch, time going back, a
 #              truncated line, a CPU past the platform, a foreign -o:
 #              exit 2 with FILE:LINE:COL, nothing written; a renamed pid
@@ -62,6 +68,30 @@ roundtrip() {	# WORKLOAD SECONDS [TASK...]: every task within the bounds,
 		! grep -q "^$t .*OUT\$" "$dir/$n.table" ||
 			fail "$n: $t out of the bounds"
 	done
+}
+
+two_speeds() {	# wall|work|one: a trace of one task on CPU 0, 16 activations
+		# at sym4's top OPP (capacity 1024), then 16 at 1.5 GHz (614),
+		# each run then sleep 8 ms. The run at 1.5 GHz: the same 2 ms
+		# of wall time (wall), or the same work, 2 ms x 1024 / 614
+		# (work), or every burst at the top OPP (one)
+	awk -v kind="$1" 'BEGIN {
+		printf "# tracer: nop\n#\n"
+		t = 1.0
+		printf "  <idle>-0 [000] %.6f: cpu_frequency: state=2500000 cpu_id=0\n", t
+		for (i = 0; i < 32; i++) {
+			run = 0.002
+			if (i == 16 && kind != "one")
+				printf "  <idle>-0 [000] %.6f: cpu_frequency: state=1500000 cpu_id=0\n", t
+			if (i >= 16 && kind == "work")
+				run = 0.002 * 1024 / 614
+			printf "  <idle>-0 [000] %.6f: sched_wakeup: comm=burst pid=3001 prio=120 target_cpu=000\n", t
+			printf "  <idle>-0 [000] %.6f: sched_switch: prev_comm=swapper/0 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=burst next_pid=3001 next_prio=120\n", t
+			t += run
+			printf "  burst-3001 [000] %.6f: sched_switch: prev_comm=burst prev_pid=3001 prev_prio=120 prev_state=S ==> next_comm=swapper/0 next_pid=0 next_prio=120\n", t
+			t += 0.008
+		}
+	}'
 }
 
 expect2() {	# what ARGS...: exit 2, and the message on stderr
@@ -351,6 +381,57 @@ loops)
 	LOST_OK=1 roundtrip tests/fixtures/rt-app/mp3-short.json 3 \
 		AudioOut AudioTrack OMXCall mp3.decoder
 	;;
+runtime)
+	# bursts of one wall time, of one work, at one speed (two_speeds)
+	for kind in wall work one; do
+		two_speeds $kind >"$dir/$kind.txt"
+		"$capsim" import "$dir/$kind.txt" -o "$dir/$kind.json" \
+			--explain >"$dir/$kind.explain" ||
+			fail "import of the $kind trace"
+		"$capsim" validate "$dir/$kind.json" >/dev/null 2>&1 ||
+			fail "the $kind import does not validate"
+	done
+	grep -q '"loop": 32, "runtime0": 2000, "timer"' "$dir/wall.json" ||
+		{ cat "$dir/wall.explain" "$dir/wall.json"; fail "bursts of one wall time at two speeds: not runtime"; }
+	grep -q 'runtime (wall time), within' "$dir/wall.explain" ||
+		fail "--explain does not say why runtime"
+	grep -q '"loop": 32, "run0": 2000, "sleep0": 8000' "$dir/work.json" &&
+		! grep -q '"runtime' "$dir/work.json" ||
+		{ cat "$dir/work.explain" "$dir/work.json"; fail "bursts of one work at two speeds: not run"; }
+	grep -q 'run (work), within 0.25 of -1' "$dir/work.explain" ||
+		{ cat "$dir/work.explain"; fail "bursts of one work: --explain does not find them work"; }
+	! grep -q '"runtime' "$dir/one.json" &&
+		grep -q 'run (work), no evidence' "$dir/one.explain" ||
+		{ cat "$dir/one.explain"; fail "bursts at one speed: not run for want of evidence"; }
+	# the runtime bursts keep their 2 ms at the lowest OPP: busy 64 ms
+	"$capsim" run "$dir/wall.json" --governor userspace:500000 \
+		--duration 0.32 -o "$dir/wall-run" --quiet || fail "run of the runtime import"
+	python3 -c 'import json, sys
+s = json.load(open(sys.argv[1]))
+b = [t["runtime_s"] for t in s["tasks"] if t["name"] == "burst"][0]
+sys.exit(0 if abs(b - 0.064) < 0.064 * 0.01 else "busy %.6f s, want 0.064" % b)' \
+		"$dir/wall-run/summary.json" || fail "the runtime import stretched at 500 MHz"
+	echo "ok: one wall time -> runtime, one work -> run, one speed -> no evidence"
+	# a what-if at another OPP: runtime-speed.json's poll (rt-app
+	# runtime, its speed moved by hog) imported, then source and import
+	# both run at 1 GHz: poll's busy time the same (as run: +15 %)
+	"$capsim" run "$src/tests/import/runtime-speed.json" --policy none \
+		--duration 3 -o "$dir/rs" --quiet 2>/dev/null || fail "runtime-speed: source run"
+	"$capsim" import "$dir/rs/trace.txt" -o "$dir/rs.json" || fail "runtime-speed: import"
+	grep -q '"runtime0"' "$dir/rs.json" || fail "runtime-speed: poll not runtime"
+	for w in "$src/tests/import/runtime-speed.json" "$dir/rs.json"; do
+		"$capsim" run "$w" --policy none --duration 3 \
+			--governor userspace:1000000 -o "$dir/rs-1g-$(basename "$w")" \
+			--quiet 2>/dev/null || fail "runtime-speed: run of $w at 1 GHz"
+	done
+	python3 -c 'import json, sys
+b = [[t["runtime_s"] for t in json.load(open(f))["tasks"] if t["name"] == "poll"][0]
+     for f in sys.argv[1:]]
+print("poll at 1 GHz: source %.4f s, import %.4f s" % tuple(b))
+sys.exit(0 if abs(b[1] - b[0]) <= 0.01 * b[0] else "not within 1 %")' \
+		"$dir/rs-1g-runtime-speed.json/summary.json" "$dir/rs-1g-rs.json/summary.json" ||
+		fail "runtime-speed: the import at 1 GHz is not the source"
+	;;
 rtapp)
 	# rt-app itself reads what import writes: skipped (77) without it.
 	# The host's CPUs are not the trace's: "cpus" is taken out, and
@@ -369,6 +450,16 @@ rtapp)
 			fail "rt-app ran no $t"
 	done
 	echo "ok: rt-app ran the imported frame chain"
+	# and a task imported as runtime (two_speeds wall)
+	two_speeds wall >"$dir/wall.txt"
+	"$capsim" import "$dir/wall.txt" -o "$dir/wall.json" || fail "import of wall"
+	grep -q '"runtime0"' "$dir/wall.json" || fail "wall: no runtime"
+	sed 's/, "cpus": \[[0-9, ]*\]//; s/"duration": [0-9]*,/"duration": 1, "calibration": 100, "logdir": "'"$(echo "$dir" | sed 's/[\/&]/\\&/g')"'",/' \
+		"$dir/wall.json" >"$dir/rt-wall.json"
+	(cd "$dir" && rt-app rt-wall.json) >"$dir/rt.out" 2>&1 ||
+		{ cat "$dir/rt.out"; fail "rt-app refused the runtime workload"; }
+	ls "$dir"/rt-app-burst-*.log >/dev/null 2>&1 || fail "rt-app ran no burst"
+	echo "ok: rt-app ran the imported runtime task"
 	;;
 *)
 	fail "unknown case $case"
