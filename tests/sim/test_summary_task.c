@@ -62,28 +62,30 @@ static json_t *ref_cpu_residency(const struct sim_task *t)
 	return o;
 }
 
+/* per domain in domain order, summed here from the CPUs' side (summary.c
+ * walks the domains): the same sums, another way */
 static json_t *ref_domain_residency(const struct sim *s,
 				    const struct sim_task *t)
 {
+	uint64_t *ns = calloc((size_t)s->ndoms, sizeof(*ns));
+	bool *ran = calloc((size_t)s->ndoms, sizeof(*ran));
 	json_t *o = json_object();
 	char key[16];
 	int d, i;
 
+	for (i = 0; i < t->ncpu_time; i++) {
+		d = (int)(s->cpus[t->cpu_time[i].cpu].dom - s->doms);
+		ns[d] += t->cpu_time[i].ns;
+		ran[d] = true;
+	}
 	for (d = 0; d < s->ndoms; d++) {
-		uint64_t ns = 0;
-		bool ran = false;
-
-		for (i = 0; i < t->ncpu_time; i++) {
-			if (s->cpus[t->cpu_time[i].cpu].dom != &s->doms[d])
-				continue;
-			ns += t->cpu_time[i].ns;
-			ran = true;
-		}
-		if (!ran)
+		if (!ran[d])
 			continue;
 		snprintf(key, sizeof(key), "%d", s->doms[d].pd->id);
-		json_object_set_new(o, key, json_real((double)ns / 1e9));
+		json_object_set_new(o, key, json_real((double)ns[d] / 1e9));
 	}
+	free(ns);
+	free(ran);
 	return o;
 }
 
