@@ -44,8 +44,9 @@ int jdump_value(struct strbuf *sb, const json_t *v, int depth);
  * An object written member by member, without a jansson tree: the bytes
  * jdump_value() (and json_dumps()) would write for the object that
  * json_object_set_new() calls in the same order would have built. Keys
- * are capsim's literals and numbers: valid UTF-8 (jansson refuses no
- * key), distinct (set_new would replace a repeated key in place).
+ * are capsim's literals and numbers: printable ASCII without '"' or
+ * '\\' (written as they are; jansson refuses no such key), distinct
+ * (set_new would replace a repeated key in place).
  * A member whose value set_new would refuse, json_string() of invalid
  * UTF-8 or json_real() of a value that is not finite (both give NULL, and
  * set_new(NULL) adds nothing), is left out the same way: whatever the
