@@ -9,6 +9,10 @@
  * (a latency in microseconds from nanoseconds, a runtime in seconds) is
  * written from that decimal's digits, which is what "%.9g" prints
  * (jdump_real() says why). Every other real goes through snprintf.
+ * summary.json's tasks are written with the object writer below, with
+ * no tree at all; jdump_value(), the same layout from a jansson tree,
+ * is no longer called by summary.c (tests/sim/test_jdump.c still
+ * checks it against jansson).
  */
 #ifndef CAPSIM_JDUMP_H
 #define CAPSIM_JDUMP_H
