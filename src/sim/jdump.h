@@ -9,11 +9,17 @@
  * (a latency in microseconds from nanoseconds, a runtime in seconds) is
  * written from that decimal's digits, which is what "%.9g" prints
  * (jdump_real() says why). Every other real goes through snprintf.
+ * summary.json's tasks are written with the object writer below, with
+ * no tree at all; jdump_value(), the same layout from a jansson tree,
+ * is no longer called by summary.c (tests/sim/test_jdump.c still
+ * checks it against jansson).
  */
 #ifndef CAPSIM_JDUMP_H
 #define CAPSIM_JDUMP_H
 
 #include <jansson.h>
+#include <stdbool.h>
+#include <stdint.h>
 
 #include "util.h"
 
@@ -37,5 +43,36 @@ int jdump_real(char *buf, double v);
  * Returns -1 where jansson's dump fails (a real that is not finite).
  */
 int jdump_value(struct strbuf *sb, const json_t *v, int depth);
+
+/*
+ * An object written member by member, without a jansson tree: the bytes
+ * jdump_value() (and json_dumps()) would write for the object that
+ * json_object_set_new() calls in the same order would have built. Keys
+ * are capsim's literals and numbers: printable ASCII without '"' or
+ * '\\' (written as they are; jansson refuses no such key), distinct
+ * (set_new would replace a repeated key in place).
+ * A member whose value set_new would refuse, json_string() of invalid
+ * UTF-8 or json_real() of a value that is not finite (both give NULL, and
+ * set_new(NULL) adds nothing), is left out the same way: whatever the
+ * member had written is taken back.
+ */
+struct jdump_obj {
+	struct strbuf *sb;
+	int depth;		/* the object's own, as jdump_value()'s */
+	bool empty;		/* no member yet: "{}" */
+};
+
+/* Write '{' of an object at nesting @depth */
+void jdump_obj_open(struct jdump_obj *o, struct strbuf *sb, int depth);
+/* Its closing line (or "}" right after '{' when it has no member) */
+void jdump_obj_close(struct jdump_obj *o);
+void jdump_obj_int(struct jdump_obj *o, const char *key, int64_t v);
+void jdump_obj_real(struct jdump_obj *o, const char *key, double v);
+void jdump_obj_null(struct jdump_obj *o, const char *key);
+/* json_string(@s): left out when @s is NULL or not valid UTF-8 */
+void jdump_obj_string(struct jdump_obj *o, const char *key, const char *s);
+/* A member whose value is an object: @inner, to be closed by the caller */
+void jdump_obj_object(struct jdump_obj *o, const char *key,
+		      struct jdump_obj *inner);
 
 #endif

@@ -32,16 +32,49 @@ static double sim_seconds(const struct sim *s)
 	return (double)s->now / 1e9;
 }
 
-/* Migrations by reason: why a task moved (EAS, misfit, balance, ...) */
-static json_t *migrations_obj(const struct sim_task *t)
+/*
+ * summary.json's task objects are written straight into the buffer
+ * (jdump.h's object writer), member by member in the order the jansson
+ * tree was built in: building then freeing a tree per task cost ~5 G of
+ * a 100 000-task run's 20.6 G instructions. tests/sim/test_summary_task.c
+ * keeps that tree as the reference and compares the bytes.
+ */
+
+/* summary_pct_obj()'s object, written */
+static void put_pct(struct jdump_obj *o, const char *key, struct samples *sm)
 {
-	json_t *o = json_object();
+	struct jdump_obj p;
+
+	jdump_obj_object(o, key, &p);
+	jdump_obj_int(&p, "count", (int64_t)sm->n);
+	if (sm->n) {
+		jdump_obj_real(&p, "p50", (double)samples_pct(sm, 50) / 1e3);
+		jdump_obj_real(&p, "p95", (double)samples_pct(sm, 95) / 1e3);
+		jdump_obj_real(&p, "p99", (double)samples_pct(sm, 99) / 1e3);
+		jdump_obj_real(&p, "max", (double)samples_max(sm) / 1e3);
+		jdump_obj_real(&p, "min", (double)sm->v[0] / 1e3);
+	}
+	jdump_obj_close(&p);
+}
+
+/* Migrations by reason: why a task moved (EAS, misfit, balance, ...) */
+static void put_migrations(struct jdump_obj *o, const struct sim_task *t)
+{
+	struct jdump_obj m;
 	int r;
 
+	jdump_obj_object(o, "migrations_by_reason", &m);
 	for (r = 0; r < NR_MIG_REASONS; r++)
-		json_object_set_new(o, mig_reason_name[r],
-				    json_integer((json_int_t)t->mig[r]));
-	return o;
+		jdump_obj_int(&m, mig_reason_name[r], (int64_t)t->mig[r]);
+	jdump_obj_close(&m);
+}
+
+/* A CPU's or domain's id as a key: "%d" */
+static void id_key(char key[16], int id)
+{
+	uint64_t mag = id < 0 ? (uint64_t)0 - (uint64_t)(int64_t)id : (uint64_t)id;
+
+	*fastfmt_u64(key, mag, id < 0, 0, ' ', false) = '\0';
 }
 
 static int cmp_cpu_time(const void *a, const void *b)
@@ -51,33 +84,36 @@ static int cmp_cpu_time(const void *a, const void *b)
 	return (x->cpu > y->cpu) - (x->cpu < y->cpu);
 }
 
-/* Seconds run per CPU, keyed by CPU id, in CPU order */
-static json_t *cpu_residency_obj(const struct sim_task *t)
+/* Seconds run per CPU, keyed by CPU id, in CPU order; @ct has room for
+ * the task's CPUs */
+static void put_cpu_residency(struct jdump_obj *o, const struct sim_task *t,
+			      struct cpu_time *ct)
 {
-	struct cpu_time *ct = xcalloc((size_t)t->ncpu_time + 1, sizeof(*ct));
-	json_t *o = json_object();
+	struct jdump_obj m;
 	char key[16];
 	int i;
 
 	if (t->ncpu_time)	/* a task that never ran has no array */
 		memcpy(ct, t->cpu_time, (size_t)t->ncpu_time * sizeof(*ct));
 	qsort(ct, (size_t)t->ncpu_time, sizeof(*ct), cmp_cpu_time);
+	jdump_obj_object(o, "cpu_residency_s", &m);
 	for (i = 0; i < t->ncpu_time; i++) {
-		snprintf(key, sizeof(key), "%d", ct[i].cpu);
-		json_object_set_new(o, key, json_real((double)ct[i].ns / 1e9));
+		id_key(key, ct[i].cpu);
+		jdump_obj_real(&m, key, (double)ct[i].ns / 1e9);
 	}
-	free(ct);
-	return o;
+	jdump_obj_close(&m);
 }
 
-/* Seconds run per frequency domain, keyed by domain id */
-static json_t *domain_residency_obj(const struct sim *s,
-				    const struct sim_task *t)
+/* Seconds run per frequency domain, keyed by domain id (platform.c
+ * refuses a repeated id) */
+static void put_domain_residency(struct jdump_obj *o, const struct sim *s,
+				 const struct sim_task *t)
 {
-	json_t *o = json_object();
+	struct jdump_obj m;
 	char key[16];
 	int d, i;
 
+	jdump_obj_object(o, "domain_residency_s", &m);
 	for (d = 0; d < s->ndoms; d++) {
 		uint64_t ns = 0;
 		bool ran = false;
@@ -90,10 +126,10 @@ static json_t *domain_residency_obj(const struct sim *s,
 		}
 		if (!ran)
 			continue;
-		snprintf(key, sizeof(key), "%d", s->doms[d].pd->id);
-		json_object_set_new(o, key, json_real((double)ns / 1e9));
+		id_key(key, s->doms[d].pd->id);
+		jdump_obj_real(&m, key, (double)ns / 1e9);
 	}
-	return o;
+	jdump_obj_close(&m);
 }
 
 /*
@@ -101,68 +137,68 @@ static json_t *domain_residency_obj(const struct sim *s,
  * maximum wake-up delay (sched_wakeup to running) and when the maximum
  * ended.
  */
-static json_t *sched_latency_obj(const struct sim_task *t)
+static void put_sched_latency(struct jdump_obj *o, const struct sim_task *t)
 {
-	json_t *o = json_object();
+	struct jdump_obj m;
 	double sum = 0;
 	size_t i;
 
 	for (i = 0; i < t->wlat.n; i++)
 		sum += (double)t->wlat.v[i];
-	json_object_set_new(o, "runtime_ms",
-			    json_real((double)t->runtime_ns / 1e6));
-	json_object_set_new(o, "switches",
-			    json_integer((json_int_t)t->switches));
-	json_object_set_new(o, "avg_delay_ms", t->wlat.n ?
-			    json_real(sum / (double)t->wlat.n / 1e6) :
-			    json_null());
-	json_object_set_new(o, "max_delay_ms", t->wlat.n ?
-			    json_real((double)t->wlat_max / 1e6) : json_null());
-	json_object_set_new(o, "max_delay_at_s", t->wlat.n ?
-			    json_real((double)t->wlat_max_at / 1e9) :
-			    json_null());
-	return o;
+	jdump_obj_object(o, "sched_latency", &m);
+	jdump_obj_real(&m, "runtime_ms", (double)t->runtime_ns / 1e6);
+	jdump_obj_int(&m, "switches", (int64_t)t->switches);
+	if (t->wlat.n) {
+		jdump_obj_real(&m, "avg_delay_ms", sum / (double)t->wlat.n / 1e6);
+		jdump_obj_real(&m, "max_delay_ms", (double)t->wlat_max / 1e6);
+		jdump_obj_real(&m, "max_delay_at_s",
+			       (double)t->wlat_max_at / 1e9);
+	} else {
+		jdump_obj_null(&m, "avg_delay_ms");
+		jdump_obj_null(&m, "max_delay_ms");
+		jdump_obj_null(&m, "max_delay_at_s");
+	}
+	jdump_obj_close(&m);
 }
 
-/* One task's object of summary.json's "tasks" */
-static json_t *task_obj(struct sim *s, struct sim_task *t)
+void summary_task_write(struct strbuf *sb, struct sim *s, struct sim_task *t,
+			int depth, struct cpu_time *ct)
 {
-	json_t *o;
+	struct jdump_obj o;
 
-	o = json_object();
-	json_object_set_new(o, "name", json_string(t->name));
-	json_object_set_new(o, "comm", json_string(t->comm));
-	json_object_set_new(o, "pid", json_integer(t->pid));
-	json_object_set_new(o, "group", json_string(t->group->path));
-	json_object_set_new(o, "policy", json_string(wl_policy_name(t->policy)));
-	json_object_set_new(o, "priority", json_integer(t->prio));
-	json_object_set_new(o, "activations", json_integer((json_int_t)t->activations));
-	json_object_set_new(o, "completed", json_integer((json_int_t)t->completed));
+	jdump_obj_open(&o, sb, depth);
+	/* a name jansson refuses (a multi-byte character cut at 15 bytes
+	 * in comm) leaves its key out, as json_string()'s NULL did */
+	jdump_obj_string(&o, "name", t->name);
+	jdump_obj_string(&o, "comm", t->comm);
+	jdump_obj_int(&o, "pid", t->pid);
+	jdump_obj_string(&o, "group", t->group->path);
+	jdump_obj_string(&o, "policy", wl_policy_name(t->policy));
+	jdump_obj_int(&o, "priority", t->prio);
+	jdump_obj_int(&o, "activations", (int64_t)t->activations);
+	jdump_obj_int(&o, "completed", (int64_t)t->completed);
 	if (t->slack.n)
-		json_object_set_new(o, "deadline_misses",
-				    json_integer((json_int_t)t->misses));
+		jdump_obj_int(&o, "deadline_misses", (int64_t)t->misses);
 	else
-		json_object_set_new(o, "deadline_misses", json_null());
-	json_object_set_new(o, "wakeup_latency_us", summary_pct_obj(&t->wlat));
-	json_object_set_new(o, "response_us", summary_pct_obj(&t->resp));
-	json_object_set_new(o, "timer_latency_us", summary_pct_obj(&t->tlat));
-	json_object_set_new(o, "slack_us", summary_pct_obj(&t->slack));
-	json_object_set_new(o, "runtime_s", json_real((double)t->runtime_ns / 1e9));
-	json_object_set_new(o, "migrations", json_integer((json_int_t)t->migrations));
-	json_object_set_new(o, "migrations_by_reason", migrations_obj(t));
-	json_object_set_new(o, "cpu_residency_s", cpu_residency_obj(t));
-	json_object_set_new(o, "domain_residency_s",
-			    domain_residency_obj(s, t));
-	json_object_set_new(o, "sched_latency", sched_latency_obj(t));
-	json_object_set_new(o, "preemptions", json_integer((json_int_t)t->preempted));
+		jdump_obj_null(&o, "deadline_misses");
+	put_pct(&o, "wakeup_latency_us", &t->wlat);
+	put_pct(&o, "response_us", &t->resp);
+	put_pct(&o, "timer_latency_us", &t->tlat);
+	put_pct(&o, "slack_us", &t->slack);
+	jdump_obj_real(&o, "runtime_s", (double)t->runtime_ns / 1e9);
+	jdump_obj_int(&o, "migrations", (int64_t)t->migrations);
+	put_migrations(&o, t);
+	put_cpu_residency(&o, t, ct);
+	put_domain_residency(&o, s, t);
+	put_sched_latency(&o, t);
+	jdump_obj_int(&o, "preemptions", (int64_t)t->preempted);
 	/* summary.json's schema: only a DEADLINE task has a throttle count */
 	if (t->cls == &dl_sched_class)
-		json_object_set_new(o, "dl_throttled",
-				    json_integer((json_int_t)t->dl.throttles));
-	json_object_set_new(o, "state", json_string(
+		jdump_obj_int(&o, "dl_throttled", (int64_t)t->dl.throttles);
+	jdump_obj_string(&o, "state",
 		t->state == TS_DEAD ? "exited" : t->state == TS_SLEEPING ?
-		"sleeping" : t->state == TS_NEW ? "not started" : "runnable"));
-	return o;
+		"sleeping" : t->state == TS_NEW ? "not started" : "runnable");
+	jdump_obj_close(&o);
 }
 
 /*
@@ -170,9 +206,9 @@ static json_t *task_obj(struct sim *s, struct sim_task *t)
  * tasks was most of a short run's memory (a 1 024-CPU run's peak RSS
  * 849 MB, 230 MB without it) and time: the tasks' array is left
  * out of the tree (a marker stands in its place), and each task's object
- * is built, dumped, written and freed in turn, spliced where the marker
- * is, dumped at the depth of an array's elements there by jdump.c (the
- * same bytes as jansson's dump, its reals without printf where exact).
+ * is written in turn where the marker is, at the depth of an array's
+ * elements there, by summary_task_write() (the same bytes as jansson's
+ * dump of the object, its reals without printf where exact).
  * The bytes are the whole tree's dump (JSON_INDENT(2): an element at
  * depth 2 starts on a new line with 4 spaces; an empty array is "[]").
  * A dumped string never holds a raw newline, so the marker's line is
@@ -185,8 +221,9 @@ static json_t *task_obj(struct sim *s, struct sim_task *t)
 static int dump_with_tasks(struct sim *s, json_t *root, FILE *f)
 {
 	char *all = json_dumps(root, DUMP_FLAGS), *at;
+	struct cpu_time *ct;
 	struct strbuf sb;
-	int i, ret = 0;
+	int i;
 
 	if (!all || !(at = strstr(all, TASKS_LINE))) {
 		free(all);
@@ -196,24 +233,22 @@ static int dump_with_tasks(struct sim *s, json_t *root, FILE *f)
 	fwrite(all, 1, (size_t)(at - all), f);
 	fputs(s->ntasks ? "[\n    " : "[", f);
 	sb_init(&sb);
-	for (i = 0; i < s->ntasks && !ret; i++) {
-		json_t *o = task_obj(s, s->tasks[i]);
-
+	/* a task runs on at most every CPU once (account_cpu_time()) */
+	ct = xcalloc((size_t)s->ncpus + 1, sizeof(*ct));
+	for (i = 0; i < s->ntasks; i++) {
 		sb.len = 0;
-		ret = jdump_value(&sb, o, 2);
-		json_decref(o);
-		if (ret)
-			break;
+		summary_task_write(&sb, s, s->tasks[i], 2, ct);
 		fwrite(sb.buf, 1, sb.len, f);
 		if (i < s->ntasks - 1)
 			fputs(",\n    ", f);
 	}
+	free(ct);
 	sb_free(&sb);
 	fputs(s->ntasks ? "\n  ]" : "]", f);
 	fputs(at + strlen("\"\\u0001capsim-tasks\\u0001\""), f);
 	fputc('\n', f);
 	free(all);
-	return ret || ferror(f) ? -1 : 0;
+	return ferror(f) ? -1 : 0;
 }
 
 int summary_write(struct sim *s, const struct run_info *ri, FILE *f)

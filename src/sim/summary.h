@@ -25,5 +25,13 @@ void summary_print_response(struct sim *s, FILE *f);
 /* {"count", and with samples "p50", "p95", "p99", "max", "min"} in us
  * of samples in ns (nearest rank: samples_pct()) */
 json_t *summary_pct_obj(struct samples *sm);
+/*
+ * Append task @t's object of summary.json's "tasks", as jansson's dump
+ * (JSON_INDENT(2), JSON_REAL_PRECISION(9)) at nesting @depth would write
+ * it, without building it: a key whose string jansson refuses (invalid
+ * UTF-8) is left out. @ct: scratch for at least @t's CPUs (s->ncpus).
+ */
+void summary_task_write(struct strbuf *sb, struct sim *s, struct sim_task *t,
+			int depth, struct cpu_time *ct);
 
 #endif
