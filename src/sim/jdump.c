@@ -154,86 +154,6 @@ static void put_indent(struct strbuf *sb, int depth)
 	}
 }
 
-int jdump_value(struct strbuf *sb, const json_t *v, int depth)
-{
-	char num[JDUMP_REAL_MAX];
-	const char *key;
-	json_t *m;
-	size_t i, n;
-	void *it;
-
-	switch (json_typeof(v)) {
-	case JSON_NULL:
-		sb_puts(sb, "null");
-		return 0;
-	case JSON_TRUE:
-		sb_puts(sb, "true");
-		return 0;
-	case JSON_FALSE:
-		sb_puts(sb, "false");
-		return 0;
-	case JSON_INTEGER: {
-		json_int_t x = json_integer_value(v);
-		uint64_t mag = x < 0 ? (uint64_t)0 - (uint64_t)x : (uint64_t)x;
-
-		*fastfmt_u64(num, mag, x < 0, 0, ' ', false) = '\0';
-		sb_puts(sb, num);
-		return 0;
-	}
-	case JSON_REAL:
-		if (jdump_real(num, json_real_value(v)) < 0)
-			return -1;
-		sb_puts(sb, num);
-		return 0;
-	case JSON_STRING:
-		return put_string(sb, json_string_value(v),
-				  json_string_length(v));
-	case JSON_ARRAY:
-		n = json_array_size(v);
-		sb_putc(sb, '[');
-		if (!n) {
-			sb_putc(sb, ']');
-			return 0;
-		}
-		for (i = 0; i < n; i++) {
-			put_indent(sb, depth + 1);
-			if (jdump_value(sb, json_array_get(v, i), depth + 1))
-				return -1;
-			if (i < n - 1)
-				sb_putc(sb, ',');
-		}
-		put_indent(sb, depth);
-		sb_putc(sb, ']');
-		return 0;
-	case JSON_OBJECT:
-		sb_putc(sb, '{');
-		it = json_object_iter((json_t *)v);
-		if (!it) {
-			sb_putc(sb, '}');
-			return 0;
-		}
-		while (it) {
-			key = json_object_iter_key(it);
-			m = json_object_iter_value(it);
-			it = json_object_iter_next((json_t *)v, it);
-			put_indent(sb, depth + 1);
-			/* jansson refuses a NUL in a key unless asked to keep
-			 * one; capsim never asks */
-			if (put_string(sb, key, strlen(key)))
-				return -1;
-			sb_puts(sb, ": ");
-			if (jdump_value(sb, m, depth + 1))
-				return -1;
-			if (it)
-				sb_putc(sb, ',');
-		}
-		put_indent(sb, depth);
-		sb_putc(sb, '}');
-		return 0;
-	}
-	return -1;
-}
-
 void jdump_obj_open(struct jdump_obj *o, struct strbuf *sb, int depth)
 {
 	o->sb = sb;
@@ -250,7 +170,7 @@ void jdump_obj_close(struct jdump_obj *o)
 }
 
 /*
- * A member's separator, line and key, as jdump_value() writes them, in
+ * A member's separator, line and key, as json_dumps() writes them, in
  * one put (a put per byte of them was a tenth of a 100 000-task run);
  * returns the length to take the member back to. Keys are capsim's
  * literals and numbers (jdump.h): plain ASCII, written as they are.

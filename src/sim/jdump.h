@@ -10,9 +10,8 @@
  * written from that decimal's digits, which is what "%.9g" prints
  * (jdump_real() says why). Every other real goes through snprintf.
  * summary.json's tasks are written with the object writer below, with
- * no tree at all; jdump_value(), the same layout from a jansson tree,
- * is no longer called by summary.c (tests/sim/test_jdump.c still
- * checks it against jansson).
+ * no tree at all (tests/sim/test_summary_task.c checks it against
+ * json_dumps() of the tree summary.c used to build).
  */
 #ifndef CAPSIM_JDUMP_H
 #define CAPSIM_JDUMP_H
@@ -36,17 +35,9 @@
 int jdump_real(char *buf, double v);
 
 /*
- * Append @v as json_dumps(@v, JSON_INDENT(2) | JSON_REAL_PRECISION(9))
- * would write it at nesting @depth of a larger document (its inner lines
- * indented 2 * (@depth + 1) spaces, its closing bracket 2 * @depth).
- * Objects in insertion order, as jansson dumps without JSON_SORT_KEYS.
- * Returns -1 where jansson's dump fails (a real that is not finite).
- */
-int jdump_value(struct strbuf *sb, const json_t *v, int depth);
-
-/*
  * An object written member by member, without a jansson tree: the bytes
- * jdump_value() (and json_dumps()) would write for the object that
+ * json_dumps(JSON_INDENT(2) | JSON_REAL_PRECISION(9)) would write, at
+ * nesting @depth of a larger document, for the object that
  * json_object_set_new() calls in the same order would have built. Keys
  * are capsim's literals and numbers: printable ASCII without '"' or
  * '\\' (written as they are; jansson refuses no such key), distinct
@@ -58,7 +49,7 @@ int jdump_value(struct strbuf *sb, const json_t *v, int depth);
  */
 struct jdump_obj {
 	struct strbuf *sb;
-	int depth;		/* the object's own, as jdump_value()'s */
+	int depth;		/* the object's own nesting in the document */
 	bool empty;		/* no member yet: "{}" */
 };
 

@@ -4,8 +4,8 @@
  * own: reals over the edges of the printf-free path (the bounds 1e-4 and
  * 1e9, 9 and 10 digits, the neighbours of short decimals, rounding
  * boundaries of the 9th digit, integers near 2^53, random bit patterns),
- * compared with json_dumps() and with snprintf("%.9g") itself; then whole
- * trees, at depth 0 and as an element at depth 2.
+ * compared with json_dumps() and with snprintf("%.9g") itself (whole
+ * task objects: test_summary_task.c).
  */
 #include <check.h>
 #include <float.h>
@@ -122,80 +122,8 @@ START_TEST(reals_as_jansson)
 }
 END_TEST
 
-/* A tree of every kind, as a task's object holds them and more */
-static json_t *sample_tree(void)
-{
-	json_t *o = json_object(), *a = json_array(), *in = json_object();
-	json_t *deep = json_real(1.5);
-	int i;
-
-	json_object_set_new(o, "name", json_string("t\"1\\x\n\t\001/é"));
-	json_object_set_new(o, "pid", json_integer(1001));
-	json_object_set_new(o, "neg", json_integer(INT64_MIN));
-	json_object_set_new(o, "big", json_integer(INT64_MAX));
-	json_object_set_new(o, "p50", json_real(9926.222));
-	json_object_set_new(o, "tiny", json_real(1e-7));
-	json_object_set_new(o, "exp", json_real(1.5e12));
-	json_object_set_new(o, "nil", json_null());
-	json_object_set_new(o, "yes", json_true());
-	json_object_set_new(o, "no", json_false());
-	json_object_set_new(o, "empty_obj", json_object());
-	json_object_set_new(o, "empty_arr", json_array());
-	json_array_append_new(a, json_real(0.15));
-	json_array_append_new(a, json_integer(-3));
-	json_array_append_new(a, json_string(""));
-	json_array_append_new(a, json_array());
-	json_object_set_new(in, "k\x7f", json_real(-0.0));
-	json_object_set_new(in, "0", json_real(2.403592));
-	json_array_append_new(a, in);
-	json_object_set_new(o, "list", a);
-	json_object_set_new(o, "\xf0\x9f\x98\x80", json_string("\xf0\x9f\x98\x80"));
-	/* deeper than the 32 spaces written at a time */
-	for (i = 0; i < 40; i++) {
-		json_t *d = i % 2 ? json_object() : json_array();
-
-		if (i % 2)
-			json_object_set_new(d, "d", deep);
-		else
-			json_array_append_new(d, deep);
-		deep = d;
-	}
-	json_object_set_new(o, "deep", deep);
-	return o;
-}
-
-START_TEST(trees_as_jansson)
-{
-	json_t *o = sample_tree(), *wrap = json_object(), *arr = json_array();
-	char *want = json_dumps(o, FLAGS), *wwant;
-	struct strbuf sb, w;
-
-	sb_init(&sb);
-	ck_assert_int_eq(jdump_value(&sb, o, 0), 0);
-	ck_assert_str_eq(sb.buf, want);
-	/* as summary.json's tasks: an element at depth 2 */
-	json_array_append(arr, o);
-	json_array_append_new(arr, json_object());
-	json_object_set_new(wrap, "tasks", arr);
-	wwant = json_dumps(wrap, FLAGS);
-	sb_init(&w);
-	sb_puts(&w, "{\n  \"tasks\": [\n    ");
-	sb.len = 0;
-	ck_assert_int_eq(jdump_value(&sb, o, 2), 0);
-	sb_puts(&w, sb.buf);
-	sb_puts(&w, ",\n    {}\n  ]\n}");
-	ck_assert_str_eq(w.buf, wwant);
-	sb_free(&sb);
-	sb_free(&w);
-	free(want);
-	free(wwant);
-	json_decref(o);
-	json_decref(wrap);
-}
-END_TEST
-
 int main(void)
 {
 	return check_main("jdump", 300,
-			  CHECK_TESTS(reals_as_jansson, trees_as_jansson));
+			  CHECK_TESTS(reals_as_jansson));
 }
