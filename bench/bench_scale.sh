@@ -31,25 +31,26 @@ rounds=${3:-2}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# platform N: $tmp/pN.json
+# platform N [D]: $tmp/pN.json, N CPUs in frequency domains of D (8);
+# with D given, $tmp/pNxD.json (issue 28's two 512-CPU shared policies:
+# platform 1024 512)
 platform() {
-	n=$1 f=$tmp/p$1.json
+	n=$1 dn=${2:-8} f=$tmp/p$1${2:+x$2}.json
 	{
 		printf '{ "name": "scale%d", "description": "generated",\n  "cpus": [\n' "$n"
 		i=0
 		while [ $i -lt "$n" ]; do
 			printf '    { "id": %d, "capacity": 1024, "domain": %d }%s\n' \
-				$i $((i / 8)) "$([ $i -lt $((n - 1)) ] && echo ,)"
+				$i $((i / dn)) "$([ $i -lt $((n - 1)) ] && echo ,)"
 			i=$((i + 1))
 		done
 		printf '  ],\n  "domains": [\n'
 		d=0
-		while [ $((d * 8)) -lt "$n" ]; do
-			c=$((d * 8))
-			printf '    { "id": %d, "cpus": [%d, %d, %d, %d, %d, %d, %d, %d], "transition_latency_us": 0, "rate_limit_us": 1000, "opps": [ { "khz": 500000, "capacity": 205, "power_mw": 60 }, { "khz": 1000000, "capacity": 410, "power_mw": 160 }, { "khz": 1500000, "capacity": 614, "power_mw": 320 }, { "khz": 2000000, "capacity": 819, "power_mw": 560 }, { "khz": 2500000, "capacity": 1024, "power_mw": 900 } ] }%s\n' \
-				$d $c $((c + 1)) $((c + 2)) $((c + 3)) $((c + 4)) \
-				$((c + 5)) $((c + 6)) $((c + 7)) \
-				"$([ $(((d + 1) * 8)) -lt "$n" ] && echo ,)"
+		while [ $((d * dn)) -lt "$n" ]; do
+			c=$((d * dn))
+			printf '    { "id": %d, "cpus": [%s], "transition_latency_us": 0, "rate_limit_us": 1000, "opps": [ { "khz": 500000, "capacity": 205, "power_mw": 60 }, { "khz": 1000000, "capacity": 410, "power_mw": 160 }, { "khz": 1500000, "capacity": 614, "power_mw": 320 }, { "khz": 2000000, "capacity": 819, "power_mw": 560 }, { "khz": 2500000, "capacity": 1024, "power_mw": 900 } ] }%s\n' \
+				$d "$(seq -s ', ' $c $((c + dn - 1)))" \
+				"$([ $(((d + 1) * dn)) -lt "$n" ] && echo ,)"
 			d=$((d + 1))
 		done
 		printf '  ],\n  "idle": [ { "name": "WFI", "power_mw": 12, "exit_latency_us": 1, "target_residency_us": 1 }, { "name": "cpu-sleep", "power_mw": 1, "exit_latency_us": 150, "target_residency_us": 600 } ]\n}\n'

@@ -4,9 +4,14 @@
 # more binaries side by side: the points of bench_scale.sh (1 024 CPUs
 # in 8-CPU domains against 8; 100 000 tasks against 64 on 1 024 CPUs),
 # each `capsim run --no-trace` for the simulated time of bench_scale.sh
-# at EVENTS 200 000 minus the same run for 1 us, over the events.
+# at EVENTS 200 000 minus the same run for 1 us, over the events; and
+# the 64 tasks on 1 024 CPUs in two 512-CPU shared policies, 0.2 s
+# simulated (~8 000 events: at ~30x the cost per event of 8-CPU
+# domains, the 5.2 s of the others would take an hour under callgrind).
 # Then `capsim validate` of 100 000 distinct tasks, instructions alone.
-# Usage: scale_instructions.sh CAPSIM... (takes minutes per binary)
+# SCALE_AXES="cpus" measures the CPU axis alone (minutes; "cpus tasks"
+# by default, the tasks axis and validate take ~10 min per binary).
+# Usage: [SCALE_AXES=cpus] scale_instructions.sh CAPSIM...
 set -eu
 [ $# -ge 1 ] || { echo "usage: scale_instructions.sh CAPSIM..." >&2; exit 2; }
 command -v valgrind >/dev/null || { echo "no valgrind: skipped" >&2; exit 77; }
@@ -18,6 +23,7 @@ sed -n '/^platform()/,/^}/p;/^workload()/,/^}/p' "$here/bench_scale.sh" >"$tmp/g
 . "$tmp/gen.sh"
 platform 8
 platform 1024
+platform 1024 512
 workload 64 1000 10000 && mv "$tmp/w64.json" "$tmp/c64.json"
 workload 64 100 100000
 workload 100000 100 100000
@@ -48,14 +54,25 @@ per_event() {
 		'BEGIN { printf "%.0f", (l - s) / (e - b) }'
 }
 
-echo "| binary | 8 CPUs | 1 024 CPUs | x | 64 tasks | 100 000 tasks | x | validate 100 000 distinct tasks |"
-echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+axes=${SCALE_AXES:-cpus tasks}
+case " $axes " in *" tasks "*) tasks=1 ;; *) tasks= ;; esac
+echo "| binary | 8 CPUs | 1 024 CPUs | x | two 512-CPU policies | x | 64 tasks | 100 000 tasks | x | validate 100 000 distinct tasks |"
+echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
 for bin in "$@"; do
 	c8=$(per_event "$bin" "$tmp/p8.json" "$tmp/c64.json" 5.208333)
 	c1k=$(per_event "$bin" "$tmp/p1024.json" "$tmp/c64.json" 5.208333)
-	t64=$(per_event "$bin" "$tmp/p1024.json" "$tmp/w64.json" 52.083333)
-	t100k=$(per_event "$bin" "$tmp/p1024.json" "$tmp/w100000.json" 0.2)
-	val=$(ir "$bin" validate --platform "$tmp/p1024.json" "$tmp/d100000.json")
-	awk -v b="$bin" -v c8="$c8" -v c1k="$c1k" -v t64="$t64" -v t100k="$t100k" -v val="$val" 'BEGIN {
-		printf "| %s | %d | %d | %.2f | %d | %d | %.2f | %.2f G |\n", b, c8, c1k, c1k / c8, t64, t100k, t100k / t64, val / 1e9 }'
+	c512=$(per_event "$bin" "$tmp/p1024x512.json" "$tmp/c64.json" 0.2)
+	t64=0 t100k=0 val=0
+	if [ -n "$tasks" ]; then
+		t64=$(per_event "$bin" "$tmp/p1024.json" "$tmp/w64.json" 52.083333)
+		t100k=$(per_event "$bin" "$tmp/p1024.json" "$tmp/w100000.json" 0.2)
+		val=$(ir "$bin" validate --platform "$tmp/p1024.json" "$tmp/d100000.json")
+	fi
+	awk -v b="$bin" -v c8="$c8" -v c1k="$c1k" -v c512="$c512" -v t64="$t64" \
+	    -v t100k="$t100k" -v val="$val" 'BEGIN {
+		printf "| %s | %d | %d | %.2f | %d | %.2f |", b, c8, c1k, c1k / c8, c512, c512 / c8
+		if (t64 > 0)
+			printf " %d | %d | %.2f | %.2f G |\n", t64, t100k, t100k / t64, val / 1e9
+		else
+			printf " - | - | - | - |\n" }'
 done

@@ -90,6 +90,7 @@ static void update_load_avg(struct sim *s, struct sim_cpu *c,
 		pelt_detach(&c->cfs.avg, &t->avg, w);
 		sig_trace_cfs(s, c);
 	}
+	sim_signals_changed(s, c);
 }
 
 static void enqueue_fair(struct sim *s, struct sim_cpu *c, struct sim_task *t,
@@ -102,6 +103,7 @@ static void enqueue_fair(struct sim *s, struct sim_cpu *c, struct sim_task *t,
 	/* enqueue_task_fair(): its estimate joins before schedutil looks */
 	if (s->util_est) {	/* util_est_enqueue(): sched_feat(UTIL_EST) */
 		pelt_util_est_enqueue(&c->cfs.avg, &t->avg);
+		sim_signals_changed(s, c);
 		sig_trace_util_est_cfs(s, c);
 	}
 	/* enqueue_entity(): the signals first, the task not yet counted */
@@ -137,6 +139,7 @@ static void dequeue_fair(struct sim *s, struct sim_cpu *c, struct sim_task *t,
 	 */
 	if (s->util_est) {	/* util_est_dequeue(), util_est_update() */
 		pelt_util_est_dequeue(&c->cfs.avg, &t->avg);
+		sim_signals_changed(s, c);
 		sig_trace_util_est_cfs(s, c);
 		if (flags & DEQUEUE_SLEEP &&
 		    pelt_util_est_update(&t->avg, c->capacity))

@@ -296,6 +296,7 @@ struct sim *sim_create(const struct platform *pl, const struct workload *wl,
 		uclamp_cpu_init(&c->uclamp, s->uclamp.buckets);
 		cap_total += c->capacity / 1024.0;
 	}
+	sim_overutilized_init(s);
 	s->tick_ns = NSEC_PER_SEC / (o->hz ? o->hz : 250);
 	for (i = 0; i < s->ndoms; i++)	/* the iowait boost's reset */
 		s->doms[i].gov_params.tick_ns = s->tick_ns;
@@ -466,6 +467,7 @@ void sim_destroy(struct sim *s)
 		timer_heap_free(&c->timers);
 	}
 	free(s->cpus);
+	free(s->ou_changed);
 	for (i = 0; i < s->ndoms; i++) {
 		free(s->doms[i].residency_ns);
 		free(s->doms[i].opp_khz);

@@ -32,12 +32,14 @@ void sig_update_rt(struct sim *s, struct sim_cpu *c, bool running)
 {
 	if (pelt_update_class_rq(sig_clock_pelt(s, c), &c->rt.avg, running))
 		sig_trace_class_rq(s, c, true);
+	sim_signals_changed(s, c);
 }
 
 void sig_update_dl(struct sim *s, struct sim_cpu *c, bool running)
 {
 	if (pelt_update_class_rq(sig_clock_pelt(s, c), &c->dl.avg, running))
 		sig_trace_class_rq(s, c, false);
+	sim_signals_changed(s, c);
 }
 
 void sig_enter_idle(struct sim *s, struct sim_cpu *c)
@@ -70,6 +72,7 @@ void sig_update_blocked(struct sim *s, struct sim_cpu *c)
 			       (unsigned long)c->cfs.tree.load,
 			       (unsigned int)c->cfs.nr, c->cfs.curr != NULL))
 		sig_trace_cfs(s, c);
+	sim_signals_changed(s, c);
 	c->last_blocked_ns = s->now;
 }
 

@@ -716,41 +716,10 @@ static void run_done(struct sim *s, struct sim_cpu *c)
 		program_run_done(s, c);
 }
 
-/*
- * Account the time overutilized, system-wide (any CPU) and per domain,
- * from the last tick's verdicts: a flag holds from one tick to the next.
- */
-static void account_overutilized(bool *was, bool now_ou, uint64_t *since,
-				 uint64_t *total, uint64_t now)
-{
-	if (*was && !now_ou)
-		*total += now - *since;
-	else if (!*was && now_ou)
-		*since = now;
-	*was = now_ou;
-}
-
-static void set_overutilized(struct sim *s)
-{
-	bool any = false;
-	int i;
-
-	for (i = 0; i < s->ndoms; i++) {
-		struct sim_domain *d = &s->doms[i];
-
-		account_overutilized(&d->overutilized, d->ou_next,
-				     &d->ou_since, &d->ou_ns, s->now);
-		any |= d->ou_next;
-	}
-	account_overutilized(&s->overutilized, any, &s->ou_since, &s->ou_ns,
-			     s->now);
-}
-
 static void tick(struct sim *s, struct sim_cpu *c)
 {
 	struct sim_task *t = c->curr;
 	bool resched = false;
-	int i;
 
 	c->tick_armed = false;
 	if (!t)
@@ -764,15 +733,7 @@ static void tick(struct sim *s, struct sim_cpu *c)
 		sim_resched(s, c);
 	sig_tick_blocked(s, c);
 	/* the overutilized flag of EAS (fair.c: cpu_overutilized) */
-	for (i = 0; i < s->ndoms; i++)
-		s->doms[i].ou_next = false;
-	for (i = 0; i < s->ncpus; i++) {
-		struct sim_cpu *x = &s->cpus[i];
-
-		if ((uint64_t)cpu_util(s, x) * 1280 > (uint64_t)x->capacity * 1024)
-			x->dom->ou_next = true;
-	}
-	set_overutilized(s);
+	sim_overutilized_tick(s);
 	if (s->o.trace_util)
 		sim_trace(s, c->id, "capsim_util",
 			  "cpu=%d util_cfs=%lu util_rt=%lu util_dl=%lu bw_dl=%lu task_util=%lu",
@@ -1206,11 +1167,8 @@ int sim_run(struct sim *s, FILE *trace)
 		d->residency_ns[d->cur_opp] += s->now - d->last_change;
 		d->last_change = s->now;
 		em_sample(s, d);
-		account_overutilized(&d->overutilized, false, &d->ou_since,
-				     &d->ou_ns, s->now);
 	}
-	account_overutilized(&s->overutilized, false, &s->ou_since, &s->ou_ns,
-			     s->now);
+	sim_overutilized_end(s);
 	rtapp_mark_main(s, false);
 	return ftrace_writer_close(&s->tr);
 }

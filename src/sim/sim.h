@@ -284,6 +284,9 @@ struct sim_cpu {
 	bool resched_pending;
 	uint64_t idle_calls;		/* idle entries (tick_nohz idle_calls) */
 	uint64_t irq_until;		/* a timer interrupt wakes it up by then */
+	/* EAS's verdict on it as last judged, and "judge it again" (overutilized.c) */
+	bool overutilized;
+	bool signals_changed;
 };
 
 struct sim_domain {
@@ -292,7 +295,7 @@ struct sim_domain {
 	int cur_opp;
 	struct governor governor;	/* the domain's cpufreq governor */
 	bool overutilized;		/* a CPU of it, at the last tick */
-	bool ou_next;			/* ... at this tick */
+	int nr_overutilized;		/* its CPUs judged overutilized */
 	uint64_t ou_since, ou_ns;	/* time overutilized */
 	int fixed_opp;			/* its OPP when not schedutil, or -1 */
 	struct sugov_params gov_params;	/* rate limit, latency, OPPs */
@@ -412,6 +415,10 @@ struct sim {
 	uint64_t next_blocked_ns;
 	bool overutilized;
 	uint64_t ou_since, ou_ns;	/* time the system was overutilized */
+	/* the CPUs whose signals changed since the last tick, and the domains flagged */
+	int *ou_changed;
+	int nr_ou_changed;
+	int nr_doms_overutilized;
 	/* what the last select_task_rq() based its choice on */
 	enum mig_reason placed_by;
 	bool failed;			/* a run error was reported */
@@ -518,6 +525,24 @@ void sig_trace_util_est_cfs(struct sim *s, struct sim_cpu *c);
 void sig_trace_cpu_capacity(struct sim *s, struct sim_cpu *c);
 /* cpu_util(): the CPU's util of every class, as last updated (CFS: with util_est) */
 unsigned long cpu_util(struct sim *s, struct sim_cpu *c);
+/*
+ * overutilized.c: a CPU's signals (what cpu_util() reads) changed, so the
+ * next tick judges it again; every writer of them calls this
+ */
+static inline void sim_signals_changed(struct sim *s, struct sim_cpu *c)
+{
+	if (!c->signals_changed) {
+		c->signals_changed = true;
+		s->ou_changed[s->nr_ou_changed++] = c->id;
+	}
+}
+void sim_overutilized_init(struct sim *s);
+/* the tick's verdicts, and the time each flag was set */
+void sim_overutilized_tick(struct sim *s);
+/* the run's end: the flags' time accounted up to now */
+void sim_overutilized_end(struct sim *s);
+/* every CPU not listed is judged as its signals say; the counts agree */
+bool sim_overutilized_consistent(struct sim *s);
 /* cpu_util_cfs(): max(util_avg, util_est); _boost: and runnable_avg */
 unsigned long cpu_util_cfs(const struct sim_cpu *c);
 unsigned long cpu_util_cfs_boost(const struct sim_cpu *c);
