@@ -123,6 +123,26 @@ static void explain_bound(const struct import_task *t, FILE *f)
 	}
 }
 
+/* A two-way pair (import_deps.c): who starts, and what that costs */
+static void explain_pair(const struct import_model *m,
+			 const struct import_task *t, FILE *f)
+{
+	const char *other;
+
+	if (t->partner < 0)
+		return;
+	other = import_task(m, t->partner)->name;
+	fprintf(f, "  two-way with %s: each follows the other -> both suspend, run, then resume the other at the end of the run (a resume before the other suspends would be lost)\n",
+		other);
+	if (t->lead_from >= 0)
+		fprintf(f, "  leads: it resumed %s first in the trace: its start is its work before that (%d activation(s) before the first %s woke, and %.0f us before them), then the resume\n",
+			other, t->lead_from, other, t->pre_work / 1000.0);
+	else
+		fprintf(f, "  waits for %s from the window's start (its suspend must come before the first resume)%s\n",
+			other, t->pre_work >= 1000 ?
+			": its work before its first wake-up is left out" : "");
+}
+
 static void explain_task(const struct import_model *m,
 			 const struct import_task *t, FILE *f)
 {
@@ -154,10 +174,13 @@ static void explain_task(const struct import_model *m,
 		fprintf(f, "  follows %s: the waker of >= %.0f %% of its wake-ups -> suspend \"%s\", resumed by it\n",
 			import_task(m, t->waker)->name, IMPORT_DEP_SHARE * 100,
 			t->name);
+	explain_pair(m, t, f);
 	for (i = 0; i < t->nresumes; i++)
-		fprintf(f, "  resumes %s after %.0f %% of its run (where it woke it in the trace)\n",
+		fprintf(f, "  resumes %s after %.0f %% of its run (%s)\n",
 			import_task(m, t->resumes[i])->name,
-			t->resume_frac * 100);
+			t->resume_frac * 100, t->partner >= 0 ?
+			"at its end: a two-way pair" :
+			"where it woke it in the trace");
 	if (t->group >= 0)
 		fprintf(f, "  group: %s\n", m->groups[t->group].path ?
 			m->groups[t->group].path :
