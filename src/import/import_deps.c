@@ -12,17 +12,19 @@
  *
  * Two tasks that follow each other (W wakes B, B wakes W: a ping-pong,
  * rt-app's tutorial/example4) both become `suspend` then work then
- * `resume` of the other: one token passed back and forth. A `resume`
- * of a task not (yet) suspended is lost, in rt-app (a condition
- * broadcast) as in capsim (src/sim/task.c), so the pair is written so
- * that the other always waits when it comes: each resumes at the end of
- * its run, straight before its own suspend (resume_frac 1: no work
- * between them in which the other could answer first), and only one of
- * the two, the one that resumed the other first in the trace, starts
- * without a suspend (its `start` ends with the resume); the other waits
- * in its suspend from the window's start. A longer cycle (B resumes W
- * through a third task) is left out, since each side would wait for the
- * other; so are folded tasks.
+ * `resume` of the other. A `resume` of a task not (yet) suspended is
+ * lost, in rt-app (a condition broadcast) as in capsim (src/sim/task.c),
+ * and with one token handed back and forth a lost resume stops both for
+ * good. So the pair is written as example4 is, with two tokens at the
+ * start: each task starts without a suspend, with its activations up to
+ * the first its partner woke (at least its first) timed by sleeps as in
+ * the trace, the last run ending with the resume; each resumes at the
+ * end of its run, straight before its own suspend (resume_frac 1). The
+ * first of the two to end its start resumes a partner not yet suspended,
+ * which is lost; the second finds the first suspended and wakes it: one
+ * token is left, whatever the timing, and the pair alternates from then
+ * on. A longer cycle (B resumes W through a third task) is left out,
+ * since each side would wait for the other; so are folded tasks.
  */
 #include <stdlib.h>
 
@@ -69,8 +71,7 @@ static int top_waker(const struct import_model *m, const struct import_task *t,
 	return best;
 }
 
-/* @t's first activation woken by @w (nacts: none; import_deps() keeps
- * only wakers of most of them) */
+/* @t's first activation woken by @w (nacts: none) */
 static int first_woken_by(const struct import_task *t, int w)
 {
 	int i;
@@ -80,18 +81,17 @@ static int first_woken_by(const struct import_task *t, int w)
 	return i;
 }
 
-/* @b now follows @w, which already follows @b: a two-way pair; the one
- * that resumed the other first in the trace leads */
+/* @b now follows @w, which already follows @b: a two-way pair; each
+ * starts with its activations before the first its partner woke, and at
+ * least its first */
 static void pair(struct import_task *b, struct import_task *w)
 {
 	int fb = first_woken_by(b, w->st.idx), fw = first_woken_by(w, b->st.idx);
 
 	b->partner = w->st.idx;
 	w->partner = b->st.idx;
-	if (b->acts[fb].wake <= w->acts[fw].wake)
-		w->lead_from = fw;
-	else
-		b->lead_from = fb;
+	b->start_acts = fb > 1 ? fb : 1;
+	w->start_acts = fw > 1 ? fw : 1;
 }
 
 static void follow(struct import_task *b, struct import_task *w)

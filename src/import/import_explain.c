@@ -123,7 +123,7 @@ static void explain_bound(const struct import_task *t, FILE *f)
 	}
 }
 
-/* A two-way pair (import_deps.c): who starts, and what that costs */
+/* A two-way pair (import_deps.c): how it starts */
 static void explain_pair(const struct import_model *m,
 			 const struct import_task *t, FILE *f)
 {
@@ -132,15 +132,10 @@ static void explain_pair(const struct import_model *m,
 	if (t->partner < 0)
 		return;
 	other = import_task(m, t->partner)->name;
-	fprintf(f, "  two-way with %s: each follows the other -> both suspend, run, then resume the other at the end of the run (a resume before the other suspends would be lost)\n",
+	fprintf(f, "  two-way with %s: each follows the other -> suspend, run, then resume the other at the end of the run\n",
 		other);
-	if (t->lead_from >= 0)
-		fprintf(f, "  leads: it resumed %s first in the trace: its start is its work before that (%d activation(s) before the first %s woke, and %.0f us before them), then the resume\n",
-			other, t->lead_from, other, t->pre_work / 1000.0);
-	else
-		fprintf(f, "  waits for %s from the window's start (its suspend must come before the first resume)%s\n",
-			other, t->pre_work >= 1000 ?
-			": its work before its first wake-up is left out" : "");
+	fprintf(f, "  start: without a suspend, its first %d activation(s) (to the first %s woke, at least one) as measured, then the resume: both start running, and the first resume lost leaves one token\n",
+		t->start_acts, other);
 }
 
 static void explain_task(const struct import_model *m,

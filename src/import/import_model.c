@@ -79,7 +79,7 @@ static void on_task_new(void *arg, struct sched_task *st)
 	t->group = -1;
 	t->waker = -1;
 	t->partner = -1;
-	t->lead_from = -1;
+	t->start_acts = -1;
 	t->cpu_work_n = m->ncpus;
 	t->cpu_work = xcalloc((size_t)m->ncpus, sizeof(double));
 }

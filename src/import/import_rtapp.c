@@ -115,12 +115,12 @@ static void put_sleep(struct keys *k, double sleep_us)
 	sb_printf(k->sb, "%lld", us(sleep_us, 1));
 }
 
-/* The loops of phase @p left once a leader's start has taken its first
- * activations (put_lead_start()) */
+/* The loops of phase @p left once a two-way pair's start has taken its
+ * first activations (put_pair_start()) */
 static int loops_after_start(const struct import_task *t,
 			     const struct import_phase *p)
 {
-	int taken = t->lead_from - p->first;
+	int taken = t->start_acts - p->first;
 
 	if (taken <= 0)
 		return p->loops;
@@ -279,36 +279,25 @@ static void put_cpus(struct strbuf *sb, const struct import_model *m,
 }
 
 /* Whether @t's phases open with a `start` phase: its work before its
- * first wake-up, unless it is the partner of a two-way pair that waits
- * for the leader's first resume from the window's start (import_deps.c:
- * that work is left out, said by --explain); a leader always has one */
+ * first wake-up, or a task of a two-way pair's first activations */
 static bool has_start(const struct import_task *t)
 {
-	if (t->lead_from >= 0)
-		return true;
-	if (t->partner >= 0)
-		return false;
-	return t->pre_work >= 1000 || !t->nacts;
+	return t->start_acts >= 0 || t->pre_work >= 1000 || !t->nacts;
 }
 
-/* A leader's start: its work before its first wake-up, then its
- * activations before the first its partner woke (measured: each run and
- * the sleep to the next), the last run followed by the resume of its
- * partner (and its other dependants) that hands the pair's token over;
- * a sleep until its first wake-up first when it had no work before it */
-static void put_lead_start(struct strbuf *sb, const struct import_model *m,
+/* A two-way pair's task starts without a suspend (import_deps.c): its
+ * work before its first wake-up and a sleep to it (or that sleep alone),
+ * then its first start_acts activations measured, each run and the
+ * sleep to the next, the last run followed by the resume of its partner
+ * (and its other dependants) */
+static void put_pair_start(struct strbuf *sb, const struct import_model *m,
 			   const struct import_task *t, double start_us)
 {
 	struct keys k = { .sb = sb, .n = 1 };
 	double pre_us = t->pre_work / 1000.0;
-	int i, j = t->lead_from;
+	int i, j = t->start_acts;
 
 	sb_puts(sb, ",\n      \"loop\": 1, \"phases\": {\n        \"start\": { \"loop\": 1");
-	if (!j) {
-		put_run_resuming(&k, m, t, pre_us, 1.0);
-		sb_puts(sb, " }");
-		return;
-	}
 	if (t->pre_work >= 1000) {
 		key(&k, run_key(t), &k.run);
 		sb_printf(sb, "%lld", us(pre_us, 1));
@@ -358,8 +347,8 @@ static void put_task(struct strbuf *sb, const struct import_model *m,
 	/* work it did before its first wake-up in the window (it ran or
 	 * waited to run at the window's start) comes first; else a delay */
 	start = has_start(t);
-	if (t->lead_from >= 0) {
-		put_lead_start(sb, m, t, start_us);
+	if (t->start_acts >= 0) {
+		put_pair_start(sb, m, t, start_us);
 	} else if (start) {
 		sb_printf(sb, ",\n      \"loop\": 1, \"phases\": {\n        \"start\": { \"loop\": 1, \"%s\": %lld",
 			  run_key(t), us(t->pre_work / 1000.0, 1));
@@ -379,8 +368,8 @@ static void put_task(struct strbuf *sb, const struct import_model *m,
 			put_loop(sb, m, t, i == 0 && !start);
 			continue;
 		}
-		if (t->lead_from >= 0 && !loops_after_start(t, &t->phases[i]))
-			continue;	/* all in a leader's start */
+		if (t->start_acts >= 0 && !loops_after_start(t, &t->phases[i]))
+			continue;	/* all in a pair's start */
 		if (i || start)
 			sb_putc(sb, ',');
 		if (t->phases[i].kind == IMPORT_SEQUENCE) {
@@ -464,7 +453,7 @@ static bool build(struct strbuf *sb, const struct import_model *m)
 	sb_printf(sb, " (run is work at capacity 1024, normalised from the observed frequency and CPU capacity)\n"
 		  " * rules (docs/import.md): periodic = wake-up intervals' CV < %.2f (or 90 %% within 10 %% of the median) over >= %d; change point = a block of %d activations whose mean interval moves > %.0f %% or duty > %.0f %%;\n"
 		  " *   k = 2..%d wake-ups repeating per pass (each step's run and interval spread < %.0f %% over >= %d passes, one step's not) -> one loop of k steps;\n"
-		  " *   sequences over %d activations summarized as mean run/sleep; a waker of >= %.0f %% of the wake-ups -> resume/suspend (two tasks waking each other: both, one leading);\n"
+		  " *   sequences over %d activations summarized as mean run/sleep; a waker of >= %.0f %% of the wake-ups -> resume/suspend (two tasks waking each other: both ways);\n"
 		  " *   runtime (wall time) where log wall time against log speed has a slope within %.2f of 0 (>= %d activations >= %.0f %% off their step's speed, its standard error <= %.2f);\n"
 		  " *   kernel threads and tasks busy < %g %% of the window fold into bg_cpuN (per-CPU load every %d us)\n"
 		  " * run it for the window: capsim run THIS --duration %.6f\n */\n",

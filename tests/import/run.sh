@@ -24,10 +24,10 @@
 #              rt-app's tutorial/example6 (sleep, then iorun) and mp3
 #              (a wait, then a suspend) round trip within the bounds
 #   pingpong   two tasks waking each other (import_deps.c): a hand-made
-#              ping-pong imports as resume/suspend both ways, one
-#              leading, and its replay alternates to the end (no lost
-#              resume, no deadlock); rt-app's tutorial/example4 round
-#              trips with both dependencies recovered
+#              ping-pong imports as resume/suspend both ways, and its
+#              replay alternates to the end (no deadlock); rt-app's
+#              tutorial/example4 round trips with both dependencies
+#              recovered
 #   runtime    run or runtime (import_runtime.c): hand-made traces of
 #              one task at two OPPs; bursts of one wall time import as
 #              `runtime`, bursts of one work as `run`, bursts at one
@@ -394,7 +394,7 @@ pingpong)
 	# a hand-made trace of a two-way pair at sym4's top OPP (work is
 	# wall time): ping (CPU 0) runs 3 ms and wakes pong (CPU 1), which
 	# runs 2 ms and wakes ping, 20 rounds; ping's first wake-up is an
-	# interrupt's, so it leads
+	# interrupt's
 	awk 'BEGIN {
 		printf "# tracer: nop\n#\n"
 		t = 1.0
@@ -415,23 +415,26 @@ pingpong)
 	}' >"$dir/pp.txt"
 	"$capsim" import "$dir/pp.txt" -o "$dir/pp.json" --explain \
 		>"$dir/pp.explain" || fail "import of the ping-pong"
-	# both directions: ping's start hands the token over, then each
-	# waits, runs and resumes the other at the end of its run
+	# both directions: each starts with its first activation as in the
+	# trace (pong's after a sleep to its first wake-up) ending with the
+	# resume, then waits, runs and resumes the other at the end of its
+	# run
 	for want in \
 	    '"start": { "loop": 1, "run0": 3000, "resume0": "pong" }' \
 	    '"p0": { "loop": 19, "suspend": "ping", "run0": 3000, "resume0": "pong" }' \
-	    '"p0": { "loop": 20, "suspend": "pong", "run0": 2000, "resume0": "ping" }'; do
+	    '"start": { "loop": 1, "sleep0": 3000, "run0": 2000, "resume0": "ping" }' \
+	    '"p0": { "loop": 19, "suspend": "pong", "run0": 2000, "resume0": "ping" }'; do
 		grep -qF "$want" "$dir/pp.json" ||
 			{ cat "$dir/pp.json"; fail "ping-pong: no $want"; }
 	done
-	grep -q '^  leads: it resumed pong first' "$dir/pp.explain" &&
-	grep -q '^  waits for ping from the window' "$dir/pp.explain" ||
-		fail "--explain does not name the pair's leader"
-	echo "ok: a ping-pong imports as resume/suspend both ways, ping leading"
+	grep -q '^  two-way with pong' "$dir/pp.explain" &&
+	grep -q '^  two-way with ping' "$dir/pp.explain" ||
+		fail "--explain does not name the pair"
+	echo "ok: a ping-pong imports as resume/suspend both ways"
 	# the replay alternates to the end: given 1 s (ten times the
 	# window: the replay starts at a low OPP), each task does its 20
-	# activations; a lost resume would stop both at a suspend (a
-	# deadlock: 1 activation each)
+	# activations; a lost resume too many would stop both at a suspend
+	# (a deadlock: 1 or 2 activations each)
 	"$capsim" run "$dir/pp.json" --policy none --duration 1 \
 		-o "$dir/pp-run" --quiet 2>/dev/null || fail "ping-pong replay"
 	python3 - "$dir/pp-run/summary.json" <<'PY' || fail "ping-pong replay stalls"
