@@ -134,7 +134,7 @@ static void explain_pair(const struct import_model *m,
 	other = import_task(m, t->partner)->name;
 	fprintf(f, "  two-way with %s: each follows the other -> suspend, run, then resume the other at the end of the run\n",
 		other);
-	fprintf(f, "  start: without a suspend, its first %d activation(s) (to the first %s woke, at least one) as measured, then the resume: both start running, and the first resume lost leaves one token\n",
+	fprintf(f, "  pair start: without a suspend, its first %d activation(s) (to the first %s woke, at least one) as measured, then the resume: both start running, and the first resume lost leaves one token\n",
 		t->start_acts, other);
 }
 
