@@ -18,7 +18,8 @@
  *                        loop of k run/sleep steps
  *   import_runtime.c     bursts that keep their wall time across speeds
  *                        -> rt-app `runtime` instead of `run`
- *   import_deps.c        A wakes B repeatedly -> `resume`/`suspend`
+ *   import_deps.c        A wakes B repeatedly -> `resume`/`suspend`;
+ *                        A and B waking each other -> both ways
  *   import_background.c  kernel threads and tasks below --min-busy folded
  *                        into one periodic load per CPU
  *   import_clamp.c       task groups and their clamps from cap_clamp_*
@@ -167,6 +168,12 @@ struct import_task {
 	int nresumes;		/* tasks it resumes */
 	int *resumes;
 	double resume_frac;	/* share of its work before it resumes */
+	int partner;		/* the other task of a two-way pair (each
+				 * follows the other, import_deps.c), -1 */
+	int start_acts;		/* ... its activations before this one are
+				 * its start, timed by sleeps and ending with
+				 * the resume: its first, and any before the
+				 * first its partner woke; -1: no pair */
 	struct import_phase *phases;
 	int nphases;
 	struct import_loop *loop;	/* a repeating loop (IMPORT_LOOP) */

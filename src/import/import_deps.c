@@ -8,8 +8,22 @@
  * share of W's work done by then). The waker is the pid of the
  * sched_waking event (or of sched_wakeup when the trace has no waking);
  * the idle task, an interrupt or a timer is no task: a timer-woken task
- * keeps its own period (import_period.c). A dependency that would close
- * a cycle (B already, through its own wakers, resumes W) is left out,
+ * keeps its own period (import_period.c).
+ *
+ * Two tasks that follow each other (W wakes B, B wakes W: a ping-pong,
+ * rt-app's tutorial/example4) both become `suspend` then work then
+ * `resume` of the other. A `resume` of a task not (yet) suspended is
+ * lost, in rt-app (a condition broadcast) as in capsim (src/sim/task.c),
+ * and with one token handed back and forth a lost resume stops both for
+ * good. So the pair is written as example4 is, with two tokens at the
+ * start: each task starts without a suspend, with its activations up to
+ * the first its partner woke (at least its first) timed by sleeps as in
+ * the trace, the last run ending with the resume; each resumes at the
+ * end of its run, straight before its own suspend (resume_frac 1). The
+ * first of the two to end its start resumes a partner not yet suspended,
+ * which is lost; the second finds the first suspended and wakes it: one
+ * token is left, whatever the timing, and the pair alternates from then
+ * on. A longer cycle (B resumes W through a third task) is left out,
  * since each side would wait for the other; so are folded tasks.
  */
 #include <stdlib.h>
@@ -57,6 +71,37 @@ static int top_waker(const struct import_model *m, const struct import_task *t,
 	return best;
 }
 
+/* @t's first activation woken by @w (nacts: none) */
+static int first_woken_by(const struct import_task *t, int w)
+{
+	int i;
+
+	for (i = 0; i < t->nacts && t->acts[i].waker != w; i++)
+		;
+	return i;
+}
+
+/* @b now follows @w, which already follows @b: a two-way pair; each
+ * starts with its activations before the first its partner woke, and at
+ * least its first */
+static void pair(struct import_task *b, struct import_task *w)
+{
+	int fb = first_woken_by(b, w->st.idx), fw = first_woken_by(w, b->st.idx);
+
+	b->partner = w->st.idx;
+	w->partner = b->st.idx;
+	b->start_acts = fb > 1 ? fb : 1;
+	w->start_acts = fw > 1 ? fw : 1;
+}
+
+static void follow(struct import_task *b, struct import_task *w)
+{
+	b->waker = w->st.idx;
+	w->resumes = xrealloc(w->resumes,
+			      (size_t)(w->nresumes + 1) * sizeof(int));
+	w->resumes[w->nresumes++] = b->st.idx;
+}
+
 void import_deps(struct import_model *m)
 {
 	int i, n, w;
@@ -70,19 +115,23 @@ void import_deps(struct import_model *m)
 		if (w < 0 || w == i || n < IMPORT_DEP_SHARE * b->nacts)
 			continue;
 		wt = import_task(m, w);
-		if (wt->folded || reaches(m, w, i))
+		if (wt->folded)
 			continue;
-		b->waker = w;
-		wt->resumes = xrealloc(wt->resumes,
-				       (size_t)(wt->nresumes + 1) * sizeof(int));
-		wt->resumes[wt->nresumes++] = i;
+		if (reaches(m, w, i)) {
+			/* a cycle: kept when it is two tasks only */
+			if (wt->waker != i)
+				continue;
+			pair(b, wt);
+		}
+		follow(b, wt);
 	}
 	for (i = 0; i < m->ss.ntasks; i++)
 		import_resume_frac(import_task(m, i));
 }
 
 /* Where in its activation a waker resumes: the share of its run done
- * when it woke its dependants in the trace */
+ * when it woke its dependants in the trace; a task of a two-way pair at
+ * the end of its run, whatever the trace says (the top of this file) */
 void import_resume_frac(struct import_task *t)
 {
 	double before = 0, all = 0;
@@ -90,6 +139,10 @@ void import_resume_frac(struct import_task *t)
 
 	if (!t->nresumes)
 		return;
+	if (t->partner >= 0) {
+		t->resume_frac = 1.0;
+		return;
+	}
 	for (j = 0; j < t->nacts; j++) {
 		if (t->acts[j].work_at_wake < 0)
 			continue;

@@ -123,6 +123,21 @@ static void explain_bound(const struct import_task *t, FILE *f)
 	}
 }
 
+/* A two-way pair (import_deps.c): how it starts */
+static void explain_pair(const struct import_model *m,
+			 const struct import_task *t, FILE *f)
+{
+	const char *other;
+
+	if (t->partner < 0)
+		return;
+	other = import_task(m, t->partner)->name;
+	fprintf(f, "  two-way with %s: each follows the other -> suspend, run, then resume the other at the end of the run\n",
+		other);
+	fprintf(f, "  pair start: without a suspend, its first %d activation(s) (to the first %s woke, at least one) as measured, then the resume: both start running, and the first resume lost leaves one token\n",
+		t->start_acts, other);
+}
+
 static void explain_task(const struct import_model *m,
 			 const struct import_task *t, FILE *f)
 {
@@ -154,10 +169,13 @@ static void explain_task(const struct import_model *m,
 		fprintf(f, "  follows %s: the waker of >= %.0f %% of its wake-ups -> suspend \"%s\", resumed by it\n",
 			import_task(m, t->waker)->name, IMPORT_DEP_SHARE * 100,
 			t->name);
+	explain_pair(m, t, f);
 	for (i = 0; i < t->nresumes; i++)
-		fprintf(f, "  resumes %s after %.0f %% of its run (where it woke it in the trace)\n",
+		fprintf(f, "  resumes %s after %.0f %% of its run (%s)\n",
 			import_task(m, t->resumes[i])->name,
-			t->resume_frac * 100);
+			t->resume_frac * 100, t->partner >= 0 ?
+			"at its end: a two-way pair" :
+			"where it woke it in the trace");
 	if (t->group >= 0)
 		fprintf(f, "  group: %s\n", m->groups[t->group].path ?
 			m->groups[t->group].path :

@@ -42,6 +42,8 @@
  * A task that resumes others does so in each step where it woke one in
  * at least half the loops (the step where it did most often when none
  * reaches half), so a follower of it has a resume for each suspend.
+ * A task of a two-way pair (import_deps.c) is never a loop: a step that
+ * does not resume its partner would keep the token, and both would wait.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -227,7 +229,7 @@ void import_loops(struct import_model *m, struct import_task *t)
 	(void)m;
 	t->loop_best_k = 0;
 	t->loop_best_spread = INFINITY;
-	if (t->folded || t->nacts < 2 * IMPORT_LOOP_MIN)
+	if (t->folded || t->partner >= 0 || t->nacts < 2 * IMPORT_LOOP_MIN)
 		return;
 	fit(t, 1, 0, t->nacts, &f);
 	flat = t->loop_flat_spread = f.spread;

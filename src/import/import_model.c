@@ -78,6 +78,8 @@ static void on_task_new(void *arg, struct sched_task *st)
 	t->first_seen = max64(m->ss.now, m->ws);
 	t->group = -1;
 	t->waker = -1;
+	t->partner = -1;
+	t->start_acts = -1;
 	t->cpu_work_n = m->ncpus;
 	t->cpu_work = xcalloc((size_t)m->ncpus, sizeof(double));
 }

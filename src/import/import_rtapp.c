@@ -115,6 +115,18 @@ static void put_sleep(struct keys *k, double sleep_us)
 	sb_printf(k->sb, "%lld", us(sleep_us, 1));
 }
 
+/* The loops of phase @p left once a two-way pair's start has taken its
+ * first activations (put_pair_start()) */
+static int loops_after_start(const struct import_task *t,
+			     const struct import_phase *p)
+{
+	int taken = t->start_acts - p->first;
+
+	if (taken <= 0)
+		return p->loops;
+	return taken >= p->n ? 0 : p->loops - taken;
+}
+
 static void put_phase(struct strbuf *sb, const struct import_model *m,
 		      const struct import_task *t,
 		      const struct import_phase *p)
@@ -138,7 +150,8 @@ static void put_phase(struct strbuf *sb, const struct import_model *m,
 		put_sleep(&k, p->sleep_us);
 		break;
 	case IMPORT_SUSPENDED:
-		sb_printf(sb, "\"loop\": %d, \"suspend\": ", p->loops);
+		sb_printf(sb, "\"loop\": %d, \"suspend\": ",
+			  loops_after_start(t, p));
 		put_str(sb, t->name);
 		k.n = 1;
 		put_run(&k, m, t, p->run_us);
@@ -265,6 +278,42 @@ static void put_cpus(struct strbuf *sb, const struct import_model *m,
 	sb_putc(sb, ']');
 }
 
+/* Whether @t's phases open with a `start` phase: its work before its
+ * first wake-up, or a task of a two-way pair's first activations */
+static bool has_start(const struct import_task *t)
+{
+	return t->start_acts >= 0 || t->pre_work >= 1000 || !t->nacts;
+}
+
+/* A two-way pair's task starts without a suspend (import_deps.c): its
+ * work before its first wake-up and a sleep to it (or that sleep alone),
+ * then its first start_acts activations measured, each run and the
+ * sleep to the next, the last run followed by the resume of its partner
+ * (and its other dependants) */
+static void put_pair_start(struct strbuf *sb, const struct import_model *m,
+			   const struct import_task *t, double start_us)
+{
+	struct keys k = { .sb = sb, .n = 1 };
+	double pre_us = t->pre_work / 1000.0;
+	int i, j = t->start_acts;
+
+	sb_puts(sb, ",\n      \"loop\": 1, \"phases\": {\n        \"start\": { \"loop\": 1");
+	if (t->pre_work >= 1000) {
+		key(&k, run_key(t), &k.run);
+		sb_printf(sb, "%lld", us(pre_us, 1));
+		put_sleep(&k, start_us - pre_us);
+	} else if (start_us >= 1) {
+		put_sleep(&k, start_us);
+	}
+	for (i = 0; i + 1 < j; i++) {
+		key(&k, run_key(t), &k.run);
+		sb_printf(sb, "%lld", us(t->acts[i].work / 1000.0, 1));
+		put_sleep(&k, import_sleep_us(t, i));
+	}
+	put_run_resuming(&k, m, t, t->acts[j - 1].work / 1000.0, 1.0);
+	sb_puts(sb, " }");
+}
+
 static void put_task(struct strbuf *sb, const struct import_model *m,
 		     const struct import_task *t, bool *first)
 {
@@ -272,6 +321,7 @@ static void put_task(struct strbuf *sb, const struct import_model *m,
 				   : 0;
 	const char *pol;
 	int prio, i;
+	bool start;
 
 	pol = policy_of(t, &prio);
 	sb_printf(sb, "%s\n    ", *first ? "" : ",");
@@ -296,7 +346,10 @@ static void put_task(struct strbuf *sb, const struct import_model *m,
 	}
 	/* work it did before its first wake-up in the window (it ran or
 	 * waited to run at the window's start) comes first; else a delay */
-	if (t->pre_work >= 1000 || !t->nacts) {
+	start = has_start(t);
+	if (t->start_acts >= 0) {
+		put_pair_start(sb, m, t, start_us);
+	} else if (start) {
 		sb_printf(sb, ",\n      \"loop\": 1, \"phases\": {\n        \"start\": { \"loop\": 1, \"%s\": %lld",
 			  run_key(t), us(t->pre_work / 1000.0, 1));
 		if (t->nacts)
@@ -312,10 +365,12 @@ static void put_task(struct strbuf *sb, const struct import_model *m,
 	}
 	for (i = 0; t->nacts && i < t->nphases; i++) {
 		if (t->phases[i].kind == IMPORT_LOOP) {
-			put_loop(sb, m, t, i == 0 && t->pre_work < 1000);
+			put_loop(sb, m, t, i == 0 && !start);
 			continue;
 		}
-		if (i || t->pre_work >= 1000)
+		if (t->start_acts >= 0 && !loops_after_start(t, &t->phases[i]))
+			continue;	/* all in a pair's start */
+		if (i || start)
 			sb_putc(sb, ',');
 		if (t->phases[i].kind == IMPORT_SEQUENCE) {
 			put_steps(sb, m, t, i);
@@ -398,7 +453,7 @@ static bool build(struct strbuf *sb, const struct import_model *m)
 	sb_printf(sb, " (run is work at capacity 1024, normalised from the observed frequency and CPU capacity)\n"
 		  " * rules (docs/import.md): periodic = wake-up intervals' CV < %.2f (or 90 %% within 10 %% of the median) over >= %d; change point = a block of %d activations whose mean interval moves > %.0f %% or duty > %.0f %%;\n"
 		  " *   k = 2..%d wake-ups repeating per pass (each step's run and interval spread < %.0f %% over >= %d passes, one step's not) -> one loop of k steps;\n"
-		  " *   sequences over %d activations summarized as mean run/sleep; a waker of >= %.0f %% of the wake-ups -> resume/suspend;\n"
+		  " *   sequences over %d activations summarized as mean run/sleep; a waker of >= %.0f %% of the wake-ups -> resume/suspend (two tasks waking each other: both ways);\n"
 		  " *   runtime (wall time) where log wall time against log speed has a slope within %.2f of 0 (>= %d activations >= %.0f %% off their step's speed, its standard error <= %.2f);\n"
 		  " *   kernel threads and tasks busy < %g %% of the window fold into bg_cpuN (per-CPU load every %d us)\n"
 		  " * run it for the window: capsim run THIS --duration %.6f\n */\n",

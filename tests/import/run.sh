@@ -23,6 +23,11 @@
 #              3-step loop imports to one rt-app loop of three steps;
 #              rt-app's tutorial/example6 (sleep, then iorun) and mp3
 #              (a wait, then a suspend) round trip within the bounds
+#   pingpong   two tasks waking each other (import_deps.c): a hand-made
+#              ping-pong imports as resume/suspend both ways, and its
+#              replay alternates to the end (no deadlock); rt-app's
+#              tutorial/example4 round trips with both dependencies
+#              recovered
 #   runtime    run or runtime (import_runtime.c): hand-made traces of
 #              one task at two OPPs; bursts of one wall time import as
 #              `runtime`, bursts of one work as `run`, bursts at one
@@ -54,9 +59,13 @@ roundtrip() {	# WORKLOAD SECONDS [TASK...]: every task within the bounds,
 	"$capsim" run "$dir/$n-imp.json" --policy none --duration "$d" \
 		-o "$dir/$n-2" --quiet || fail "$n: imported run"
 	echo "== $w"
-	# exit 2: a wake-up of the trace not found (a misread, never noise)
+	# exit 2: a wake-up of the trace not found (a misread, never noise);
+	# not checked with UNSEEN_WAKEUP_OK=1 (a wake-up at the very instant
+	# the task blocked: the trace shows no sleep, so no activation)
+	ex="$dir/$n.explain"
+	[ "${UNSEEN_WAKEUP_OK:-0}" = 0 ] || ex=
 	python3 "$src/tests/import/compare_runs.py" "$src/$w" "$dir/$n" \
-		"$dir/$n-imp.json" "$dir/$n-2" "$dir/$n.explain" >"$dir/$n.table"
+		"$dir/$n-imp.json" "$dir/$n-2" $ex >"$dir/$n.table"
 	rc=$?
 	cat "$dir/$n.table"
 	[ $rc -ne 2 ] || fail "$n: the import lost wake-ups of the trace"
@@ -380,6 +389,67 @@ loops)
 	roundtrip tests/fixtures/rt-app/tutorial/example6.json 3
 	LOST_OK=1 roundtrip tests/fixtures/rt-app/mp3-short.json 3 \
 		AudioOut AudioTrack OMXCall mp3.decoder
+	;;
+pingpong)
+	# a hand-made trace of a two-way pair at sym4's top OPP (work is
+	# wall time): ping (CPU 0) runs 3 ms and wakes pong (CPU 1), which
+	# runs 2 ms and wakes ping, 20 rounds; ping's first wake-up is an
+	# interrupt's
+	awk 'BEGIN {
+		printf "# tracer: nop\n#\n"
+		t = 1.0
+		for (c = 0; c < 2; c++)
+			printf "  <idle>-0 [%03d] %.6f: cpu_frequency: state=2500000 cpu_id=%d\n", c, t, c
+		printf "  <idle>-0 [000] %.6f: sched_wakeup: comm=ping pid=4001 prio=120 target_cpu=000\n", t
+		for (i = 0; i < 20; i++) {
+			printf "  <idle>-0 [000] %.6f: sched_switch: prev_comm=swapper/0 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=ping next_pid=4001 next_prio=120\n", t
+			t += 0.003
+			printf "  ping-4001 [000] %.6f: sched_waking: comm=pong pid=4002 prio=120 target_cpu=001\n", t
+			printf "  ping-4001 [000] %.6f: sched_switch: prev_comm=ping prev_pid=4001 prev_prio=120 prev_state=S ==> next_comm=swapper/0 next_pid=0 next_prio=120\n", t
+			printf "  <idle>-0 [001] %.6f: sched_switch: prev_comm=swapper/1 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=pong next_pid=4002 next_prio=120\n", t
+			t += 0.002
+			if (i < 19)
+				printf "  pong-4002 [001] %.6f: sched_waking: comm=ping pid=4001 prio=120 target_cpu=000\n", t
+			printf "  pong-4002 [001] %.6f: sched_switch: prev_comm=pong prev_pid=4002 prev_prio=120 prev_state=S ==> next_comm=swapper/1 next_pid=0 next_prio=120\n", t
+		}
+	}' >"$dir/pp.txt"
+	"$capsim" import "$dir/pp.txt" -o "$dir/pp.json" --explain \
+		>"$dir/pp.explain" || fail "import of the ping-pong"
+	# both directions: each starts with its first activation as in the
+	# trace (pong's after a sleep to its first wake-up) ending with the
+	# resume, then waits, runs and resumes the other at the end of its
+	# run
+	for want in \
+	    '"start": { "loop": 1, "run0": 3000, "resume0": "pong" }' \
+	    '"p0": { "loop": 19, "suspend": "ping", "run0": 3000, "resume0": "pong" }' \
+	    '"start": { "loop": 1, "sleep0": 3000, "run0": 2000, "resume0": "ping" }' \
+	    '"p0": { "loop": 19, "suspend": "pong", "run0": 2000, "resume0": "ping" }'; do
+		grep -qF "$want" "$dir/pp.json" ||
+			{ cat "$dir/pp.json"; fail "ping-pong: no $want"; }
+	done
+	grep -q '^  two-way with pong' "$dir/pp.explain" &&
+	grep -q '^  two-way with ping' "$dir/pp.explain" ||
+		fail "--explain does not name the pair"
+	echo "ok: a ping-pong imports as resume/suspend both ways"
+	# the replay alternates to the end: given 1 s (ten times the
+	# window: the replay starts at a low OPP), each task does its 20
+	# activations; a lost resume too many would stop both at a suspend
+	# (a deadlock: 1 or 2 activations each)
+	"$capsim" run "$dir/pp.json" --policy none --duration 1 \
+		-o "$dir/pp-run" --quiet 2>/dev/null || fail "ping-pong replay"
+	python3 - "$dir/pp-run/summary.json" <<'PY' || fail "ping-pong replay stalls"
+import json, sys
+acts = {t['name']: t['activations'] for t in json.load(open(sys.argv[1]))['tasks']}
+print('replayed activations:', acts)
+assert acts == {'ping': 20, 'pong': 20}, acts
+PY
+	echo "ok: the replay alternates to the end"
+	# rt-app's tutorial/example4 (two threads resuming each other): both
+	# dependencies recovered, every bound met. Its first pass ends with
+	# both threads' resumes at one instant: thread0 is woken as it
+	# suspends, with no sched_switch between, so the trace holds one
+	# wake-up of it fewer than the run counted (93 / 92)
+	UNSEEN_WAKEUP_OK=1 roundtrip tests/fixtures/rt-app/tutorial/example4.json 3
 	;;
 runtime)
 	# bursts of one wall time, of one work, at one speed (two_speeds)
