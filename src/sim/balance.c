@@ -377,7 +377,27 @@ static struct sim_cpu *select_idle_capacity(struct sim *s, struct sim_task *t,
 	return best ? best : prev;
 }
 
-static struct sim_cpu *idlest(struct sim *s, struct sim_task *t)
+/*
+ * The fork's choice between @c (@n tasks queued, utilization @u) and the
+ * best so far: fewer tasks, then less utilization, then on an asymmetric
+ * platform the bigger capacity; a full tie keeps the best, the lower id
+ * as the walk goes up.
+ */
+static bool idlest_beats(const struct sim *s, const struct sim_cpu *c,
+			 int n, unsigned long u, const struct sim_cpu *best,
+			 int bn, unsigned long bu)
+{
+	if (!best || n < bn)
+		return true;
+	if (n > bn)
+		return false;
+	if (u != bu)
+		return u < bu;
+	return s->pl->asym && c->capacity > best->capacity;
+}
+
+/* find_idlest over the task's own mask: every allowed CPU */
+static struct sim_cpu *idlest_scan(struct sim *s, struct sim_task *t)
 {
 	struct sim_cpu *best = NULL;
 	int bn = 0, i;
@@ -392,25 +412,47 @@ static struct sim_cpu *idlest(struct sim *s, struct sim_task *t)
 			continue;
 		n = cpu_nr_running(c);
 		/* more tasks than the best so far cannot win: its utilization
-		 * (a pure read) is not needed (100 000 forks on 1 024 CPUs) */
+		 * (a pure read) is not needed */
 		if (best && n > bn)
 			continue;
 		u = cpu_util(s, c);
-		if (s->pl->asym && !best) {
-			best = c;
-			bn = n;
-			bu = u;
-			continue;
-		}
-		if (!best || n < bn || (n == bn && u < bu) ||
-		    (n == bn && u == bu && s->pl->asym &&
-		     c->capacity > best->capacity)) {
+		if (idlest_beats(s, c, n, u, best, bn, bu)) {
 			best = c;
 			bn = n;
 			bu = u;
 		}
 	}
 	return best ? best : first_allowed(s, t);
+}
+
+/*
+ * The fork's CPU. A task allowed everywhere (the shared mask) can only
+ * land on a CPU with the fewest tasks queued, so only those are visited,
+ * in id order as the scan would: the same CPU, without a walk over the
+ * machine per fork (s->load_idx). On a symmetric platform a CPU with no
+ * utilization at all cannot be beaten by a higher id: the walk stops.
+ */
+static struct sim_cpu *idlest(struct sim *s, struct sim_task *t)
+{
+	const struct cpu_load_index *ix = &s->load_idx;
+	struct sim_cpu *best = NULL;
+	int n = cpu_load_index_least(ix), i = -1;
+	unsigned long bu = 0;
+
+	if (t->allowed != s->all_cpus)
+		return idlest_scan(s, t);
+	while ((i = cpu_load_index_next_least(ix, i)) >= 0) {
+		struct sim_cpu *c = &s->cpus[i];
+		unsigned long u = cpu_util(s, c);
+
+		if (idlest_beats(s, c, n, u, best, n, bu)) {
+			best = c;
+			bu = u;
+			if (!u && !s->pl->asym)
+				break;
+		}
+	}
+	return best;
 }
 
 /* select_task_rq(): the class chooses among the allowed CPUs */

@@ -272,6 +272,7 @@ struct sim *sim_create(const struct platform *pl, const struct workload *wl,
 	s->all_cpus = xcalloc((size_t)s->ncpus, sizeof(bool));
 	for (i = 0; i < s->ncpus; i++)
 		s->all_cpus[i] = true;
+	cpu_load_index_init(&s->load_idx, s->ncpus);
 	for (i = 0; i < s->ncpus; i++) {
 		struct sim_cpu *c = &s->cpus[i];
 
@@ -435,6 +436,19 @@ bool sim_pull_gates_consistent(const struct sim *s)
 	return cfs == s->nr_cfs_overloaded && rt == s->nr_rt_cpus;
 }
 
+bool sim_load_index_consistent(const struct sim *s)
+{
+	int *nr = xcalloc((size_t)s->ncpus, sizeof(*nr));
+	bool ok;
+	int i;
+
+	for (i = 0; i < s->ncpus; i++)
+		nr[i] = s->cpus[i].nr_running;
+	ok = cpu_load_index_consistent(&s->load_idx, nr);
+	free(nr);
+	return ok;
+}
+
 void sim_destroy(struct sim *s)
 {
 	int i;
@@ -458,6 +472,7 @@ void sim_destroy(struct sim *s)
 	}
 	free(s->tasks);
 	free(s->all_cpus);
+	cpu_load_index_free(&s->load_idx);
 	clamp_host_destroy(&s->host);
 	for (i = 0; i < s->ncpus; i++) {
 		struct sim_cpu *c = &s->cpus[i];

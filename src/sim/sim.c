@@ -181,6 +181,8 @@ static void activate_class(struct sim *s, struct sim_cpu *c,
 	t->state = TS_RUNNABLE;
 	t->cls->enqueue(s, c, t, flags);
 	c->nr_running++;
+	cpu_load_index_move(&s->load_idx, c->id, c->nr_running - 1,
+			    c->nr_running);
 	raw_spin_unlock(&c->lock);
 }
 
@@ -198,6 +200,8 @@ static void deactivate(struct sim *s, struct sim_cpu *c, struct sim_task *t,
 	raw_spin_lock(&c->lock);
 	t->cls->dequeue(s, c, t, flags);
 	c->nr_running--;
+	cpu_load_index_move(&s->load_idx, c->id, c->nr_running + 1,
+			    c->nr_running);
 	raw_spin_unlock(&c->lock);
 	s->clamp->dequeue(s, c, t);
 }

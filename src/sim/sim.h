@@ -25,6 +25,7 @@
 #include "chains.h"
 #include "clamp_host.h"
 #include "clamp_policy.h"
+#include "cpu_load_index.h"
 #include "policy.h"
 #include "schedutil.h"
 #include "sched_class.h"
@@ -411,6 +412,8 @@ struct sim {
 	 */
 	int nr_cfs_overloaded;
 	int nr_rt_cpus;
+	/* the CPUs by nr_running, for the forks' placement (balance.c) */
+	struct cpu_load_index load_idx;
 	/* no CPU's blocked averages are due before (signals.c) */
 	uint64_t next_blocked_ns;
 	bool overutilized;
@@ -452,6 +455,8 @@ int sim_workload_policy(const struct workload *wl, const char *option,
 void sim_destroy(struct sim *s);
 /* The pull gates (nr_cfs_overloaded, nr_rt_cpus) agree with the CPUs */
 bool sim_pull_gates_consistent(const struct sim *s);
+/* The load index (s->load_idx) agrees with the CPUs' nr_running */
+bool sim_load_index_consistent(const struct sim *s);
 /* sim.c: the run */
 int sim_run(struct sim *s, FILE *trace);
 /* The engine's queue, with the simulator's handler of each event kind */

@@ -59,7 +59,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		sim_run(c.s, NULL);
 		fuzz_fail_on_warn();
 		if (c.s->now > SIM_NS || !sim_pull_gates_consistent(c.s) ||
-		    !sim_overutilized_consistent(c.s))
+		    !sim_overutilized_consistent(c.s) ||
+		    !sim_load_index_consistent(c.s))
 			abort();
 	}
 	fuzz_case_free(&c);

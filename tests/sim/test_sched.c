@@ -194,7 +194,8 @@ END_TEST
  * The counts that spare newidle balance and pull_rt its walk over the
  * CPUs follow every enqueue and dequeue: checked while RT and CFS tasks
  * wake, migrate, are pushed and pulled on 4 CPUs, at each progress call
- * (every 65 536 events) and at the end.
+ * (every 65 536 events) and at the end; so does the forks' load index
+ * (CPUs by nr_running).
  */
 static int gate_checks, gate_errors;
 
@@ -205,6 +206,7 @@ static void check_gates(void *arg, unsigned long long now,
 	(void)end;
 	gate_checks++;
 	gate_errors += !sim_pull_gates_consistent(arg);
+	gate_errors += !sim_load_index_consistent(arg);
 }
 
 START_TEST(pull_gates_follow_the_queues)
@@ -233,6 +235,7 @@ START_TEST(pull_gates_follow_the_queues)
 	ck_assert_int_ge(gate_checks, 3);
 	ck_assert_int_eq(gate_errors, 0);
 	ck_assert(sim_pull_gates_consistent(r->s));
+	ck_assert(sim_load_index_consistent(r->s));
 	/* the gates were open at times: both classes were pulled */
 	for (i = 0; i < r->s->ntasks; i++) {
 		struct sim_task *t = r->s->tasks[i];
