@@ -142,6 +142,30 @@ device)
 		|| fail "juno workload does not validate"
 	"$capsim" run "$dir/juno.json" --duration 0.4 -o "$dir/juno-run" \
 		--quiet || fail "juno workload does not run"
+	# the excerpt is of a Juno r2 (950 MHz LITTLE, 1.2 GHz big): its
+	# check runs on juno-r2, with the tasks imported as their own
+	# beside the source's, and is refused on juno-r0 (950 MHz is not one
+	# of r0's OPPs). The trace's own figures only: no simulated timing.
+	"$capsim" import "$j" --platform juno-r2 -o "$dir/juno-r2.json" \
+		--check "$dir/juno-r2-chk" --no-plots || fail "juno-r2 import --check"
+	python3 - "$dir/juno-r2-chk/import-check.json" <<'PY' || fail "juno-r2 --check"
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r["platform"] == "juno-r2", r["platform"]
+acts = {t["name"]: t["source"]["activations"] for t in r["tasks"]}
+assert acts == {"busybox": 0, "sh": 5, "shutils": 6, "sshd": 104}, acts
+assert all(t["sim"]["pids"] == 1 for t in r["tasks"]), r["tasks"]
+seen = {d["cpus"]: sorted(x["mhz"] for x in d["residency"] if x["source_pct"] > 0)
+        for d in r["domains"]}
+assert seen == {"0,3,4,5": [950], "1,2": [1200]}, seen
+print("ok: the Juno excerpt checked on juno-r2: sh, shutils, sshd, busybox; 950 and 1200 MHz")
+PY
+	"$capsim" import "$j" --platform juno-r0 -o "$dir/juno-r0.json" \
+		--check "$dir/juno-r0-chk" --no-plots 2>"$dir/r0.err"
+	rc=$?
+	[ "$rc" = 2 ] && grep -q 'CPU 0 at 950000 kHz: not an OPP' "$dir/r0.err" ||
+		fail "juno-r0 --check of the r2 excerpt: exit $rc, $(cat "$dir/r0.err")"
+	echo "ok: juno-r0 refuses the check: $(cat "$dir/r0.err")"
 	# one capture in every format (tests/fixtures/traces/make.sh): the
 	# same workload, but for the header's line naming the source
 	for f in capture.txt capture.dat report.txt report-N.txt report-R.txt \
