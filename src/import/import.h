@@ -47,6 +47,8 @@
 #define IMPORT_CP_DUTY 0.25	/* ... or its duty cycle off by 25 % */
 #define IMPORT_CP_PAUSE 4	/* an interval over 4 x the median: a pause */
 #define IMPORT_SEQ_MAX 32	/* a sequence longer is summarized */
+#define IMPORT_STEPS_MAX 1024	/* a phase's varying runs kept one by
+				 * one up to this many activations */
 #define IMPORT_DEP_SHARE 0.80	/* a waker of >= 80 % of the wake-ups */
 #define IMPORT_DEP_MIN 4	/* ... of at least this many */
 #define IMPORT_HOG_SHARE 0.90	/* busy >= 90 % of its time, no sleep */
@@ -139,7 +141,9 @@ struct import_phase {
 	double sleep_us;	/* mean sleep (RUNSLEEP, SUMMARY) */
 	double sleep_cv;	/* the sleeps' CV */
 	double run_cv;		/* the work per activation's CV */
-	bool runs_vary;		/* regular sleeps, varying runs: the steps */
+	bool runs_vary;		/* varying runs written one by one: after
+				 * regular sleeps (SEQUENCE), or each
+				 * under the timer (PERIODIC) */
 };
 
 struct import_task {

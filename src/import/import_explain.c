@@ -208,7 +208,10 @@ static void explain_task(const struct import_model *m,
 		if (p->kind == IMPORT_RUNSLEEP)
 			fprintf(f, ", sleep %.0f us (CV %.3f < 0.10)",
 				p->sleep_us, p->sleep_cv);
-		if (p->runs_vary)
+		if (p->runs_vary && p->kind == IMPORT_PERIODIC)
+			fprintf(f, ", runs varying (CV %.3f >= 0.10): each activation's own run under the timer",
+				p->run_cv);
+		else if (p->runs_vary)
 			fprintf(f, ", sleep %.0f us (CV %.3f < 0.10) but runs varying (CV %.3f >= 0.10): the measured steps",
 				p->sleep_us, p->sleep_cv, p->run_cv);
 		if (p->kind == IMPORT_SUMMARY)

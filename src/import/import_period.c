@@ -11,14 +11,18 @@
  *     before the intervals' CV: a sleeping task whose run barely varies
  *     has regular intervals too, and a timer of its mean interval would
  *     no longer stretch with its run (audio.json's ui: busy 5.4 % off).
- *     A phase of at most IMPORT_SEQ_MAX activations whose runs vary (their
- *     CV at least IMPORT_PERIODIC_CV) is its measured steps instead (rule
- *     4): the same run/sleep task, each run its own, since a mean run
- *     spreads a few long and short bursts evenly and moves the frequency
- *     they raise (video-playback.json's sync);
+ *     A phase of at most IMPORT_STEPS_MAX activations whose runs vary
+ *     (their CV at least IMPORT_PERIODIC_CV) is its measured steps
+ *     instead (rule 4's form): the same run/sleep task, each run its own,
+ *     since a mean run spreads the long and short bursts evenly and moves
+ *     the frequency they raise and the placement races they decide
+ *     (video-playback.json's sync; game.json's stream-1, whose period
+ *     was 1.28 % off as 95 mean runs);
  *  2. periodic: the intervals' coefficient of variation (standard
  *     deviation / mean) under IMPORT_PERIODIC_CV (0.10): `run` and a
- *     `timer` of the median interval (periodic() says why);
+ *     `timer` of the median interval (periodic() says why); when its
+ *     runs vary (their CV at least IMPORT_PERIODIC_CV), each activation
+ *     its own run under that timer instead of their mean;
  *  3. periodic all the same when at least IMPORT_PERIODIC_SHARE (90 %) of
  *     the intervals are within IMPORT_PERIODIC_TOL (10 %) of their median
  *     (a timer task that overran a few periods: each miss is one long
@@ -103,6 +107,15 @@ static void stats(const struct import_task *t, struct import_phase *p,
  * periods its activations span (a missed wake-up is a period all the
  * same), its run the phase's work spread over them, so the busy time
  * and the rate both stay.
+ * A phase whose runs vary (CV >= IMPORT_PERIODIC_CV) and that missed no
+ * wake-up keeps each activation's own run, each under the timer (one
+ * rt-app phase per activation, as a sequence), up to
+ * IMPORT_STEPS_MAX activations (as rule 1's): on a shared frequency
+ * domain the long bursts are what raise the frequency, and a mean run
+ * spread evenly kept it lower (video-playback.json's decoder, +-25 % a frame: busy
+ * time 8.29 % over as a mean run, 0.00 % as its runs; 0.24 % as a mean
+ * run with the jitter taken out of the source). Beyond that many the
+ * file would grow by ~90 bytes an activation: the mean run.
  */
 static void periodic(const struct import_task *t, struct import_phase *p,
 		     double median_us)
@@ -117,6 +130,8 @@ static void periodic(const struct import_task *t, struct import_phase *p,
 	/* the periods between its first and last wake-up, and the last's */
 	p->loops = (int)lround(span / median_us) + 1;
 	p->run_us = work / p->loops;
+	p->runs_vary = p->loops == p->n && p->n <= IMPORT_STEPS_MAX &&
+		       p->run_cv >= IMPORT_PERIODIC_CV;
 }
 
 void import_classify(struct import_model *m, struct import_task *t)
@@ -144,7 +159,7 @@ void import_classify(struct import_model *m, struct import_task *t)
 		else if (nint >= IMPORT_PERIODIC_MIN &&
 			 p->sleep_cv < IMPORT_PERIODIC_CV &&
 			 p->sleep_cv < p->cv / 2) {
-			p->runs_vary = p->n <= IMPORT_SEQ_MAX &&
+			p->runs_vary = p->n <= IMPORT_STEPS_MAX &&
 				       p->run_cv >= IMPORT_PERIODIC_CV;
 			p->kind = p->runs_vary ? IMPORT_SEQUENCE :
 						 IMPORT_RUNSLEEP;

@@ -127,6 +127,15 @@ static int loops_after_start(const struct import_task *t,
 	return taken >= p->n ? 0 : p->loops - taken;
 }
 
+/* @t's own timer (its name the ref), of @period_us */
+static void put_timer(struct keys *k, const struct import_task *t,
+		      double period_us)
+{
+	sb_puts(k->sb, ", \"timer\": { \"ref\": ");
+	put_str(k->sb, t->name);
+	sb_printf(k->sb, ", \"period\": %lld }", us(period_us, 1));
+}
+
 static void put_phase(struct strbuf *sb, const struct import_model *m,
 		      const struct import_task *t,
 		      const struct import_phase *p)
@@ -138,9 +147,7 @@ static void put_phase(struct strbuf *sb, const struct import_model *m,
 		sb_printf(sb, "\"loop\": %d", p->loops);
 		k.n = 1;
 		put_run(&k, m, t, p->run_us);
-		sb_puts(sb, ", \"timer\": { \"ref\": ");
-		put_str(sb, t->name);
-		sb_printf(sb, ", \"period\": %lld }", us(p->period_us, 1));
+		put_timer(&k, t, p->period_us);
 		break;
 	case IMPORT_RUNSLEEP:
 	case IMPORT_SUMMARY:
@@ -223,16 +230,16 @@ static void put_loop(struct strbuf *sb, const struct import_model *m,
 			put_sleep(&k, s->sleep_us);
 			continue;
 		}
-		sb_puts(sb, ", \"timer\": { \"ref\": ");
-		put_str(sb, t->name);
-		sb_printf(sb, ", \"period\": %lld }", us(lp->period_us, 1));
+		put_timer(&k, t, lp->period_us);
 	}
 	sb_puts(sb, " }");
 	put_acts(sb, m, t, "tail", lp->head + lp->k * lp->loops, t->nacts,
 		 &first);
 }
 
-/* A sequence phase: one rt-app phase per activation, "pI_J" */
+/* A sequence phase, or a periodic one whose runs vary: one rt-app phase
+ * per activation, "pI_J", its run, then the sleep to the next wake-up
+ * or (periodic) the task's timer */
 static void put_steps(struct strbuf *sb, const struct import_model *m,
 		      const struct import_task *t, int pi)
 {
@@ -245,7 +252,9 @@ static void put_steps(struct strbuf *sb, const struct import_model *m,
 		sb_printf(sb, "%s\n        \"p%d_%d\": { \"loop\": 1",
 			  i > p->first ? "," : "", pi, i - p->first);
 		put_run(&k, m, t, t->acts[i].work / 1000.0);
-		if (i + 1 < t->nacts)
+		if (p->kind == IMPORT_PERIODIC)
+			put_timer(&k, t, p->period_us);
+		else if (i + 1 < t->nacts)
 			put_sleep(&k, import_sleep_us(t, i));
 		sb_puts(sb, " }");
 	}
@@ -372,7 +381,8 @@ static void put_task(struct strbuf *sb, const struct import_model *m,
 			continue;	/* all in a pair's start */
 		if (i || start)
 			sb_putc(sb, ',');
-		if (t->phases[i].kind == IMPORT_SEQUENCE) {
+		if (t->phases[i].kind == IMPORT_SEQUENCE ||
+		    t->phases[i].runs_vary) {
 			put_steps(sb, m, t, i);
 			continue;
 		}
@@ -451,13 +461,14 @@ static bool build(struct strbuf *sb, const struct import_model *m)
 	sb_puts(sb, " * platform: ");
 	put_comment(sb, m->pl->name);
 	sb_printf(sb, " (run is work at capacity 1024, normalised from the observed frequency and CPU capacity)\n"
-		  " * rules (docs/import.md): periodic = wake-up intervals' CV < %.2f (or 90 %% within 10 %% of the median) over >= %d; change point = a block of %d activations whose mean interval moves > %.0f %% or duty > %.0f %%;\n"
+		  " * rules (docs/import.md): periodic = wake-up intervals' CV < %.2f (or 90 %% within 10 %% of the median) over >= %d, runs varying (CV >= %.2f) kept one by one up to %d activations a phase; change point = a block of %d activations whose mean interval moves > %.0f %% or duty > %.0f %%;\n"
 		  " *   k = 2..%d wake-ups repeating per pass (each step's run and interval spread < %.0f %% over >= %d passes, one step's not) -> one loop of k steps;\n"
 		  " *   sequences over %d activations summarized as mean run/sleep; a waker of >= %.0f %% of the wake-ups -> resume/suspend (two tasks waking each other: both ways);\n"
 		  " *   runtime (wall time) where log wall time against log speed has a slope within %.2f of 0 (>= %d activations >= %.0f %% off their step's speed, its standard error <= %.2f);\n"
 		  " *   kernel threads and tasks busy < %g %% of the window fold into bg_cpuN (per-CPU load every %d us)\n"
 		  " * run it for the window: capsim run THIS --duration %.6f\n */\n",
-		  IMPORT_PERIODIC_CV, IMPORT_PERIODIC_MIN, IMPORT_CP_BLOCK,
+		  IMPORT_PERIODIC_CV, IMPORT_PERIODIC_MIN, IMPORT_PERIODIC_CV,
+		  IMPORT_STEPS_MAX, IMPORT_CP_BLOCK,
 		  IMPORT_CP_PERIOD * 100, IMPORT_CP_DUTY * 100,
 		  IMPORT_LOOP_KMAX, IMPORT_LOOP_TOL * 100, IMPORT_LOOP_MIN,
 		  IMPORT_SEQ_MAX,

@@ -136,8 +136,18 @@ roundtrip)
 	grep -q '"run0": 30000, "sleep0": 70000 }' "$dir/web-burst-imp.json" ||
 		fail "a sleep imported with the idle exit latency in it"
 	echo "ok: sleeps of 45 and 70 ms imported as 45 and 70 ms"
-	roundtrip traces/game.json 3 logic mixer render
-	roundtrip traces/video-playback.json 3 audio sync
+	# every task, the streams too: their runs (+-20 %) one by one decide
+	# the placement race beside the FIFO mixer as in the source (as 95
+	# mean runs, stream-1's period was 1.28 % off)
+	roundtrip traces/game.json 3
+	# a timer task whose runs vary (decoder and render, +-25 % a frame)
+	# keeps each activation's run under its timer: a mean run kept the
+	# shared domain lower (busy 8.29 and 5.01 % over)
+	roundtrip traces/video-playback.json 3
+	grep -q '"p0_0": { "loop": 1, "run0": [0-9]*, "timer": { "ref": "decoder", "period": 33333 } }' \
+		"$dir/video-playback-imp.json" ||
+		fail "decoder's varying runs not kept one by one under its timer"
+	echo "ok: a timer task's varying runs kept one by one"
 	;;
 device)
 	j="$src/tests/fixtures/traces/juno/lisa-trace.txt"
@@ -151,6 +161,30 @@ device)
 		|| fail "juno workload does not validate"
 	"$capsim" run "$dir/juno.json" --duration 0.4 -o "$dir/juno-run" \
 		--quiet || fail "juno workload does not run"
+	# the excerpt is of a Juno r2 (950 MHz LITTLE, 1.2 GHz big): its
+	# check runs on juno-r2, with the tasks imported as their own
+	# beside the source's, and is refused on juno-r0 (950 MHz is not one
+	# of r0's OPPs). The trace's own figures only: no simulated timing.
+	"$capsim" import "$j" --platform juno-r2 -o "$dir/juno-r2.json" \
+		--check "$dir/juno-r2-chk" --no-plots || fail "juno-r2 import --check"
+	python3 - "$dir/juno-r2-chk/import-check.json" <<'PY' || fail "juno-r2 --check"
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r["platform"] == "juno-r2", r["platform"]
+acts = {t["name"]: t["source"]["activations"] for t in r["tasks"]}
+assert acts == {"busybox": 0, "sh": 5, "shutils": 6, "sshd": 104}, acts
+assert all(t["sim"]["pids"] == 1 for t in r["tasks"]), r["tasks"]
+seen = {d["cpus"]: sorted(x["mhz"] for x in d["residency"] if x["source_pct"] > 0)
+        for d in r["domains"]}
+assert seen == {"0,3,4,5": [950], "1,2": [1200]}, seen
+print("ok: the Juno excerpt checked on juno-r2: sh, shutils, sshd, busybox; 950 and 1200 MHz")
+PY
+	"$capsim" import "$j" --platform juno-r0 -o "$dir/juno-r0.json" \
+		--check "$dir/juno-r0-chk" --no-plots 2>"$dir/r0.err"
+	rc=$?
+	[ "$rc" = 2 ] && grep -q 'CPU 0 at 950000 kHz: not an OPP' "$dir/r0.err" ||
+		fail "juno-r0 --check of the r2 excerpt: exit $rc, $(cat "$dir/r0.err")"
+	echo "ok: juno-r0 refuses the check: $(cat "$dir/r0.err")"
 	# one capture in every format (tests/fixtures/traces/make.sh): the
 	# same workload, but for the header's line naming the source
 	for f in capture.txt capture.dat report.txt report-N.txt report-R.txt \
@@ -508,13 +542,16 @@ rtapp)
 	# calibration and logdir are set so rt-app neither calibrates nor
 	# writes in the source tree; then 1 s of the workload runs.
 	command -v rt-app >/dev/null || { echo "no rt-app: skipped"; exit 77; }
+	rtapp_runs() {	# IMPORTED.json WHAT: rt-app runs it for 1 s
+		sed 's/, "cpus": \[[0-9, ]*\]//; s/"duration": [0-9]*,/"duration": 1, "calibration": 100, "logdir": "'"$(echo "$dir" | sed 's/[\/&]/\\&/g')"'",/' \
+			"$1" >"$dir/rt.json"
+		(cd "$dir" && rt-app rt.json) >"$dir/rt.out" 2>&1 ||
+			{ cat "$dir/rt.out"; fail "rt-app refused $2"; }
+	}
 	"$capsim" run "$src/traces/frame-chain.json" --duration 1 \
 		-o "$dir/fc" --quiet || fail "source run"
 	"$capsim" import "$dir/fc/trace.txt" -o "$dir/fc.json" || fail import
-	sed 's/, "cpus": \[[0-9, ]*\]//; s/"duration": [0-9]*,/"duration": 1, "calibration": 100, "logdir": "'"$(echo "$dir" | sed 's/[\/&]/\\&/g')"'",/' \
-		"$dir/fc.json" >"$dir/rt.json"
-	(cd "$dir" && rt-app rt.json) >"$dir/rt.out" 2>&1 ||
-		{ cat "$dir/rt.out"; fail "rt-app refused the workload"; }
+	rtapp_runs "$dir/fc.json" "the workload"
 	for t in ui render bg_hog-0 bg_hog-1; do
 		ls "$dir"/rt-app-$t-*.log >/dev/null 2>&1 ||
 			fail "rt-app ran no $t"
@@ -524,12 +561,19 @@ rtapp)
 	two_speeds wall >"$dir/wall.txt"
 	"$capsim" import "$dir/wall.txt" -o "$dir/wall.json" || fail "import of wall"
 	grep -q '"runtime0"' "$dir/wall.json" || fail "wall: no runtime"
-	sed 's/, "cpus": \[[0-9, ]*\]//; s/"duration": [0-9]*,/"duration": 1, "calibration": 100, "logdir": "'"$(echo "$dir" | sed 's/[\/&]/\\&/g')"'",/' \
-		"$dir/wall.json" >"$dir/rt-wall.json"
-	(cd "$dir" && rt-app rt-wall.json) >"$dir/rt.out" 2>&1 ||
-		{ cat "$dir/rt.out"; fail "rt-app refused the runtime workload"; }
+	rtapp_runs "$dir/wall.json" "the runtime workload"
 	ls "$dir"/rt-app-burst-*.log >/dev/null 2>&1 || fail "rt-app ran no burst"
 	echo "ok: rt-app ran the imported runtime task"
+	# and timer tasks whose runs vary, one phase per activation under
+	# the timer (video-playback's decoder and render)
+	"$capsim" run "$src/traces/video-playback.json" --policy none \
+		--duration 1 -o "$dir/vp" --quiet || fail "video source run"
+	"$capsim" import "$dir/vp/trace.txt" -o "$dir/vp.json" || fail "video import"
+	grep -q '"p0_1": { "loop": 1, "run0": [0-9]*, "timer": { "ref": "decoder"' \
+		"$dir/vp.json" || fail "video: decoder not as its runs"
+	rtapp_runs "$dir/vp.json" "the video workload"
+	ls "$dir"/rt-app-decoder-*.log >/dev/null 2>&1 || fail "rt-app ran no decoder"
+	echo "ok: rt-app ran a timer task's runs one by one"
 	;;
 *)
 	fail "unknown case $case"

@@ -154,7 +154,8 @@ START_TEST(validate_traces)
 		"traces/audio.json", "traces/video-playback.json",
 		"traces/bg-batch-capped.json", "traces/rt-capped.json",
 		"traces/whatif-bg-cap.json", "traces/platforms/sym4.json",
-		"traces/platforms/juno-r0.json", "traces/platforms/sd855.json",
+		"traces/platforms/juno-r0.json", "traces/platforms/juno-r2.json",
+		"traces/platforms/sd855.json",
 	};
 	size_t i;
 
