@@ -856,7 +856,7 @@ START_TEST(level5_trace_driven_on_a_saved_guest_trace)
 	 * The fixture's fg ran 0.168 s of its 2 ms bursts in the guest
 	 * (the emulator stretches them, docs/xcheck.md) and 0.601 s
 	 * simulated as written; run as the guest ran them, 0.165 s. Level
-	 * 4's residency TVD is 0.517, level 5's 0.015 (measured): the
+	 * 4's residency TVD is 0.518, level 5's 0.015 (measured): the
 	 * emulator's CPU sharing out of the comparison. A window that
 	 * starts at the imported run's first event rather than as far into
 	 * it as the guest's starts into its trace puts fg off by more.
