@@ -5,7 +5,8 @@
  * window (from the first event of a workload task, for the workload's
  * duration), so that the two runs compare on the same definitions:
  *  - each domain's frequency residency (time per OPP, from cpu_frequency,
- *    or before any its first decision's frequency; unknown before both),
+ *    or, until one comes, the first decision's frequency; unknown before
+ *    either),
  *    by src/trace/freq_residency.h's rule: shares of the window, the
  *    distance over the time both runs know;
  *  - clamp respect: busy time of a CPU (a task other than idle running on
