@@ -273,33 +273,18 @@ static double cpu_pct(const struct check *c, int side, int cpu)
 	return (double)c->p[side].cpu_busy_ns[cpu] / 1e9 / c->len_s * 100.0;
 }
 
+/* OPP @k's share of the window (@k < 0: unknown's), in percent */
 static double dom_pct(const struct check *c, int side, int d, int k)
 {
-	const struct profile_domain *pd = &c->p[side].doms[d];
-	uint64_t ns = k < 0 ? pd->unknown_ns : pd->opp_ns[k];
-
-	return (double)ns / 1e9 / c->len_s * 100.0;
+	return freq_residency_pct(&c->p[side].doms[d].res, k);
 }
 
 /* Total variation distance of the two residencies over the time both
  * know (the source's unknown stretch left out of both); NAN if none */
 static double dom_tvd(const struct check *c, int d, double *known_s)
 {
-	const struct pdomain *pd = &c->pl->domains[d];
-	const uint64_t *a = c->p[SRC].doms[d].tvd_ns, *b = c->p[SIM].doms[d].tvd_ns;
-	double sa = 0, sb = 0, tvd = 0;
-	int k;
-
-	for (k = 0; k < pd->nopps; k++) {
-		sa += (double)a[k];
-		sb += (double)b[k];
-	}
-	*known_s = sa / 1e9;
-	if (sa == 0 || sb == 0)
-		return NAN;
-	for (k = 0; k < pd->nopps; k++)
-		tvd += fabs((double)a[k] / sa - (double)b[k] / sb);
-	return tvd / 2;
+	return freq_residency_tvd(&c->p[SRC].doms[d].res,
+				  &c->p[SIM].doms[d].res, known_s);
 }
 
 static const char *cpus_text(const struct pdomain *pd, char *buf, size_t n)
@@ -897,7 +882,7 @@ int import_check_run(const struct import_check_opts *opts)
 	 * knows each domain's frequency */
 	tvd_from = xcalloc((size_t)c.pl->ndomains, sizeof(uint64_t));
 	for (i = 0; i < c.pl->ndomains; i++)
-		tvd_from[i] = c.p[SRC].doms[i].unknown_ns;
+		tvd_from[i] = c.p[SRC].doms[i].res.unknown_ns;
 	{
 		char *trace = xasprintf("%s/trace.txt", c.simdir);
 

@@ -109,18 +109,16 @@ static void domain_account(struct trace_profile *p, int d, uint64_t now)
 {
 	struct profile_domain *pd = &p->doms[d];
 	const struct pdomain *pld = &p->pl->domains[d];
-	uint64_t ns = clipped(pd->since, now, p->win_start, p->win_end);
-	uint64_t from = p->win_start + (p->tvd_from_ns ? p->tvd_from_ns[d] : 0);
-	int k;
+	uint64_t t0 = pd->since > p->win_start ? pd->since : p->win_start;
+	uint64_t t1 = now < p->win_end ? now : p->win_end;
+	int k = -1;
 
-	if (!pd->khz) {
-		pd->unknown_ns += ns;
+	if (t1 <= t0)
 		return;
-	}
-	for (k = 0; k < pld->nopps && pld->opps[k].khz != pd->khz; k++)
-		;
-	pd->opp_ns[k] += ns;
-	pd->tvd_ns[k] += clipped(pd->since, now, from, p->win_end);
+	if (pd->khz)
+		for (k = 0; k < pld->nopps && pld->opps[k].khz != pd->khz; k++)
+			;
+	freq_residency_add(&pd->res, k, t0 - p->win_start, t1 - p->win_start);
 }
 
 static int on_freq(void *arg, const struct ftrace_event *ev, int cpu,
@@ -193,14 +191,9 @@ static void setup(struct trace_profile *p, struct trace_reader *rd)
 	sched_state_grow(&p->ss, pl->ncpus - 1);
 	p->cpu_busy_ns = xcalloc((size_t)pl->ncpus, sizeof(uint64_t));
 	p->doms = xcalloc((size_t)pl->ndomains, sizeof(*p->doms));
-	for (d = 0; d < pl->ndomains; d++) {
-		/* one slot past the table: never used, keeps the loops'
-		 * "not found" index in bounds */
-		p->doms[d].opp_ns = xcalloc((size_t)pl->domains[d].nopps + 1,
-					    sizeof(uint64_t));
-		p->doms[d].tvd_ns = xcalloc((size_t)pl->domains[d].nopps + 1,
-					    sizeof(uint64_t));
-	}
+	for (d = 0; d < pl->ndomains; d++)
+		freq_residency_init(&p->doms[d].res, pl->domains[d].nopps,
+				    p->tvd_from_ns ? p->tvd_from_ns[d] : 0);
 }
 
 /* After the last event: the window's end known, everything closed */
@@ -269,10 +262,8 @@ void trace_profile_free(struct trace_profile *p)
 		samples_free(&trace_profile_task(p, i)->resp);
 	sched_state_free(&p->ss);
 	if (p->doms)
-		for (i = 0; i < p->pl->ndomains; i++) {
-			free(p->doms[i].opp_ns);
-			free(p->doms[i].tvd_ns);
-		}
+		for (i = 0; i < p->pl->ndomains; i++)
+			freq_residency_free(&p->doms[i].res);
 	free(p->doms);
 	free(p->cpu_busy_ns);
 	p->doms = NULL;

@@ -27,6 +27,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "freq_residency.h"
 #include "platform.h"
 #include "sched_state.h"
 #include "util.h"
@@ -46,11 +47,10 @@ struct profile_task {
 struct profile_domain {
 	unsigned int khz;	/* now; 0 unknown */
 	uint64_t since;
-	uint64_t *opp_ns;	/* time at each OPP of the platform's table */
-	uint64_t unknown_ns;
-	/* time at each OPP from tvd_from_ns on (the time the other trace
-	 * of a comparison also knows) */
-	uint64_t *tvd_ns;
+	/* the window at each OPP of the platform's table and unknown, and
+	 * from tvd_from_ns on (the time the other trace of a comparison
+	 * also knows) the part the distance compares */
+	struct freq_residency res;
 };
 
 struct trace_profile {
@@ -64,7 +64,8 @@ struct trace_profile {
 	 * long whatever its last event (capsim's run starts at its trace's
 	 * first event, so such a run's origin is that event too) */
 	bool keep_to;
-	/* per domain, from the window's start; NULL: 0 */
+	/* per domain, ns from the window's start: the residency's cut
+	 * (freq_residency.h), the other trace's unknown stretch; NULL: 0 */
 	const uint64_t *tvd_from_ns;
 	/* each running or runnable stretch of a task in the window,
 	 * seconds from the window's start (NULL: none) */

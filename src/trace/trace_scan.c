@@ -55,6 +55,7 @@ static void cpus_grown(void *arg, int n, int to)
 			if (d < 0) {
 				d = sc->ndoms++;
 				memset(&sc->doms[d], 0, sizeof(sc->doms[d]));
+				freq_residency_init(&sc->doms[d].res, 0, 0);
 				sc->doms[d].capacity = 1024;
 				sc->doms[d].band_max = 1024;
 			}
@@ -123,7 +124,7 @@ static void setup_platform(struct scan *sc)
 		d->khz = xmalloc((size_t)pd->nopps * sizeof(unsigned int));
 		for (j = 0; j < pd->nopps; j++)
 			d->khz[j] = pd->opps[j].khz;
-		d->residency_ns = xcalloc((size_t)pd->nopps, sizeof(uint64_t));
+		freq_residency_init(&d->res, pd->nopps, 0);
 		d->capacity = pl->cpus[pd->cpus[0]].capacity;
 		d->band_max = 1024;
 		for (j = 0; j < pd->ncpus; j++)
@@ -144,14 +145,10 @@ static int opp_index(struct scan_domain *d, unsigned int khz)
 	if (d->nopps >= SCAN_OPP_MAX)
 		return -1;
 	d->khz = xrealloc(d->khz, (size_t)(d->nopps + 1) * sizeof(unsigned int));
-	d->residency_ns = xrealloc(d->residency_ns,
-				   (size_t)(d->nopps + 1) * sizeof(uint64_t));
-	for (i = d->nopps; i > 0 && d->khz[i - 1] > khz; i--) {
+	for (i = d->nopps; i > 0 && d->khz[i - 1] > khz; i--)
 		d->khz[i] = d->khz[i - 1];
-		d->residency_ns[i] = d->residency_ns[i - 1];
-	}
 	d->khz[i] = khz;
-	d->residency_ns[i] = 0;
+	freq_residency_insert_opp(&d->res, i);
 	d->nopps++;
 	return i;
 }
@@ -256,7 +253,8 @@ static void advance(struct scan *sc, uint64_t to)
 	for (i = 0; i < sc->nfreq_doms; i++) {
 		struct scan_domain *d = &sc->doms[sc->freq_doms[i]];
 
-		d->residency_ns[d->cur_opp] += dt;
+		freq_residency_add(&d->res, d->cur_opp, sc->now - sc->t_first,
+				   to - sc->t_first);
 	}
 	for (i = 0; i < sc->nbusy; i++) {
 		struct scan_task *t;
@@ -557,8 +555,8 @@ static void finish(struct scan *sc)
 	for (i = 0; i < sc->ndoms; i++) {
 		struct scan_domain *d = &sc->doms[i];
 
-		d->unknown_ns = (d->cur_khz ? d->known_from : sc->t_last) -
-				sc->t_first;
+		d->res.unknown_ns = (d->cur_khz ? d->known_from : sc->t_last) -
+				    sc->t_first;
 	}
 	/* close the open lane segments at the end of the trace */
 	sched_state_finish(&sc->ss, sc->now);
@@ -648,7 +646,7 @@ void scan_free(struct scan *sc)
 	for (i = 0; i < sc->ndoms; i++) {
 		free(sc->doms[i].cpus);
 		free(sc->doms[i].khz);
-		free(sc->doms[i].residency_ns);
+		freq_residency_free(&sc->doms[i].res);
 	}
 	free(sc->doms);
 	free(sc->cpu_dom);

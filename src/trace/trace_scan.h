@@ -33,6 +33,7 @@
 #include "sched_state.h"
 #include "trace_reader.h"
 #include "domain_infer.h"
+#include "freq_residency.h"
 #include "platform.h"
 #include "util.h"
 
@@ -126,10 +127,10 @@ struct scan_domain {
 	unsigned int band_min, band_max;
 	bool has_band;
 	bool dirty;
-	uint64_t *residency_ns;	/* per OPP */
-	/* from the trace's start to the domain's first frequency event
-	 * (cpu_frequency, or devlib's marker): no OPP is assumed for it */
-	uint64_t unknown_ns;
+	/* the trace at each OPP, and unknown: from the trace's start to the
+	 * domain's first frequency event (cpu_frequency, or devlib's
+	 * marker), no OPP assumed for it (freq_residency.h) */
+	struct freq_residency res;
 	uint64_t known_from;
 	uint64_t last;
 };

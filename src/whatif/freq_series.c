@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 
+#include "freq_residency.h"
 #include "freq_series.h"
 #include "util.h"
 
@@ -139,34 +142,48 @@ double series_write(FILE *f, const struct level_series *s, double from,
 	return (to - from) / NBINS;
 }
 
+/* @t in ns from the window's start @from, for the residency's counts */
+static uint64_t ns_from(double t, double from)
+{
+	return (uint64_t)llround((t - from) * 1e9);
+}
+
 void series_residency(const struct level_series *s, double from, double to,
 		      const unsigned int *khz, int nopps, double *pct,
 		      double *unknown_pct)
 {
-	double span = to - from, known = 0;
+	struct freq_residency r;
+	uint64_t end;
 	size_t i;
 	int j;
 
 	for (j = 0; j < nopps; j++)
 		pct[j] = 0;
-	*unknown_pct = span > 0 ? 100 : 0;
-	if (span <= 0 || !s->n)
+	*unknown_pct = 0;
+	if (to <= from)
 		return;
-	for (i = level_at(s, from); i < s->n && s->v[i].t < to; i++) {
+	end = ns_from(to, from);
+	freq_residency_init(&r, nopps, 0);
+	/* before the first level (or with none): no frequency known yet */
+	if (!s->n || s->v[0].t >= to)
+		freq_residency_add(&r, -1, 0, end);
+	else if (s->v[0].t > from)
+		freq_residency_add(&r, -1, 0, ns_from(s->v[0].t, from));
+	for (i = s->n ? level_at(s, from) : 0; i < s->n && s->v[i].t < to; i++) {
 		const struct level *l = &s->v[i];
 		double t0 = l->t > from ? l->t : from;
 		double t1 = i + 1 < s->n && s->v[i + 1].t < to ? s->v[i + 1].t : to;
 
-		if (t1 <= t0 || l->t > to)
+		if (t1 <= t0)
 			continue;
 		for (j = 0; j < nopps && khz[j] != (unsigned int)l->khz; j++)
 			;
-		if (j == nopps)
-			continue;	/* off the OPP table: unknown */
-		pct[j] += 100 * (t1 - t0) / span;
-		known += t1 - t0;
+		/* a level off the OPP table counts as unknown */
+		freq_residency_add(&r, j < nopps ? j : -1, ns_from(t0, from),
+				   ns_from(t1, from));
 	}
-	*unknown_pct = 100 * (span - known) / span;
-	if (*unknown_pct < 1e-9)
-		*unknown_pct = 0;	/* rounding, not a gap */
+	for (j = 0; j < nopps; j++)
+		pct[j] = freq_residency_pct(&r, j);
+	*unknown_pct = freq_residency_pct(&r, -1);
+	freq_residency_free(&r);
 }

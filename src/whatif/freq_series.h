@@ -43,7 +43,8 @@ double series_write(FILE *f, const struct level_series *s, double from,
  * The share of [from, to] the series spent at each of the @nopps OPPs
  * (@khz ascending) into @pct, in percent; *@unknown_pct the rest: before
  * its first level (no frequency known yet), or at a level off the table.
- * A window's residency, from the same levels the freq panel draws.
+ * A window's residency, from the same levels the freq panel draws, by
+ * the rule of src/trace/freq_residency.h.
  */
 void series_residency(const struct level_series *s, double from, double to,
 		      const unsigned int *khz, int nopps, double *pct,

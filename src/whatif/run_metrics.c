@@ -244,21 +244,18 @@ static void fill_domains(struct run_metrics *m, struct scan *sc, json_t *sum)
 		dm->nopps = d->nopps;
 		dm->khz = xcalloc((size_t)(d->nopps ? d->nopps : 1), sizeof(unsigned int));
 		dm->res_pct = xcalloc((size_t)(d->nopps ? d->nopps : 1), sizeof(double));
-		for (j = 0; j < d->nopps; j++)
-			tot += d->residency_ns[j];
-		/* shares of the whole trace, the unknown stretch included;
-		 * the average of the time whose frequency is known */
+		tot = freq_residency_window_ns(&d->res) - d->res.unknown_ns;
+		/* shares of the whole trace, the unknown stretch included
+		 * (freq_residency.h); the average of the time whose frequency
+		 * is known */
 		for (j = 0; j < d->nopps; j++) {
 			dm->khz[j] = d->khz[j];
-			dm->res_pct[j] = tot ? 100.0 * (double)d->residency_ns[j] /
-					 (double)(tot + d->unknown_ns) : 0;
+			dm->res_pct[j] = freq_residency_pct(&d->res, j);
 			if (tot)
-				avg += 100.0 * (double)d->residency_ns[j] /
+				avg += 100.0 * (double)d->res.opp_ns[j] /
 				       (double)tot / 100.0 * d->khz[j] / 1000.0;
 		}
-		dm->unknown_pct = tot + d->unknown_ns ?
-				  100.0 * (double)d->unknown_ns /
-				  (double)(tot + d->unknown_ns) : 0;
+		dm->unknown_pct = freq_residency_pct(&d->res, -1);
 		dm->avg_mhz = avg;
 		dm->energy_mj = o ? jnum(o, "energy_mj") : NAN;
 		/* the summary's average is the run's own accounting: prefer it */

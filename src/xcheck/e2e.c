@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -289,10 +290,8 @@ static void advance(struct e2e_pass *p, uint64_t to)
 		unsigned int wl_max = 0;
 		bool wl_any = false, lifted = false;
 
-		if (p->dom_opp[d] >= 0) {
-			r->res_ns[d][p->dom_opp[d]] += dt;
-			r->dom_known_ns[d] += dt;
-		}
+		freq_residency_add(&r->res[d], p->dom_opp[d], from - r->t0,
+				   to - r->t0);
 		for (i = 0; i < pd->ncpus; i++) {
 			const struct opp *o;
 			unsigned int scale;
@@ -700,13 +699,13 @@ int e2e_scan(const char *trace, const struct platform *pl,
 	     struct e2e_run *r)
 {
 	return e2e_scan_timeline(trace, trace, pl, comms, ncomms, NULL,
-				 duration_ns, r, NULL);
+				 duration_ns, NULL, r, NULL);
 }
 
 int e2e_scan_timeline(const char *trace, const char *name,
 		      const struct platform *pl, char *const *comms,
 		      int ncomms, const uint64_t *offset, uint64_t duration_ns,
-		      struct e2e_run *r, FILE *tl)
+		      const uint64_t *cut, struct e2e_run *r, FILE *tl)
 {
 	struct e2e_pass p = { .pl = pl, .r = r, .comms = comms,
 			      .ncomms = ncomms, .tl = tl };
@@ -732,12 +731,11 @@ int e2e_scan_timeline(const char *trace, const char *name,
 	p.ss.platform_ncpus = pl->ncpus;
 	sched_state_init(&p.ss, &rd);
 	sched_state_grow(&p.ss, pl->ncpus - 1);
-	r->res_ns = xcalloc((size_t)pl->ndomains, sizeof(*r->res_ns));
-	r->dom_known_ns = xcalloc((size_t)pl->ndomains, sizeof(uint64_t));
+	r->res = xcalloc((size_t)pl->ndomains, sizeof(*r->res));
 	p.dom_opp = xmalloc((size_t)pl->ndomains * sizeof(int));
 	for (d = 0; d < pl->ndomains; d++) {
-		r->res_ns[d] = xcalloc((size_t)pl->domains[d].nopps,
-				       sizeof(uint64_t));
+		freq_residency_init(&r->res[d], pl->domains[d].nopps,
+				    cut ? cut[d] : 0);
 		p.dom_opp[d] = -1;
 	}
 	p.cmin = xcalloc((size_t)pl->ncpus, sizeof(unsigned int));
@@ -787,10 +785,9 @@ void e2e_free(struct e2e_run *r, const struct platform *pl)
 {
 	int i;
 
-	for (i = 0; r->res_ns && i < pl->ndomains; i++)
-		free(r->res_ns[i]);
-	free(r->res_ns);
-	free(r->dom_known_ns);
+	for (i = 0; r->res && i < pl->ndomains; i++)
+		freq_residency_free(&r->res[i]);
+	free(r->res);
 	for (i = 0; i < r->ntasks; i++) {
 		free(r->tasks[i].comm);
 		samples_free(&r->tasks[i].wlat);
@@ -803,20 +800,24 @@ void e2e_free(struct e2e_run *r, const struct platform *pl)
 	memset(r, 0, sizeof(*r));
 }
 
-double e2e_tvd(const struct e2e_run *a, const struct e2e_run *b,
-	       const struct platform *pl, int d)
+double e2e_tvd(const struct e2e_run *a, const struct e2e_run *b, int d,
+	       double *known_s)
 {
-	double tv = 0;
+	double known, tvd = freq_residency_tvd(&a->res[d], &b->res[d], &known);
 
-	if (!a->dom_known_ns[d] || !b->dom_known_ns[d])
-		return 1.0;
-	for (int i = 0; i < pl->domains[d].nopps; i++) {
-		double x = (double)a->res_ns[d][i] / (double)a->dom_known_ns[d];
-		double y = (double)b->res_ns[d][i] / (double)b->dom_known_ns[d];
+	if (known_s)
+		*known_s = known;
+	/* nothing both know: nothing agrees, the gate fails */
+	return isnan(tvd) ? 1.0 : tvd;
+}
 
-		tv += x > y ? x - y : y - x;
-	}
-	return tv / 2;
+uint64_t *e2e_unknown_ns(const struct e2e_run *r, const struct platform *pl)
+{
+	uint64_t *u = xcalloc((size_t)pl->ndomains, sizeof(uint64_t));
+
+	for (int d = 0; d < pl->ndomains; d++)
+		u[d] = r->res[d].unknown_ns;
+	return u;
 }
 
 const char *e2e_gap_name(enum e2e_gap g)

@@ -4,7 +4,11 @@
  * simulator's or the guest's: the same events), over the workload's
  * window (from the first event of a workload task, for the workload's
  * duration), so that the two runs compare on the same definitions:
- *  - each domain's frequency residency (time per OPP, from cpu_frequency);
+ *  - each domain's frequency residency (time per OPP, from cpu_frequency,
+ *    or, until one comes, the first decision's frequency; unknown before
+ *    either),
+ *    by src/trace/freq_residency.h's rule: shares of the window, the
+ *    distance over the time both runs know;
  *  - clamp respect: busy time of a CPU (a task other than idle running on
  *    it) at a frequency above the OPP its own capacity_max allows, or
  *    below the one its capacity_min asks (cap_clamp_cpu gives the range;
@@ -35,6 +39,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "freq_residency.h"
 #include "platform.h"
 #include "util.h"
 
@@ -84,8 +89,7 @@ enum e2e_gap {
 struct e2e_run {
 	uint64_t t0, t1;		/* the window, trace clock */
 	uint64_t first_ts;		/* the trace's first event */
-	uint64_t **res_ns;		/* [domain][opp] */
-	uint64_t *dom_known_ns;		/* time with a known frequency */
+	struct freq_residency *res;	/* per domain */
 	uint64_t busy_ns, above_ns, below_ns;
 	double energy_mj;
 	struct e2e_task *tasks;		/* the workload's, by comm */
@@ -121,17 +125,27 @@ int e2e_scan(const char *trace, const struct platform *pl,
  * messages (the user's path for a copy). With @offset the window starts
  * *@offset ns after the trace's first event instead (level 5: a run
  * whose clock starts where the guest trace starts, its tasks named from
- * the start where the guest's were renamed later)
+ * the start where the guest's were renamed later). @cut (per domain, ns
+ * from the window's start; NULL: 0) is the residency's cut: the unknown
+ * stretch of the run this one is compared with, read first
+ * (freq_residency.h)
  */
 int e2e_scan_timeline(const char *trace, const char *name,
 		      const struct platform *pl, char *const *comms,
 		      int ncomms, const uint64_t *offset, uint64_t duration_ns,
-		      struct e2e_run *r, FILE *tl);
+		      const uint64_t *cut, struct e2e_run *r, FILE *tl);
 void e2e_free(struct e2e_run *r, const struct platform *pl);
 
-/* Total-variation distance of domain @d's residency between two runs */
-double e2e_tvd(const struct e2e_run *a, const struct e2e_run *b,
-	       const struct platform *pl, int d);
+/*
+ * Total-variation distance of domain @d's residency between two runs over
+ * the time both know (@b read with @a's unknown stretch as its cut), its
+ * length in *@known_s (may be NULL); 1 when there is none
+ */
+double e2e_tvd(const struct e2e_run *a, const struct e2e_run *b, int d,
+	       double *known_s);
+/* Every domain's unknown stretch of @r (ns), the cut of the runs compared
+ * with it; the caller frees it */
+uint64_t *e2e_unknown_ns(const struct e2e_run *r, const struct platform *pl);
 /* The task named @comm, or NULL */
 struct e2e_task *e2e_task(const struct e2e_run *r, const char *comm);
 

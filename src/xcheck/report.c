@@ -42,15 +42,6 @@ static json_t *lat_json(struct e2e_task *t)
 			 "run_s_per_domain", doms);
 }
 
-/* The share (%) of the window before domain @d's frequency was known */
-static double unknown_pct(const struct e2e_run *r, int d)
-{
-	uint64_t span = r->t1 > r->t0 ? r->t1 - r->t0 : 0;
-
-	return span && r->dom_known_ns[d] < span ?
-	       100.0 * (double)(span - r->dom_known_ns[d]) / (double)span : 0;
-}
-
 static json_t *run_json(const struct xcheck *x, const struct e2e_run *r)
 {
 	json_t *o = json_object(), *doms = json_array(), *others = json_array();
@@ -58,16 +49,20 @@ static json_t *run_json(const struct xcheck *x, const struct e2e_run *r)
 	json_t *gaps = json_array();
 	const struct platform *pl = x->pl;
 
+	/* per domain, shares of the window (0..1) by OPP in kHz and
+	 * "unknown", the stretch before its first known frequency, for which
+	 * no OPP is assumed (freq_residency.h, docs/traces.md) */
 	for (int d = 0; d < pl->ndomains; d++) {
 		json_t *res = json_object();
 
+		json_object_set_new(res, "unknown", json_real(
+			freq_residency_pct(&r->res[d], -1) / 100.0));
 		for (int i = 0; i < pl->domains[d].nopps; i++) {
 			char k[32];
 
 			snprintf(k, sizeof(k), "%u", pl->domains[d].opps[i].khz);
 			json_object_set_new(res, k, json_real(
-				r->dom_known_ns[d] ? (double)r->res_ns[d][i] /
-				(double)r->dom_known_ns[d] : 0));
+				freq_residency_pct(&r->res[d], i) / 100.0));
 		}
 		json_array_append_new(doms, res);
 	}
@@ -84,13 +79,6 @@ static json_t *run_json(const struct xcheck *x, const struct e2e_run *r)
 			"run_s", (double)e->run_ns / 1e9));
 	}
 	json_object_set_new(o, "residency", doms);
-	/* before a domain's first known frequency: no OPP is assumed, as
-	 * `capsim plot` shows it (docs/traces.md); "residency" above is of
-	 * the known time */
-	doms = json_array();
-	for (int d = 0; d < pl->ndomains; d++)
-		json_array_append_new(doms, json_real(unknown_pct(r, d)));
-	json_object_set_new(o, "residency_unknown_pct", doms);
 	json_object_set_new(o, "busy_s", json_real((double)r->busy_ns / 1e9));
 	json_object_set_new(o, "above_max_s",
 			    json_real((double)r->above_ns / 1e9));
@@ -230,7 +218,7 @@ static json_t *l5_json(const struct xcheck *x)
 static json_t *build_json(const struct xcheck *x)
 {
 	json_t *root, *tasks = json_object(), *tvd = json_array();
-	json_t *tvdp = json_array();
+	json_t *tvdp = json_array(), *tvdk = json_array();
 	const struct clamp_replay_result *l1 = &x->l1;
 	const struct decision_replay_result *l2 = &x->l2, *l2s = &x->l2_sim;
 
@@ -244,8 +232,13 @@ static json_t *build_json(const struct xcheck *x)
 			lat_json(e2e_task(&x->simk, s->comm)) : json_null()));
 	}
 	for (int d = 0; d < x->pl->ndomains; d++) {
+		double known;
+
 		json_array_append_new(tvd, json_real(x->tvd[d]));
 		json_array_append_new(tvdp, json_real(x->tvd_plain[d]));
+		/* the gate's distance is over the time both runs know */
+		e2e_tvd(&x->guest, l4_run(x), d, &known);
+		json_array_append_new(tvdk, json_real(known));
 	}
 	root = json_pack("{s:s,s:s,s:s,s:s,s:s,s:f,s:i,s:b,s:s?}",
 		"workload", x->workload, "platform", x->pl->name,
@@ -286,9 +279,10 @@ static json_t *build_json(const struct xcheck *x)
 		"changes_p99", (json_int_t)x->lim.changes_p99,
 		"changes_max", (json_int_t)x->lim.changes_max));
 	json_object_set_new(root, "level4", json_pack(
-		"{s:b,s:f,s:o,s:o,s:i,s:o,s:o,s:o,s:o}", "pass", x->pass[4],
+		"{s:b,s:f,s:o,s:o,s:o,s:i,s:o,s:o,s:o,s:o}", "pass", x->pass[4],
 		"tvd_limit", x->lim.tvd, "residency_tvd", tvd,
 		"residency_tvd_without_kthreads", tvdp,
+		"residency_tvd_known_s", tvdk,
 		"kthreads_modelled", x->nkthreads,
 		"guest", run_json(x, &x->guest), "sim", run_json(x, &x->sim),
 		"sim_kthreads", x->has_simk ? run_json(x, &x->simk) :
@@ -297,10 +291,10 @@ static json_t *build_json(const struct xcheck *x)
 	return root;
 }
 
+/* OPP @i's share of the window in %, @i < 0 the unknown stretch's */
 static double share(const struct e2e_run *r, int d, int i)
 {
-	return r->dom_known_ns[d] ? 100.0 * (double)r->res_ns[d][i] /
-				    (double)r->dom_known_ns[d] : 0;
+	return freq_residency_pct(&r->res[d], i);
 }
 
 static void md_lat(FILE *f, const struct e2e_run *r, const char *comm)
@@ -380,29 +374,27 @@ static void md_level4(FILE *f, const struct xcheck *x)
 	for (int d = 0; d < x->pl->ndomains; d++) {
 		const struct pdomain *pd = &x->pl->domains[d];
 
-		fprintf(f, "| domain %d residency TVD to the guest | |", d);
+		double known;
+
+		e2e_tvd(g, k ? k : s, d, &known);
+		fprintf(f, "| domain %d residency TVD to the guest, over the %.3f s both know | |",
+			d, known);
 		if (k)
 			fprintf(f, " %.3f |", x->tvd[d]);
 		else
 			fprintf(f, " - |");
 		fprintf(f, " %.3f |\n", x->tvd_plain[d]);
-		for (int i = 0; i < pd->nopps; i++) {
-			fprintf(f, "| domain %d at %u MHz |", d,
-				pd->opps[i].khz / 1000);
+		/* shares of the window, the unknown stretch a row like the
+		 * others (freq_residency.h) */
+		for (int i = -1; i < pd->nopps; i++) {
+			if (i < 0)
+				fprintf(f, "| domain %d frequency unknown |", d);
+			else
+				fprintf(f, "| domain %d at %u MHz |", d,
+					pd->opps[i].khz / 1000);
 			for (int j = 0; j < 3; j++)
 				if (runs[j])
 					fprintf(f, " %.1f %% |", share(runs[j], d, i));
-				else
-					fprintf(f, " - |");
-			fprintf(f, "\n");
-		}
-		if ((runs[0] && unknown_pct(runs[0], d) > 0) ||
-		    (runs[1] && unknown_pct(runs[1], d) > 0) ||
-		    (runs[2] && unknown_pct(runs[2], d) > 0)) {
-			fprintf(f, "| domain %d frequency unknown (share of the window; the rows above are of the known time) |", d);
-			for (int j = 0; j < 3; j++)
-				if (runs[j])
-					fprintf(f, " %.1f %% |", unknown_pct(runs[j], d));
 				else
 					fprintf(f, " - |");
 			fprintf(f, "\n");

@@ -69,8 +69,8 @@ int xcheck_trace_driven(struct xcheck *x, const char *dir, char **comms,
 		x->tvd_trace = xcalloc((size_t)x->pl->ndomains,
 				       sizeof(double));
 		for (int d = 0; d < x->pl->ndomains; d++)
-			x->tvd_trace[d] = e2e_tvd(&x->guest, &x->simi, x->pl,
-						  d);
+			x->tvd_trace[d] = e2e_tvd(&x->guest, &x->simi, d,
+						  NULL);
 	}
 	free(g);
 	free(w);

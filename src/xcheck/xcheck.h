@@ -90,7 +90,10 @@ int xcheck_run_job(char **argv, const char *log, const char *what);
 int xcheck_run_sim(const char *dir, const char *sub, const char *wfile,
 		   const char *platform, const char *policy, int hz);
 /* Level 4's figures of one trace over the window (e2e_scan_timeline(),
- * @offset as there), its timeline to @dir/plot-@side.dat: 0 or -1 (said) */
+ * @offset as there), its timeline to @dir/plot-@side.dat: 0 or -1 (said).
+ * Every run but the guest's (@r == &x->guest, scanned first) is compared
+ * with the guest, so its residency is cut at the guest's unknown stretch
+ * (the distance over the time both know: freq_residency.h) */
 int xcheck_scan_side(const char *trace, const char *name,
 		     const struct xcheck *x, char **comms, int ncomms,
 		     const uint64_t *offset, uint64_t dur, struct e2e_run *r,

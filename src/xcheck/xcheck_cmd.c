@@ -350,6 +350,7 @@ int xcheck_scan_side(const char *trace, const char *name,
 {
 	char *path = xasprintf("%s/plot-%s.dat", dir, side);
 	FILE *tl = fopen(path, "w");
+	uint64_t *cut = NULL;
 	int ret;
 
 	if (!tl) {
@@ -358,8 +359,11 @@ int xcheck_scan_side(const char *trace, const char *name,
 		free(path);
 		return -1;
 	}
+	if (r != &x->guest)
+		cut = e2e_unknown_ns(&x->guest, x->pl);
 	ret = e2e_scan_timeline(trace, name, x->pl, comms, ncomms, offset,
-				dur, r, tl);
+				dur, cut, r, tl);
+	free(cut);
 	if (fclose(tl)) {
 		if (!ret)
 			fprintf(stderr, "capsim: cannot write %s/plot-%s.dat: %s\n",
@@ -547,9 +551,9 @@ static int compare(struct xcheck *x, const char *dir, char **comms,
 	x->tvd = xcalloc((size_t)x->pl->ndomains, sizeof(double));
 	x->tvd_plain = xcalloc((size_t)x->pl->ndomains, sizeof(double));
 	for (int d = 0; d < x->pl->ndomains; d++) {
-		x->tvd_plain[d] = e2e_tvd(&x->guest, &x->sim, x->pl, d);
+		x->tvd_plain[d] = e2e_tvd(&x->guest, &x->sim, d, NULL);
 		x->tvd[d] = x->has_simk ?
-			    e2e_tvd(&x->guest, &x->simk, x->pl, d) :
+			    e2e_tvd(&x->guest, &x->simk, d, NULL) :
 			    x->tvd_plain[d];
 		gate(x, 4, x->tvd[d] <= x->lim.tvd,
 		     "level 4: domain %d residency TVD %.3f above %.3f", d,

@@ -101,10 +101,10 @@ static void whole_trace(void **state)
 	assert_int_equal(p.cpu_busy_ns[0], 600 * MS);
 	assert_int_equal(p.cpu_busy_ns[1], 0);
 	/* unknown until 1.2 s, then 1 GHz (sym4's second OPP) */
-	assert_int_equal(p.doms[0].unknown_ns, 200 * MS);
-	assert_int_equal(p.doms[0].opp_ns[0], 0);
-	assert_int_equal(p.doms[0].opp_ns[1], 800 * MS);
-	assert_int_equal(p.doms[0].tvd_ns[1], 800 * MS);
+	assert_int_equal(p.doms[0].res.unknown_ns, 200 * MS);
+	assert_int_equal(p.doms[0].res.opp_ns[0], 0);
+	assert_int_equal(p.doms[0].res.opp_ns[1], 800 * MS);
+	assert_int_equal(p.doms[0].res.cut_opp_ns[1], 800 * MS);
 	trace_profile_free(&p);
 	platform_free(pl);
 }
@@ -125,10 +125,10 @@ static void window_clips(void **state)
 	/* the response begun before the window is not its own */
 	assert_int_equal(t->resp.n, 1);
 	assert_int_equal(t->resp.v[0], 200 * MS);
-	assert_int_equal(p.doms[0].unknown_ns, 0);
-	assert_int_equal(p.doms[0].opp_ns[1], 400 * MS);
+	assert_int_equal(p.doms[0].res.unknown_ns, 0);
+	assert_int_equal(p.doms[0].res.opp_ns[1], 400 * MS);
 	/* the TVD's residency from 50 ms into the window */
-	assert_int_equal(p.doms[0].tvd_ns[1], 350 * MS);
+	assert_int_equal(p.doms[0].res.cut_opp_ns[1], 350 * MS);
 	trace_profile_free(&p);
 	platform_free(pl);
 }
