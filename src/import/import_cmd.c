@@ -50,7 +50,7 @@ static const char usage_import[] =
 "                    to the end)\n"
 "  --tasks REGEX     import the tasks whose comm matches (POSIX extended);\n"
 "                    the others fold into the background\n"
-"  --min-busy PCT    tasks busy below PCT %% of the window fold into the\n"
+"  --min-busy PCT    tasks busy below PCT % of the window fold into the\n"
 "                    background, one periodic load per CPU (default 0.5)\n"
 "  --explain         print per task what was inferred and why\n"
 "  --check DIR       then run the workload in capsim on the platform and put\n"

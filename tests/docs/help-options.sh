@@ -19,6 +19,12 @@ check() {
 		return
 	fi
 	help=$("$W" "$@" --help) || { echo "FAIL capsim $* --help"; fail=$((fail + 1)); return; }
+	# usage texts are printed with fputs(): a "%%" written for printf()
+	# would reach the user as it is
+	if printf '%s\n' "$help" | grep -q '%%'; then
+		echo "FAIL capsim $* --help prints a literal %%"
+		fail=$((fail + 1))
+	fi
 	for o in $opts; do
 		n=$((n + 1))
 		printf '%s\n' "$help" | grep -q -- "--$o" && continue
@@ -37,5 +43,6 @@ check src/whatif/sweep.c sweep_options sweep
 check src/whatif/plot.c plot_options plot
 check src/xcheck/xcheck_cmd.c xcheck_options xcheck
 check src/import/import_check_cmd.c import_check_options import-check
-echo "$n options checked, $fail missing"
+check src/import/import_cmd.c import_options import
+echo "$n options checked, $fail failed"
 [ "$fail" -eq 0 ]
