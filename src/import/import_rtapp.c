@@ -127,6 +127,24 @@ static int loops_after_start(const struct import_task *t,
 	return taken >= p->n ? 0 : p->loops - taken;
 }
 
+/* The mean run of phase @p's activations left once a two-way pair's
+ * start has taken its first ones: p->run_us is the mean over all of
+ * them, and the start already wrote its own runs one by one */
+static double run_after_start(const struct import_task *t,
+			      const struct import_phase *p)
+{
+	int taken = t->start_acts - p->first, i;
+	double w = 0;
+
+	if (taken <= 0)
+		return p->run_us;
+	if (taken >= p->n)
+		return 0;
+	for (i = p->first + taken; i < p->first + p->n; i++)
+		w += t->acts[i].work;
+	return w / (p->n - taken) / 1000.0;
+}
+
 /* @t's own timer (its name the ref), of @period_us */
 static void put_timer(struct keys *k, const struct import_task *t,
 		      double period_us)
@@ -161,7 +179,7 @@ static void put_phase(struct strbuf *sb, const struct import_model *m,
 			  loops_after_start(t, p));
 		put_str(sb, t->name);
 		k.n = 1;
-		put_run(&k, m, t, p->run_us);
+		put_run(&k, m, t, run_after_start(t, p));
 		break;
 	case IMPORT_SEQUENCE:	/* put_steps() */
 	case IMPORT_LOOP:	/* put_loop() */
