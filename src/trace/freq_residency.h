@@ -13,10 +13,13 @@
  *    of |p - q| over the OPPs, 0 the same, 1 disjoint) over the time both
  *    know. Once known a frequency stays known, so each side's unknown
  *    stretch is a prefix of its window and the time both know runs from
- *    the later of the two first known instants to the end. A residency
- *    read with a cut (the other side's unknown stretch, known when that
- *    side was read first) also counts the time at each OPP from the cut
- *    on, which is what the distance compares.
+ *    the later of the two first known instants to the end. The side
+ *    that knows its frequency later (the trace) is read first; the other
+ *    (a simulated run, which knows from 0 s) is read with that side's
+ *    unknown stretch as its cut, and counts the time at each OPP from the
+ *    cut on, which is what the distance compares. Read the other way
+ *    round (the second side knowing later than the first's cut) the
+ *    distance is NAN: freq_residency_tvd() does not re-read the first.
  * Times are ns from the window's start.
  */
 #ifndef CAPSIM_TRACE_FREQ_RESIDENCY_H
