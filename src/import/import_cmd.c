@@ -333,6 +333,7 @@ static int run_import(const struct import_opts *o, regex_t *re,
 			import_loops(&m, import_task(&m, i));
 		for (i = 0; i < m.ss.ntasks; i++)
 			import_runtime(&m, import_task(&m, i));
+		import_barriers(&m);
 		for (i = 0; i < m.ss.ntasks; i++)
 			import_classify(&m, import_task(&m, i));
 		if (o->explain)

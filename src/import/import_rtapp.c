@@ -64,7 +64,7 @@ static void put_comment(struct strbuf *sb, const char *s)
  * is numbered in order (run0, run1, ...) */
 struct keys {
 	struct strbuf *sb;
-	int run, sleep, resume, suspend, n;
+	int run, sleep, resume, suspend, barrier, n;
 };
 
 static void key(struct keys *k, const char *kind, int *count)
@@ -202,10 +202,37 @@ static void put_acts(struct strbuf *sb, const struct import_model *m,
 	sb_puts(sb, " }");
 }
 
+static void put_barrier(struct keys *k, const struct import_model *m,
+			int idx)
+{
+	key(k, "barrier", &k->barrier);
+	put_str(k->sb, m->barriers[idx].name);
+}
+
+/* A loop step's run, with its arrival at a barrier (import_barrier.c)
+ * after its share of it, or its resumes */
+static void put_step_run(struct keys *k, const struct import_model *m,
+			 const struct import_task *t,
+			 const struct import_step *s)
+{
+	double before = s->run_us * s->barrier_frac;
+
+	if (s->barrier_arrive < 0) {
+		put_run_resuming(k, m, t, s->run_us, s->resume_frac);
+		return;
+	}
+	if (before >= 1)
+		put_run_resuming(k, m, t, before, -1);
+	put_barrier(k, m, s->barrier_arrive);
+	if (s->run_us - before >= 1)
+		put_run_resuming(k, m, t, s->run_us - before, -1);
+}
+
 /* A loop of k steps (import_loop.c): the head's measured steps, the
  * loop, the tail's; each step its mean run and sleep, the last a timer
- * of the loop period when that, not its sleep, is regular; a follower's
- * each a suspend and its run */
+ * of the loop period when that, not its sleep, is regular, a wait
+ * import_barrier.c found a barrier's that barrier; a follower's each a
+ * suspend and its run */
 static void put_loop(struct strbuf *sb, const struct import_model *m,
 		     const struct import_task *t, bool first)
 {
@@ -225,7 +252,11 @@ static void put_loop(struct strbuf *sb, const struct import_model *m,
 			put_run_resuming(&k, m, t, s->run_us, s->resume_frac);
 			continue;
 		}
-		put_run_resuming(&k, m, t, s->run_us, s->resume_frac);
+		put_step_run(&k, m, t, s);
+		if (s->barrier_wait >= 0) {
+			put_barrier(&k, m, s->barrier_wait);
+			continue;
+		}
 		if (j + 1 < lp->k || !lp->timer) {
 			put_sleep(&k, s->sleep_us);
 			continue;

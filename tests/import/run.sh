@@ -28,6 +28,11 @@
 #              replay alternates to the end (no deadlock); rt-app's
 #              tutorial/example4 round trips with both dependencies
 #              recovered
+#   barriers   barriers between loop tasks (import_barrier.c): three
+#              tasks meeting once a pass (barrier3.json) and example7's
+#              two with `run` (barrier-pair.json) import to barriers
+#              named alike in every user, whose replay runs the whole
+#              window within the bounds
 #   runtime    run or runtime (import_runtime.c): hand-made traces of
 #              one task at two OPPs; bursts of one wall time import as
 #              `runtime`, bursts of one work as `run`, bursts at one
@@ -423,6 +428,29 @@ loops)
 	roundtrip tests/fixtures/rt-app/tutorial/example6.json 3
 	LOST_OK=1 roundtrip tests/fixtures/rt-app/mp3-short.json 3 \
 		AudioOut AudioTrack OMXCall mp3.decoder
+	;;
+barriers)
+	# t0 arrives last at "meet" and wakes t1 and t2 at one instant: one
+	# barrier of three users, at one step of each loop
+	roundtrip tests/import/barrier3.json 3
+	for t in t0 t1 t2; do
+		grep -q "\"$t\": {" "$dir/barrier3-imp.json" &&
+		sed -n "/\"$t\": {/,/^    }/p" "$dir/barrier3-imp.json" |
+			grep -q '"p0": { .*"barrier0": "t0.1"' ||
+			fail "barrier3: $t does not meet the others at barrier t0.1"
+	done
+	grep -q 'barrier t0.1 (3 users): woken in every pass by t0' \
+		"$dir/barrier3.explain" || fail "--explain does not name the barrier"
+	echo "ok: three tasks at one barrier, t0 the last to arrive"
+	# example7's FIRST, SECOND and THIRD: each task's loop holds all three,
+	# named alike, in one order (a loop that began at another pass would
+	# deadlock: the replay's activations would stop short)
+	roundtrip tests/import/barrier-pair.json 3
+	for b in task0.0 task1.2 task0.2; do
+		[ "$(grep -c "\"p0\": { .*\"$b\"" "$dir/barrier-pair-imp.json")" = 2 ] ||
+			fail "barrier-pair: barrier $b not in both loops"
+	done
+	echo "ok: example7's three barriers in both tasks, the replay to the end"
 	;;
 pingpong)
 	# a hand-made trace of a two-way pair at sym4's top OPP (work is
