@@ -494,6 +494,7 @@ static bool build(struct strbuf *sb, const struct import_model *m)
 	sb_printf(sb, " (run is work at capacity 1024, normalised from the observed frequency and CPU capacity)\n"
 		  " * rules (docs/import.md): periodic = wake-up intervals' CV < %.2f (or 90 %% within 10 %% of the median) over >= %d, runs varying (CV >= %.2f) kept one by one up to %d activations a phase; change point = a block of %d activations whose mean interval moves > %.0f %% or duty > %.0f %%;\n"
 		  " *   k = 2..%d wake-ups repeating per pass (each step's run and interval spread < %.0f %% over >= %d passes, one step's not) -> one loop of k steps;\n"
+		  " *   a loop step's wait ended every pass by one loop task that runs on (the wake-ups of a pass within %d us) -> barrier, the users' passes aligned;\n"
 		  " *   sequences over %d activations summarized as mean run/sleep; a waker of >= %.0f %% of the wake-ups -> resume/suspend (two tasks waking each other: both ways);\n"
 		  " *   runtime (wall time) where log wall time against log speed has a slope within %.2f of 0 (>= %d activations >= %.0f %% off their step's speed, its standard error <= %.2f);\n"
 		  " *   kernel threads and tasks busy < %g %% of the window fold into bg_cpuN (per-CPU load every %d us)\n"
@@ -502,7 +503,7 @@ static bool build(struct strbuf *sb, const struct import_model *m)
 		  IMPORT_STEPS_MAX, IMPORT_CP_BLOCK,
 		  IMPORT_CP_PERIOD * 100, IMPORT_CP_DUTY * 100,
 		  IMPORT_LOOP_KMAX, IMPORT_LOOP_TOL * 100, IMPORT_LOOP_MIN,
-		  IMPORT_SEQ_MAX,
+		  IMPORT_BARRIER_TOL_NS / 1000, IMPORT_SEQ_MAX,
 		  IMPORT_DEP_SHARE * 100, IMPORT_RT_TOL, IMPORT_RT_MIN,
 		  (exp(IMPORT_RT_SPEED) - 1) * 100, IMPORT_RT_SE, o->min_busy_pct, IMPORT_BG_PERIOD_US,
 		  w1 - w0);
