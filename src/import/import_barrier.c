@@ -23,11 +23,16 @@
  *     one pass are within IMPORT_BARRIER_TOL_NS of each other; its users
  *     are W and the Bs;
  *   - the passes aligned: a barrier counts arrivals, so the n-th arrival
- *     of each user must be the same moment of the trace. Each task's
- *     first pass is moved forward by whole passes (the activations
- *     before it become measured steps) so that c is 0 on every edge, and
- *     the tasks linked by barriers keep as many passes as the shortest of
- *     them. Edges that ask two shifts of one task drop their barriers.
+ *     of each user must be the same moment of the trace, and import_loop.c
+ *     begins each task's pass at its own longest sleep. The tasks linked
+ *     by barriers (at most IMPORT_BARRIER_TASKS) have their first pass
+ *     moved forward by 0 to 2k - 1 activations each (a rotation of the
+ *     steps and at most one whole pass; the activations before it become
+ *     measured steps), the least moves that make c 0 on every edge; their
+ *     loops are found again from there (the loop criterion must still
+ *     hold), keep as many passes as the shortest of them, and their
+ *     edges found again must all say c = 0. Else the set has no
+ *     barriers and its loops are as they were.
  * Each user then arrives at the barrier at the same pass and the trace's
  * order of arrivals is every user's order, so the replay cannot deadlock
  * inside the loops.
@@ -254,23 +259,43 @@ static bool find_offsets(const struct import_model *m, const struct edge *e,
 	}
 }
 
+/* The loops of a set of linked tasks as they were before align() */
+struct saved_loops {
+	struct import_loop loop[IMPORT_BARRIER_TASKS + 1];
+	struct import_phase phase[IMPORT_BARRIER_TASKS + 1];
+};
+
+static void save(const struct import_model *m, const int *set, int ns,
+		 struct saved_loops *sv)
+{
+	int x;
+
+	for (x = 0; x < ns; x++) {
+		sv->loop[x] = *import_task(m, set[x])->loop;
+		sv->phase[x] = import_task(m, set[x])->phases[0];
+	}
+}
+
+static void restore(const struct import_model *m, const int *set, int ns,
+		    const struct saved_loops *sv)
+{
+	int x;
+
+	for (x = 0; x < ns; x++) {
+		*import_task(m, set[x])->loop = sv->loop[x];
+		import_task(m, set[x])->phases[0] = sv->phase[x];
+	}
+}
+
 /* @set's loops found again from their moved first passes, as many passes
- * each as the shortest; false (each as it was) when one misses the loop
- * criterion there or too few passes are left */
+ * each as the shortest; false when one misses the loop criterion there
+ * or too few passes are left (the caller restores them) */
 static bool align(struct import_model *m, const int *set, int ns,
 		  const int *off)
 {
-	struct import_loop saved[IMPORT_BARRIER_TASKS + 1];
-	struct import_phase saved_p[IMPORT_BARRIER_TASKS + 1];
 	int x, loops = INT_MAX;
 	bool ok = true;
 
-	for (x = 0; x < ns; x++) {
-		struct import_task *u = import_task(m, set[x]);
-
-		saved[x] = *u->loop;
-		saved_p[x] = u->phases[0];
-	}
 	for (x = 0; ok && x < ns; x++) {
 		struct import_task *u = import_task(m, set[x]);
 
@@ -278,22 +303,18 @@ static bool align(struct import_model *m, const int *set, int ns,
 		if (ok && u->loop->loops < loops)
 			loops = u->loop->loops;
 	}
-	ok = ok && loops >= IMPORT_LOOP_MIN;
+	if (!ok || loops < IMPORT_LOOP_MIN)
+		return false;
 	for (x = 0; x < ns; x++) {
 		struct import_task *u = import_task(m, set[x]);
 		struct import_loop *lp = u->loop;
 
-		if (!ok) {
-			*lp = saved[x];
-			u->phases[0] = saved_p[x];
-			continue;
-		}
 		lp->aligned = off[x];
 		lp->loops = loops;
 		lp->tail = u->nacts - lp->head - loops * lp->k;
 		u->phases[0].loops = loops;
 	}
-	return ok;
+	return true;
 }
 
 /* The edges of @set found again on the aligned loops: each the same
@@ -383,19 +404,26 @@ void import_barriers(struct import_model *m)
 				kill_group(e, n, e[j].w, e[j].s);
 	/* each set of linked tasks aligned, or its edges dropped */
 	for (j = 0; j < n; j++) {
+		struct saved_loops sv;
+
 		if (e[j].dead || e[j].done)
 			continue;
 		ns = linked(e, n, e[j].w, set);
 		if (ns <= IMPORT_BARRIER_TASKS &&
-		    find_offsets(m, e, n, set, ns, off) &&
-		    align(m, set, ns, off) && recheck(m, e, n, set, ns)) {
-			for (x = 0; x < n; x++)
-				if (slot(set, ns, e[x].w) >= 0)
-					e[x].done = true;
-			continue;
+		    find_offsets(m, e, n, set, ns, off)) {
+			save(m, set, ns, &sv);
+			if (align(m, set, ns, off) && recheck(m, e, n, set, ns)) {
+				for (x = 0; x < n; x++)
+					e[x].done |= slot(set, ns, e[x].w) >= 0;
+				continue;
+			}
+			restore(m, set, ns, &sv);
 		}
+		/* (a set past IMPORT_BARRIER_TASKS: every edge of the part
+		 * found, so that what is left of it is a set of its own) */
 		for (x = 0; x < n; x++)
-			if (slot(set, ns, e[x].w) >= 0 && !e[x].done)
+			if (slot(set, ns, e[x].w) >= 0 ||
+			    slot(set, ns, e[x].b) >= 0)
 				e[x].dead = true;
 	}
 	make_barriers(m, e, n);
