@@ -16,8 +16,8 @@
 #   check      import --check: the import beside its source, every task
 #              within the tolerances on frame-chain; the same trace
 #              against a workload whose ui runs twice as long is not
-#   rtapp      rt-app itself runs an imported workload and an imported
-#              runtime task (skipped without
+#   rtapp      rt-app itself runs an imported workload, an imported
+#              runtime task and an imported barrier (skipped without
 #              rt-app: Debian's package rt-app)
 #   loops      a loop of k steps (import_loop.c): a hand-made trace of a
 #              3-step loop imports to one rt-app loop of three steps;
@@ -602,6 +602,20 @@ rtapp)
 	rtapp_runs "$dir/vp.json" "the video workload"
 	ls "$dir"/rt-app-decoder-*.log >/dev/null 2>&1 || fail "rt-app ran no decoder"
 	echo "ok: rt-app ran a timer task's runs one by one"
+	# and barriers (barrier3.json's three tasks at "meet"): each task's
+	# log has a line per pass, so a deadlock at the first barrier would
+	# leave its head's line and at most one of p0's; 4 or more: it met
+	# the others several times
+	"$capsim" run "$src/tests/import/barrier3.json" --policy none \
+		--duration 1 -o "$dir/b3" --quiet || fail "barrier3 source run"
+	"$capsim" import "$dir/b3/trace.txt" -o "$dir/b3.json" || fail "barrier3 import"
+	grep -q '"barrier0": "t0.1"' "$dir/b3.json" || fail "barrier3: no barrier"
+	rtapp_runs "$dir/b3.json" "the barrier workload"
+	for t in t0 t1 t2; do
+		[ "$(grep -vc '^#' "$dir"/rt-app-$t-*.log 2>/dev/null)" -ge 4 ] ||
+			fail "rt-app: $t did not pass its barrier several times"
+	done
+	echo "ok: rt-app ran the imported barrier"
 	;;
 *)
 	fail "unknown case $case"
