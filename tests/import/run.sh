@@ -32,7 +32,8 @@
 #              tasks meeting once a pass (barrier3.json) and example7's
 #              two with `run` (barrier-pair.json) import to barriers
 #              named alike in every user, whose replay runs the whole
-#              window within the bounds
+#              window within the bounds; two hand-offs 1 ms apart in
+#              one run (barrier-handoffs.json) import to none
 #   runtime    run or runtime (import_runtime.c): hand-made traces of
 #              one task at two OPPs; bursts of one wall time import as
 #              `runtime`, bursts of one work as `run`, bursts at one
@@ -451,6 +452,18 @@ barriers)
 			fail "barrier-pair: barrier $b not in both loops"
 	done
 	echo "ok: example7's three barriers in both tasks, the replay to the end"
+	# two hand-offs in one run (w resumes b1, then b2 a millisecond
+	# later): one waker, one step of it, but not one instant: no barrier
+	"$capsim" run "$src/tests/import/barrier-handoffs.json" --policy none \
+		--governor performance --duration 3 -o "$dir/ho" --quiet \
+		2>/dev/null || fail "handoffs: source run"
+	"$capsim" import "$dir/ho/trace.txt" -o "$dir/ho.json" \
+		--explain >"$dir/ho.explain" || fail "handoffs: import"
+	[ "$(grep -c '^  loop: 2 steps per loop' "$dir/ho.explain")" = 3 ] ||
+		fail "handoffs: w, b1 and b2 are not loops of 2 steps"
+	! grep -q '"barrier' "$dir/ho.json" ||
+		fail "handoffs: wake-ups 1 ms apart taken for a barrier"
+	echo "ok: two hand-offs 1 ms apart are no barrier"
 	;;
 pingpong)
 	# a hand-made trace of a two-way pair at sym4's top OPP (work is
