@@ -20,6 +20,8 @@
  *                        -> rt-app `runtime` instead of `run`
  *   import_deps.c        A wakes B repeatedly -> `resume`/`suspend`;
  *                        A and B waking each other -> both ways
+ *   import_barrier.c     loop tasks woken at one step of every pass by
+ *                        the last of them to arrive -> rt-app `barrier`
  *   import_background.c  kernel threads and tasks below --min-busy folded
  *                        into one periodic load per CPU
  *   import_clamp.c       task groups and their clamps from cap_clamp_*
@@ -62,6 +64,9 @@
 #define IMPORT_RT_SPEED 0.18	/* ... >= 0.18 (log, 20 %) off their group's */
 #define IMPORT_RT_SE 0.10	/* ... the slope's standard error <= 0.10 */
 #define IMPORT_RT_TOL 0.25	/* slope within 0.25 of 0: wall; of -1: work */
+#define IMPORT_BARRIER_TOL_NS 50000	/* a barrier's wake-ups within 50 us */
+#define IMPORT_BARRIER_RUN_ON_NS 1000	/* its waker runs on >= 1 us of work */
+#define IMPORT_BARRIER_TASKS 4	/* tasks linked by barriers, at most */
 
 /* One activation: from a wake-up to the next */
 struct import_act {
@@ -116,6 +121,18 @@ struct import_step {
 	double spread;		/* max of its run's and interval's spread */
 	double resume_frac;	/* share of its run before it resumes its
 				 * dependants (< 0: it resumes none) */
+	int barrier_wait;	/* its wait is this barrier (an index in
+				 * import_model's barriers; -1: a sleep or
+				 * the timer) */
+	int barrier_arrive;	/* it arrives last at this barrier ... */
+	double barrier_frac;	/* ... after this share of its run */
+};
+
+/* A barrier import_barrier.c found: @waker arrives last at step @step of
+ * its loop, the others (users - 1) wait for it there */
+struct import_barrier {
+	char *name;
+	int waker, step, users;
 };
 
 /* What import_loop.c found: activations [head, head + k * loops) are
@@ -128,6 +145,9 @@ struct import_loop {
 	bool timer;		/* the last step waits for a timer ... */
 	double period_us;	/* ... of the median loop period */
 	double period_cv, last_sleep_cv;
+	int aligned;		/* activations its first pass was moved by
+				 * so that its barriers' users pass together
+				 * (import_barrier.c) */
 };
 
 struct import_phase {
@@ -228,6 +248,8 @@ struct import_model {
 	int ev_cpu;		/* the CPU of the event being fed */
 	int *idle_left;		/* per CPU: its last idle state (-1 none) */
 	uint64_t *idle_left_at;	/* ... and when it left it */
+	struct import_barrier *barriers;	/* import_barrier.c */
+	int nbarriers;
 };
 
 static inline struct import_task *import_task(const struct import_model *m,
@@ -266,10 +288,17 @@ void import_resume_frac(struct import_task *t);
 /* import_loop.c: a loop of k steps per period in @t's activations, which
  * then becomes its one phase (kind IMPORT_LOOP); after import_deps() */
 void import_loops(struct import_model *m, struct import_task *t);
+/* ... @t's loop found again with its first pass at activation @head
+ * (import_barrier.c's alignment); false (and @t unchanged) when that
+ * misses the loop criterion */
+bool import_loop_at(struct import_task *t, int head);
 /* import_runtime.c: whether @t's bursts are wall time (rt-app `runtime`);
  * after import_loops(); when they are, its activations count wall time
  * from then on and its phases and loop are found again on it */
 void import_runtime(struct import_model *m, struct import_task *t);
+/* import_barrier.c: barriers between loop tasks (after import_runtime():
+ * it may shift a loop's first pass so that its users' passes align) */
+void import_barriers(struct import_model *m);
 /* import_background.c: which tasks fold, and the per-CPU load */
 void import_fold(struct import_model *m, bool (*selected)(void *, const char *),
 		 void *arg);

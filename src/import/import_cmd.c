@@ -39,8 +39,9 @@ static const char usage_import[] =
 "phases where its period or duty cycle changes; runs are work normalised\n"
 "from the observed frequency and CPU capacity to the platform's; a task\n"
 "woken mostly by one other becomes suspend/resume on it (two tasks waking\n"
-"each other: both ways); cap_clamp groups and writes become\n"
-"capsim.taskgroups and capsim.events.\n"
+"each other: both ways); loop tasks woken at one step of every pass by\n"
+"the last of them to arrive meet at a barrier; cap_clamp groups and\n"
+"writes become capsim.taskgroups and capsim.events.\n"
 "\n"
 "  -o WORKLOAD.json  the workload; an existing file is replaced only when\n"
 "                    capsim import wrote it (written aside, then renamed)\n"
@@ -333,6 +334,7 @@ static int run_import(const struct import_opts *o, regex_t *re,
 			import_loops(&m, import_task(&m, i));
 		for (i = 0; i < m.ss.ntasks; i++)
 			import_runtime(&m, import_task(&m, i));
+		import_barriers(&m);
 		for (i = 0; i < m.ss.ntasks; i++)
 			import_classify(&m, import_task(&m, i));
 		if (o->explain)

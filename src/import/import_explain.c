@@ -57,7 +57,19 @@ static void explain_cpus(const struct import_model *m,
 }
 
 /* import_loop.c's finding: the loop and its steps, or why there is none */
-static void explain_loop(const struct import_task *t, FILE *f)
+/* A step whose wait is a barrier's (import_barrier.c) */
+static void explain_barrier_wait(const struct import_model *m, int idx,
+				 FILE *f)
+{
+	const struct import_barrier *b = &m->barriers[idx];
+
+	fprintf(f, "barrier %s (%d users): woken in every pass by %s, the last to arrive, which ran on (wake-ups of a pass within %d us)",
+		b->name, b->users, import_task(m, b->waker)->name,
+		IMPORT_BARRIER_TOL_NS / 1000);
+}
+
+static void explain_loop(const struct import_model *m,
+			 const struct import_task *t, FILE *f)
 {
 	const struct import_loop *lp = t->loop;
 	int j;
@@ -74,6 +86,9 @@ static void explain_loop(const struct import_task *t, FILE *f)
 		lp->k, lp->loops, lp->head, lp->head + lp->k * lp->loops - 1,
 		lp->head, lp->tail, lp->spread, IMPORT_LOOP_TOL,
 		lp->flat_spread);
+	if (lp->aligned)
+		fprintf(f, "    its first pass moved %d activation(s) later (they are measured steps): the users of its barriers begin their loops at one pass\n",
+			lp->aligned);
 	for (j = 0; j < lp->k; j++) {
 		const struct import_step *s = &lp->steps[j];
 
@@ -81,6 +96,8 @@ static void explain_loop(const struct import_task *t, FILE *f)
 			j, s->run_us, s->interval_us, s->spread);
 		if (t->waker >= 0)
 			fputs("after a suspend its waker resumes", f);
+		else if (s->barrier_wait >= 0)
+			explain_barrier_wait(m, s->barrier_wait, f);
 		else if (j + 1 == lp->k && lp->timer)
 			fprintf(f, "timer of the loop period %.0f us (its CV %.3f; the sleep's %.3f)",
 				lp->period_us, lp->period_cv, lp->last_sleep_cv);
@@ -89,6 +106,11 @@ static void explain_loop(const struct import_task *t, FILE *f)
 		if (s->resume_frac >= 0)
 			fprintf(f, ", resuming after %.0f %% of its run",
 				s->resume_frac * 100);
+		if (s->barrier_arrive >= 0)
+			fprintf(f, ", arriving last at barrier %s after %.0f %% of its run (it wakes the %d others there and runs on)",
+				m->barriers[s->barrier_arrive].name,
+				s->barrier_frac * 100,
+				m->barriers[s->barrier_arrive].users - 1);
 		fputs("\n", f);
 	}
 }
@@ -181,7 +203,7 @@ static void explain_task(const struct import_model *m,
 			m->groups[t->group].path :
 			"enqueued in a group the trace never names (no cap_clamp_write): left out");
 	explain_bound(t, f);
-	explain_loop(t, f);
+	explain_loop(m, t, f);
 	for (i = 0; t->nacts && i < t->nphases; i++) {
 		const struct import_phase *p = &t->phases[i];
 

@@ -196,6 +196,7 @@ static void take(struct import_task *t, int k, int r, const struct fit *f,
 		s->sleep_us = mean(&f->sleep[j]);
 		s->spread = fmax(spread(&f->work[j], 0), spread(&f->iv[j], 0));
 		s->resume_frac = -1;
+		s->barrier_wait = s->barrier_arrive = -1;
 		run += s->run_us;
 		if (f->woke[j] > f->woke[most])
 			most = j;
@@ -218,6 +219,20 @@ static void take(struct import_task *t, int k, int r, const struct fit *f,
 				    .loops = lp->loops, .kind = IMPORT_LOOP,
 				    .period_us = lp->period_us,
 				    .cv = lp->period_cv, .run_us = run };
+}
+
+bool import_loop_at(struct import_task *t, int head)
+{
+	struct import_loop *old = t->loop;
+	struct fit f;
+
+	fit(t, old->k, head, t->nacts, &f);
+	if (f.loops < IMPORT_LOOP_MIN || !(f.spread < IMPORT_LOOP_TOL))
+		return false;
+	t->loop = NULL;
+	take(t, old->k, head, &f, old->flat_spread);
+	free(old);
+	return true;
 }
 
 void import_loops(struct import_model *m, struct import_task *t)

@@ -293,6 +293,9 @@ void import_model_free(struct import_model *m)
 		free(t->phases);
 		free(t->loop);
 	}
+	for (i = 0; i < m->nbarriers; i++)
+		free(m->barriers[i].name);
+	free(m->barriers);
 	import_clamp_free(m);
 	free(m->bg_work);
 	free(m->idle_left);

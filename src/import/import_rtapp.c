@@ -64,7 +64,7 @@ static void put_comment(struct strbuf *sb, const char *s)
  * is numbered in order (run0, run1, ...) */
 struct keys {
 	struct strbuf *sb;
-	int run, sleep, resume, suspend, n;
+	int run, sleep, resume, suspend, barrier, n;
 };
 
 static void key(struct keys *k, const char *kind, int *count)
@@ -220,10 +220,37 @@ static void put_acts(struct strbuf *sb, const struct import_model *m,
 	sb_puts(sb, " }");
 }
 
+static void put_barrier(struct keys *k, const struct import_model *m,
+			int idx)
+{
+	key(k, "barrier", &k->barrier);
+	put_str(k->sb, m->barriers[idx].name);
+}
+
+/* A loop step's run, with its arrival at a barrier (import_barrier.c)
+ * after its share of it, or its resumes */
+static void put_step_run(struct keys *k, const struct import_model *m,
+			 const struct import_task *t,
+			 const struct import_step *s)
+{
+	double before = s->run_us * s->barrier_frac;
+
+	if (s->barrier_arrive < 0) {
+		put_run_resuming(k, m, t, s->run_us, s->resume_frac);
+		return;
+	}
+	if (before >= 1)
+		put_run_resuming(k, m, t, before, -1);
+	put_barrier(k, m, s->barrier_arrive);
+	if (s->run_us - before >= 1)
+		put_run_resuming(k, m, t, s->run_us - before, -1);
+}
+
 /* A loop of k steps (import_loop.c): the head's measured steps, the
  * loop, the tail's; each step its mean run and sleep, the last a timer
- * of the loop period when that, not its sleep, is regular; a follower's
- * each a suspend and its run */
+ * of the loop period when that, not its sleep, is regular, a wait
+ * import_barrier.c found a barrier's that barrier; a follower's each a
+ * suspend and its run */
 static void put_loop(struct strbuf *sb, const struct import_model *m,
 		     const struct import_task *t, bool first)
 {
@@ -243,7 +270,11 @@ static void put_loop(struct strbuf *sb, const struct import_model *m,
 			put_run_resuming(&k, m, t, s->run_us, s->resume_frac);
 			continue;
 		}
-		put_run_resuming(&k, m, t, s->run_us, s->resume_frac);
+		put_step_run(&k, m, t, s);
+		if (s->barrier_wait >= 0) {
+			put_barrier(&k, m, s->barrier_wait);
+			continue;
+		}
 		if (j + 1 < lp->k || !lp->timer) {
 			put_sleep(&k, s->sleep_us);
 			continue;
@@ -481,6 +512,7 @@ static bool build(struct strbuf *sb, const struct import_model *m)
 	sb_printf(sb, " (run is work at capacity 1024, normalised from the observed frequency and CPU capacity)\n"
 		  " * rules (docs/import.md): periodic = wake-up intervals' CV < %.2f (or 90 %% within 10 %% of the median) over >= %d, runs varying (CV >= %.2f) kept one by one up to %d activations a phase; change point = a block of %d activations whose mean interval moves > %.0f %% or duty > %.0f %%;\n"
 		  " *   k = 2..%d wake-ups repeating per pass (each step's run and interval spread < %.0f %% over >= %d passes, one step's not) -> one loop of k steps;\n"
+		  " *   a loop step's wait ended every pass by one loop task that runs on (the wake-ups of a pass within %d us) -> barrier, the users' passes aligned;\n"
 		  " *   sequences over %d activations summarized as mean run/sleep; a waker of >= %.0f %% of the wake-ups -> resume/suspend (two tasks waking each other: both ways);\n"
 		  " *   runtime (wall time) where log wall time against log speed has a slope within %.2f of 0 (>= %d activations >= %.0f %% off their step's speed, its standard error <= %.2f);\n"
 		  " *   kernel threads and tasks busy < %g %% of the window fold into bg_cpuN (per-CPU load every %d us)\n"
@@ -489,7 +521,7 @@ static bool build(struct strbuf *sb, const struct import_model *m)
 		  IMPORT_STEPS_MAX, IMPORT_CP_BLOCK,
 		  IMPORT_CP_PERIOD * 100, IMPORT_CP_DUTY * 100,
 		  IMPORT_LOOP_KMAX, IMPORT_LOOP_TOL * 100, IMPORT_LOOP_MIN,
-		  IMPORT_SEQ_MAX,
+		  IMPORT_BARRIER_TOL_NS / 1000, IMPORT_SEQ_MAX,
 		  IMPORT_DEP_SHARE * 100, IMPORT_RT_TOL, IMPORT_RT_MIN,
 		  (exp(IMPORT_RT_SPEED) - 1) * 100, IMPORT_RT_SE, o->min_busy_pct, IMPORT_BG_PERIOD_US,
 		  w1 - w0);

@@ -16,8 +16,8 @@
 #   check      import --check: the import beside its source, every task
 #              within the tolerances on frame-chain; the same trace
 #              against a workload whose ui runs twice as long is not
-#   rtapp      rt-app itself runs an imported workload and an imported
-#              runtime task (skipped without
+#   rtapp      rt-app itself runs an imported workload, an imported
+#              runtime task and an imported barrier (skipped without
 #              rt-app: Debian's package rt-app)
 #   loops      a loop of k steps (import_loop.c): a hand-made trace of a
 #              3-step loop imports to one rt-app loop of three steps;
@@ -28,6 +28,12 @@
 #              replay alternates to the end (no deadlock); rt-app's
 #              tutorial/example4 round trips with both dependencies
 #              recovered
+#   barriers   barriers between loop tasks (import_barrier.c): three
+#              tasks meeting once a pass (barrier3.json) and example7's
+#              two with `run` (barrier-pair.json) import to barriers
+#              named alike in every user, whose replay runs the whole
+#              window within the bounds; two hand-offs 1 ms apart in
+#              one run (barrier-handoffs.json) import to none
 #   runtime    run or runtime (import_runtime.c): hand-made traces of
 #              one task at two OPPs; bursts of one wall time import as
 #              `runtime`, bursts of one work as `run`, bursts at one
@@ -424,6 +430,41 @@ loops)
 	LOST_OK=1 roundtrip tests/fixtures/rt-app/mp3-short.json 3 \
 		AudioOut AudioTrack OMXCall mp3.decoder
 	;;
+barriers)
+	# t0 arrives last at "meet" and wakes t1 and t2 at one instant: one
+	# barrier of three users, at one step of each loop
+	roundtrip tests/import/barrier3.json 3
+	for t in t0 t1 t2; do
+		grep -q "\"$t\": {" "$dir/barrier3-imp.json" &&
+		sed -n "/\"$t\": {/,/^    }/p" "$dir/barrier3-imp.json" |
+			grep -q '"p0": { .*"barrier0": "t0.1"' ||
+			fail "barrier3: $t does not meet the others at barrier t0.1"
+	done
+	grep -q 'barrier t0.1 (3 users): woken in every pass by t0' \
+		"$dir/barrier3.explain" || fail "--explain does not name the barrier"
+	echo "ok: three tasks at one barrier, t0 the last to arrive"
+	# example7's FIRST, SECOND and THIRD: each task's loop holds all three,
+	# named alike, in one order (a loop that began at another pass would
+	# deadlock: the replay's activations would stop short)
+	roundtrip tests/import/barrier-pair.json 3
+	for b in task0.0 task1.2 task0.2; do
+		[ "$(grep -c "\"p0\": { .*\"$b\"" "$dir/barrier-pair-imp.json")" = 2 ] ||
+			fail "barrier-pair: barrier $b not in both loops"
+	done
+	echo "ok: example7's three barriers in both tasks, the replay to the end"
+	# two hand-offs in one run (w resumes b1, then b2 a millisecond
+	# later): one waker, one step of it, but not one instant: no barrier
+	"$capsim" run "$src/tests/import/barrier-handoffs.json" --policy none \
+		--governor performance --duration 3 -o "$dir/ho" --quiet \
+		2>/dev/null || fail "handoffs: source run"
+	"$capsim" import "$dir/ho/trace.txt" -o "$dir/ho.json" \
+		--explain >"$dir/ho.explain" || fail "handoffs: import"
+	[ "$(grep -c '^  loop: 2 steps per loop' "$dir/ho.explain")" = 3 ] ||
+		fail "handoffs: w, b1 and b2 are not loops of 2 steps"
+	! grep -q '"barrier' "$dir/ho.json" ||
+		fail "handoffs: wake-ups 1 ms apart taken for a barrier"
+	echo "ok: two hand-offs 1 ms apart are no barrier"
+	;;
 pingpong)
 	# a hand-made trace of a two-way pair at sym4's top OPP (work is
 	# wall time): ping (CPU 0) runs 3 ms and wakes pong (CPU 1), which
@@ -619,6 +660,20 @@ rtapp)
 	rtapp_runs "$dir/vp.json" "the video workload"
 	ls "$dir"/rt-app-decoder-*.log >/dev/null 2>&1 || fail "rt-app ran no decoder"
 	echo "ok: rt-app ran a timer task's runs one by one"
+	# and barriers (barrier3.json's three tasks at "meet"): each task's
+	# log has a line per pass, so a deadlock at the first barrier would
+	# leave its head's line and at most one of p0's; 4 or more: it met
+	# the others several times
+	"$capsim" run "$src/tests/import/barrier3.json" --policy none \
+		--duration 1 -o "$dir/b3" --quiet || fail "barrier3 source run"
+	"$capsim" import "$dir/b3/trace.txt" -o "$dir/b3.json" || fail "barrier3 import"
+	grep -q '"barrier0": "t0.1"' "$dir/b3.json" || fail "barrier3: no barrier"
+	rtapp_runs "$dir/b3.json" "the barrier workload"
+	for t in t0 t1 t2; do
+		[ "$(grep -vc '^#' "$dir"/rt-app-$t-*.log 2>/dev/null)" -ge 4 ] ||
+			fail "rt-app: $t did not pass its barrier several times"
+	done
+	echo "ok: rt-app ran the imported barrier"
 	;;
 *)
 	fail "unknown case $case"
