@@ -260,12 +260,14 @@ int import_read(struct import_model *m)
 			m->started ? (double)(last - m->t0) / 1e9 : 0.0);
 		ret = 2;
 	}
-	/* the workload runs for the window: the simulator's limit on a
-	 * run's duration bounds it (a timestamp that jumps by years) */
-	if (!ret && (double)(m->we - m->ws) / 1e9 > WL_DURATION_MAX_S) {
-		fprintf(stderr, "%s: error: the window is %.0f s long, more than a workload may run (%g s): choose a --window\n",
+	/* a task may run, sleep or wait for its first wake-up through the
+	 * whole window, and each becomes one rt-app event: the window is
+	 * bounded by the longest event a workload may hold, an hour (which
+	 * also refuses a timestamp that jumps by years) */
+	if (!ret && m->we - m->ws > (uint64_t)WL_EVENT_MAX_US * 1000) {
+		fprintf(stderr, "%s: error: the window is %.0f s long, more than one imported run or sleep may last (%lld s): choose a --window of at most that\n",
 			m->o->trace, (double)(m->we - m->ws) / 1e9,
-			WL_DURATION_MAX_S);
+			WL_EVENT_MAX_US / 1000000);
 		ret = 2;
 	}
 	if (!ret) {

@@ -241,6 +241,9 @@ struct workload {
  */
 #define WL_DURATION_MIN_S 1e-6
 #define WL_DURATION_MAX_S 1e6
+/* One event's time (a run, runtime or sleep, a timer's period): an hour,
+ * longer than any burst or period a workload means */
+#define WL_EVENT_MAX_US (3600LL * 1000000)
 /* the tick rate, capsim.hz and run --hz */
 #define WL_HZ_MIN 10
 #define WL_HZ_MAX 10000

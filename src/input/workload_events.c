@@ -117,7 +117,7 @@ static void parse_timer(struct wl_parser *p, struct wl_phase *ph,
 		return;
 	} else {
 		char *sp = jptr_key(ptr, "period");
-		bool ok = wl_get_int(p, per, sp, 1, 3600LL * 1000000, &x);
+		bool ok = wl_get_int(p, per, sp, 1, WL_EVENT_MAX_US, &x);
 
 		free(sp);
 		if (!ok)
@@ -174,7 +174,7 @@ bool wl_parse_event(struct wl_parser *p, struct wl_phase *ph, const char *key,
 	case WL_EV_RUN:
 	case WL_EV_RUNTIME:
 	case WL_EV_SLEEP:
-		if (wl_get_int(p, v, ptr, 0, 3600LL * 1000000, &x))
+		if (wl_get_int(p, v, ptr, 0, WL_EVENT_MAX_US, &x))
 			phase_add(ph, (enum wl_ev_type)type, key)->us =
 				(uint64_t)x;
 		break;
