@@ -85,6 +85,48 @@ roundtrip() {	# WORKLOAD SECONDS [TASK...]: every task within the bounds,
 	done
 }
 
+pingpong_trace() {	# PRE ROUNDS VARY: two tasks waking each other at
+		# sym4's top OPP: pong first woken PRE times by an interrupt
+		# (runs of 1..PRE ms, 5 ms apart), then ping (CPU 0, woken by
+		# an interrupt first) runs and wakes pong (CPU 1), which runs
+		# and wakes ping, ROUNDS rounds; runs of 3 and 2 ms, or with
+		# VARY 2/4 ms alternately and 3 ms every third round else 1 ms
+	awk -v pre="$1" -v n="$2" -v vary="$3" 'BEGIN {
+		printf "# tracer: nop\n#\n"
+		t = 1.0
+		for (c = 0; c < 2; c++)
+			printf "  <idle>-0 [%03d] %.6f: cpu_frequency: state=2500000 cpu_id=%d\n", c, t, c
+		for (k = 1; k <= pre; k++) {
+			printf "  <idle>-0 [001] %.6f: sched_wakeup: comm=pong pid=4002 prio=120 target_cpu=001\n", t
+			printf "  <idle>-0 [001] %.6f: sched_switch: prev_comm=swapper/1 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=pong next_pid=4002 next_prio=120\n", t
+			t += 0.001 * k
+			printf "  pong-4002 [001] %.6f: sched_switch: prev_comm=pong prev_pid=4002 prev_prio=120 prev_state=S ==> next_comm=swapper/1 next_pid=0 next_prio=120\n", t
+			t += 0.005
+		}
+		printf "  <idle>-0 [000] %.6f: sched_wakeup: comm=ping pid=4001 prio=120 target_cpu=000\n", t
+		for (i = 0; i < n; i++) {
+			printf "  <idle>-0 [000] %.6f: sched_switch: prev_comm=swapper/0 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=ping next_pid=4001 next_prio=120\n", t
+			t += vary ? (i % 2 ? 0.004 : 0.002) : 0.003
+			printf "  ping-4001 [000] %.6f: sched_waking: comm=pong pid=4002 prio=120 target_cpu=001\n", t
+			printf "  ping-4001 [000] %.6f: sched_switch: prev_comm=ping prev_pid=4001 prev_prio=120 prev_state=S ==> next_comm=swapper/0 next_pid=0 next_prio=120\n", t
+			printf "  <idle>-0 [001] %.6f: sched_switch: prev_comm=swapper/1 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=pong next_pid=4002 next_prio=120\n", t
+			t += vary ? (i % 3 ? 0.001 : 0.003) : 0.002
+			if (i < n - 1)
+				printf "  pong-4002 [001] %.6f: sched_waking: comm=ping pid=4001 prio=120 target_cpu=000\n", t
+			printf "  pong-4002 [001] %.6f: sched_switch: prev_comm=pong prev_pid=4002 prev_prio=120 prev_state=S ==> next_comm=swapper/1 next_pid=0 next_prio=120\n", t
+		}
+	}'
+}
+
+run_and_import() {	# WORKLOAD NAME: WORKLOAD (from SRCDIR) run 1 s under
+		# --policy none into $dir/NAME, its trace imported to
+		# $dir/NAME.json
+	"$capsim" run "$src/$1" --policy none --duration 1 -o "$dir/$2" \
+		--quiet || fail "$2: source run"
+	"$capsim" import "$dir/$2/trace.txt" -o "$dir/$2.json" ||
+		fail "$2: import"
+}
+
 two_speeds() {	# wall|work|one: a trace of one task on CPU 0, 16 activations
 		# at sym4's top OPP (capacity 1024), then 16 at 1.5 GHz (614),
 		# each run then sleep 8 ms. The run at 1.5 GHz: the same 2 ms
@@ -474,24 +516,7 @@ pingpong)
 	# wall time): ping (CPU 0) runs 3 ms and wakes pong (CPU 1), which
 	# runs 2 ms and wakes ping, 20 rounds; ping's first wake-up is an
 	# interrupt's
-	awk 'BEGIN {
-		printf "# tracer: nop\n#\n"
-		t = 1.0
-		for (c = 0; c < 2; c++)
-			printf "  <idle>-0 [%03d] %.6f: cpu_frequency: state=2500000 cpu_id=%d\n", c, t, c
-		printf "  <idle>-0 [000] %.6f: sched_wakeup: comm=ping pid=4001 prio=120 target_cpu=000\n", t
-		for (i = 0; i < 20; i++) {
-			printf "  <idle>-0 [000] %.6f: sched_switch: prev_comm=swapper/0 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=ping next_pid=4001 next_prio=120\n", t
-			t += 0.003
-			printf "  ping-4001 [000] %.6f: sched_waking: comm=pong pid=4002 prio=120 target_cpu=001\n", t
-			printf "  ping-4001 [000] %.6f: sched_switch: prev_comm=ping prev_pid=4001 prev_prio=120 prev_state=S ==> next_comm=swapper/0 next_pid=0 next_prio=120\n", t
-			printf "  <idle>-0 [001] %.6f: sched_switch: prev_comm=swapper/1 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=pong next_pid=4002 next_prio=120\n", t
-			t += 0.002
-			if (i < 19)
-				printf "  pong-4002 [001] %.6f: sched_waking: comm=ping pid=4001 prio=120 target_cpu=000\n", t
-			printf "  pong-4002 [001] %.6f: sched_switch: prev_comm=pong prev_pid=4002 prev_prio=120 prev_state=S ==> next_comm=swapper/1 next_pid=0 next_prio=120\n", t
-		}
-	}' >"$dir/pp.txt"
+	pingpong_trace 0 20 0 >"$dir/pp.txt"
 	"$capsim" import "$dir/pp.txt" -o "$dir/pp.json" --explain \
 		>"$dir/pp.explain" || fail "import of the ping-pong"
 	# both directions: each starts with its first activation as in the
@@ -528,31 +553,7 @@ PY
 	# and runs vary: the work written per task (each phase's loop x its
 	# runs, the start's runs) is the trace's busy time (the top OPP:
 	# work is wall time), not the phases' means over what the start took
-	awk 'BEGIN {
-		printf "# tracer: nop\n#\n"
-		t = 1.0
-		for (c = 0; c < 2; c++)
-			printf "  <idle>-0 [%03d] %.6f: cpu_frequency: state=2500000 cpu_id=%d\n", c, t, c
-		for (k = 1; k <= 6; k++) {
-			printf "  <idle>-0 [001] %.6f: sched_wakeup: comm=pong pid=4002 prio=120 target_cpu=001\n", t
-			printf "  <idle>-0 [001] %.6f: sched_switch: prev_comm=swapper/1 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=pong next_pid=4002 next_prio=120\n", t
-			t += 0.001 * k
-			printf "  pong-4002 [001] %.6f: sched_switch: prev_comm=pong prev_pid=4002 prev_prio=120 prev_state=S ==> next_comm=swapper/1 next_pid=0 next_prio=120\n", t
-			t += 0.005
-		}
-		printf "  <idle>-0 [000] %.6f: sched_wakeup: comm=ping pid=4001 prio=120 target_cpu=000\n", t
-		for (i = 0; i < 40; i++) {
-			printf "  <idle>-0 [000] %.6f: sched_switch: prev_comm=swapper/0 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=ping next_pid=4001 next_prio=120\n", t
-			t += i % 2 ? 0.004 : 0.002
-			printf "  ping-4001 [000] %.6f: sched_waking: comm=pong pid=4002 prio=120 target_cpu=001\n", t
-			printf "  ping-4001 [000] %.6f: sched_switch: prev_comm=ping prev_pid=4001 prev_prio=120 prev_state=S ==> next_comm=swapper/0 next_pid=0 next_prio=120\n", t
-			printf "  <idle>-0 [001] %.6f: sched_switch: prev_comm=swapper/1 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=pong next_pid=4002 next_prio=120\n", t
-			t += i % 3 ? 0.001 : 0.003
-			if (i < 39)
-				printf "  pong-4002 [001] %.6f: sched_waking: comm=ping pid=4001 prio=120 target_cpu=000\n", t
-			printf "  pong-4002 [001] %.6f: sched_switch: prev_comm=pong prev_pid=4002 prev_prio=120 prev_state=S ==> next_comm=swapper/1 next_pid=0 next_prio=120\n", t
-		}
-	}' >"$dir/ppv.txt"
+	pingpong_trace 6 40 1 >"$dir/ppv.txt"
 	"$capsim" import "$dir/ppv.txt" -o "$dir/ppv.json" --explain \
 		>"$dir/ppv.explain" || fail "import of the varying ping-pong"
 	python3 - "$dir/ppv.json" "$dir/ppv.explain" <<'PY' || { cat "$dir/ppv.json"; fail "ping-pong: the work written is not the trace's"; }
@@ -656,9 +657,7 @@ rtapp)
 	echo "ok: rt-app ran the imported runtime task"
 	# and timer tasks whose runs vary, one phase per activation under
 	# the timer (video-playback's decoder and render)
-	"$capsim" run "$src/traces/video-playback.json" --policy none \
-		--duration 1 -o "$dir/vp" --quiet || fail "video source run"
-	"$capsim" import "$dir/vp/trace.txt" -o "$dir/vp.json" || fail "video import"
+	run_and_import traces/video-playback.json vp
 	grep -q '"p0_1": { "loop": 1, "run0": [0-9]*, "timer": { "ref": "decoder"' \
 		"$dir/vp.json" || fail "video: decoder not as its runs"
 	rtapp_runs "$dir/vp.json" "the video workload"
@@ -668,9 +667,7 @@ rtapp)
 	# log has a line per pass, so a deadlock at the first barrier would
 	# leave its head's line and at most one of p0's; 4 or more: it met
 	# the others several times
-	"$capsim" run "$src/tests/import/barrier3.json" --policy none \
-		--duration 1 -o "$dir/b3" --quiet || fail "barrier3 source run"
-	"$capsim" import "$dir/b3/trace.txt" -o "$dir/b3.json" || fail "barrier3 import"
+	run_and_import tests/import/barrier3.json b3
 	grep -q '"barrier0": "t0.1"' "$dir/b3.json" || fail "barrier3: no barrier"
 	rtapp_runs "$dir/b3.json" "the barrier workload"
 	for t in t0 t1 t2; do
