@@ -100,7 +100,9 @@ PY
 		fail=$((fail + 1))
 	fi
 done <<< "$cases"
-# repeatability: the same workload booted twice, deterministic guest time
+# repeatability: the same workload booted twice, deterministic guest time;
+# the TVD of the guest's residencies over the whole window, `unknown` (the
+# stretch before a domain's first frequency event) a row like the OPPs
 if [ -e "$out/bg-hog-rfc/xcheck.json" ] && [ -e "$out/bg-hog-rfc-again/xcheck.json" ]; then
 	line=$(python3 - "$out/bg-hog-rfc/xcheck.json" "$out/bg-hog-rfc-again/xcheck.json" \
 		"${CAPSIM_XCHECK_REPEAT_TVD:-0.15}" <<'PY'
