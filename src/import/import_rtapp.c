@@ -408,11 +408,21 @@ static void put_task(struct strbuf *sb, const struct import_model *m,
 	if (t->start_acts >= 0) {
 		put_pair_start(sb, m, t, start_us);
 	} else if (start) {
+		double delay_us = 0;
+
+		/* a task forked inside the window does its first work from
+		 * when it appeared, not from the window's start (a follower
+		 * keeps no delay, as below) */
+		if (t->first_seen >= m->ws + 1000 && t->waker < 0) {
+			delay_us = (double)(t->first_seen - m->ws) / 1000.0;
+			sb_printf(sb, ", \"delay\": %lld", us(delay_us, 0));
+		}
 		sb_printf(sb, ",\n      \"loop\": 1, \"phases\": {\n        \"start\": { \"loop\": 1, \"%s\": %lld",
 			  run_key(t), us(t->pre_work / 1000.0, 1));
 		if (t->nacts)
 			sb_printf(sb, ", \"sleep\": %lld",
-				  us(start_us - t->pre_work / 1000.0, 1));
+				  us(start_us - delay_us - t->pre_work / 1000.0,
+				     1));
 		sb_puts(sb, " }");
 	} else {
 		/* a follower waits in suspend from the start: a delay could

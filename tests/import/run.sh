@@ -23,6 +23,8 @@
 #              3-step loop imports to one rt-app loop of three steps;
 #              rt-app's tutorial/example6 (sleep, then iorun) and mp3
 #              (a wait, then a suspend) round trip within the bounds
+#   forked     tasks forked inside the window (first seen after its start)
+#              begin their work with a delay to when they appeared
 #   pingpong   two tasks waking each other (import_deps.c): a hand-made
 #              ping-pong imports as resume/suspend both ways, and its
 #              replay alternates to the end (no deadlock); rt-app's
@@ -510,6 +512,47 @@ barriers)
 	! grep -q '"barrier' "$dir/ho.json" ||
 		fail "handoffs: wake-ups 1 ms apart taken for a barrier"
 	echo "ok: two hand-offs 1 ms apart are no barrier"
+	;;
+forked)
+	# tasks forked inside the window start their work when they
+	# appear: "late" first runs at 1.200 s (3 ms, then woken every
+	# 10 ms, 2 ms each), "once" runs 2 ms at 1.300 s and never wakes;
+	# the trace starts at 1.000 s with "early" (1 ms every 10 ms)
+	awk 'BEGIN {
+		printf "# tracer: nop\n#\n"
+		printf "  <idle>-0 [000] 1.000000: cpu_frequency: state=2500000 cpu_id=0\n"
+		printf "  <idle>-0 [001] 1.000000: cpu_frequency: state=2500000 cpu_id=1\n"
+		for (i = 0; i < 40; i++) {
+			t = 1.0 + i * 0.01
+			printf "  <idle>-0 [000] %.6f: sched_wakeup: comm=early pid=5001 prio=120 target_cpu=000\n", t
+			printf "  <idle>-0 [000] %.6f: sched_switch: prev_comm=swapper/0 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=early next_pid=5001 next_prio=120\n", t
+			printf "  early-5001 [000] %.6f: sched_switch: prev_comm=early prev_pid=5001 prev_prio=120 prev_state=S ==> next_comm=swapper/0 next_pid=0 next_prio=120\n", t + 0.001
+		}
+		printf "  <idle>-0 [001] 1.200000: sched_switch: prev_comm=swapper/1 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=late next_pid=5002 next_prio=120\n"
+		printf "  late-5002 [001] 1.203000: sched_switch: prev_comm=late prev_pid=5002 prev_prio=120 prev_state=S ==> next_comm=swapper/1 next_pid=0 next_prio=120\n"
+		for (i = 0; i < 15; i++) {
+			t = 1.205 + i * 0.01
+			printf "  <idle>-0 [001] %.6f: sched_wakeup: comm=late pid=5002 prio=120 target_cpu=001\n", t
+			printf "  <idle>-0 [001] %.6f: sched_switch: prev_comm=swapper/1 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=late next_pid=5002 next_prio=120\n", t
+			printf "  late-5002 [001] %.6f: sched_switch: prev_comm=late prev_pid=5002 prev_prio=120 prev_state=S ==> next_comm=swapper/1 next_pid=0 next_prio=120\n", t + 0.002
+		}
+		printf "  <idle>-0 [001] 1.300500: sched_switch: prev_comm=swapper/1 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=once next_pid=5003 next_prio=120\n"
+		printf "  once-5003 [001] 1.302500: sched_switch: prev_comm=once prev_pid=5003 prev_prio=120 prev_state=D ==> next_comm=swapper/1 next_pid=0 next_prio=120\n"
+	}' | sort -s -n -k3,3 >"$dir/forked.txt"
+	"$capsim" import "$dir/forked.txt" -o "$dir/forked.json" \
+		--min-busy 0.1 || fail "import of forked tasks"
+	python3 - "$dir/forked.json" <<'PY' || { cat "$dir/forked.json"; fail "a forked task does not start when it appeared"; }
+import json, re, sys
+wl = json.loads(re.sub(r'/\*.*?\*/', '', open(sys.argv[1]).read(), flags=re.S))
+t = wl['tasks']
+print({n: t[n].get('delay') for n in ('early', 'late', 'once')})
+assert 'delay' not in t['early']
+assert t['late']['delay'] == 200000 and t['once']['delay'] == 300500
+start = t['late']['phases']['start']
+# its 3 ms, then a sleep to its first wake-up at 1.205 s
+assert start['run'] == 3000 and start['sleep'] == 2000, start
+PY
+	echo "ok: tasks forked inside the window start when they appeared"
 	;;
 pingpong)
 	# a hand-made trace of a two-way pair at sym4's top OPP (work is
