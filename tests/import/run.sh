@@ -518,26 +518,25 @@ forked)
 	# appear: "late" first runs at 1.200 s (3 ms, then woken every
 	# 10 ms, 2 ms each), "once" runs 2 ms at 1.300 s and never wakes;
 	# the trace starts at 1.000 s with "early" (1 ms every 10 ms)
-	awk 'BEGIN {
+	awk '
+	# COMM-PID on CPU: switched in at T (woken first unless WOKEN is 0),
+	# out at T + RUN in state ST
+	function act(comm, pid, cpu, t, run, woken, st) {
+		if (woken)
+			printf "  <idle>-0 [%03d] %.6f: sched_wakeup: comm=%s pid=%d prio=120 target_cpu=%03d\n", cpu, t, comm, pid, cpu
+		printf "  <idle>-0 [%03d] %.6f: sched_switch: prev_comm=swapper/%d prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=%s next_pid=%d next_prio=120\n", cpu, t, cpu, comm, pid
+		printf "  %s-%d [%03d] %.6f: sched_switch: prev_comm=%s prev_pid=%d prev_prio=120 prev_state=%s ==> next_comm=swapper/%d next_pid=0 next_prio=120\n", comm, pid, cpu, t + run, comm, pid, st, cpu
+	}
+	BEGIN {
 		printf "# tracer: nop\n#\n"
-		printf "  <idle>-0 [000] 1.000000: cpu_frequency: state=2500000 cpu_id=0\n"
-		printf "  <idle>-0 [001] 1.000000: cpu_frequency: state=2500000 cpu_id=1\n"
-		for (i = 0; i < 40; i++) {
-			t = 1.0 + i * 0.01
-			printf "  <idle>-0 [000] %.6f: sched_wakeup: comm=early pid=5001 prio=120 target_cpu=000\n", t
-			printf "  <idle>-0 [000] %.6f: sched_switch: prev_comm=swapper/0 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=early next_pid=5001 next_prio=120\n", t
-			printf "  early-5001 [000] %.6f: sched_switch: prev_comm=early prev_pid=5001 prev_prio=120 prev_state=S ==> next_comm=swapper/0 next_pid=0 next_prio=120\n", t + 0.001
-		}
-		printf "  <idle>-0 [001] 1.200000: sched_switch: prev_comm=swapper/1 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=late next_pid=5002 next_prio=120\n"
-		printf "  late-5002 [001] 1.203000: sched_switch: prev_comm=late prev_pid=5002 prev_prio=120 prev_state=S ==> next_comm=swapper/1 next_pid=0 next_prio=120\n"
-		for (i = 0; i < 15; i++) {
-			t = 1.205 + i * 0.01
-			printf "  <idle>-0 [001] %.6f: sched_wakeup: comm=late pid=5002 prio=120 target_cpu=001\n", t
-			printf "  <idle>-0 [001] %.6f: sched_switch: prev_comm=swapper/1 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=late next_pid=5002 next_prio=120\n", t
-			printf "  late-5002 [001] %.6f: sched_switch: prev_comm=late prev_pid=5002 prev_prio=120 prev_state=S ==> next_comm=swapper/1 next_pid=0 next_prio=120\n", t + 0.002
-		}
-		printf "  <idle>-0 [001] 1.300500: sched_switch: prev_comm=swapper/1 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=once next_pid=5003 next_prio=120\n"
-		printf "  once-5003 [001] 1.302500: sched_switch: prev_comm=once prev_pid=5003 prev_prio=120 prev_state=D ==> next_comm=swapper/1 next_pid=0 next_prio=120\n"
+		for (c = 0; c < 2; c++)
+			printf "  <idle>-0 [%03d] 1.000000: cpu_frequency: state=2500000 cpu_id=%d\n", c, c
+		for (i = 0; i < 40; i++)
+			act("early", 5001, 0, 1.0 + i * 0.01, 0.001, 1, "S")
+		act("late", 5002, 1, 1.2, 0.003, 0, "S")
+		for (i = 0; i < 15; i++)
+			act("late", 5002, 1, 1.205 + i * 0.01, 0.002, 1, "S")
+		act("once", 5003, 1, 1.3005, 0.002, 0, "D")
 	}' | sort -s -n -k3,3 >"$dir/forked.txt"
 	"$capsim" import "$dir/forked.txt" -o "$dir/forked.json" \
 		--min-busy 0.1 || fail "import of forked tasks"
