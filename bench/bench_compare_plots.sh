@@ -4,8 +4,9 @@
 # item 5 ask for plots at most 2x. On the README's demo workload
 # (traces/whatif-bg-cap.json, sym4, every policy), traces/frame-chain.json
 # (both 10 s simulated) and traces/phone-minute.json (60 s): the default
-# (compare.png only), --no-plots and --plots all (each policy's figures
-# too; today's output before issue 26 item 6), and with a second capsim
+# (compare.svg only), --png (compare.png too), --no-plots and --plots all
+# (each policy's figures too; the output before issue 26 item 6), and
+# with a second capsim
 # (OTHER, e.g. a build without gnuplot's prestart) its default. ROUNDS
 # rounds, the commands rotating (which goes first moves each round) so a
 # change in the shared machine's load hits all alike; the median wall of
@@ -25,13 +26,14 @@ trap 'rm -rf "$tmp"' EXIT
 export CAPSIM_PLOTS="$src/plots"
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 
-# one compare (mode: compare, none, all or other), its wall and CPU
+# one compare (mode: compare, none, all, png or other), its wall and CPU
 # seconds appended to $tmp/MODE
 measure() {
 	mode=$1
 	w=$2
 	bin=$capsim
 	set -- --plots "$mode"
+	[ "$mode" = png ] && set -- --png
 	[ "$mode" = other ] && { bin=$other; set --; }
 	rm -rf "$tmp/o"
 	/usr/bin/time -f "%e %U %S" -o "$tmp/t" "$bin" compare "$src/traces/$w.json" "$@" -o "$tmp/o" --quiet
@@ -42,7 +44,7 @@ median() {
 	sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 
-modes="compare none all"
+modes="compare none png all"
 [ -n "$other" ] && modes="$modes other"
 for w in whatif-bg-cap frame-chain phone-minute; do
 	for m in $modes; do rm -f "$tmp/$m"; done

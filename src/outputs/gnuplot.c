@@ -274,17 +274,23 @@ void gp_figures_add(struct gp_figures *g, const char *script, const char *png,
 	int k;
 
 	/* gnuplot runs its -e lists and scripts in order: each script once
-	 * per format, setting its terminal and output from fmt and out */
+	 * per format asked, setting its terminal and output from fmt and out */
 	for (k = 0; k < 2; k++) {
-		char *q = gp_quote(out[k]);
+		char *q;
 
+		if (!out[k])
+			continue;
+		q = gp_quote(out[k]);
 		argv_push(g, xstrdup("-e"));
 		argv_push(g, xasprintf("out=%s; fmt='%s'", q, fmt[k]));
 		argv_push(g, xstrdup(script));
 		free(q);
 		g->files = xrealloc(g->files, (size_t)(g->nfiles + 1) *
 				    sizeof(*g->files));
-		g->files[g->nfiles++] = xstrdup(out[k]);
+		g->fmts = xrealloc(g->fmts, (size_t)(g->nfiles + 1) *
+				   sizeof(*g->fmts));
+		g->files[g->nfiles] = xstrdup(out[k]);
+		g->fmts[g->nfiles++] = fmt[k];
 	}
 	free(g->script);
 	g->script = xstrdup(script);
@@ -305,6 +311,7 @@ void gp_figures_free(struct gp_figures *g)
 		free(g->files[i]);
 	free(g->argv);
 	free(g->files);
+	free(g->fmts);
 	free(g->dir);
 	free(g->script);
 	*g = (struct gp_figures){ 0 };
@@ -317,9 +324,9 @@ int gp_figures_wait(struct gp_figures *g)
 	for (i = 0; !ret && i < g->nfiles; i++) {
 		char *path = xasprintf("%s/%s", g->dir, g->files[i]);
 
-		/* added in pairs, PNG then SVG (the names may end
-		 * otherwise: sweep's are temporaries) */
-		if (!plot_file_complete(path, i % 2 ? "svg" : "png")) {
+		/* by the format it was drawn in: the names may end
+		 * otherwise (sweep's are temporaries) */
+		if (!plot_file_complete(path, g->fmts[i])) {
 			/* by its name: @dir is the command's temporary
 			 * directory, gone by the time the user reads this */
 			fprintf(stderr, "capsim: gnuplot could not write %s whole (disk full?)\n",

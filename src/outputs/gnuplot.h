@@ -39,7 +39,8 @@ int plot_gnuplot_png_svg(const char *dir, const char *vars,
  * gnuplot's start-up (its libraries, fontconfig's configuration) costs
  * about what a small figure does, so a compare draws every policy's
  * figures and its own in as many processes as it runs at once (-j).
- * Each script is run twice, for PNG then SVG, from common.gp's reset on
+ * Each script is run once per format, PNG (unless @png is NULL) then SVG,
+ * from common.gp's reset on
  * (so one figure's settings never leak into the next); files relative to
  * @dir as plot_gnuplot()'s. init (@vars may be NULL), add each (after a
  * gp_figures_set() when figures of several directories share the
@@ -49,6 +50,7 @@ int plot_gnuplot_png_svg(const char *dir, const char *vars,
 struct gp_figures {
 	char *dir, *script;	/* script: the last added, for messages */
 	char **argv, **files;
+	const char **fmts;	/* files[i] is drawn as fmts[i]: png, svg */
 	int argc, nfiles;
 	pid_t pid;
 	FILE *log;

@@ -114,7 +114,7 @@ static const char usage_compare[] =
 "usage: capsim compare WORKLOAD.json [--policies P,P...] [--platform NAME|FILE]\n"
 "                      [--duration SEC] [--seed N] [--trace-util] [-j N]\n"
 "                      [--set 'PATH=VALUE']... [--plots compare|all|none]\n"
-"                      [--no-plots] [--quiet] [-o DIR]\n"
+"                      [--png] [--no-plots] [--quiet] [-o DIR]\n"
 "\n"
 "Runs WORKLOAD under each policy side by side (default: every policy\n"
 "this build simulates: %s) and prints one table: energy, per\n"
@@ -122,12 +122,14 @@ static const char usage_compare[] =
 "response time (p50/p95/p99), deadline misses, time within its clamp band\n"
 "and CPU residency. DIR (default out/compare-<workload>/) gets compare.md,\n"
 "compare.json (an object keyed by policy), per policy the run\n"
-"(DIR/POLICY/trace.txt, summary.json) and compare.png: energy and\n"
+"(DIR/POLICY/trace.txt, summary.json) and compare.svg: energy and\n"
 "residency of every policy side by side.\n"
-"--plots compare (default): compare.png only; all: also each policy's\n"
-"figures (DIR/POLICY/plots/: freq, activity, residency, energy), which\n"
-"`capsim plot DIR/POLICY` draws later just the same; none (--no-plots):\n"
-"no figure.\n"
+"--plots compare (default): compare.svg only; all: also compare.png and\n"
+"each policy's figures (DIR/POLICY/plots/: freq, activity, residency,\n"
+"energy, PNG and SVG), which `capsim plot DIR/POLICY` draws later just\n"
+"the same; none (--no-plots): no figure.\n"
+"--png: compare.png beside compare.svg. Not by default: encoding a PNG\n"
+"costs more than a short comparison's runs (docs/performance.md).\n"
 "-j N: runs at once, then gnuplot processes drawing the plots (at most one\n"
 "per CPU; default 2). The policies (each once), the platform,\n"
 "--duration, --seed, --set's paths and values and -o are checked before\n"
@@ -495,6 +497,7 @@ static int write_file_from_table(const char *path, const struct table *t,
 enum {
 	OPT_POLICIES = 256, OPT_PLATFORM, OPT_DURATION, OPT_SEED,
 	OPT_TRACE_UTIL, OPT_NO_PLOTS, OPT_QUIET, OPT_SET, OPT_PLOTS,
+	OPT_PNG,
 };
 
 static const struct option compare_options[] = {
@@ -505,6 +508,7 @@ static const struct option compare_options[] = {
 	{ "trace-util", no_argument, NULL, OPT_TRACE_UTIL },
 	{ "no-plots", no_argument, NULL, OPT_NO_PLOTS },
 	{ "plots", required_argument, NULL, OPT_PLOTS },
+	{ "png", no_argument, NULL, OPT_PNG },
 	{ "quiet", no_argument, NULL, OPT_QUIET },
 	{ "set", required_argument, NULL, OPT_SET },
 	{ 0 },
@@ -537,17 +541,18 @@ static const struct cli_cmd compare_cli = {
 
 /*
  * The figures a compare draws (--plots): a comparison is about the
- * policies side by side, so by default only compare.png; each policy's
+ * policies side by side, so by default only compare.svg; each policy's
  * own figures on request (or later, by `capsim plot DIR/POLICY`): they
- * were 12 of the 13 PNGs, and PNG encoding is most of a figure's cost
- * (docs/performance.md, "compare with plots").
+ * were 12 of the 13 PNGs, and PNG encoding is most of a figure's cost,
+ * more than a short comparison's runs (docs/performance.md, "compare
+ * with plots"), so compare.png is drawn only with --png or all.
  */
 enum compare_plots { PLOTS_NONE, PLOTS_COMPARE, PLOTS_ALL };
 
 /* What `capsim compare` was asked; the values each run gets as given */
 struct compare_args {
 	const char *wfile, *platform, *outdir, *duration, *seed, *policies;
-	bool quiet, trace_util;
+	bool quiet, trace_util, png;
 	enum compare_plots plots;
 	int parallel;
 	char **sets;		/* the --set PATH=VALUE, nsets of them */
@@ -574,6 +579,7 @@ static int compare_opt(void *ctx, int key, const char *arg)
 	switch (key) {
 	case OPT_QUIET: ca->quiet = true; break;
 	case OPT_NO_PLOTS: ca->plots = PLOTS_NONE; break;
+	case OPT_PNG: ca->png = true; break;
 	case OPT_PLOTS:
 		if (!strcmp(arg, "compare"))
 			ca->plots = PLOTS_COMPARE;
@@ -822,7 +828,7 @@ static int plot_policy_prepare(const struct compare_args *ca,
  * once (bench plot-figures: PNG encoding is most of a figure, so no
  * figure is cheap enough to leave a process idle). A figure goes to the
  * process with the least drawing so far; compare.png, the largest,
- * counts twice.
+ * counts twice when drawn.
  */
 struct figure_procs {
 	struct gp_figures *g;
@@ -900,8 +906,8 @@ static const char *path_in(const char *dir, const char *path)
 #define MAX_RUN_FIGS ((int)ARRAY_SIZE(((struct plot_job *)0)->figs))
 
 /*
- * Each policy's plots and compare.png (every policy side by side), their
- * data written, then drawn by the processes of struct figure_procs; how
+ * Each policy's plots and compare.svg/.png (every policy side by side),
+ * their data written, then drawn by the processes of struct figure_procs; how
  * many outputs are left without plots
  */
 static int plot_policies(const struct compare_args *ca,
@@ -929,11 +935,13 @@ static int plot_policies(const struct compare_args *ca,
 	if (n && compare_plot_write(cs->od.tmp, cser, n))
 		unplotted++;
 	else if (n)
-		nfigs += 2;
+		nfigs += ca->png || ca->plots == PLOTS_ALL ? 2 : 1;
 	figure_procs_init(&fp, cs->od.tmp, ca->parallel, nfigs, ca->quiet);
 	if (n && nfigs && fp.n) {
-		cmp_owner = figure_procs_pick(&fp, 2);
-		if (compare_plot_add(&fp.g[cmp_owner])) {
+		bool png = ca->png || ca->plots == PLOTS_ALL;
+
+		cmp_owner = figure_procs_pick(&fp, png ? 2 : 1);
+		if (compare_plot_add(&fp.g[cmp_owner], png)) {
 			unplotted++;
 			cmp_owner = -1;
 		}
@@ -1163,8 +1171,10 @@ int cmd_compare(int argc, char **argv)
 	if (!ca.quiet) {
 		printf("%s\n", cs.head);
 		print_text(stdout, &cs.tab, cs.pr);
-		printf("outputs: %s/ (compare.md, compare.json%s; per policy: trace.txt, summary.json%s)\n",
-		       cs.dir, ca.plots != PLOTS_NONE ? ", compare.png" : "",
+		printf("outputs: %s/ (compare.md, compare.json%s%s; per policy: trace.txt, summary.json%s)\n",
+		       cs.dir, ca.plots != PLOTS_NONE ? ", compare.svg" : "",
+		       ca.plots == PLOTS_ALL || (ca.png && ca.plots != PLOTS_NONE) ?
+		       ", compare.png" : "",
 		       ca.plots == PLOTS_ALL ? ", plots/" : "");
 		if (ca.plots != PLOTS_ALL)
 			print_plot_hint(&cs);

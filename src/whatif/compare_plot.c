@@ -140,7 +140,7 @@ int compare_plot_write(const char *dir, const struct compare_series *s, int n)
 	return ret;
 }
 
-int compare_plot_add(struct gp_figures *g)
+int compare_plot_add(struct gp_figures *g, bool png)
 {
 	const char *scripts = plot_scripts_dir();
 	char *qs, *vars, *script;
@@ -151,7 +151,7 @@ int compare_plot_add(struct gp_figures *g)
 	vars = xasprintf("datadir='compare-data'; plotsdir=%s", qs);
 	script = xasprintf("%s/compare.gp", scripts);
 	gp_figures_set(g, vars);
-	gp_figures_add(g, script, "compare.png", "compare.svg");
+	gp_figures_add(g, script, png ? "compare.png" : NULL, "compare.svg");
 	free(script);
 	free(vars);
 	free(qs);

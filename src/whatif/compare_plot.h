@@ -26,8 +26,9 @@ struct compare_series {
 int compare_plot_write(const char *dir, const struct compare_series *s, int n);
 /*
  * The figure added to @g, a gnuplot process that runs in that @dir
- * (gp_figures_init()). 0, or -1 (said: the scripts are not found).
+ * (gp_figures_init()): compare.svg, and compare.png when @png. 0, or -1
+ * (said: the scripts are not found).
  */
-int compare_plot_add(struct gp_figures *g);
+int compare_plot_add(struct gp_figures *g, bool png);
 
 #endif

@@ -191,7 +191,7 @@ done
 "$W" compare w.json --policies rfc,none --duration 0.3 --plots all --quiet -o "c$BT" >/dev/null 2>"$tmp/err"
 rc=$?
 check "compare -o c$BT" 0 "c$BT/rfc/plots/activity.png" "c$BT/none/plots/freq.svg"
-# by default compare.png only, and the command it prints to draw a
+# by default compare.svg only, and the command it prints to draw a
 # policy's figures runs as printed, quoted for sh (capsim as $W here)
 rm -rf "c$BT"
 "$W" compare w.json --policies rfc,none --duration 0.3 -o "c$BT" >"$tmp/out" 2>"$tmp/err"
@@ -199,7 +199,7 @@ rc=$?
 sed -n "s/^a policy's figures: capsim \(plot .*\) (or compare --plots all)\$/\"\$W\" \1 --quiet/p" "$tmp/out" >"$tmp/hint.sh"
 [ -s "$tmp/hint.sh" ] || rc=9
 W="$W" sh "$tmp/hint.sh" 2>>"$tmp/err" || rc=8
-check "compare -o c$BT, default: compare.png, and the printed plot command" 0 "c$BT/compare.png" "c$BT/rfc/plots/activity.png"
+check "compare -o c$BT, default: compare.svg, and the printed plot command" 0 "c$BT/compare.svg" "c$BT/rfc/plots/activity.png"
 rm -rf "c$BT"
 
 # sweep, then --collect after the summaries are edited: the task, the

@@ -84,10 +84,20 @@ compare)
 		done
 	done
 	grep -q "a policy's figures" "$tmp/out.txt" && fail "--plots all: the hint to draw them"
-	# by default only the comparison's figure (issue 26 item 6): no
-	# policy's own, and the command printed to draw them draws them
+	# by default only the comparison's figure, as SVG (issue 26 item 6):
+	# no PNG, no policy's own figure, and the command printed to draw them
+	# draws them
 	"$capsim" compare "$w" --duration 1 -o "$tmp/cd" > "$tmp/out.txt"
-	[ -s "$tmp/cd/compare.png" ] && [ -s "$tmp/cd/compare.svg" ] || fail "default: no compare.png"
+	[ -s "$tmp/cd/compare.svg" ] || fail "default: no compare.svg"
+	tail -c 16 "$tmp/cd/compare.svg" | grep -q '</svg>' || fail "default: compare.svg not whole"
+	[ -e "$tmp/cd/compare.png" ] && fail "default: compare.png drawn (only with --png)"
+	grep -q '^outputs: .*compare\.svg;' "$tmp/out.txt" || fail "default: outputs line: $(grep '^outputs' "$tmp/out.txt")"
+	# --png: the same SVG and its PNG beside it
+	"$capsim" compare "$w" --duration 1 --png -o "$tmp/cp" > "$tmp/outp.txt"
+	cmp -s "$tmp/cd/compare.svg" "$tmp/cp/compare.svg" || fail "--png: compare.svg differs from the default's"
+	pycheck "$tmp/cp/compare.png" 1000 $((420 + 330))
+	grep -q '^outputs: .*compare\.svg, compare\.png;' "$tmp/outp.txt" || fail "--png: outputs line: $(grep '^outputs' "$tmp/outp.txt")"
+	[ -z "$(find "$tmp/cp" -path '*/plots*')" ] || fail "--png: per-policy figures drawn"
 	[ -z "$(find "$tmp/cd" -path '*/plots*')" ] ||
 		fail "default: per-policy figures drawn: $(find "$tmp/cd" -path '*/plots*' | head -3)"
 	hint=$(sed -n "s/^a policy's figures: capsim plot \(.*\) (or compare --plots all)\$/\1/p" "$tmp/out.txt")
@@ -186,11 +196,18 @@ compare-procs)
 	printf '#!/bin/sh\necho "$*" >> "%s/gp.log"\nexec "%s" "$@"\n' "$tmp" "$real" > "$tmp/bin/gnuplot"
 	chmod +x "$tmp/bin/gnuplot"
 	cpus=$(getconf _NPROCESSORS_ONLN)
-	# by default compare.png alone: one process, no policy's figure
+	# by default compare.svg alone: one process, compare.gp run once (no
+	# PNG), no policy's figure
 	PATH="$tmp/bin:$PATH" "$capsim" compare "$w" --duration 3 -o "$tmp/jd" --quiet ||
 		fail "compare, default plots"
-	[ "$(wc -l < "$tmp/gp.log")" = 1 ] && [ "$(grep -o '/compare\.gp' "$tmp/gp.log" | wc -l)" = 2 ] &&
-		! grep -q '/freq\.gp' "$tmp/gp.log" || fail "default: $(cat "$tmp/gp.log")"
+	[ "$(wc -l < "$tmp/gp.log")" = 1 ] && [ "$(grep -o '/compare\.gp' "$tmp/gp.log" | wc -l)" = 1 ] &&
+		! grep -q "fmt='png'" "$tmp/gp.log" && ! grep -q '/freq\.gp' "$tmp/gp.log" ||
+		fail "default: $(cat "$tmp/gp.log")"
+	rm -f "$tmp/gp.log"
+	PATH="$tmp/bin:$PATH" "$capsim" compare "$w" --duration 3 --png -o "$tmp/jp" --quiet ||
+		fail "compare --png"
+	[ "$(wc -l < "$tmp/gp.log")" = 1 ] && [ "$(grep -o '/compare\.gp' "$tmp/gp.log" | wc -l)" = 2 ] ||
+		fail "--png: $(cat "$tmp/gp.log")"
 	for j in 1 2 8; do
 		rm -f "$tmp/gp.log"
 		PATH="$tmp/bin:$PATH" "$capsim" compare "$w" --duration 3 -j $j --plots all -o "$tmp/j$j" --quiet ||
@@ -214,7 +231,8 @@ compare-procs)
 		cmp -s "$tmp/j1/compare.png" "$tmp/j$j/compare.png" || fail "-j $j: compare.png"
 		pycheck "$tmp/j$j/compare.png" 1000 $((420 + 330))
 	done
-	cmp -s "$tmp/j1/compare.png" "$tmp/jd/compare.png" || fail "default: compare.png differs from -j 1's"
+	cmp -s "$tmp/j1/compare.png" "$tmp/jp/compare.png" || fail "--png: compare.png differs from -j 1's"
+	cmp -s "$tmp/j1/compare.svg" "$tmp/jd/compare.svg" || fail "default: compare.svg differs from -j 1's"
 	;;
 plots)
 	# every plot of a small run with the util lines: size and not blank
