@@ -25,6 +25,7 @@
  *   import_background.c  kernel threads and tasks below --min-busy folded
  *                        into one periodic load per CPU
  *   import_clamp.c       task groups and their clamps from cap_clamp_*
+ *   import_uclamp.c      a task's uclamp from LISA's lisa__uclamp_util_se
  *   import_rtapp.c       the rt-app JSON written (temp file, rename)
  *   import_explain.c     --explain: per task what was inferred and why
  *   import_cmd.c         the command line
@@ -182,6 +183,8 @@ struct import_task {
 	int cpu_work_n;
 	uint64_t cpus_ran[IMPORT_CPU_MAX / 64];	/* CPUs it ran on */
 	int group;		/* cap_clamp group index, -1 none */
+	long uclamp_samples;	/* lisa__uclamp_util_se while it ran */
+	int uclamp_min, uclamp_max;	/* ... the lowest of each */
 	/* inferred */
 	char *name;		/* unique, from comm (and pid when shared) */
 	bool selected;		/* matches --tasks */
@@ -305,6 +308,8 @@ void import_fold(struct import_model *m, bool (*selected)(void *, const char *),
 /* import_clamp.c: cap_clamp_* events (sched_state's ops.event) */
 int import_clamp_event(struct import_model *m, const struct ftrace_event *ev);
 void import_clamp_free(struct import_model *m);
+/* import_uclamp.c: lisa__uclamp_util_se (sched_state's ops.event) */
+void import_uclamp_event(struct import_model *m, const struct ftrace_event *ev);
 /* import_rtapp.c: the workload written to @m->o->out; an exit status */
 int import_write_rtapp(const struct import_model *m);
 /* import_explain.c */

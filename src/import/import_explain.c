@@ -198,6 +198,12 @@ static void explain_task(const struct import_model *m,
 			t->resume_frac * 100, t->partner >= 0 ?
 			"at its end: a two-way pair" :
 			"where it woke it in the trace");
+	if (t->uclamp_samples)
+		fprintf(f, "  uclamp: min %d, max %d: the lowest of its CPU's clamps over %ld lisa__uclamp_util_se while it ran%s\n",
+			t->uclamp_min, t->uclamp_max, t->uclamp_samples,
+			t->uclamp_min > 0 || t->uclamp_max < 1024 ?
+			" (written as util_min/util_max)" :
+			" (the defaults: nothing written)");
 	if (t->group >= 0)
 		fprintf(f, "  group: %s\n", m->groups[t->group].path ?
 			m->groups[t->group].path :

@@ -184,6 +184,8 @@ static int on_event(void *arg, const struct ftrace_event *ev)
 		m->switches++;
 	if (!strncmp(ev->name, "cap_clamp_", 10))
 		return import_clamp_event(m, ev);
+	if (!strcmp(ev->name, "lisa__uclamp_util_se"))
+		import_uclamp_event(m, ev);
 	return 0;
 }
 

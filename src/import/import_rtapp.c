@@ -394,6 +394,11 @@ static void put_task(struct strbuf *sb, const struct import_model *m,
 		sb_puts(sb, ", \"taskgroup\": ");
 		put_str(sb, m->groups[t->group].path);
 	}
+	/* rt-app's own keys; the defaults (0, 1024) go unsaid */
+	if (t->uclamp_samples && t->uclamp_min > 0)
+		sb_printf(sb, ", \"util_min\": %d", t->uclamp_min);
+	if (t->uclamp_samples && t->uclamp_max < 1024)
+		sb_printf(sb, ", \"util_max\": %d", t->uclamp_max);
 	if (t->phases[0].kind == IMPORT_HOG) {
 		/* from when it appeared (a task forked inside the window) */
 		if (t->first_seen >= m->ws + 1000)

@@ -41,6 +41,12 @@
 #              `runtime`, bursts of one work as `run`, bursts at one
 #              speed as `run` with "no evidence"; runtime-speed.json's
 #              runtime task imported and run at 1 GHz beside its source
+#   uclamp     a task's uclamp from LISA's lisa__uclamp_util_se
+#              (import_uclamp.c): uclamp-tasks.json under --policy uclamp
+#              with --trace-signals imports with each task's util_min /
+#              util_max (a capped task sharing its CPU with an uncapped
+#              one included) and round trips exactly; without them the
+#              replay is out of the bounds
 #   errors     usage errors, no sched_switch, time going back, a
 #              truncated line, a CPU past the platform, a foreign -o:
 #              exit 2 with FILE:LINE:COL, nothing written; a renamed pid
@@ -512,6 +518,38 @@ barriers)
 	! grep -q '"barrier' "$dir/ho.json" ||
 		fail "handoffs: wake-ups 1 ms apart taken for a barrier"
 	echo "ok: two hand-offs 1 ms apart are no barrier"
+	;;
+uclamp)
+	"$capsim" run "$src/tests/import/uclamp-tasks.json" --platform sym4 \
+		--policy uclamp --trace-signals --duration 2 -o "$dir/uc" \
+		--quiet 2>/dev/null || fail "uclamp: source run"
+	"$capsim" import "$dir/uc/trace.txt" --platform sym4 -o "$dir/uc.json" \
+		--explain >"$dir/uc.explain" || fail "uclamp: import"
+	python3 - "$dir/uc.json" <<'PY' || { cat "$dir/uc.json"; fail "uclamp: the tasks' clamps not recovered"; }
+import json, re, sys
+wl = json.loads(re.sub(r'/\*.*?\*/', '', open(sys.argv[1]).read(), flags=re.S))
+t = wl['tasks']
+got = {n: (t[n].get('util_min'), t[n].get('util_max')) for n in ('capped', 'plain', 'boosted')}
+print('util_min, util_max:', got)
+assert got == {'capped': (None, 300), 'plain': (None, None), 'boosted': (512, None)}, got
+PY
+	grep -q '^  uclamp: min 0, max 300: .* (written as util_min/util_max)$' "$dir/uc.explain" ||
+		fail "uclamp: --explain does not say capped's clamp"
+	echo "ok: each task's uclamp recovered from its CPU's while it ran"
+	# the replay under uclamp: exact, and out of the bounds without the
+	# clamps (the shared domain's frequency follows them)
+	"$capsim" run "$dir/uc.json" --platform sym4 --policy uclamp \
+		--duration 2 -o "$dir/uc-2" --quiet 2>/dev/null || fail "uclamp: imported run"
+	python3 "$src/tests/import/compare_runs.py" "$src/tests/import/uclamp-tasks.json" \
+		"$dir/uc" "$dir/uc.json" "$dir/uc-2" || fail "uclamp: round trip"
+	sed 's/, "util_max": 300,/,/; s/, "util_min": 512,/,/' "$dir/uc.json" >"$dir/uc-none.json"
+	! grep -q util_m "$dir/uc-none.json" || fail "uclamp: the clamps not removed"
+	"$capsim" run "$dir/uc-none.json" --platform sym4 --policy uclamp \
+		--duration 2 -o "$dir/uc-3" --quiet || fail "uclamp: run without clamps"
+	! python3 "$src/tests/import/compare_runs.py" "$src/tests/import/uclamp-tasks.json" \
+		"$dir/uc" "$dir/uc-none.json" "$dir/uc-3" >/dev/null ||
+		fail "uclamp: the round trip holds without the clamps (the test shows nothing)"
+	echo "ok: the import replays within the bounds under uclamp, and not without the clamps"
 	;;
 forked)
 	# tasks forked inside the window start their work when they
