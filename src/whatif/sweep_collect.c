@@ -13,6 +13,7 @@
 #include "gnuplot.h"
 #include "metric_expr.h"
 #include "outdir.h"
+#include "pareto_labels.h"
 #include "procs.h"
 #include "run_metrics.h"
 #include "sweep.h"
@@ -304,6 +305,7 @@ struct ppt {
 	int idx;		/* its place in pareto.dat */
 	char *label;		/* its parameters' values */
 	bool front;
+	enum pareto_label_pos label_pos;	/* beside its point */
 };
 
 /* The Pareto data of a collection: one entry per plotted point */
@@ -427,12 +429,11 @@ static void pareto_free(struct pareto *pa)
  * entries (in plot order), a merged one's NULL. Quadratic: only for the
  * few points that are all labelled.
  */
-static void merge_labels(struct ppt *pp, int npp, int npanels)
+/* Each panel's [min x, max x, min y, max y] of all its points */
+static double *panel_spans(const struct ppt *pp, int npp, int npanels)
 {
-	int *cnt = xcalloc((size_t)npp, sizeof(int));
-	/* each panel's spans: "the same spot" is within 1.5 % of them */
 	double *span = xcalloc((size_t)npanels * 4, sizeof(double));
-	int i, j;
+	int i;
 
 	for (i = 0; i < npanels; i++) {
 		span[4 * i] = span[4 * i + 2] = INFINITY;
@@ -446,6 +447,16 @@ static void merge_labels(struct ppt *pp, int npp, int npanels)
 		sp[2] = fmin(sp[2], pp[i].y);
 		sp[3] = fmax(sp[3], pp[i].y);
 	}
+	return span;
+}
+
+static void merge_labels(struct ppt *pp, int npp, int npanels)
+{
+	int *cnt = xcalloc((size_t)npp, sizeof(int));
+	/* each panel's spans: "the same spot" is within 1.5 % of them */
+	double *span = panel_spans(pp, npp, npanels);
+	int i, j;
+
 	for (i = 0; i < npp; i++) {
 		const double *sp = &span[4 * (pp[i].panel - 1)];
 		char *lab = pp[i].label;
@@ -478,6 +489,46 @@ static void merge_labels(struct ppt *pp, int npp, int npanels)
 	}
 	free(span);
 	free(cnt);
+}
+
+/* a point's label is drawn: all of them up to PARETO_LABEL_ALL_MAX
+ * points, else the fronts' */
+static bool label_shown(const struct pareto *pa, const struct ppt *pt)
+{
+	return pt->label && (pa->npp <= PARETO_LABEL_ALL_MAX || pt->front);
+}
+
+/* Each drawn label's spot beside its point (pareto_labels.c), in plot
+ * order */
+static void place_labels(struct pareto *pa)
+{
+	struct pareto_label *l = xcalloc((size_t)pa->npp, sizeof(*l));
+	double *span = panel_spans(pa->pp, pa->npp, pa->npanels);
+	double *xs = xcalloc((size_t)pa->npanels, sizeof(double));
+	double *ys = xcalloc((size_t)pa->npanels, sizeof(double));
+	int i, n = 0;
+
+	for (i = 0; i < pa->npanels; i++) {
+		xs[i] = span[4 * i + 1] - span[4 * i];
+		ys[i] = span[4 * i + 3] - span[4 * i + 2];
+	}
+	for (i = 0; i < pa->npp; i++) {
+		const struct ppt *pt = &pa->pp[i];
+
+		pa->pp[i].label_pos = PARETO_LABEL_ABOVE_RIGHT;
+		if (label_shown(pa, pt))
+			l[n++] = (struct pareto_label){
+				.x = pt->x, .y = pt->y, .panel = pt->panel,
+				.len = (int)strlen(pt->label) };
+	}
+	pareto_place_labels(l, n, pa->npanels, xs, ys);
+	for (i = 0, n = 0; i < pa->npp; i++)
+		if (label_shown(pa, &pa->pp[i]))
+			pa->pp[i].label_pos = l[n++].pos;
+	free(xs);
+	free(ys);
+	free(span);
+	free(l);
 }
 
 /* The order of the fronts' file: by panel, then as cmp_ppt() */
@@ -542,19 +593,17 @@ static int write_points(const char *data, const struct pareto *pa,
 	free(path);
 	if (!f)
 		return -1;
-	fprintf(f, "# energy_J %s panel series label%s\n", metric,
+	fprintf(f, "# energy_J %s panel series label%s label_pos\n", metric,
 		pa->errors ? " energy_ci95 metric_ci95" : "");
 	for (i = 0; i < pa->npp; i++) {
 		const struct ppt *pt = &pa->pp[i];
-		bool shown = pt->label &&
-			     (pa->npp <= PARETO_LABEL_ALL_MAX || pt->front);
-		char *q = gp_data_label(shown ? pt->label : "");
+		char *q = gp_data_label(label_shown(pa, pt) ? pt->label : "");
 
 		fprintf(f, "%.9g %.9g %d %d %s", pt->x, pt->y, pt->panel,
 			pt->series, q);
 		if (pa->errors)
 			fprintf(f, " %.9g %.9g", pt->xerr, pt->yerr);
-		fputc('\n', f);
+		fprintf(f, " %d\n", (int)pt->label_pos);
 		free(q);
 	}
 	return fclose(f) ? -1 : 0;
@@ -673,6 +722,7 @@ static int write_pareto(const char *dir, struct pareto *pa,
 		goto out;
 	if (pa->npp <= PARETO_LABEL_ALL_MAX)
 		merge_labels(pa->pp, pa->npp, pa->npanels);
+	place_labels(pa);
 	if (write_points(data, pa, metric) || write_vars(data, pa, axis, title))
 		goto out;
 	ret = draw_pareto(dir, scripts, quiet);

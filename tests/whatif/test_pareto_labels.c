@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Where the Pareto plot's labels go (src/whatif/pareto_labels.c), in
+ * process:
+ *  - labels far apart all keep the default spot, above right;
+ *  - the frame sweep's two uclamp points on sd855 (9.91 J at 92.6 % and
+ *    10.63 J at 91.8 %, a panel of points over 15.3 J and 92.6 %), whose
+ *    labels printed as one "307512", get two spots;
+ *  - the same two points in different panels do not move each other;
+ *  - four labels at one spot take the four spots.
+ */
+#include <check.h>
+
+#include "../sim/check_main.h"
+#include "pareto_labels.h"
+
+static const double sd855_x[] = { 15.28, 15.28 };
+static const double sd855_y[] = { 92.62, 92.62 };
+
+START_TEST(far_apart_keep_the_default)
+{
+	struct pareto_label l[] = {
+		{ .x = 11.72, .y = 0, .panel = 1, .len = 3 },
+		{ .x = 14.64, .y = 0, .panel = 1, .len = 3 },
+		{ .x = 17.77, .y = 0, .panel = 1, .len = 3 },
+		{ .x = 13.52, .y = 80.1, .panel = 1, .len = 3 },
+	};
+	int i;
+
+	pareto_place_labels(l, 4, 2, sd855_x, sd855_y);
+	for (i = 0; i < 4; i++)
+		ck_assert_int_eq(l[i].pos, PARETO_LABEL_ABOVE_RIGHT);
+}
+END_TEST
+
+START_TEST(neighbours_move_apart)
+{
+	struct pareto_label l[] = {
+		{ .x = 9.91, .y = 92.62, .panel = 1, .len = 3 },
+		{ .x = 10.63, .y = 91.75, .panel = 1, .len = 3 },
+	};
+
+	pareto_place_labels(l, 2, 2, sd855_x, sd855_y);
+	ck_assert_int_eq(l[0].pos, PARETO_LABEL_ABOVE_RIGHT);
+	ck_assert_int_ne(l[1].pos, PARETO_LABEL_ABOVE_RIGHT);
+}
+END_TEST
+
+START_TEST(other_panels_do_not_count)
+{
+	struct pareto_label l[] = {
+		{ .x = 9.91, .y = 92.62, .panel = 1, .len = 3 },
+		{ .x = 10.63, .y = 91.75, .panel = 2, .len = 3 },
+	};
+
+	pareto_place_labels(l, 2, 2, sd855_x, sd855_y);
+	ck_assert_int_eq(l[0].pos, PARETO_LABEL_ABOVE_RIGHT);
+	ck_assert_int_eq(l[1].pos, PARETO_LABEL_ABOVE_RIGHT);
+}
+END_TEST
+
+START_TEST(one_spot_four_ways)
+{
+	struct pareto_label l[4];
+	int i, j;
+
+	for (i = 0; i < 4; i++)
+		l[i] = (struct pareto_label){ .x = 5, .y = 50, .panel = 1,
+					      .len = 4 };
+	pareto_place_labels(l, 4, 1, sd855_x, sd855_y);
+	for (i = 0; i < 4; i++)
+		for (j = 0; j < i; j++)
+			ck_assert_int_ne(l[i].pos, l[j].pos);
+}
+END_TEST
+
+int main(void)
+{
+	return check_main("pareto_labels", 0, CHECK_TESTS(
+		far_apart_keep_the_default, neighbours_move_apart,
+		other_panels_do_not_count,
+		one_spot_four_ways));
+}
