@@ -21,6 +21,7 @@
 
 #include <linux/sched/cap_clamp.h>
 #include "agg_check.h"
+#include "backend_main.h"
 
 enum { NR_SE = 96, NR_GROUPS = 3 };
 
@@ -101,47 +102,47 @@ static void check(const char *op, int i, bool changed,
 			 want.max);
 }
 
-static void take_keys(int i, const struct cap_clamp_group *g)
+enum op { ENQUEUE, DEQUEUE, UPDATE };
+static const char *const op_name[] = { "enqueue", "dequeue", "update" };
+
+/* @op on entity @i of group @g, then the model follows and checks. */
+static void apply(enum op op, int i, int g)
 {
-	w.key[i][CAP_CLAMP_MIN] = g->value[CAP_CLAMP_MIN];
-	w.key[i][CAP_CLAMP_MAX] = g->value[CAP_CLAMP_MAX];
+	struct cap_clamp_range before = model_range();
+	struct cap_clamp_se *se = &w.se[i];
+	bool changed;
+
+	raw_spin_lock(&w.lock);
+	if (op == ENQUEUE)
+		changed = cap_clamp_enqueue(&w.cpu, se, &w.grp[g], &w.lock);
+	else if (op == DEQUEUE)
+		changed = cap_clamp_dequeue(&w.cpu, se, &w.lock);
+	else
+		changed = cap_clamp_update(&w.cpu, se, &w.grp[g], &w.lock);
+	raw_spin_unlock(&w.lock);
+	if (op != UPDATE)
+		w.queued[i] = op == ENQUEUE;
+	/* an idle entity's update changes nothing: its enqueue reads */
+	if (op != DEQUEUE && w.queued[i]) {
+		w.key[i][CAP_CLAMP_MIN] = w.grp[g].value[CAP_CLAMP_MIN];
+		w.key[i][CAP_CLAMP_MAX] = w.grp[g].value[CAP_CLAMP_MAX];
+	}
+	check(op_name[op], i, changed, before);
 }
 
 static void enq(int i, int g)
 {
-	struct cap_clamp_range before = model_range();
-	bool changed;
-
-	raw_spin_lock(&w.lock);
-	changed = cap_clamp_enqueue(&w.cpu, &w.se[i], &w.grp[g], &w.lock);
-	raw_spin_unlock(&w.lock);
-	w.queued[i] = true;
-	take_keys(i, &w.grp[g]);
-	check("enqueue", i, changed, before);
+	apply(ENQUEUE, i, g);
 }
 
 static void deq(int i)
 {
-	struct cap_clamp_range before = model_range();
-	bool changed;
-
-	raw_spin_lock(&w.lock);
-	changed = cap_clamp_dequeue(&w.cpu, &w.se[i], &w.lock);
-	raw_spin_unlock(&w.lock);
-	w.queued[i] = false;
-	check("dequeue", i, changed, before);
+	apply(DEQUEUE, i, i % NR_GROUPS);
 }
 
 static void upd(int i, int g)
 {
-	struct cap_clamp_range before = model_range();
-	bool changed;
-
-	raw_spin_lock(&w.lock);
-	changed = cap_clamp_update(&w.cpu, &w.se[i], &w.grp[g], &w.lock);
-	raw_spin_unlock(&w.lock);
-	take_keys(i, &w.grp[g]);
-	check("update", i, changed, before);
+	apply(UPDATE, i, g);
 }
 
 static void set(int g, unsigned int min, unsigned int max)
@@ -346,15 +347,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test_setup(group_write_of_equal_keys, setup),
 		cmocka_unit_test_setup(interleaved_groups, setup),
 	};
-	int b = argc > 1 ? agg_backend_parse(argv[1]) : -1;
 
-	if (b < 0) {
-		fprintf(stderr, "usage: %s rbtree|exact [TEST]\n", argv[0]);
-		return 99;
-	}
-	backend = b;
-	if (argc > 2)
-		cmocka_set_test_filter(argv[2]);
-	return cmocka_run_group_tests_name(agg_backend_name[b], tests, NULL,
-					   NULL);
+	return backend_main(argc, argv, tests, sizeof(tests) / sizeof(tests[0]),
+			    &backend);
 }
