@@ -13,8 +13,9 @@
  * Two aggregators implement the per-CPU side behind one API:
  *  - rbtree: per clamp index, a red-black tree of the distinct values of
  *    the RUNNABLE entities, the entities at each value on a list with its
- *    node, O(log k) per operation for k distinct values (the RFC's design,
- *    which had one node per entity, made O(1) for a group write);
+ *    node, O(log k) per operation for k distinct values (the RFC's design
+ *    had a node per entity: a group write now moves all but two of its
+ *    entities in O(1) each);
  *  - exact: per clamp index, a count of the RUNNABLE entities at each of
  *    the SCHED_CAPACITY_SCALE + 1 values and a two-level bitmap of the
  *    counts in use, O(1) per operation.

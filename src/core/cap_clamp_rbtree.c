@@ -216,6 +216,7 @@ static __always_inline void cap_clamp_rekey(struct cap_clamp_cpu *cc,
 	struct rb_node *next;
 
 	if (RB_EMPTY_NODE(node)) {
+		/* an end with @key is another node: @key is not the old key */
 		next = t->rightmost;
 		if (cap_clamp_node_key(next, id) != key) {
 			next = t->leftmost;
