@@ -11,8 +11,11 @@
  * that serializes each operation.
  *
  * Two aggregators implement the per-CPU side behind one API:
- *  - rbtree: per clamp index, a red-black tree of the RUNNABLE entities
- *    keyed by their value, O(log n) per operation (the RFC's design);
+ *  - rbtree: per clamp index, a red-black tree of the distinct values of
+ *    the RUNNABLE entities, the entities at each value on a list with its
+ *    node, O(log k) per operation for k distinct values (the RFC's design
+ *    had a node per entity: a group write now moves all but two of its
+ *    entities in O(1) each);
  *  - exact: per clamp index, a count of the RUNNABLE entities at each of
  *    the SCHED_CAPACITY_SCALE + 1 values and a two-level bitmap of the
  *    counts in use, O(1) per operation.
@@ -79,19 +82,25 @@ struct cap_clamp_group {
  * An entity as its CPU aggregate sees it. The keys are the group values
  * the entity was accounted with, so the aggregate never depends on a group
  * value that may change while the entity is queued.
+ *
+ * rbtree: per index, the queued entities with one key are on a ring of
+ * @same; one of them, the key's representative, has @node in the tree,
+ * the others have it cleared (RB_EMPTY_NODE()).
  */
 struct cap_clamp_se {
 	unsigned int key[CAP_CLAMP_CNT];
 	struct cap_clamp_cpu *cpu;
 #ifdef CAP_CLAMP_HAVE_RBTREE
 	struct rb_node node[CAP_CLAMP_CNT];
+	struct list_head same[CAP_CLAMP_CNT];
 #endif
 };
 
 /*
- * rbtree: the RUNNABLE entities of a CPU sorted by one key, and both ends
- * of the order, where a key at or past the current extremes goes without a
- * search (a group write moves its entities to one end, one by one).
+ * rbtree: the distinct values of one key over the RUNNABLE entities of a
+ * CPU, one node each, and both ends of the order, where a key at or past
+ * the current extremes is found without a search (a group write moves its
+ * entities to one end, one by one).
  */
 struct cap_clamp_tree {
 	struct rb_root root;

@@ -279,6 +279,19 @@ void rb_erase_augmented(struct rb_node *node, struct rb_root *root,
 	erase(node, root, augment);
 }
 
+void rb_replace_node(struct rb_node *victim, struct rb_node *new,
+		     struct rb_root *root)
+{
+	struct rb_node *parent = rb_parent(victim);
+
+	*new = *victim;
+	if (victim->rb_left)
+		set_parent(victim->rb_left, new);
+	if (victim->rb_right)
+		set_parent(victim->rb_right, new);
+	replace_child(parent, victim, new, root);
+}
+
 struct rb_node *rb_first(const struct rb_root *root)
 {
 	struct rb_node *n = root->rb_node;

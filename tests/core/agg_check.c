@@ -35,19 +35,53 @@ static unsigned long node_key(const struct rb_node *n)
 	return rb_entry(n, struct cap_clamp_se, node[key_id])->key[key_id];
 }
 
+/*
+ * The entities on the ring of representative @rep, @rep included: each
+ * with @rep's key and its own node cleared. Returns how many, or -1.
+ */
+static long ring_size(struct cap_clamp_se *rep, int id, const char **why)
+{
+	struct cap_clamp_se *se;
+	long n = 1;
+
+	list_for_each_entry(se, &rep->same[id], same[id]) {
+		if (se->key[id] != rep->key[id]) {
+			*why = "an entity on a ring has another key";
+			return -1;
+		}
+		if (!RB_EMPTY_NODE(&se->node[id])) {
+			*why = "two nodes in the tree for one key";
+			return -1;
+		}
+		n++;
+	}
+	return n;
+}
+
 static const char *check_rbtree(const struct cap_clamp_cpu *cc, int id)
 {
 	const struct cap_clamp_tree *t = &cc->tree[id];
-	struct rb_node *last;
+	struct rb_node *last, *node, *prev = NULL;
 	const char *why;
-	long n;
+	long n, entities = 0;
 
 	key_id = id;
 	n = rb_check(&t->root, node_key, &why);
 	if (n < 0)
 		return why;
-	if (n != (long)cc->nr)
-		return "tree size differs from the entity count";
+	for (node = rb_first(&t->root); node; prev = node, node = rb_next(node)) {
+		long ring;
+
+		if (prev && node_key(prev) == node_key(node))
+			return "two nodes with one key";
+		ring = ring_size(rb_entry(node, struct cap_clamp_se,
+					  node[id]), id, &why);
+		if (ring < 0)
+			return why;
+		entities += ring;
+	}
+	if (entities != (long)cc->nr)
+		return "the rings do not add up to the entity count";
 	last = rb_last(&t->root);
 	if (t->rightmost != last)
 		return "cached node is not the rightmost";

@@ -16,6 +16,7 @@
 #include <linux/errno.h>
 #include <linux/sched/cap_clamp.h>
 #include "agg_check.h"
+#include "backend_main.h"
 
 struct fixture {
 	struct cap_clamp_cpu cpu[2];
@@ -475,15 +476,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test_setup(shared_value, setup),
 		cmocka_unit_test_setup(update_across_words, setup),
 	};
-	int b = argc > 1 ? agg_backend_parse(argv[1]) : -1;
 
-	if (b < 0) {
-		fprintf(stderr, "usage: %s rbtree|exact [TEST]\n", argv[0]);
-		return 99;
-	}
-	backend = b;
-	if (argc > 2)
-		cmocka_set_test_filter(argv[2]);
-	return cmocka_run_group_tests_name(agg_backend_name[b], tests, NULL,
-					   NULL);
+	return backend_main(argc, argv, tests, sizeof(tests) / sizeof(tests[0]),
+			    &backend);
 }

@@ -1,6 +1,7 @@
 /*
- * kcompat red-black tree: random insert/erase with the full invariant check
- * after every step (the shape of the kernel's lib/rbtree_test.c).
+ * kcompat red-black tree: random insert/erase, and rb_replace_node(), with
+ * the full invariant check after every step (the shape of the kernel's
+ * lib/rbtree_test.c).
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -102,6 +103,51 @@ static void test_sorted_walk(void **state)
 	for (i = 0; i < N; i += 2) {
 		rb_erase(&items[i].node, &root);
 		check_or_fail(&root, N - i / 2 - 1, 0, i);
+	}
+}
+
+/*
+ * rb_replace_node(): a node outside the tree takes an in-tree node's place
+ * (same key), the root's and the ends' included; the tree stays valid and
+ * the replaced node is gone from every walk.
+ */
+static void test_replace_node(void **state)
+{
+	enum { N = 200, STEPS = 2000 };
+	static struct item items[2 * N];
+	struct rb_root root = RB_ROOT;
+	uint64_t seed = test_seed();
+	struct test_rand r;
+	struct rb_node *n;
+	long step;
+	int i;
+
+	(void)state;
+	test_rand_init(&r, seed);
+	for (i = 0; i < N; i++) {
+		items[i].key = (unsigned long)i * 3;
+		insert(&root, &items[i]);
+	}
+	for (step = 0; step < STEPS; step++) {
+		struct item *old = &items[test_rand_below(&r, 2 * N)];
+		struct item *new;
+		bool was_root;
+
+		if (!old->in_tree)
+			continue;
+		/* the spare at the same index in the other half */
+		new = &items[(old - items + N) % (2 * N)];
+		assert_false(new->in_tree);
+		new->key = old->key;
+		was_root = root.rb_node == &old->node;
+		rb_replace_node(&old->node, &new->node, &root);
+		old->in_tree = 0;
+		new->in_tree = 1;
+		if (was_root)
+			assert_ptr_equal(root.rb_node, &new->node);
+		check_or_fail(&root, N, seed, step);
+		for (n = rb_first(&root); n; n = rb_next(n))
+			assert_ptr_not_equal(n, &old->node);
 	}
 }
 
@@ -261,6 +307,7 @@ int main(void)
 		cmocka_unit_test(test_empty_tree),
 		cmocka_unit_test(test_sorted_walk),
 		cmocka_unit_test(test_random_ops),
+		cmocka_unit_test(test_replace_node),
 		cmocka_unit_test(test_augmented_random_ops),
 	};
 

@@ -24,10 +24,16 @@ static inline void list_add_tail(struct list_head *entry,
 	head->prev = entry;
 }
 
-static inline void list_del_init(struct list_head *entry)
+/* Unlink @entry, which is left pointing at its old neighbours. */
+static inline void __list_del_entry(struct list_head *entry)
 {
 	entry->prev->next = entry->next;
 	entry->next->prev = entry->prev;
+}
+
+static inline void list_del_init(struct list_head *entry)
+{
+	__list_del_entry(entry);
 	INIT_LIST_HEAD(entry);
 }
 
@@ -39,13 +45,15 @@ static inline bool list_empty(const struct list_head *head)
 static inline void list_move_tail(struct list_head *entry,
 				  struct list_head *head)
 {
-	list_del_init(entry);
+	__list_del_entry(entry);
 	list_add_tail(entry, head);
 }
 
 #define list_entry(ptr, type, member) container_of(ptr, type, member)
 #define list_first_entry(head, type, member) \
 	list_entry((head)->next, type, member)
+#define list_last_entry(head, type, member) \
+	list_entry((head)->prev, type, member)
 
 #define list_for_each_entry(pos, head, member) \
 	for (pos = list_entry((head)->next, __typeof__(*pos), member); \

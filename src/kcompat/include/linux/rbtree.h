@@ -49,6 +49,13 @@ static inline void rb_link_node(struct rb_node *node, struct rb_node *parent,
 
 void rb_insert_color(struct rb_node *node, struct rb_root *root);
 void rb_erase(struct rb_node *node, struct rb_root *root);
+/*
+ * @new, not in any tree, takes @victim's place, parent, children and
+ * colour: no rebalancing, so the caller must keep the order (@new sorts
+ * where @victim did). @victim is left stale, as in the kernel.
+ */
+void rb_replace_node(struct rb_node *victim, struct rb_node *new,
+		     struct rb_root *root);
 
 struct rb_node *rb_first(const struct rb_root *root);
 struct rb_node *rb_last(const struct rb_root *root);
