@@ -6,6 +6,6 @@ load datadir.'/vars.gp'
 height = 150 + 30 * (nlanes < 6 ? 6 : nlanes)
 load plotsdir.'/common.gp'
 f = datadir.'/activity.dat'
-set title runtitle."\ntask activity: running (colour: CPU), runnable (grey), sleeping (blank)".(lanenote eq '' ? '' : '; '.lanenote) noenhanced
+set title runtitle."\ntask activity: running (colour: CPU; height: share of the time, where runs merge), runnable (grey), sleeping (blank)".(lanenote eq '' ? '' : '; '.lanenote) noenhanced
 set xrange [tfrom:tto]
 load plotsdir.'/lanes.gp'

@@ -3,6 +3,8 @@
 # coloured by the CPU it runs on; a thin grey bar while it is runnable but
 # waiting; nothing while it sleeps. The caller sets the title, the x
 # range, ncpus and f, the data: lane t0_s t1_s state(1 runnable, 2 running) cpu
+# [share]: a row may be runs less than a pixel apart merged (plot.c), share
+# the part of it they fill, drawn as the bar's height (none: 1)
 # CPU colours: the palette without its grey, which is the runnable bar's
 array cpult[9] = [1, 2, 3, 4, 5, 6, 7, 9, 10]
 set yrange [nlanes + 0.7:0.3]
@@ -21,5 +23,7 @@ set style fill solid 1.0 border
 # one pass over the data per colour, not per CPU (1024 were minutes)
 ncol = ncpus < 9 ? ncpus : 9
 cputitle(c) = ncpus <= 9 ? sprintf('on CPU %d', c) : sprintf('on CPU %d, %d, ...', c, c + 9)
-plot f using (($4 == 1) ? ($2 + $3) / 2 : NaN):1:(($3 - $2) / 2):(0.1) with boxxyerror lc rgb '#b0b0b0' lw 0.5 title 'runnable', \
-     for [c = 0:ncol - 1] f using (($4 == 2 && int($5) % 9 == c) ? ($2 + $3) / 2 : NaN):1:(($3 - $2) / 2):(0.36) with boxxyerror lc cpult[c + 1] lw 0.5 title cputitle(c)
+# a bar's half height, at least a sliver's
+share(h) = (valid(6) ? (column(6) > 0.08 ? column(6) : 0.08) : 1) * h
+plot f using (($4 == 1) ? ($2 + $3) / 2 : NaN):1:(($3 - $2) / 2):(share(0.1)) with boxxyerror lc rgb '#b0b0b0' lw 0.5 title 'runnable', \
+     for [c = 0:ncol - 1] f using (($4 == 2 && int($5) % 9 == c) ? ($2 + $3) / 2 : NaN):1:(($3 - $2) / 2):(share(0.36)) with boxxyerror lc cpult[c + 1] lw 0.5 title cputitle(c)

@@ -597,21 +597,35 @@ static void write_vars(FILE *v, const struct run_metrics *m,
 	}
 }
 
-/* a lane's segment, cut to the window */
+/* a lane's segment, cut to the window, with the share of it its merged
+ * runs fill (@in: their time inside the window) */
 static void put_seg(FILE *f, const struct plot_ctx *p, int lane,
-		    const struct seg *s)
+		    const struct seg *s, double in)
 {
-	fprintf(f, "%d %.9f %.9f %d %d\n", lane,
-		s->t0 < p->from ? p->from : s->t0,
-		p->to >= 0 && s->t1 > p->to ? p->to : s->t1, s->state, s->cpu);
+	double t0 = s->t0 < p->from ? p->from : s->t0;
+	double t1 = p->to >= 0 && s->t1 > p->to ? p->to : s->t1;
+
+	fprintf(f, "%d %.9f %.9f %d %d %.3f\n", lane, t0, t1, s->state,
+		s->cpu, t1 > t0 && in < t1 - t0 ? in / (t1 - t0) : 1.0);
+}
+
+/* the time of @s inside the window */
+static double seg_in(const struct plot_ctx *p, const struct seg *s)
+{
+	double t0 = s->t0 < p->from ? p->from : s->t0;
+	double t1 = p->to >= 0 && s->t1 > p->to ? p->to : s->t1;
+
+	return t1 > t0 ? t1 - t0 : 0;
 }
 
 /*
- * activity.dat: lane t0 t1 state cpu, lanes numbered from 1 at the top,
- * a lane's rows in time order. Runs of one state on one CPU less than a
- * pixel apart (@end - from over ACTIVITY_PX) are one row: at 10 s a
- * periodic task's thousands of slivers aliased into a random pattern, and
- * each was an element of the SVG.
+ * activity.dat: lane t0 t1 state cpu share, lanes numbered from 1 at the
+ * top, a lane's rows in time order. Runs of one state on one CPU less
+ * than a pixel apart (@end - from over ACTIVITY_PX) are one row: at 10 s
+ * a periodic task's thousands of slivers aliased into a random pattern,
+ * and each was an element of the SVG. share is the part of the row its
+ * runs fill: drawn as the bar's height, so a task running half the time
+ * does not look like a hog once its runs merge.
  */
 #define ACTIVITY_PX 800
 static int write_activity(struct plot_ctx *p, const struct run_metrics *m,
@@ -624,10 +638,11 @@ static int write_activity(struct plot_ctx *p, const struct run_metrics *m,
 
 	if (!f)
 		return -1;
-	fputs("# lane t0_s t1_s state(1 runnable, 2 running) cpu\n", f);
+	fputs("# lane t0_s t1_s state(1 runnable, 2 running) cpu share\n", f);
 	for (l = 0; l < nlanes; l++) {
 		int pid = m->tasks[lanes[l]].pid;
 		struct seg run = { .pid = -1 };
+		double in = 0;
 
 		for (k = 0; k < p->nsegs; k++) {
 			const struct seg *s = &p->segs[k];
@@ -638,14 +653,16 @@ static int write_activity(struct plot_ctx *p, const struct run_metrics *m,
 			    s->cpu == run.cpu && s->t0 - run.t1 < px) {
 				if (s->t1 > run.t1)
 					run.t1 = s->t1;
+				in += seg_in(p, s);
 				continue;
 			}
 			if (run.pid == pid)
-				put_seg(f, p, l + 1, &run);
+				put_seg(f, p, l + 1, &run, in);
 			run = *s;
+			in = seg_in(p, s);
 		}
 		if (run.pid == pid)
-			put_seg(f, p, l + 1, &run);
+			put_seg(f, p, l + 1, &run, in);
 	}
 	return fclose(f) ? -1 : 0;
 }

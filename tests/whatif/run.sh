@@ -302,6 +302,32 @@ plots)
 		l = $1; t0 = $2; t1 = $3; st = $4; c = $5 }
 	     END { exit bad > 0 || NR < 50 }' "$tmp/audio/plots/data/activity.dat" ||
 		fail "activity: runs less than a pixel apart not merged"
+	# a merged row says the share of it its runs fill (drawn as the bar's
+	# height): over a lane, the running rows' shares weighted by their
+	# lengths are the task's running time in summary.json
+	python3 - "$tmp/audio" <<'PY' || fail "activity: merged rows' shares are not the tasks' running time"
+import json, sys
+d = sys.argv[1]
+lanes = {}
+for line in open(d + '/plots/data/vars.gp'):
+    if line.startswith('lanelabel['):
+        k, v = line.split(' = ', 1)
+        lanes[int(k[10:-1])] = v.strip().strip("'").split(' ')[0].rsplit('-', 1)[1]
+busy = {}
+for line in open(d + '/plots/data/activity.dat'):
+    if line.startswith('#'):
+        continue
+    l, t0, t1, st, cpu, share = line.split()
+    if st == '2':
+        busy[int(l)] = busy.get(int(l), 0) + (float(t1) - float(t0)) * float(share)
+run = {str(t['pid']): t['runtime_s'] for t in json.load(open(d + '/summary.json'))['tasks']}
+thin = 0
+for l, pid in lanes.items():
+    print(pid, round(busy.get(l, 0), 4), round(run[pid], 4))
+    assert abs(busy.get(l, 0) - run[pid]) <= 0.002 * 10 + 1e-6, (pid, busy.get(l, 0), run[pid])
+    thin += run[pid] < 9
+assert thin, 'no task runs less than the whole run'
+PY
 	# a window
 	"$capsim" plot "$tmp/r" --from 0.5 --to 1 --quiet -o "$tmp/win"
 	awk '!/^#/ && ($2 < 0.5 - 1e-9 || $3 > 1 + 1e-9) { bad = 1 } END { exit bad }' \
