@@ -264,6 +264,7 @@ struct check_tasks {
 	char *ere;
 	char **names, **comms;
 	int n;
+	int nuclamp;	/* of them with util_min/util_max written */
 };
 
 static void check_tasks_free(struct check_tasks *ct)
@@ -307,6 +308,9 @@ static void imported_tasks(struct import_model *m, struct check_tasks *ct)
 		ere_literal(&b, last_comm(t));
 		ct->names[ct->n] = xstrdup(t->name);
 		ct->comms[ct->n++] = xstrdup(last_comm(t));
+		if (t->uclamp_samples &&
+		    (t->uclamp_min > 0 || t->uclamp_max < 1024))
+			ct->nuclamp++;
 	}
 	sb_puts(&b, ")$");
 	if (ct->n) {
@@ -370,6 +374,12 @@ static int run_check(const struct import_cmd_opts *c,
 		.naliases = ct->n,
 	};
 
+	/* the child run warns of the keys, but its messages are the
+	 * check's; the user asked for this policy or took the default */
+	if (ct->nuclamp && (!c->policy || strcmp(c->policy, "uclamp")))
+		fprintf(stderr, "capsim: import: note: %d task%s util_min/util_max (from lisa__uclamp_util_se), which only --policy uclamp uses: this check runs %s\n",
+			ct->nuclamp, ct->nuclamp > 1 ? "s have" : " has",
+			c->policy ? c->policy : "rfc");
 	return import_check_run(&ck);
 }
 

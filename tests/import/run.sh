@@ -550,6 +550,19 @@ PY
 		"$dir/uc" "$dir/uc-none.json" "$dir/uc-3" >/dev/null ||
 		fail "uclamp: the round trip holds without the clamps (the test shows nothing)"
 	echo "ok: the import replays within the bounds under uclamp, and not without the clamps"
+	# --check under uclamp: every task within the tolerances; under the
+	# default policy the note says the keys are not used
+	"$capsim" import "$dir/uc/trace.txt" --platform sym4 -o "$dir/uc4.json" \
+		--check "$dir/uc-check" --policy uclamp >"$dir/uc-check.out" 2>&1 ||
+		fail "uclamp: import --check --policy uclamp"
+	grep -q ' 3 tasks, 0 beyond the tolerances' "$dir/uc-check.out" ||
+		fail "uclamp: --check: $(cat "$dir/uc-check.out")"
+	grep -q 'note:' "$dir/uc-check.out" && fail "uclamp: a note under uclamp"
+	"$capsim" import "$dir/uc/trace.txt" --platform sym4 -o "$dir/uc5.json" \
+		--check "$dir/uc-check2" --no-plots >"$dir/uc-check2.out" 2>&1
+	grep -q '^capsim: import: note: 2 tasks have util_min/util_max .* this check runs rfc$' "$dir/uc-check2.out" ||
+		fail "uclamp: no note under rfc: $(cat "$dir/uc-check2.out")"
+	echo "ok: import --check --policy uclamp within the tolerances; the default says the keys are unused"
 	;;
 forked)
 	# tasks forked inside the window start their work when they
