@@ -378,6 +378,13 @@ errors)
 	expect2 "bad --min-busy" "$dir/a/trace.txt" -o "$dir/x.json" \
 		--min-busy 101
 	expect2 "bad --tasks" "$dir/a/trace.txt" -o "$dir/x.json" --tasks '('
+	# a trace.dat cut short (headers whole, CPU data not): libtracecmd's
+	# own open crashed on it (SIGSEGV in tracecmd_close(), docs/fuzzing.md)
+	head -c 20000 "$src/tests/fixtures/traces/capture.dat" >"$dir/cut.dat"
+	expect2 "a trace.dat cut short" "$dir/cut.dat" -o "$dir/x.json" --platform juno-r0
+	grep -q "cut.dat: a trace.dat whose data libtracecmd cannot read (cut short?)" "$dir/err" ||
+		fail "a trace.dat cut short: $(cat "$dir/err")"
+	[ ! -e "$dir/x.json" ] || fail "a trace.dat cut short: written"
 	grep -v sched_switch "$dir/a/trace.txt" >"$dir/noswitch.txt"
 	expect2 "no sched_switch" "$dir/noswitch.txt" -o "$dir/x.json"
 	grep -q 'trace-cmd record' "$dir/err" || fail "no advice for no sched_switch"
