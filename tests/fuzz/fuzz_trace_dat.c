@@ -11,13 +11,9 @@
  * Without libtracecmd in the build the reader refuses every trace.dat,
  * which is checked the same way.
  */
-#include <fcntl.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <unistd.h>
 
-#include "fuzz.h"
-#include "trace_reader.h"
+#include "fuzz_trace.h"
 
 /*
  * libtracecmd sizes some allocations from the file: a bad size asks
@@ -55,44 +51,10 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static int quiet = -1, err_fd = -1;
-	struct trace_reader r = { 0 };
-	struct ftrace_event ev;
-	uint64_t last = 0;
-	char path[64];
-	int fd, k, i;
-
 	/* trace.dat's magic (\x17\x08\x44 "tracing"): the text faces are
 	 * fuzz-trace_reader's */
 	if (size < 3 || memcmp(data, "\x17\x08\x44", 3))
 		return 0;
-	if (quiet < 0) {
-		/* libtracecmd and the reader say what is wrong on stderr */
-		quiet = open("/dev/null", O_WRONLY);
-		err_fd = dup(2);
-	}
-	fd = memfd_create("trace.dat", 0);
-	if (fd < 0 || write(fd, data, size) != (ssize_t)size)
-		abort();
-	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
-	dup2(quiet, 2);
-	k = trace_reader_open(&r, path);
-	while (!k && (k = trace_reader_next(&r, &ev)) > 0) {
-		if (ev.cpu < 0 || ev.cpu > 8191 || ev.pid < 0 ||
-		    ev.pid > FTRACE_PID_MAX || ev.ts_ns < last || !ev.name ||
-		    !ev.comm || ev.nr_fields < 0 ||
-		    ev.nr_fields > FTRACE_MAX_FIELDS)
-			abort();
-		for (i = 0; i < ev.nr_fields; i++)
-			if (!ev.fields[i].key || !ev.fields[i].val)
-				abort();
-		last = ev.ts_ns;
-		k = 0;
-	}
-	dup2(err_fd, 2);
-	if (k != 0 && k != TRACE_FILE_BAD && k != TRACE_FILE_IO)
-		abort();
-	trace_reader_close(&r);
-	close(fd);
+	fuzz_read_trace(data, size, false, false);
 	return 0;
 }
