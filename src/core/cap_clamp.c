@@ -63,8 +63,9 @@ void cap_clamp_group_unlink(struct cap_clamp_group *grp, struct mutex *lock)
  * tests are mirrored between min and max: a group may only narrow its
  * parent's range, and its children must stay within its own.
  */
-static __always_inline bool cap_clamp_fits(const struct cap_clamp_group *grp,
-			   enum cap_clamp_id id, unsigned int value)
+static __always_inline bool
+cap_clamp_fits(const struct cap_clamp_group *grp, enum cap_clamp_id id,
+	       unsigned int value)
 {
 	const struct cap_clamp_group *child;
 
