@@ -62,7 +62,6 @@ cap_clamp_enqueue_frame(struct cap_clamp_cpu *cc, struct cap_clamp_se *se,
 			raw_spinlock_t *lock, cap_clamp_step_t add)
 {
 	struct cap_clamp_range old;
-	int id;
 
 	lockdep_assert_held(lock);
 
@@ -71,10 +70,11 @@ cap_clamp_enqueue_frame(struct cap_clamp_cpu *cc, struct cap_clamp_se *se,
 		return false;
 
 	cap_clamp_cpu_range(cc, &old);
-	for (id = 0; id < CAP_CLAMP_CNT; id++) {
-		se->key[id] = READ_ONCE(grp->value[id]);
-		add(cc, se, id);
-	}
+	/* one call per index, not a loop: each step's offsets are constants */
+	se->key[CAP_CLAMP_MIN] = READ_ONCE(grp->value[CAP_CLAMP_MIN]);
+	add(cc, se, CAP_CLAMP_MIN);
+	se->key[CAP_CLAMP_MAX] = READ_ONCE(grp->value[CAP_CLAMP_MAX]);
+	add(cc, se, CAP_CLAMP_MAX);
 	WRITE_ONCE(cc->nr, cc->nr + 1);
 	se->cpu = cc;
 
@@ -86,7 +86,6 @@ cap_clamp_dequeue_frame(struct cap_clamp_cpu *cc, struct cap_clamp_se *se,
 			raw_spinlock_t *lock, cap_clamp_step_t remove)
 {
 	struct cap_clamp_range old;
-	int id;
 
 	lockdep_assert_held(lock);
 
@@ -97,8 +96,8 @@ cap_clamp_dequeue_frame(struct cap_clamp_cpu *cc, struct cap_clamp_se *se,
 		return false;
 
 	cap_clamp_cpu_range(cc, &old);
-	for (id = 0; id < CAP_CLAMP_CNT; id++)
-		remove(cc, se, id);
+	remove(cc, se, CAP_CLAMP_MIN);
+	remove(cc, se, CAP_CLAMP_MAX);
 	WRITE_ONCE(cc->nr, cc->nr - 1);
 	se->cpu = NULL;
 
