@@ -63,8 +63,9 @@ void cap_clamp_group_unlink(struct cap_clamp_group *grp, struct mutex *lock)
  * tests are mirrored between min and max: a group may only narrow its
  * parent's range, and its children must stay within its own.
  */
-static bool cap_clamp_fits(const struct cap_clamp_group *grp,
-			   enum cap_clamp_id id, unsigned int value)
+static __always_inline bool
+cap_clamp_fits(const struct cap_clamp_group *grp, enum cap_clamp_id id,
+	       unsigned int value)
 {
 	const struct cap_clamp_group *child;
 
@@ -91,6 +92,28 @@ static bool cap_clamp_fits(const struct cap_clamp_group *grp,
 	return true;
 }
 
+/*
+ * The rules of cap_clamp_group_check(), inlined into it and into
+ * cap_clamp_group_write(), so that a write costs no call to its own check.
+ */
+static __always_inline int cap_clamp_validate(const struct cap_clamp_group *grp,
+					      enum cap_clamp_id id, u64 value,
+					      unsigned int *clamped)
+{
+	unsigned int v = min_t(u64, value, SCHED_CAPACITY_SCALE);
+
+	if (id != CAP_CLAMP_MIN && id != CAP_CLAMP_MAX)
+		return -EINVAL;
+
+	*clamped = v;
+
+	/* Writing the current value always succeeds, as in the RFC. */
+	if (grp->value[id] == v)
+		return 0;
+
+	return cap_clamp_fits(grp, id, v) ? 0 : -EINVAL;
+}
+
 /**
  * cap_clamp_group_check() - validate a write without applying it
  * @grp: the group written to; the caller keeps the hierarchy stable (the
@@ -106,18 +129,7 @@ int cap_clamp_group_check(const struct cap_clamp_group *grp,
 			  enum cap_clamp_id id, u64 value,
 			  unsigned int *clamped)
 {
-	unsigned int v = min_t(u64, value, SCHED_CAPACITY_SCALE);
-
-	if (id != CAP_CLAMP_MIN && id != CAP_CLAMP_MAX)
-		return -EINVAL;
-
-	*clamped = v;
-
-	/* Writing the current value always succeeds, as in the RFC. */
-	if (grp->value[id] == v)
-		return 0;
-
-	return cap_clamp_fits(grp, id, v) ? 0 : -EINVAL;
+	return cap_clamp_validate(grp, id, value, clamped);
 }
 
 /**
@@ -140,7 +152,7 @@ int cap_clamp_group_write(struct cap_clamp_group *grp, enum cap_clamp_id id,
 
 	lockdep_assert_held(lock);
 
-	ret = cap_clamp_group_check(grp, id, value, &v);
+	ret = cap_clamp_validate(grp, id, value, &v);
 	if (!ret)
 		WRITE_ONCE(grp->value[id], v);
 

@@ -62,7 +62,6 @@ cap_clamp_enqueue_frame(struct cap_clamp_cpu *cc, struct cap_clamp_se *se,
 			raw_spinlock_t *lock, cap_clamp_step_t add)
 {
 	struct cap_clamp_range old;
-	int id;
 
 	lockdep_assert_held(lock);
 
@@ -71,10 +70,11 @@ cap_clamp_enqueue_frame(struct cap_clamp_cpu *cc, struct cap_clamp_se *se,
 		return false;
 
 	cap_clamp_cpu_range(cc, &old);
-	for (id = 0; id < CAP_CLAMP_CNT; id++) {
-		se->key[id] = READ_ONCE(grp->value[id]);
-		add(cc, se, id);
-	}
+	/* one call per index, not a loop: each step's offsets are constants */
+	se->key[CAP_CLAMP_MIN] = READ_ONCE(grp->value[CAP_CLAMP_MIN]);
+	add(cc, se, CAP_CLAMP_MIN);
+	se->key[CAP_CLAMP_MAX] = READ_ONCE(grp->value[CAP_CLAMP_MAX]);
+	add(cc, se, CAP_CLAMP_MAX);
 	WRITE_ONCE(cc->nr, cc->nr + 1);
 	se->cpu = cc;
 
@@ -86,7 +86,6 @@ cap_clamp_dequeue_frame(struct cap_clamp_cpu *cc, struct cap_clamp_se *se,
 			raw_spinlock_t *lock, cap_clamp_step_t remove)
 {
 	struct cap_clamp_range old;
-	int id;
 
 	lockdep_assert_held(lock);
 
@@ -97,12 +96,33 @@ cap_clamp_dequeue_frame(struct cap_clamp_cpu *cc, struct cap_clamp_se *se,
 		return false;
 
 	cap_clamp_cpu_range(cc, &old);
-	for (id = 0; id < CAP_CLAMP_CNT; id++)
-		remove(cc, se, id);
+	remove(cc, se, CAP_CLAMP_MIN);
+	remove(cc, se, CAP_CLAMP_MAX);
 	WRITE_ONCE(cc->nr, cc->nr - 1);
 	se->cpu = NULL;
 
 	return cap_clamp_range_differs(cc, &old);
+}
+
+/*
+ * Follow @grp's value for @id, if it is not @se's key already. Only this
+ * step writes cc->value[id], so comparing it before and after tells
+ * whether the range changed for @id; an index the write did not touch
+ * costs two loads and a compare.
+ */
+static __always_inline bool
+cap_clamp_update_index(struct cap_clamp_cpu *cc, struct cap_clamp_se *se,
+		       const struct cap_clamp_group *grp, enum cap_clamp_id id,
+		       cap_clamp_rekey_t rekey)
+{
+	unsigned int v = READ_ONCE(grp->value[id]);
+	unsigned int old;
+
+	if (se->key[id] == v)
+		return false;
+	old = cc->value[id];
+	rekey(cc, se, id, v);
+	return cc->value[id] != old;
 }
 
 /* Not queued is no misuse: the next enqueue reads the group again. */
@@ -111,8 +131,7 @@ cap_clamp_update_frame(struct cap_clamp_cpu *cc, struct cap_clamp_se *se,
 		       const struct cap_clamp_group *grp,
 		       raw_spinlock_t *lock, cap_clamp_rekey_t rekey)
 {
-	struct cap_clamp_range old;
-	int id;
+	bool changed;
 
 	lockdep_assert_held(lock);
 
@@ -121,15 +140,9 @@ cap_clamp_update_frame(struct cap_clamp_cpu *cc, struct cap_clamp_se *se,
 	if (WARN(se->cpu != cc, "cap_clamp: update on another CPU\n"))
 		return false;
 
-	cap_clamp_cpu_range(cc, &old);
-	for (id = 0; id < CAP_CLAMP_CNT; id++) {
-		unsigned int v = READ_ONCE(grp->value[id]);
-
-		if (se->key[id] != v)
-			rekey(cc, se, id, v);
-	}
-
-	return cap_clamp_range_differs(cc, &old);
+	changed = cap_clamp_update_index(cc, se, grp, CAP_CLAMP_MIN, rekey);
+	changed |= cap_clamp_update_index(cc, se, grp, CAP_CLAMP_MAX, rekey);
+	return changed;
 }
 
 #endif /* _KERNEL_SCHED_CAP_CLAMP_BACKEND_H */
