@@ -145,8 +145,7 @@ void cap_clamp_se_init(struct cap_clamp_se *se);
 
 void cap_clamp_group_init_root(struct cap_clamp_group *root);
 void cap_clamp_group_link(struct cap_clamp_group *grp,
-			  struct cap_clamp_group *parent,
-			  struct mutex *lock);
+			  struct cap_clamp_group *parent, struct mutex *lock);
 void cap_clamp_group_unlink(struct cap_clamp_group *grp, struct mutex *lock);
 int cap_clamp_group_check(const struct cap_clamp_group *grp,
 			  enum cap_clamp_id id, u64 value,
