@@ -185,6 +185,9 @@ struct import_task {
 	int group;		/* cap_clamp group index, -1 none */
 	long uclamp_samples;	/* lisa__uclamp_util_se while it ran */
 	int uclamp_min, uclamp_max;	/* ... the lowest of each */
+	bool uclamp_pending;	/* its last sample, kept until its stint
+				 * ends: dropped if it ends blocking */
+	int uclamp_pend_min, uclamp_pend_max;
 	/* inferred */
 	char *name;		/* unique, from comm (and pid when shared) */
 	bool selected;		/* matches --tasks */
@@ -308,8 +311,11 @@ void import_fold(struct import_model *m, bool (*selected)(void *, const char *),
 /* import_clamp.c: cap_clamp_* events (sched_state's ops.event) */
 int import_clamp_event(struct import_model *m, const struct ftrace_event *ev);
 void import_clamp_free(struct import_model *m);
-/* import_uclamp.c: lisa__uclamp_util_se (sched_state's ops.event) */
+/* import_uclamp.c: lisa__uclamp_util_se (sched_state's ops.event), a
+ * task switched out (ops.switched) and the end of the trace */
 void import_uclamp_event(struct import_model *m, const struct ftrace_event *ev);
+void import_uclamp_switched(struct import_task *prev, const char *prev_state);
+void import_uclamp_finish(struct import_model *m);
 /* import_rtapp.c: the workload written to @m->o->out; an exit status */
 int import_write_rtapp(const struct import_model *m);
 /* import_explain.c */

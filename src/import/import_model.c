@@ -106,8 +106,9 @@ static void on_switched(void *arg, int cpu, struct sched_task *prev,
 {
 	(void)arg;
 	(void)cpu;
-	(void)prev_state;
 	(void)next;
+	if (prev)
+		import_uclamp_switched((struct import_task *)prev, prev_state);
 	if (prev && prev->state == SCHED_SLEEPING)
 		((struct import_task *)prev)->woken = false;
 }
@@ -273,6 +274,7 @@ int import_read(struct import_model *m)
 		ret = 2;
 	}
 	if (!ret) {
+		import_uclamp_finish(m);
 		sched_state_finish(&m->ss, m->we);
 		if (!m->switches) {
 			say_no_switch(m);

@@ -8,10 +8,20 @@
  * runs it is one of them, so each of the CPU's clamps is at or above the
  * task's own; when it runs alone (or beside tasks clamped no higher) they
  * are equal. So a task's clamp is the lowest the CPU showed over the
- * samples taken while it was running there. Samples of a task not running
- * are left out: 6.12 accounts a waking task's clamps only after its class
- * enqueued it (uclamp_rq_inc() after enqueue_task()), and an idle CPU
- * keeps its last task's max, so those samples can be below its clamps.
+ * samples taken while it was running there, two kinds of sample left out:
+ *  - of a task not running: 6.12 accounts a waking task's clamps only
+ *    after its class enqueued it (uclamp_rq_inc() after enqueue_task()),
+ *    and an idle CPU keeps its last task's max, so those samples can be
+ *    below its clamps;
+ *  - the last of a stint that ends blocking: 6.12 drops a sleeping task's
+ *    clamps before its class dequeues it (uclamp_rq_dec() before
+ *    ->dequeue_task()), whose PELT update fires the event with the task
+ *    still running and its clamps gone (an idle CPU's min is 0). So each
+ *    sample waits to count until the task's next one, or until it is
+ *    switched out still runnable (preempted).
+ * If the lowest min is above the lowest max, the max is raised to it: the
+ * kernel lets the min win such an inversion (uclamp_rq_util_with()), and
+ * rt-app and capsim refuse util_min > util_max.
  * Limits (docs/import.md): a task never alone gets its co-runners'
  * clamps; a clamp that changed inside the window gives its lowest value.
  */
@@ -19,6 +29,21 @@
 #include <string.h>
 
 #include "import.h"
+
+/* the task's pending sample counts */
+static void count(struct import_task *t)
+{
+	t->uclamp_pending = false;
+	if (!t->uclamp_samples++) {
+		t->uclamp_min = t->uclamp_pend_min;
+		t->uclamp_max = t->uclamp_pend_max;
+		return;
+	}
+	if (t->uclamp_pend_min < t->uclamp_min)
+		t->uclamp_min = t->uclamp_pend_min;
+	if (t->uclamp_pend_max < t->uclamp_max)
+		t->uclamp_max = t->uclamp_pend_max;
+}
 
 void import_uclamp_event(struct import_model *m, const struct ftrace_event *ev)
 {
@@ -36,13 +61,33 @@ void import_uclamp_event(struct import_model *m, const struct ftrace_event *ev)
 	if (!t || t->st.state != SCHED_RUNNING ||
 	    m->ss.cpus[cpu].curr != t->st.idx)
 		return;
-	if (!t->uclamp_samples++) {
-		t->uclamp_min = (int)mn;
-		t->uclamp_max = (int)mx;
+	if (t->uclamp_pending)
+		count(t);
+	t->uclamp_pending = true;
+	t->uclamp_pend_min = (int)mn;
+	t->uclamp_pend_max = (int)mx;
+}
+
+void import_uclamp_switched(struct import_task *prev, const char *prev_state)
+{
+	if (!prev->uclamp_pending)
 		return;
+	/* preempted: still runnable, its clamps still the CPU's */
+	if (prev_state && prev_state[0] == 'R')
+		count(prev);
+	prev->uclamp_pending = false;
+}
+
+void import_uclamp_finish(struct import_model *m)
+{
+	int i;
+
+	for (i = 0; i < m->ss.ntasks; i++) {
+		struct import_task *t = import_task(m, i);
+
+		if (t->uclamp_pending)
+			count(t);
+		if (t->uclamp_samples && t->uclamp_min > t->uclamp_max)
+			t->uclamp_max = t->uclamp_min;
 	}
-	if (mn < t->uclamp_min)
-		t->uclamp_min = (int)mn;
-	if (mx < t->uclamp_max)
-		t->uclamp_max = (int)mx;
 }

@@ -6,8 +6,11 @@
  * timestamp, ties to the lower CPU as `trace-cmd report` does, so one
  * record per CPU is held at a time, never the trace.
  */
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "trace_reader.h"
 
@@ -41,10 +44,31 @@ struct trace_dat {
 	size_t used;
 };
 
+/*
+ * The descriptor libtracecmd opened on @path for a handle left unclosed:
+ * the first one from @from (the lowest free before the open) on the same
+ * file. A fuzzer's long run would otherwise run out of descriptors.
+ */
+static void close_left_fd(const char *path, int from)
+{
+	struct stat want, st;
+	int fd;
+
+	if (from < 0 || stat(path, &want))
+		return;
+	for (fd = from; fd < from + 16; fd++) {
+		if (fstat(fd, &st) || st.st_dev != want.st_dev ||
+		    st.st_ino != want.st_ino)
+			continue;
+		close(fd);
+		return;
+	}
+}
+
 struct trace_dat *trace_dat_open(const char *path)
 {
 	struct trace_dat *d;
-	int c;
+	int c, free_fd;
 
 	tracecmd_set_loglevel(TEP_LOG_CRITICAL);
 	d = calloc(1, sizeof(*d));
@@ -59,9 +83,13 @@ struct trace_dat *trace_dat_open(const char *path)
 	 * closing). So a handle whose data fails is left unclosed: a few KB,
 	 * on the way to exit status 2 (and kept in dat_left).
 	 */
+	free_fd = open("/dev/null", O_RDONLY);
+	if (free_fd >= 0)
+		close(free_fd);
 	d->in = tracecmd_open_head(path, 0);
 	if (d->in && tracecmd_init_data(d->in) < 0) {
 		dat_left[dat_nleft++ % 16] = d->in;
+		close_left_fd(path, free_fd);
 		fprintf(stderr, "capsim: %s: a trace.dat whose data libtracecmd cannot read (cut short?)\n",
 			path);
 		free(d);

@@ -566,10 +566,67 @@ PY
 		fail "uclamp: --check: $(cat "$dir/uc-check.out")"
 	grep -q 'note:' "$dir/uc-check.out" && fail "uclamp: a note under uclamp"
 	"$capsim" import "$dir/uc/trace.txt" --platform sym4 -o "$dir/uc5.json" \
-		--check "$dir/uc-check2" --no-plots >"$dir/uc-check2.out" 2>&1
+		--check "$dir/uc-check2" --no-plots >"$dir/uc-check2.out" 2>&1 ||
+		fail "uclamp: import --check under rfc: $(cat "$dir/uc-check2.out")"
 	grep -q '^capsim: import: note: 2 tasks have util_min/util_max .* this check runs rfc$' "$dir/uc-check2.out" ||
 		fail "uclamp: no note under rfc: $(cat "$dir/uc-check2.out")"
 	echo "ok: import --check --policy uclamp within the tolerances; the default says the keys are unused"
+	# a 6.12 kernel's order (hand-made trace): a blocking task's clamps
+	# leave the CPU before its class's dequeue, whose PELT update still
+	# samples it running: plain's last sample says capped's 300, boosted's
+	# an idle CPU's min 0; both must be left out. "inv" shows min 512 above
+	# max 100: written as 512/512 (the min wins, as in the kernel)
+	awk '
+	function ev(comm, pid, cpu, t, what) {
+		printf "  %s-%d [%03d] %.6f: %s\n", comm, pid, cpu, t, what
+	}
+	function sw(cpu, t, pc, pp, st, nc, np) {
+		ev(pc, pp, cpu, t, sprintf("sched_switch: prev_comm=%s prev_pid=%d prev_prio=120 prev_state=%s ==> next_comm=%s next_pid=%d next_prio=120", pc, pp, st, nc, np))
+	}
+	function wake(cpu, t, comm, pid) {
+		ev("<idle>", 0, cpu, t, sprintf("sched_wakeup: comm=%s pid=%d prio=120 target_cpu=%03d", comm, pid, cpu))
+	}
+	function uc(comm, pid, cpu, t, mn, mx) {
+		ev(comm, pid, cpu, t, sprintf("lisa__uclamp_util_se: pid=%d comm=%s cpu=%d util_avg=100 uclamp_avg=100 uclamp_min=%d uclamp_max=%d", pid, comm, cpu, mn, mx))
+	}
+	BEGIN {
+		printf "# tracer: nop\n#\n"
+		for (c = 0; c < 3; c++)
+			ev("<idle>", 0, c, 1.0, sprintf("cpu_frequency: state=2500000 cpu_id=%d", c))
+		for (i = 0; i < 20; i++) {
+			t = 1.0 + i * 0.01
+			wake(0, t, "plain", 12); wake(0, t, "capped", 11)
+			sw(0, t, "swapper/0", 0, "R", "plain", 12)
+			uc("plain", 12, 0, t + 0.001, 0, 1024)
+			uc("plain", 12, 0, t + 0.002, 0, 300)
+			sw(0, t + 0.002, "plain", 12, "S", "capped", 11)
+			uc("capped", 11, 0, t + 0.003, 0, 300)
+			uc("capped", 11, 0, t + 0.005, 0, 300)
+			sw(0, t + 0.005, "capped", 11, "S", "swapper/0", 0)
+			wake(1, t, "boosted", 13)
+			sw(1, t, "swapper/1", 0, "R", "boosted", 13)
+			uc("boosted", 13, 1, t + 0.001, 512, 1024)
+			uc("boosted", 13, 1, t + 0.003, 0, 1024)
+			sw(1, t + 0.003, "boosted", 13, "S", "swapper/1", 0)
+			wake(2, t, "inv", 14)
+			sw(2, t, "swapper/2", 0, "R", "inv", 14)
+			uc("inv", 14, 2, t + 0.001, 512, 100)
+			sw(2, t + 0.002, "inv", 14, "R", "swapper/2", 0)
+		}
+	}' | sort -s -n -k3,3 >"$dir/uc612.txt"
+	"$capsim" import "$dir/uc612.txt" --platform sym4 --min-busy 0.1 \
+		-o "$dir/uc612.json" || fail "uclamp: import of the 6.12-order trace"
+	python3 - "$dir/uc612.json" <<'PY' || { cat "$dir/uc612.json"; fail "uclamp: a sample after the clamps left counted, or an inversion written"; }
+import json, re, sys
+wl = json.loads(re.sub(r'/\*.*?\*/', '', open(sys.argv[1]).read(), flags=re.S))
+t = wl['tasks']
+got = {n: (t[n].get('util_min'), t[n].get('util_max')) for n in ('capped', 'plain', 'boosted', 'inv')}
+print('util_min, util_max:', got)
+assert got == {'capped': (None, 300), 'plain': (None, None), 'boosted': (512, None), 'inv': (512, 512)}, got
+PY
+	"$capsim" validate "$dir/uc612.json" --platform sym4 >/dev/null 2>&1 ||
+		fail "uclamp: the import of the 6.12-order trace does not validate"
+	echo "ok: samples after a blocking task's clamps left are not counted; an inversion is written as the kernel resolves it"
 	;;
 forked)
 	# tasks forked inside the window start their work when they
