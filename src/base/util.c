@@ -261,21 +261,6 @@ int64_t samples_max(const struct samples *s)
 	return m;
 }
 
-void csv_put_field(FILE *f, const char *s)
-{
-	if (!s[strcspn(s, ",\"\r\n")]) {
-		fputs(s, f);
-		return;
-	}
-	fputc('"', f);
-	for (; *s; s++) {
-		if (*s == '"')
-			fputc('"', f);
-		fputc(*s, f);
-	}
-	fputc('"', f);
-}
-
 char *read_file(const char *path, size_t *len)
 {
 	FILE *f = fopen(path, "rb");

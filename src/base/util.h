@@ -62,10 +62,6 @@ void samples_free(struct samples *s);
 int64_t samples_pct(struct samples *s, double p);
 int64_t samples_max(const struct samples *s);
 
-/* A CSV field: as is, or in quotes with quotes doubled when it holds a
- * comma, a quote or a line break (RFC 4180) */
-void csv_put_field(FILE *f, const char *s);
-
 /* Read a whole file; NULL and errno set on failure */
 char *read_file(const char *path, size_t *len);
 /*

@@ -7,6 +7,7 @@
 #include <jansson.h>
 
 #include "chains_out.h"
+#include "escape.h"
 #include "summary.h"
 
 /* A chain inferred from the workload's events (workload_chain_infer.c)
@@ -83,8 +84,8 @@ int chains_csv_write(struct sim *s, FILE *f)
 				cr->p[j].k == k ? &cr->p[j++] : NULL;
 
 			/* ms to the ns: the unit of every time column */
-			fprintf(f, "%s,%llu,%.6f,", cr->wc->name,
-				(unsigned long long)k,
+			csv_put_field(f, cr->wc->name);
+			fprintf(f, ",%llu,%.6f,", (unsigned long long)k,
 				(double)chain_trigger(cr, k) / 1e6);
 			if (p && chain_period_done(cr, p))
 				fprintf(f, "%.6f,%.6f,%d\n", (double)p->done / 1e6,

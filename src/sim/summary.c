@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "chains_out.h"
+#include "escape.h"
 #include "fastfmt.h"
 #include "jdump.h"
 #include "summary.h"
@@ -575,7 +576,7 @@ int activations_write(struct sim *s, FILE *f)
 			if (a->cpu < 0)		/* not finished by the end */
 				continue;
 			/* "%s,%d,%zu,%.6f,%.6f,%.6f,%.6f,%.6f,[%.6f],%d,%u,%d,[%s],[%.6f]\n" */
-			fputs(t->name, f);
+			csv_put_field(f, t->name);
 			*p++ = ',';
 			p = fastfmt_u64(p, (uint64_t)(t->pid < 0 ? -(int64_t)t->pid :
 					t->pid), t->pid < 0, 0, ' ', false);

@@ -15,6 +15,7 @@
 #include "compare_plot.h"
 #include "diag.h"
 #include "doc_set.h"
+#include "escape.h"
 #include "outdir.h"
 #include "outmark.h"
 #include "platform.h"
@@ -356,8 +357,11 @@ static void print_md(FILE *f, const struct table *t, struct policy_run *pr)
 	for (c = 1; c < t->ncols; c++)
 		fputs(" --- |", f);
 	fputc('\n', f);
+	/* a metric's row is named by a task's or chain's name */
 	for (r = 0; r < t->nrows; r++) {
-		fprintf(f, "| %s |", t->rows[r][0]);
+		fputs("| ", f);
+		md_put_cell(f, t->rows[r][0]);
+		fputs(" |", f);
 		for (c = 1; c < t->ncols; c++)
 			fprintf(f, " %s |", t->rows[r][c]);
 		fputc('\n', f);

@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "escape.h"
 #include "gnuplot.h"
 #include "metric_expr.h"
 #include "outdir.h"
