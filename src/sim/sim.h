@@ -188,6 +188,10 @@ struct sim_task {
 	struct task_timer *timers;
 	int ntimers;
 	int64_t slack_acc;
+	/* a timer event in the open activation: its slack is a sample of
+	 * slack_us when it completes (rt-app logs slack per loop) */
+	bool act_timed;
+	bool timed;		/* any timer event: deadline_misses not null */
 	int wait_mutex;		/* cond wait: the mutex to take back */
 	int pending_migrate;	/* CPU to move to once switched out, or -1 */
 	enum mig_reason pending_reason;

@@ -178,7 +178,7 @@ void summary_task_write(struct strbuf *sb, struct sim *s, struct sim_task *t,
 	jdump_obj_int(&o, "priority", t->prio);
 	jdump_obj_int(&o, "activations", (int64_t)t->activations);
 	jdump_obj_int(&o, "completed", (int64_t)t->completed);
-	if (t->slack.n)
+	if (t->timed)
 		jdump_obj_int(&o, "deadline_misses", (int64_t)t->misses);
 	else
 		jdump_obj_null(&o, "deadline_misses");
@@ -436,7 +436,7 @@ void summary_print(struct sim *s, const struct run_info *ri, FILE *f)
 		struct sim_task *t = s->tasks[i];
 		char miss[16];
 
-		if (t->slack.n)
+		if (t->timed)
 			snprintf(miss, sizeof(miss), "%lu", (unsigned long)t->misses);
 		else
 			snprintf(miss, sizeof(miss), "-");

@@ -228,7 +228,8 @@ static void timer_event(struct sim *s, struct sim_task *t,
 		t->slack_acc += slack;
 	else
 		t->slack_acc = slack;
-	samples_add(&t->slack, slack);
+	t->act_timed = true;
+	t->timed = true;
 	if (slack < 0)
 		t->misses++;
 	if (s->now < *next) {
@@ -279,6 +280,7 @@ void task_continue(struct sim *s, struct sim_task *t)
 				rtapp_mark_task(s, t, true);
 			t->activations++;
 			t->slack_acc = 0;
+			t->act_timed = false;
 			t->loop_start_ns = s->now;
 			rtapp_mark_loop(s, t, true);
 			activation_begin(s, t);
@@ -287,6 +289,8 @@ void task_continue(struct sim *s, struct sim_task *t)
 			bool recorded = t->act_open;
 
 			t->completed++;
+			if (t->act_timed)
+				samples_add(&t->slack, t->slack_acc);
 			activation_end(s, t);
 			rtapp_mark_loop(s, t, false);
 			if (recorded)

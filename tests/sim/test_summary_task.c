@@ -124,7 +124,7 @@ static json_t *task_tree(struct sim *s, struct sim_task *t)
 	json_object_set_new(o, "priority", json_integer(t->prio));
 	json_object_set_new(o, "activations", json_integer((json_int_t)t->activations));
 	json_object_set_new(o, "completed", json_integer((json_int_t)t->completed));
-	if (t->slack.n)
+	if (t->timed)
 		json_object_set_new(o, "deadline_misses",
 				    json_integer((json_int_t)t->misses));
 	else
@@ -252,6 +252,8 @@ static struct sim_task *make_task(int k)
 	fill_samples(&t->tlat, k % 2 ? nsamp : 0, 1, 10000);
 	/* slack: negative too, and the extremes */
 	fill_samples(&t->slack, (size_t)(k % 4), -1000000, 2000000);
+	/* a timer event whose activation did not complete: no sample */
+	t->timed = t->slack.n || k % 5 == 1;
 	if (k % 4 == 2)
 		t->slack.v[0] = INT64_MIN, t->slack.v[1] = INT64_MAX;
 	t->wlat_max = t->wlat.n ? t->wlat.v[0] : 0;
