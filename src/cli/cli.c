@@ -23,6 +23,7 @@
 #include "tracedat.h"
 #include "platform.h"
 #include "platform_cmdline.h"
+#include "platform_infer_cmd.h"
 #include "sim.h"
 #include "spelling.h"
 #include "chains_out.h"
@@ -131,6 +132,7 @@ static const char usage_platforms[] =
 "usage: capsim platforms\n"
 "       capsim platform show NAME\n"
 "       capsim platform cmdline [--smp] NAME|FILE\n"
+"       capsim platform infer TRACE [-o P.json] [--name NAME]\n"
 "\n"
 "Lists the embedded platforms, or prints one as a platform file, or prints\n"
 "the kernel command line parameters that give the capsim guest's virtual\n"
@@ -417,11 +419,13 @@ static int cmd_platform(int argc, char **argv)
 		return ret;
 	if (rest >= argc)
 		return cli_usage_error(&platform_cli,
-				       "platform needs a subcommand: show NAME, cmdline NAME|FILE");
+				       "platform needs a subcommand: show NAME, cmdline NAME|FILE, infer TRACE");
 	if (!strcmp(argv[rest], "cmdline"))
 		return cmd_platform_cmdline(argc - rest, argv + rest);
 	if (!strcmp(argv[rest], "show"))
 		return cmd_platform_show(argc - rest, argv + rest);
+	if (!strcmp(argv[rest], "infer"))
+		return cmd_platform_infer(argc - rest, argv + rest);
 	return cli_usage_error(&platform_cli, "unknown platform subcommand: %s",
 			       argv[rest]);
 }
