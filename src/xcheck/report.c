@@ -694,9 +694,13 @@ int xcheck_plots(const struct xcheck *x, const char *dir, bool quiet)
 		/* gnuplot runs in @dir: its files by their names there */
 		char *vars = xasprintf("datadir='.'; scriptsdir=%s; fmt='%s'",
 				       qs, fmt);
+		const char *const outs[2][3] = {
+			{ "xcheck-freq.png", "xcheck-residency.png", NULL },
+			{ "xcheck-freq.svg", "xcheck-residency.svg", NULL },
+		};
 
 		free(qs);
-		if (plot_gnuplot(dir, vars, script, quiet)) {
+		if (plot_gnuplot(dir, vars, script, fmt, outs[k], quiet)) {
 			free(vars);
 			goto out;
 		}
