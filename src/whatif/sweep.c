@@ -196,6 +196,10 @@ static json_t *plan_json(const struct sweep *sw)
 	json_t *o = json_object(), *a = json_array();
 	int i;
 
+	/* the marker of each point directory names it: what --resume
+	 * knows its own by (sweep_pointdir.c) */
+	if (sw->id[0])
+		json_object_set_new(o, "id", json_string(sw->id));
 	json_object_set_new(o, "workload", json_string(sw->wfile));
 	json_object_set_new(o, "workload_name", json_string(sw->wname));
 	for (i = 0; i < sw->nparams; i++) {
@@ -765,10 +769,11 @@ static int run_points(const struct sweep_args *sa, const char *root,
 	struct job_feed feed = { &r, run_start, run_done };
 	double t0 = progress_now(), wall, tc, cpu, rss;
 	struct progress pg;
+	int pfd = sweep_points_dir_open(root, sa->resume);
 
-	if (sweep_make_points_dir(root))
+	if (pfd < 0)
 		return EXIT_RUN;
-	point_iter_init(&r.it, sa->sw, root, final_abs, self);
+	point_iter_init(&r.it, sa->sw, root, pfd, final_abs, self);
 	r.col = sweep_collector_open(root, sa->metric ? sa->metric :
 				     sa->sw->metric);
 	r.ended = xcalloc((size_t)npoints, sizeof(bool));
@@ -779,6 +784,7 @@ static int run_points(const struct sweep_args *sa, const char *root,
 	failed = failed < 0 ? SWEEP_COLLECT_RUN_ERROR :
 		 sweep_collector_finish(r.col, true);
 	point_iter_free(&r.it);
+	close(pfd);
 	sweep_collector_free(r.col);
 	free(r.ended);
 	/*
@@ -863,7 +869,7 @@ static int sweep_points(const struct sweep_args *sa, struct outdir *od,
 }
 
 /* The first member of sweep.json that @want (this command's plan) has
- * otherwise, or NULL when they are the same */
+ * otherwise, or NULL when they are the same; the sweep's id apart */
 static const char *plan_difference(json_t *want, json_t *have)
 {
 	const char *key;
@@ -873,9 +879,29 @@ static const char *plan_difference(json_t *want, json_t *have)
 		if (!json_equal(v, json_object_get(have, key)))
 			return key;
 	json_object_foreach(have, key, v)
-		if (!json_object_get(want, key))
+		if (strcmp(key, "id") && !json_object_get(want, key))
 			return key;
 	return NULL;
+}
+
+/*
+ * The id of the sweep in @have (its sweep.json, @planf) into sa->sw,
+ * then every point directory there checked its own before anything is
+ * written: 0, or -1 (said: exit 2)
+ */
+static int resume_check(const struct sweep_args *sa, json_t *have,
+			const char *planf)
+{
+	const char *id = json_string_value(json_object_get(have, "id"));
+
+	if (!id || !sweep_id_valid(id)) {
+		fprintf(stderr, "capsim: --resume: %s has no sweep id (it was started by an older capsim, or edited): its point directories cannot be told its own; run the sweep again\n",
+			planf);
+		return -1;
+	}
+	memcpy(sa->sw->id, id, SWEEP_ID_LEN + 1);
+	return sweep_resume_check_points(sa->outdir, sa->sw->width,
+					 sa->sw->npoints, id);
 }
 
 /*
@@ -912,6 +938,8 @@ static int resume_points(const struct sweep_args *sa, const char *self)
 		free(b);
 		goto out;
 	}
+	if (resume_check(sa, have, planf))
+		goto out;
 	note_resumable(sa->outdir);
 	ret = run_points(sa, sa->outdir, realpath(sa->outdir, rp) ? rp :
 			 sa->outdir, self);
@@ -939,6 +967,7 @@ int cmd_sweep(int argc, char **argv)
 	ret = EXIT_USAGE;
 	self = procs_self_exe();
 	sw.emit = sa.emit;
+	sw.resume = sa.resume;
 	if (sa.emit && (check_job_values(argc, argv, self) ||
 			jobs_path_check(sa.emit)))
 		goto out;
@@ -951,6 +980,7 @@ int cmd_sweep(int argc, char **argv)
 		ret = resume_points(&sa, self);
 		goto out;
 	}
+	sweep_new_id(sw.id);
 	ret = outdir_begin(&od, sa.outdir);
 	if (!ret)
 		ret = sweep_points(&sa, &od, self);
