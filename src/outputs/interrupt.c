@@ -226,6 +226,15 @@ void interrupt_watch_dir(const char *dir)
 	interrupt_unblock(&old);
 }
 
+void interrupt_arm(void)
+{
+	sigset_t old;
+
+	interrupt_block(&old);
+	install();
+	interrupt_unblock(&old);
+}
+
 void interrupt_forget_dir(const char *dir)
 {
 	sigset_t old;

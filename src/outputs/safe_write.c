@@ -42,6 +42,8 @@ static void track(struct safe_tmp *t)
 {
 	sigset_t old;
 
+	/* a signal from now on removes it (interrupt.c's handler) */
+	interrupt_arm();
 	interrupt_block(&old);
 	if (nopen == capopen) {
 		capopen = capopen ? 2 * capopen : 8;
@@ -106,8 +108,9 @@ static void random_suffix(char *out)
 	out[6] = '\0';
 }
 
-/* A new file .NAME.tmp-XXXXXX in @dirfd, created here: its descriptor
- * and name in @tmp, or -1 with errno */
+/* A new file .NAME.tmp-XXXXXX in @dirfd, created here (read and write:
+ * a run reads its trace back): its descriptor and name in @tmp, or -1
+ * with errno */
 static int create_temp(int dirfd, const char *name, mode_t mode, char *tmp)
 {
 	int tries, fd;
@@ -118,12 +121,21 @@ static int create_temp(int dirfd, const char *name, mode_t mode, char *tmp)
 		random_suffix(sfx);
 		/* a long name shortened: the temporary stays within NAME_MAX */
 		snprintf(tmp, NAME_MAX + 1, ".%.200s.tmp-%s", name, sfx);
-		fd = openat(dirfd, tmp, O_WRONLY | O_CREAT | O_EXCL |
+		fd = openat(dirfd, tmp, O_RDWR | O_CREAT | O_EXCL |
 			    O_NOFOLLOW | O_CLOEXEC, mode);
 		if (fd >= 0 || errno != EEXIST)
 			return fd;
 	}
 	return -1;
+}
+
+int safe_temp_at(int dirfd, const char *name, mode_t mode, char *tmp)
+{
+	if (!*name || strchr(name, '/')) {
+		errno = EINVAL;
+		return -1;
+	}
+	return create_temp(dirfd, name, mode, tmp);
 }
 
 FILE *safe_fopen_at(int dirfd, const char *name, mode_t mode)

@@ -40,6 +40,15 @@ FILE *safe_fopen_mode(const char *path, mode_t mode);
 FILE *safe_fopen_at(int dirfd, const char *name, mode_t mode);
 
 /*
+ * The temporary alone, for a writer that renames several at once itself
+ * (a run's files, src/cli/rundir.c): a new file for @name in @dirfd,
+ * created here (O_CREAT|O_EXCL|O_NOFOLLOW, @mode less the umask), its
+ * name in @tmp (NAME_MAX + 1 bytes). The descriptor, or -1 with errno.
+ * Not among the temporaries safe_write_remove_temps() removes.
+ */
+int safe_temp_at(int dirfd, const char *name, mode_t mode, char *tmp);
+
+/*
  * Close a file safe_fopen*() opened and rename it onto its name: 0, or
  * EOF with errno set (a write, the close or the rename failed; then the
  * temporary is removed and the name keeps what it had).

@@ -102,9 +102,14 @@ json_t *doc_set_platform(const char *name)
 
 int doc_set_write(const char *path, json_t *v)
 {
+	return doc_write_json(path, v, DOC_SET_JSON_FLAGS);
+}
+
+int doc_write_json(const char *path, json_t *v, size_t flags)
+{
 	FILE *f = safe_fopen(path);
 
-	if (f && json_dumpf(v, f, DOC_SET_JSON_FLAGS)) {
+	if (f && json_dumpf(v, f, flags)) {
 		safe_fdiscard(f);
 		f = NULL;
 		errno = EIO;

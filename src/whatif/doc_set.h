@@ -43,6 +43,8 @@ json_t *doc_set_platform(const char *name);
 /* @v as indented JSON into @path, written aside and renamed
  * (src/outputs/safe_write.h); 0 or -1 (said) */
 int doc_set_write(const char *path, json_t *v);
+/* The same with jansson's dump @flags */
+int doc_write_json(const char *path, json_t *v, size_t flags);
 
 /*
  * `capsim compare`'s edits: each of the @nsets --set PATH=VALUE of @sets
