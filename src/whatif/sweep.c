@@ -887,25 +887,6 @@ static const char *plan_difference(json_t *want, json_t *have)
 	return NULL;
 }
 
-/*
- * The id of the sweep in @have (its sweep.json, @planf) into sa->sw,
- * then every point directory there checked its own before anything is
- * written: 0, or -1 (said: exit 2)
- */
-static int resume_check(const struct sweep_args *sa, json_t *have,
-			const char *planf)
-{
-	const char *id = json_string_value(json_object_get(have, "id"));
-
-	if (!id || !sweep_id_valid(id)) {
-		fprintf(stderr, "capsim: --resume: %s has no sweep id (it was started by an older capsim, or edited): its point directories cannot be told its own; run the sweep again\n",
-			planf);
-		return -1;
-	}
-	memcpy(sa->sw->id, id, SWEEP_ID_LEN + 1);
-	return sweep_resume_check_points(sa->outdir, sa->sw->width,
-					 sa->sw->npoints, id);
-}
 
 /*
  * --resume -o DIR: DIR is a sweep capsim started with the same
@@ -941,7 +922,7 @@ static int resume_points(const struct sweep_args *sa, const char *self)
 		free(b);
 		goto out;
 	}
-	if (resume_check(sa, have, planf))
+	if (sweep_resume_check(sa->sw, sa->outdir, have, planf))
 		goto out;
 	note_resumable(sa->outdir);
 	ret = run_points(sa, sa->outdir, realpath(sa->outdir, rp) ? rp :

@@ -110,12 +110,14 @@ int sweep_points_dir_open(const char *root, bool resume);
 int sweep_point_dir(int pfd, const char *root, int width, int id,
 		    const char *sweep_id, bool resume);
 /*
- * --resume, before anything is written: every point directory under
- * @root/points that exists is a directory (not a link) with the marker
- * naming @sweep_id, its run/ a directory; 0, or -1 (said: exit 2)
+ * --resume of the sweep in @root, before anything is written: its id
+ * from @have (its sweep.json, @planf) into @sw, then every point
+ * directory under @root/points that exists checked: a directory (not a
+ * link) with the marker naming that id, its run/ a directory. 0, or -1
+ * (said: exit 2)
  */
-int sweep_resume_check_points(const char *root, int width, int npoints,
-			      const char *sweep_id);
+int sweep_resume_check(struct sweep *sw, const char *root, json_t *have,
+		       const char *planf);
 /* Every point's inputs under @root, for --emit-jobs; @cmds gets each
  * point's shell command for @final_abs. 0 or -1 (said). */
 int sweep_prepare_points(struct sweep *sw, const char *root,

@@ -162,8 +162,12 @@ int sweep_point_dir(int pfd, const char *root, int width, int id,
 	return fd;
 }
 
-int sweep_resume_check_points(const char *root, int width, int npoints,
-			      const char *sweep_id)
+/*
+ * Every point directory under @root/points that exists checked the
+ * sweep's own: 0, or -1 (said)
+ */
+static int check_points(const char *root, int width, int npoints,
+			const char *sweep_id)
 {
 	char *pts = xasprintf("%s/points", root), *idl = id_line(sweep_id);
 	int pfd = safe_dir_open(pts), id, ret = 0;
@@ -202,4 +206,18 @@ out:
 	free(idl);
 	free(pts);
 	return ret;
+}
+
+int sweep_resume_check(struct sweep *sw, const char *root, json_t *have,
+		       const char *planf)
+{
+	const char *id = json_string_value(json_object_get(have, "id"));
+
+	if (!id || !sweep_id_valid(id)) {
+		fprintf(stderr, "capsim: --resume: %s has no sweep id (it was started by an older capsim, or edited): its point directories cannot be told its own; run the sweep again\n",
+			planf);
+		return -1;
+	}
+	memcpy(sw->id, id, SWEEP_ID_LEN + 1);
+	return check_points(root, sw->width, sw->npoints, id);
 }
