@@ -7,11 +7,12 @@
 # one the gate compares). Data (written by capsim xcheck):
 # plot-{guest,sim}-fDOM.dat lines "f DOM T KHZ", plot-{guest,sim}-bCPU.dat
 # lines "b CPU T MIN_KHZ MAX_KHZ"; plot-residency-domN.dat
-# "MHz guest% sim% sim-with-others%"; plot-vars.gp.
+# "MHz guest% sim% sim-with-others%"; plot-vars.gp. The figures go to
+# outdir (a directory capsim made for them, src/outputs/gnuplot.c).
 load datadir.'/plot-vars.gp'
 tl(side, kind, idx) = sprintf('%s/plot-%s-%s%d.dat', datadir, side, kind, idx)
 
-out = datadir.'/xcheck-freq.'.fmt
+out = outdir.'/xcheck-freq.'.fmt
 height = 760
 load scriptsdir.'/common.gp'
 # left: the whole window; right: 200 ms from its middle, where single
@@ -39,7 +40,7 @@ do for [side = 1:2] {
 unset multiplot
 unset xlabel
 
-out = datadir.'/xcheck-residency.'.fmt
+out = outdir.'/xcheck-residency.'.fmt
 height = 480
 load scriptsdir.'/common.gp'
 set key inside top left font ',10'

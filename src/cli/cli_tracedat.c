@@ -12,8 +12,8 @@
 
 #include "cli_opts.h"
 #include "cli_tracedat.h"
-#include "interrupt.h"
 #include "outmark.h"
+#include "safe_write.h"
 #include "trace_file.h"
 #include "tracedat.h"
 #include "util.h"
@@ -37,73 +37,20 @@ static const char usage_trace_dat[] =
 /* The first bytes of every trace.dat: 0x17 0x08 0x44 "tracing" */
 static const char tracedat_magic[10] = "\027\010\104tracing";
 
-char *tracedat_to_temp(const char *txt, FILE *in, const char *dir,
-		       mode_t mode, int *status)
+/*
+ * The ftrace text @txt, read from @in, converted into @out (opened by
+ * safe_fopen_mode(), left open): 0, or the exit status (said): 2 for bad
+ * input, 1 when the output could not be written
+ */
+static int convert_to(const char *txt, FILE *in, FILE *out)
 {
-	char *tmp = xasprintf("%s/.trace.dat.XXXXXX", dir);
-	FILE *own = NULL, *out = NULL;
-	enum trace_file_err ferr;
 	char err[512];
-	int fd = -1, r;
+	int r = tracedat_convert(in, txt, out, err, sizeof(err));
 
-	*status = 2;
-	if (!in) {
-		in = own = trace_file_open(txt, &ferr);
-		if (!in) {
-			*status = ferr == TRACE_FILE_IO ? 1 : 2;
-			free(tmp);
-			return NULL;
-		}
-	}
-	fd = mkstemp(tmp);
-	if (fd < 0) {
-		fprintf(stderr, "capsim: cannot write in %s: %s\n", dir,
-			strerror(errno));
-		*status = 1;
-		free(tmp);
-		tmp = NULL;
-		goto fail;
-	}
-	/* a signal before the rename removes it (the caller forgets it) */
-	interrupt_watch_dir(tmp);
-	if (fchmod(fd, mode) || !(out = fdopen(fd, "w"))) {
-		fprintf(stderr, "capsim: cannot write in %s: %s\n", dir,
-			strerror(errno));
-		*status = 1;
-		goto fail;
-	}
-	fd = -1;
-	r = tracedat_convert(in, txt, out, err, sizeof(err));
-	if (r) {
-		fprintf(stderr, "%s: error: %s\n", txt, err);
-		*status = r == TRACEDAT_IO_ERROR ? 1 : 2;
-		goto fail;
-	}
-	r = fclose(out);
-	out = NULL;
-	if (r) {
-		fprintf(stderr, "capsim: error writing trace.dat in %s: %s\n",
-			dir, strerror(errno));
-		*status = 1;
-		goto fail;
-	}
-	if (own)
-		fclose(own);
-	*status = 0;
-	return tmp;
-fail:
-	if (out)
-		fclose(out);
-	if (fd >= 0)
-		close(fd);
-	if (own)
-		fclose(own);
-	if (tmp) {
-		unlink(tmp);
-		interrupt_forget_dir(tmp);
-	}
-	free(tmp);
-	return NULL;
+	if (!r)
+		return 0;
+	fprintf(stderr, "%s: error: %s\n", txt, err);
+	return r == TRACEDAT_IO_ERROR ? 1 : 2;
 }
 
 /* Whether the regular file @path starts as a trace.dat does */
@@ -190,33 +137,31 @@ static int trace_dat_opt(void *ctx, int key, const char *arg)
 
 /*
  * Convert @in (opened from ta->in_path, its stat in @in_st) into a
- * temporary file beside ta->out_path, then rename it over: the output
- * is checked again just before, as it may have changed meanwhile.
+ * temporary file beside ta->out_path (safe_write.h), then rename it
+ * over: the output is checked again just before, as it may have changed
+ * meanwhile.
  */
 static int convert_into(const struct trace_dat_args *ta, FILE *in,
 			const struct stat *in_st, mode_t mode)
 {
-	char *dir = xstrdup(ta->out_path), *slash, *tmp;
+	FILE *out = safe_fopen_mode(ta->out_path, mode);
 	int ret;
 
-	slash = strrchr(dir, '/');
-	if (slash)
-		*slash = '\0';
-	tmp = tracedat_to_temp(ta->in_path, in, slash ? (*dir ? dir : "/") : ".",
-			       mode, &ret);
-	if (tmp) {
-		ret = check_output(ta->out_path, ta->in_path, in_st, ta->force);
-		if (!ret && rename(tmp, ta->out_path)) {
-			fprintf(stderr, "capsim: cannot rename into %s: %s\n",
-				ta->out_path, strerror(errno));
-			ret = 1;
-		}
-		if (ret)
-			unlink(tmp);
-		interrupt_forget_dir(tmp);
+	if (!out) {
+		fprintf(stderr, "capsim: cannot write %s: %s\n", ta->out_path,
+			strerror(errno));
+		return 1;
 	}
-	free(tmp);
-	free(dir);
+	ret = convert_to(ta->in_path, in, out);
+	if (!ret)
+		ret = check_output(ta->out_path, ta->in_path, in_st, ta->force);
+	if (ret) {
+		safe_fdiscard(out);
+	} else if (safe_fclose(out)) {
+		fprintf(stderr, "capsim: cannot write %s: %s\n", ta->out_path,
+			strerror(errno));
+		ret = 1;
+	}
 	return ret;
 }
 

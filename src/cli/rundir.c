@@ -5,6 +5,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <sys/file.h>
 #include <signal.h>
@@ -17,6 +19,7 @@
 #include "outdir.h"
 #include "outmark.h"
 #include "rundir.h"
+#include "safe_write.h"
 #include "util.h"
 
 static const int watched[] = { SIGINT, SIGTERM, SIGHUP };
@@ -26,14 +29,14 @@ static const int watched[] = { SIGINT, SIGTERM, SIGHUP };
 static struct rundir *active;
 static struct sigaction saved[ARRAY_SIZE(watched)];
 
-/* Async-signal-safe: unlink(), rmdir(), sigaction() and raise() only */
+/* Async-signal-safe: unlinkat(), rmdir(), sigaction() and raise() only */
 static void remove_uncommitted(struct rundir *o)
 {
 	int i;
 
 	for (i = 0; i < o->nfiles; i++)
 		if (o->tmp[i])
-			unlink(o->tmp[i]);
+			unlinkat(o->lock, o->tmp_name[i], 0);
 	for (i = o->nmade - 1; i >= 0; i--)
 		rmdir(o->made[i]);
 }
@@ -135,20 +138,18 @@ int rundir_open(struct rundir *o, const char *dir, char *err, size_t errlen)
 	return 0;
 }
 
-/* DIR/NAME, refused when NAME would replace an input of the run */
-static char *output_path(struct rundir *o, const char *name, char *err,
-			 size_t errlen)
+/* Is DIR/NAME an input of the run (which NAME would replace)? */
+static bool replaces_input(struct rundir *o, const char *name, char *err,
+			   size_t errlen)
 {
 	char *fin = xasprintf("%s/%s", o->dir, name);
+	bool yes = outmark_holds_input(fin, err, errlen);
 
-	if (outmark_holds_input(fin, err, errlen)) {
-		free(fin);
-		return NULL;
-	}
-	return fin;
+	free(fin);
+	return yes;
 }
 
-/* mkstemp() creates 0600: give the outputs the usual 0666 & ~umask */
+/* The mode of a new output: open()'s 0666 & ~umask */
 mode_t rundir_file_mode(void)
 {
 	return umask_mode(0666);
@@ -157,7 +158,7 @@ mode_t rundir_file_mode(void)
 FILE *rundir_create(struct rundir *o, const char *name, char *err,
 		    size_t errlen)
 {
-	char *tmp, *fin;
+	char tmp[NAME_MAX + 1];
 	FILE *f = NULL;
 	sigset_t old;
 	int fd;
@@ -166,25 +167,22 @@ FILE *rundir_create(struct rundir *o, const char *name, char *err,
 		snprintf(err, errlen, "too many output files");
 		return NULL;
 	}
-	fin = output_path(o, name, err, errlen);
-	if (!fin)
+	if (replaces_input(o, name, err, errlen))
 		return NULL;
-	tmp = xasprintf("%s/.%s.XXXXXX", o->dir, name);
+	/* a new file in DIR as it was opened and checked (o->lock), never
+	 * through a name that exists (safe_write.h) */
 	interrupt_block(&old);
-	fd = mkstemp(tmp);
+	fd = safe_temp_at(o->lock, name, 0666, tmp);
 	if (fd >= 0) {
-		o->tmp[o->nfiles] = tmp;
-		o->fin[o->nfiles++] = fin;
-		fin = NULL;
-		fchmod(fd, rundir_file_mode());
+		o->tmp[o->nfiles] = xasprintf("%s/%s", o->dir, tmp);
+		o->fin[o->nfiles] = xasprintf("%s/%s", o->dir, name);
+		o->tmp_name[o->nfiles] = xstrdup(tmp);
+		o->fin_name[o->nfiles++] = xstrdup(name);
 		f = fdopen(fd, "w+");
 		if (!f)
 			close(fd);
-	} else {
-		free(tmp);
 	}
 	interrupt_unblock(&old);
-	free(fin);
 	if (!f)
 		snprintf(err, errlen, "cannot write in %s: %s", o->dir,
 			 strerror(errno));
@@ -197,18 +195,19 @@ int rundir_commit(struct rundir *o, char *err, size_t errlen)
 	int i, k;
 
 	/* the marker first: DIR is capsim's before any output lands */
-	if (!outmark_present(o->dir) && outmark_write(o->dir)) {
+	if (!outmark_present(o->dir) && outmark_write_at(o->lock, NULL)) {
 		snprintf(err, errlen, "cannot write in %s: %s", o->dir,
 			 strerror(errno));
 		return -1;
 	}
 	interrupt_block(&old);
 	for (i = 0; i < o->nfiles; i++) {
-		if (rename(o->tmp[i], o->fin[i])) {
+		if (renameat(o->lock, o->tmp_name[i], o->lock,
+			     o->fin_name[i])) {
 			snprintf(err, errlen, "cannot rename into %s: %s",
 				 o->dir, strerror(errno));
 			for (k = 0; k < i; k++)
-				unlink(o->fin[k]);
+				unlinkat(o->lock, o->fin_name[k], 0);
 			interrupt_unblock(&old);
 			return -1;
 		}
@@ -255,6 +254,8 @@ void rundir_close(struct rundir *o)
 	for (k = 0; k < o->nfiles; k++) {
 		free(o->tmp[k]);
 		free(o->fin[k]);
+		free(o->tmp_name[k]);
+		free(o->fin_name[k]);
 	}
 	for (k = 0; k < o->nmade; k++)
 		free(o->made[k]);

@@ -20,10 +20,14 @@ struct rundir {
 	char *dir;
 	char **made;		/* the directories created, parents first */
 	int nmade;
-	char *tmp[RUNDIR_MAX_FILES];	/* DIR/.NAME.XXXXXX */
+	char *tmp[RUNDIR_MAX_FILES];	/* DIR/.NAME.tmp-XXXXXX */
 	char *fin[RUNDIR_MAX_FILES];	/* DIR/NAME */
+	/* the same as names in DIR (lock), which the calls use */
+	char *tmp_name[RUNDIR_MAX_FILES], *fin_name[RUNDIR_MAX_FILES];
 	int nfiles;
-	int lock;		/* DIR open and flock()ed, or -1 */
+	/* DIR open and flock()ed, or -1: every file is created and
+	 * renamed in it through this descriptor */
+	int lock;
 };
 
 /*

@@ -11,6 +11,7 @@
 
 #include "cli_opts.h"
 #include "diag.h"
+#include "doc_set.h"
 #include "freq_series.h"
 #include "gnuplot.h"
 #include "import_check.h"
@@ -19,6 +20,7 @@
 #include "platform.h"
 #include "plot.h"
 #include "procs.h"
+#include "safe_write.h"
 #include "trace_profile.h"
 #include "util.h"
 #include "whatif.h"
@@ -304,7 +306,7 @@ static const char *cpus_text(const struct pdomain *pd, char *buf, size_t n)
 /* @path opened for writing, or NULL (said) */
 static FILE *open_out(const char *path)
 {
-	FILE *f = fopen(path, "w");
+	FILE *f = safe_fopen(path);
 
 	if (!f)
 		fprintf(stderr, "capsim: cannot write %s: %s\n", path,
@@ -315,7 +317,7 @@ static FILE *open_out(const char *path)
 /* @f closed: 0, or -1 (said: a write failed) */
 static int close_out(FILE *f, const char *path)
 {
-	if (!fclose(f))
+	if (!safe_fclose(f))
 		return 0;
 	fprintf(stderr, "capsim: cannot write %s: %s\n", path, strerror(errno));
 	return -1;
@@ -453,10 +455,8 @@ static int write_json(struct check *c, const char *path, int *nover)
 	for (i = 0; i < c->pl->ndomains; i++)
 		json_array_append_new(doms, domain_json(c, i));
 	json_object_set_new(root, "domains", doms);
-	ret = json_dump_file(root, path, JSON_INDENT(2) | JSON_REAL_PRECISION(9));
+	ret = doc_write_json(path, root, JSON_INDENT(2) | JSON_REAL_PRECISION(9));
 	json_decref(root);
-	if (ret)
-		fprintf(stderr, "capsim: cannot write %s\n", path);
 	*nover = bad;
 	return ret ? -1 : 0;
 }

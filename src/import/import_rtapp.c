@@ -19,7 +19,7 @@
 #include <unistd.h>
 
 #include "import.h"
-#include "interrupt.h"
+#include "safe_write.h"
 #include "util.h"
 
 /* An integer count of µs of at least @min */
@@ -572,9 +572,9 @@ static char *dir_of(const char *path)
 int import_write_rtapp(const struct import_model *m)
 {
 	struct strbuf sb;
-	char *dir = dir_of(m->o->out), *tmp;
+	char *dir = dir_of(m->o->out);
 	FILE *f = NULL;
-	int fd, ret = 1;
+	int ret = 1;
 
 	sb_init(&sb);
 	if (!build(&sb, m)) {
@@ -587,42 +587,26 @@ int import_write_rtapp(const struct import_model *m)
 		sb_free(&sb);
 		return 2;
 	}
-	tmp = xasprintf("%s/.capsim-import.XXXXXX", dir);
-	fd = mkstemp(tmp);
-	if (fd < 0) {
+	/* a temporary beside -o, renamed onto it (src/outputs/safe_write.h) */
+	f = safe_fopen(m->o->out);
+	if (!f) {
 		fprintf(stderr, "capsim: cannot write in %s: %s\n", dir,
 			strerror(errno));
 		goto out;
 	}
-	interrupt_watch_dir(tmp);
-	if (fchmod(fd, umask_mode(0666)) || !(f = fdopen(fd, "w"))) {
-		fprintf(stderr, "capsim: cannot write %s: %s\n", tmp,
-			strerror(errno));
-		close(fd);
-		goto fail;
-	}
-	if (fwrite(sb.buf, 1, sb.len, f) != sb.len || fclose(f)) {
-		fprintf(stderr, "capsim: cannot write %s: %s\n", tmp,
-			strerror(errno));
-		f = NULL;
-		goto fail;
-	}
-	f = NULL;
-	if (rename(tmp, m->o->out)) {
+	if (fwrite(sb.buf, 1, sb.len, f) != sb.len) {
+		safe_fdiscard(f);
 		fprintf(stderr, "capsim: cannot write %s: %s\n", m->o->out,
 			strerror(errno));
-		goto fail;
+		goto out;
 	}
-	interrupt_forget_dir(tmp);
+	if (safe_fclose(f)) {
+		fprintf(stderr, "capsim: cannot write %s: %s\n", m->o->out,
+			strerror(errno));
+		goto out;
+	}
 	ret = 0;
-	goto out;
-fail:
-	if (f)
-		fclose(f);
-	unlink(tmp);
-	interrupt_forget_dir(tmp);
 out:
-	free(tmp);
 	free(dir);
 	sb_free(&sb);
 	return ret;

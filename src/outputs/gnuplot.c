@@ -2,8 +2,9 @@
 /*
  * gnuplot, run the one safe way: strings quoted for its code, scripts
  * found once, the program started in the output directory with its
- * messages kept aside, its plots checked complete. Shared by the commands
- * that draw (capsim plot, compare, sweep, xcheck).
+ * messages kept aside, its plots drawn into a directory of capsim's
+ * making, checked complete and only then renamed to their names. Shared
+ * by the commands that draw (capsim plot, compare, sweep, xcheck).
  *
  * _GNU_SOURCE (the project's default) for posix_spawn_file_actions_addchdir_np
  * (glibc 2.29, musl 1.1.24): gnuplot starts in the output directory
@@ -21,6 +22,7 @@
 
 #include "gnuplot.h"
 #include "interrupt.h"
+#include "outdir.h"
 #include "util.h"
 
 extern char **environ;
@@ -184,15 +186,6 @@ static int run_gnuplot(char **argv, const char *dir, const char *script,
 	return wait_gnuplot(pid, log, script, quiet);
 }
 
-int plot_gnuplot(const char *dir, const char *vars, const char *script,
-		 bool quiet)
-{
-	char *argv[] = { (char *)"gnuplot", (char *)"-e", (char *)vars,
-			 (char *)script, NULL };
-
-	return run_gnuplot(argv, dir, script, quiet);
-}
-
 /*
  * gnuplot exits 0 when its output could not be written whole (a full
  * disk leaves a 4 KiB PNG or an empty SVG): a plot counts as written
@@ -227,6 +220,112 @@ static bool plot_file_complete(const char *path, const char *fmt)
 out:
 	fclose(f);
 	return ok;
+}
+
+/*
+ * gnuplot opens its outputs with fopen("w"), following whatever has the
+ * name: it draws into a directory made now (mkdtemp: 0700, empty), so
+ * every file it writes is one it creates there, under a name of
+ * capsim's (no name of the user's nor a link planted in a shared
+ * directory). @dir/.gnuplot-XXXXXX, watched for the signals; NULL (said).
+ */
+static char *make_draw_dir(const char *dir)
+{
+	char *path = xasprintf("%s/.gnuplot-XXXXXX", dir);
+
+	if (!mkdtemp(path)) {
+		fprintf(stderr, "capsim: cannot create a directory in %s for gnuplot: %s\n",
+			dir, strerror(errno));
+		free(path);
+		return NULL;
+	}
+	interrupt_watch_dir(path);
+	return path;
+}
+
+static void remove_draw_dir(char *path)
+{
+	if (!path)
+		return;
+	remove_tree(path);
+	interrupt_forget_dir(path);
+	free(path);
+}
+
+/* @draw's last component: how gnuplot, running in its parent, names it */
+static const char *draw_rel(const char *draw)
+{
+	return strrchr(draw, '/') + 1;
+}
+
+/*
+ * The figures drawn as @drawn[i] (paths) renamed to @dir/@names[i], each
+ * checked whole in its format @fmts[i] first: all of them or none. 0 or
+ * -1 (said).
+ */
+static int place_figures(const char *dir, char **drawn, char **names,
+			 const char **fmts, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (!plot_file_complete(drawn[i], fmts[i])) {
+			/* by its name: @dir is the command's temporary
+			 * directory, gone by the time the user reads this */
+			fprintf(stderr, "capsim: gnuplot could not write %s whole (disk full?)\n",
+				names[i]);
+			return -1;
+		}
+	for (i = 0; i < n; i++) {
+		char *to = xasprintf("%s/%s", dir, names[i]);
+		int bad = rename(drawn[i], to);
+
+		if (bad)
+			fprintf(stderr, "capsim: cannot rename a plot to %s: %s\n",
+				to, strerror(errno));
+		free(to);
+		if (bad)
+			return -1;
+	}
+	return 0;
+}
+
+int plot_gnuplot(const char *dir, const char *vars, const char *script,
+		 const char *fmt, const char *const *outs, bool quiet)
+{
+	char *draw = make_draw_dir(dir), *all, **drawn, **names;
+	const char **fmts;
+	int n, i, ret;
+
+	if (!draw)
+		return -1;
+	for (n = 0; outs[n]; n++)
+		;
+	all = xasprintf("%s; outdir='%s'", vars, draw_rel(draw));
+	{
+		char *argv[] = { (char *)"gnuplot", (char *)"-e", all,
+				 (char *)script, NULL };
+
+		ret = run_gnuplot(argv, dir, script, quiet);
+	}
+	drawn = xcalloc((size_t)n + 1, sizeof(char *));
+	names = xcalloc((size_t)n + 1, sizeof(char *));
+	fmts = xcalloc((size_t)n + 1, sizeof(char *));
+	for (i = 0; i < n; i++) {
+		drawn[i] = xasprintf("%s/%s", draw, outs[i]);
+		names[i] = (char *)outs[i];
+		fmts[i] = fmt;
+	}
+	if (!ret)
+		ret = place_figures(dir, drawn, names, fmts, n);
+	for (i = 0; i < n; i++)
+		free(drawn[i]);
+	free(drawn);
+	free(names);
+	free(fmts);
+	free(all);
+	remove_draw_dir(draw);
+	return ret;
 }
 
 static void argv_push(struct gp_figures *g, char *arg)
@@ -273,14 +372,24 @@ void gp_figures_add(struct gp_figures *g, const char *script, const char *png,
 	const char *out[2] = { png, svg }, *fmt[2] = { "png", "svg" };
 	int k;
 
+	if (!g->draw && !g->draw_failed) {
+		g->draw = make_draw_dir(g->dir);
+		g->draw_failed = !g->draw;
+	}
+	if (!g->draw)
+		return;		/* gp_figures_start() fails */
 	/* gnuplot runs its -e lists and scripts in order: each script once
-	 * per format asked, setting its terminal and output from fmt and out */
+	 * per format asked, setting its terminal and output from fmt and
+	 * out, a name of capsim's in the drawing directory */
 	for (k = 0; k < 2; k++) {
-		char *q;
+		char *q, *rel;
 
 		if (!out[k])
 			continue;
-		q = gp_quote(out[k]);
+		rel = xasprintf("%s/%d.%s", draw_rel(g->draw), g->nfiles,
+				fmt[k]);
+		q = gp_quote(rel);
+		free(rel);
 		argv_push(g, xstrdup("-e"));
 		argv_push(g, xasprintf("out=%s; fmt='%s'", q, fmt[k]));
 		argv_push(g, xstrdup(script));
@@ -298,6 +407,8 @@ void gp_figures_add(struct gp_figures *g, const char *script, const char *png,
 
 int gp_figures_start(struct gp_figures *g)
 {
+	if (g->draw_failed)
+		return -1;	/* said by make_draw_dir() */
 	return spawn_gnuplot(g->argv, g->dir, &g->pid, &g->log);
 }
 
@@ -312,6 +423,7 @@ void gp_figures_free(struct gp_figures *g)
 	free(g->argv);
 	free(g->files);
 	free(g->fmts);
+	remove_draw_dir(g->draw);
 	free(g->dir);
 	free(g->script);
 	*g = (struct gp_figures){ 0 };
@@ -321,19 +433,18 @@ int gp_figures_wait(struct gp_figures *g)
 {
 	int ret = wait_gnuplot(g->pid, g->log, g->script, g->quiet), i;
 
-	for (i = 0; !ret && i < g->nfiles; i++) {
-		char *path = xasprintf("%s/%s", g->dir, g->files[i]);
+	if (!ret) {
+		char **drawn = xcalloc((size_t)g->nfiles + 1, sizeof(char *));
 
-		/* by the format it was drawn in: the names may end
-		 * otherwise (sweep's are temporaries) */
-		if (!plot_file_complete(path, g->fmts[i])) {
-			/* by its name: @dir is the command's temporary
-			 * directory, gone by the time the user reads this */
-			fprintf(stderr, "capsim: gnuplot could not write %s whole (disk full?)\n",
-				g->files[i]);
-			ret = -1;
-		}
-		free(path);
+		for (i = 0; i < g->nfiles; i++)
+			drawn[i] = xasprintf("%s/%d.%s", g->draw, i,
+					     g->fmts[i]);
+		/* by the format it was drawn in, then under its name */
+		ret = place_figures(g->dir, drawn, g->files, g->fmts,
+				    g->nfiles);
+		for (i = 0; i < g->nfiles; i++)
+			free(drawn[i]);
+		free(drawn);
 	}
 	gp_figures_free(g);
 	return ret;

@@ -3,8 +3,9 @@
  * gnuplot for the commands that draw (capsim plot, compare, sweep,
  * xcheck): every string quoted one way, the program run in the output
  * directory (so no user path is ever gnuplot code), its plots checked
- * complete. The plots themselves are the callers' (src/whatif/plot.c,
- * src/xcheck/report.c).
+ * complete, each drawn under a name of capsim's in a directory made for
+ * it and renamed to its own once whole. The plots themselves are the
+ * callers' (src/whatif/plot.c, src/xcheck/report.c).
  */
 #ifndef CAPSIM_GNUPLOT_H
 #define CAPSIM_GNUPLOT_H
@@ -17,12 +18,15 @@
 const char *plot_scripts_dir(void);
 /*
  * Run `gnuplot -e VARS SCRIPT` in @dir, where every file the script reads
- * or writes is named relative to it (so no path is ever gnuplot code);
- * gnuplot's warnings on stderr unless @quiet, all its messages when it
- * fails. 0 or -1 (reported).
+ * is named relative to it (so no path is ever gnuplot code), and which
+ * draws the files @outs (a NULL-ended list of names, each in format
+ * @fmt, png or svg) into the directory its variable outdir names: one
+ * made for it, whence they are renamed to @dir/NAME once all are whole
+ * (gnuplot.c says why). gnuplot's warnings on stderr unless @quiet, all
+ * its messages when it fails. 0 or -1 (reported).
  */
 int plot_gnuplot(const char *dir, const char *vars, const char *script,
-		 bool quiet);
+		 const char *fmt, const char *const *outs, bool quiet);
 /*
  * SCRIPT (which sets its terminal from fmt and its output from out, as
  * plots/common.gp does) drawn into @png and @svg (relative to @dir, where
@@ -49,6 +53,8 @@ int plot_gnuplot_png_svg(const char *dir, const char *vars,
  */
 struct gp_figures {
 	char *dir, *script;	/* script: the last added, for messages */
+	char *draw;		/* where gnuplot draws them, then renamed */
+	bool draw_failed;
 	char **argv, **files;
 	const char **fmts;	/* files[i] is drawn as fmts[i]: png, svg */
 	int argc, nfiles;

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "interrupt.h"
+#include "safe_write.h"
 #include "util.h"
 
 static const int watched[] = { SIGINT, SIGTERM, SIGHUP };
@@ -179,6 +180,8 @@ static void on_signal(int sig)
 	for (i = MAX_DIRS - 1; i >= 0; i--)
 		if (dirs_to_remove[i][0])
 			interrupt_remove_tree(dirs_to_remove[i]);
+	/* the files being written aside in directories that stay */
+	safe_write_remove_temps();
 	if (note[0] && write(STDERR_FILENO, note, strlen(note)) < 0)
 		note[0] = '\0';	/* nowhere to say it: nothing else to do */
 	for (i = 0; i < (int)ARRAY_SIZE(watched); i++)
@@ -220,6 +223,15 @@ void interrupt_watch_dir(const char *dir)
 	/* deeper than the table: the innermost directory takes the last
 	 * place (an outer one, when removed, takes it along) */
 	snprintf(dirs_to_remove[i], sizeof(dirs_to_remove[i]), "%s", dir);
+	interrupt_unblock(&old);
+}
+
+void interrupt_arm(void)
+{
+	sigset_t old;
+
+	interrupt_block(&old);
+	install();
 	interrupt_unblock(&old);
 }
 

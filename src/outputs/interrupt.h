@@ -26,6 +26,9 @@
 void interrupt_watch_dir(const char *dir);
 /* @dir is committed or removed: a signal leaves it alone */
 void interrupt_forget_dir(const char *dir);
+/* The handler installed, with nothing to remove yet: the files being
+ * written aside (safe_write.h) are removed by it */
+void interrupt_arm(void);
 
 /* Hold off SIGINT, SIGTERM and SIGHUP (the signals watched) while the
  * handler's state or a directory is changed; then restore @old */

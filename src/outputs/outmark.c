@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "outmark.h"
+#include "safe_write.h"
 #include "util.h"
 
 static char *command;		/* the command line, shell-quoted */
@@ -58,22 +59,59 @@ void outmark_set_command(int argc, char *const *argv)
 	command = sb.buf ? sb.buf : xstrdup("capsim");
 }
 
-int outmark_write(const char *dir)
+/* The marker's text into @f, closed (safe_write.h: renamed into place
+ * whole); @extra, when not NULL, a line of its own after the command */
+static int put_marker(FILE *f, const char *extra)
 {
-	char *path = xasprintf("%s/%s", dir, OUTMARK_NAME);
-	FILE *f = fopen(path, "w");
-	int ret = -1;
-
-	free(path);
 	if (!f)
 		return -1;
 	fprintf(f, "Written by capsim; capsim may replace this directory.\n"
 		"command: %s\n", command ? command : "capsim");
-	if (!ferror(f))
-		ret = 0;
-	if (fclose(f))
-		ret = -1;
+	if (extra)
+		fprintf(f, "%s\n", extra);
+	return safe_fclose(f) ? -1 : 0;
+}
+
+int outmark_write(const char *dir)
+{
+	char *path = xasprintf("%s/%s", dir, OUTMARK_NAME);
+	int ret = put_marker(safe_fopen(path), NULL);
+
+	free(path);
 	return ret;
+}
+
+int outmark_write_at(int dirfd, const char *extra)
+{
+	return put_marker(safe_fopen_at(dirfd, OUTMARK_NAME, 0666), extra);
+}
+
+bool outmark_at_has_line(int dirfd, const char *line)
+{
+	char buf[8192], *p;
+	size_t n = strlen(line);
+	struct stat st;
+	ssize_t got;
+	int fd;
+	bool yes = false;
+
+	fd = openat(dirfd, OUTMARK_NAME, O_RDONLY | O_NOFOLLOW | O_NONBLOCK |
+		    O_CLOEXEC);
+	if (fd < 0)
+		return false;
+	/* a marker is a few lines: a regular file, read at most this much */
+	if (!fstat(fd, &st) && S_ISREG(st.st_mode)) {
+		got = read(fd, buf, sizeof(buf) - 1);
+		if (got > 0) {
+			buf[got] = '\0';
+			for (p = buf; p && !yes; p = p ? p + 1 : NULL) {
+				yes = !strncmp(p, line, n) && p[n] == '\n';
+				p = strchr(p, '\n');
+			}
+		}
+	}
+	close(fd);
+	return yes;
 }
 
 bool outmark_present(const char *dir)

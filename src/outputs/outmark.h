@@ -19,8 +19,16 @@
 /* The command line the markers name (capsim_main() sets it at each call) */
 void outmark_set_command(int argc, char *const *argv);
 
-/* Write the marker into @dir (an existing directory); 0 or -1 with errno */
+/* Write the marker into @dir (an existing directory; written aside and
+ * renamed, src/outputs/safe_write.h); 0 or -1 with errno */
 int outmark_write(const char *dir);
+/* The same into the directory open as @dirfd, with the line @extra (no
+ * newline in it) after the command when not NULL: a sweep's point names
+ * its sweep's id */
+int outmark_write_at(int dirfd, const char *extra);
+/* Does the directory open as @dirfd hold a marker (a regular file, not a
+ * link) with the line @line? */
+bool outmark_at_has_line(int dirfd, const char *line);
 
 /* Does @dir hold a marker? */
 bool outmark_present(const char *dir);

@@ -16,6 +16,7 @@
 
 #include "interrupt.h"
 #include "procs.h"
+#include "safe_write.h"
 #include "util.h"
 
 char *procs_self_exe(void)
@@ -38,6 +39,17 @@ static pid_t spawn(struct job *j)
 	pid_t parent = getpid();
 	sigset_t old;
 	pid_t pid;
+	/*
+	 * The log opened here, before the child: a new file under its name
+	 * (whatever had it removed first, a planted link itself rather than
+	 * what it points to: safe_write.h), close-on-exec so that no other
+	 * child inherits it, dup2()ed onto the child's output below.
+	 */
+	int log = safe_open_fresh(j->log_path);
+
+	if (log < 0)
+		fprintf(stderr, "capsim: cannot write %s: %s\n", j->log_path,
+			strerror(errno));
 
 	/* no handler of the parent's may run in the child, nor a signal
 	 * find a child the handler does not know yet */
@@ -52,19 +64,17 @@ static pid_t spawn(struct job *j)
 	 */
 	pid = vfork();
 	if (pid == 0) {
-		int fd, nul;
+		int nul;
 
 		if (interrupt_child_setup(parent))
 			_exit(128 + SIGTERM);
 		interrupt_unblock(&old);
-		fd = open(j->log_path, O_WRONLY | O_CREAT | O_TRUNC, 0666);
 		nul = open("/dev/null", O_RDONLY);
-		if (fd < 0 || nul < 0 || (j->cwd && chdir(j->cwd)))
+		if (log < 0 || nul < 0 || (j->cwd && chdir(j->cwd)))
 			_exit(127);
 		dup2(nul, STDIN_FILENO);
-		dup2(fd, STDOUT_FILENO);
-		dup2(fd, STDERR_FILENO);
-		close(fd);
+		dup2(log, STDOUT_FILENO);
+		dup2(log, STDERR_FILENO);
 		close(nul);
 		execv(j->argv[0], j->argv);
 		{
@@ -88,6 +98,8 @@ static pid_t spawn(struct job *j)
 		interrupt_child_add(pid);
 	}
 	interrupt_unblock(&old);
+	if (log >= 0)
+		close(log);
 	return pid;
 }
 

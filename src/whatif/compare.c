@@ -21,6 +21,7 @@
 #include "platform.h"
 #include "procs.h"
 #include "run_metrics.h"
+#include "safe_write.h"
 #include "sweep_jobs.h"
 #include "util.h"
 #include "whatif.h"
@@ -482,7 +483,7 @@ char *whatif_workload_name(const char *path)
 static int write_file_from_table(const char *path, const struct table *t,
 				 struct policy_run *pr, const char *head)
 {
-	FILE *f = fopen(path, "w");
+	FILE *f = safe_fopen(path);
 
 	if (!f) {
 		fprintf(stderr, "capsim: cannot write %s: %s\n", path,
@@ -495,7 +496,10 @@ static int write_file_from_table(const char *path, const struct table *t,
 	      "the next sleep, from the trace. In clamp band: the task's running time\n"
 	      "at a frequency its group's capacity_min/max allow (tasks in a clamped\n"
 	      "group only).\n", f);
-	return fclose(f) ? -1 : 0;
+	if (!safe_fclose(f))
+		return 0;
+	fprintf(stderr, "capsim: cannot write %s: %s\n", path, strerror(errno));
+	return -1;
 }
 
 enum {
@@ -1050,7 +1054,7 @@ static int write_compare_files(struct compare_state *cs)
 	for (k = 0; k < cs->np; k++)
 		json_object_set_new(root, cs->pr[k].name, policy_json(&cs->pr[k]));
 	bad = write_file_from_table(md, &cs->tab, cs->pr, cs->head) ||
-	      json_dump_file(root, js, JSON_INDENT(2) | JSON_REAL_PRECISION(9));
+	      doc_write_json(js, root, JSON_INDENT(2) | JSON_REAL_PRECISION(9));
 	json_decref(root);
 	free(md);
 	free(js);

@@ -7,6 +7,7 @@
 
 #include "compare_plot.h"
 #include "plot.h"
+#include "safe_write.h"
 #include "util.h"
 
 /* @dir/compare-data/@name for writing, or NULL (said) */
@@ -70,7 +71,7 @@ static int write_data(const char *dir, const struct compare_series *s,
 				s[i].m->doms[d].energy_mj : 0.0);
 		fputc('\n', f);
 	}
-	if (fclose(f))
+	if (safe_fclose(f))
 		return -1;
 	for (d = 0; d < ndoms; d++) {
 		const struct dom_metrics *dm = &s[0].m->doms[d];
@@ -91,7 +92,7 @@ static int write_data(const char *dir, const struct compare_series *s,
 			}
 			fputc('\n', f);
 		}
-		if (fclose(f))
+		if (safe_fclose(f))
 			return -1;
 	}
 	return 0;
@@ -121,7 +122,7 @@ static int write_vars(const char *dir, const struct compare_series *s,
 		free(q);
 		free(t);
 	}
-	return fclose(f) ? -1 : 0;
+	return safe_fclose(f) ? -1 : 0;
 }
 
 int compare_plot_write(const char *dir, const struct compare_series *s, int n)

@@ -14,6 +14,7 @@
 #include "doc_set.h"
 #include "jsondoc.h"
 #include "platform.h"
+#include "safe_write.h"
 #include "util.h"
 #include "workload.h"
 
@@ -101,12 +102,23 @@ json_t *doc_set_platform(const char *name)
 
 int doc_set_write(const char *path, json_t *v)
 {
-	if (json_dump_file(v, path, JSON_INDENT(2) | JSON_REAL_PRECISION(12))) {
-		fprintf(stderr, "capsim: cannot write %s: %s\n", path,
-			strerror(errno));
-		return -1;
+	return doc_write_json(path, v, DOC_SET_JSON_FLAGS);
+}
+
+int doc_write_json(const char *path, json_t *v, size_t flags)
+{
+	FILE *f = safe_fopen(path);
+
+	if (f && json_dumpf(v, f, flags)) {
+		safe_fdiscard(f);
+		f = NULL;
+		errno = EIO;
+	} else if (f && !safe_fclose(f)) {
+		return 0;
 	}
-	return 0;
+	fprintf(stderr, "capsim: cannot write %s: %s\n", path,
+		strerror(errno));
+	return -1;
 }
 
 /*

@@ -37,8 +37,14 @@ int doc_set_check(json_t *root, const struct dpath *path, json_t *v,
  * (said when unknown) */
 json_t *doc_set_platform(const char *name);
 
-/* @v as indented JSON into @path; 0 or -1 (said) */
+/* How doc_set_write() dumps a document */
+#define DOC_SET_JSON_FLAGS (JSON_INDENT(2) | JSON_REAL_PRECISION(12))
+
+/* @v as indented JSON into @path, written aside and renamed
+ * (src/outputs/safe_write.h); 0 or -1 (said) */
 int doc_set_write(const char *path, json_t *v);
+/* The same with jansson's dump @flags */
+int doc_write_json(const char *path, json_t *v, size_t flags);
 
 /*
  * `capsim compare`'s edits: each of the @nsets --set PATH=VALUE of @sets

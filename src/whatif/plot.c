@@ -17,6 +17,7 @@
 #include "outmark.h"
 #include "plot.h"
 #include "run_metrics.h"
+#include "safe_write.h"
 #include "util.h"
 
 /*
@@ -99,7 +100,7 @@ static bool windowed(const struct plot_ctx *p)
 FILE *plot_data_open(const char *datadir, const char *name)
 {
 	char *path = xasprintf("%s/%s", datadir, name);
-	FILE *f = fopen(path, "w");
+	FILE *f = safe_fopen(path);
 
 	if (!f)
 		fprintf(stderr, "capsim: cannot write %s: %s\n", path,
@@ -209,7 +210,7 @@ static int write_domains(struct plot_ctx *p, const int *doms, int ndoms,
 		fputs("# time_s MHz MHz_low MHz_high band_min_MHz band_max_MHz has_band\n", f);
 		p->binw[d] = series_write(f, &p->doms[d], p->from,
 					  p->to >= 0 ? p->to : end);
-		if (fclose(f))
+		if (safe_fclose(f))
 			return -1;
 	}
 	return 0;
@@ -265,7 +266,7 @@ static int write_util(struct plot_ctx *p, int cpu)
 				u->v[k - 1].cmin, u->v[k - 1].cmax);
 		fprintf(f, "%.9f %u %u %u\n", a->t, a->util, a->cmin, a->cmax);
 	}
-	return fclose(f) ? -1 : 0;
+	return safe_fclose(f) ? -1 : 0;
 }
 
 /* @re (a POSIX extended regular expression) found in @s */
@@ -664,7 +665,7 @@ static int write_activity(struct plot_ctx *p, const struct run_metrics *m,
 		if (run.pid == pid)
 			put_seg(f, p, l + 1, &run, in);
 	}
-	return fclose(f) ? -1 : 0;
+	return safe_fclose(f) ? -1 : 0;
 }
 
 /* The domain panels, the CPU panels and the lanes: all of them up to what
@@ -732,7 +733,7 @@ static int write_residency_energy(struct plot_ctx *p,
 		}
 		if (res != d->res_pct)
 			free(res);
-		if (!f || fclose(f))
+		if (!f || safe_fclose(f))
 			return -1;
 	}
 	if (!m->has_summary)
@@ -756,7 +757,7 @@ static int write_residency_energy(struct plot_ctx *p,
 		free(lab);
 		free(d);
 	}
-	return fclose(f) ? -1 : 0;
+	return safe_fclose(f) ? -1 : 0;
 }
 
 /* @reldir/@name, or @name when @reldir is "" (caller frees) */
@@ -845,7 +846,7 @@ int plot_prepare(struct plot_job *j, const char *path,
 	if (!f)
 		goto out_m;
 	write_vars(f, &m, &p, &pk);
-	if (fclose(f))
+	if (safe_fclose(f))
 		goto out_m;
 	if (!p.ndoms && !o->quiet)
 		fprintf(stderr, "capsim: plot: no cpu_frequency event in %s: the frequency panels are empty%s\n",

@@ -38,7 +38,8 @@ int plot_run(const char *path, const struct plot_opts *o);
 
 /* "0,1,2,3,6" as "0-3,6" (caller frees) */
 char *plot_cpu_ranges(const char *list);
-/* @datadir/@name opened for writing, or NULL (said, naming it) */
+/* @datadir/@name opened for writing, or NULL (said, naming it): written
+ * aside, under its name at safe_fclose() (src/outputs/safe_write.h) */
 FILE *plot_data_open(const char *datadir, const char *name);
 
 /*

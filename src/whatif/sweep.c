@@ -124,9 +124,12 @@ static const char usage_sweep[] =
 "array script; then `capsim sweep --collect DIR`. No path or value of a\n"
 "job line may hold a control character (a newline would split it).\n"
 "Each array task runs line CAPSIM_JOBS_OFFSET + SLURM_ARRAY_TASK_ID of\n"
-"FILE (CAPSIM_JOBS_OFFSET: 0 unless exported): a sweep longer than the\n"
+"FILE (CAPSIM_JOBS_OFFSET: 0 unless exported; each must be a decimal\n"
+"number, else the task exits 2): a sweep longer than the\n"
 "cluster's MaxArraySize goes in chunks, e.g. lines 1001-2000 with\n"
 "  sbatch --array=1-1000 --export=ALL,CAPSIM_JOBS_OFFSET=1000 FILE.slurm\n"
+"An existing FILE and FILE.slurm are replaced only when each is one an\n"
+"earlier --emit-jobs wrote (exit status 2 otherwise).\n"
 "\n"
 "--collect DIR checks every file it reads (sweep.json, each point.json\n"
 "and summary.json: exit status 2 naming the file and field); a point\n"
@@ -196,6 +199,10 @@ static json_t *plan_json(const struct sweep *sw)
 	json_t *o = json_object(), *a = json_array();
 	int i;
 
+	/* the marker of each point directory names it: what --resume
+	 * knows its own by (sweep_pointdir.c) */
+	if (sw->id[0])
+		json_object_set_new(o, "id", json_string(sw->id));
 	json_object_set_new(o, "workload", json_string(sw->wfile));
 	json_object_set_new(o, "workload_name", json_string(sw->wname));
 	for (i = 0; i < sw->nparams; i++) {
@@ -765,10 +772,11 @@ static int run_points(const struct sweep_args *sa, const char *root,
 	struct job_feed feed = { &r, run_start, run_done };
 	double t0 = progress_now(), wall, tc, cpu, rss;
 	struct progress pg;
+	int pfd = sweep_points_dir_open(root, sa->resume);
 
-	if (sweep_make_points_dir(root))
+	if (pfd < 0)
 		return EXIT_RUN;
-	point_iter_init(&r.it, sa->sw, root, final_abs, self);
+	point_iter_init(&r.it, sa->sw, root, pfd, final_abs, self);
 	r.col = sweep_collector_open(root, sa->metric ? sa->metric :
 				     sa->sw->metric);
 	r.ended = xcalloc((size_t)npoints, sizeof(bool));
@@ -779,6 +787,7 @@ static int run_points(const struct sweep_args *sa, const char *root,
 	failed = failed < 0 ? SWEEP_COLLECT_RUN_ERROR :
 		 sweep_collector_finish(r.col, true);
 	point_iter_free(&r.it);
+	close(pfd);
 	sweep_collector_free(r.col);
 	free(r.ended);
 	/*
@@ -863,7 +872,7 @@ static int sweep_points(const struct sweep_args *sa, struct outdir *od,
 }
 
 /* The first member of sweep.json that @want (this command's plan) has
- * otherwise, or NULL when they are the same */
+ * otherwise, or NULL when they are the same; the sweep's id apart */
 static const char *plan_difference(json_t *want, json_t *have)
 {
 	const char *key;
@@ -873,10 +882,11 @@ static const char *plan_difference(json_t *want, json_t *have)
 		if (!json_equal(v, json_object_get(have, key)))
 			return key;
 	json_object_foreach(have, key, v)
-		if (!json_object_get(want, key))
+		if (strcmp(key, "id") && !json_object_get(want, key))
 			return key;
 	return NULL;
 }
+
 
 /*
  * --resume -o DIR: DIR is a sweep capsim started with the same
@@ -912,6 +922,8 @@ static int resume_points(const struct sweep_args *sa, const char *self)
 		free(b);
 		goto out;
 	}
+	if (sweep_resume_check(sa->sw, sa->outdir, have, planf))
+		goto out;
 	note_resumable(sa->outdir);
 	ret = run_points(sa, sa->outdir, realpath(sa->outdir, rp) ? rp :
 			 sa->outdir, self);
@@ -939,6 +951,7 @@ int cmd_sweep(int argc, char **argv)
 	ret = EXIT_USAGE;
 	self = procs_self_exe();
 	sw.emit = sa.emit;
+	sw.resume = sa.resume;
 	if (sa.emit && (check_job_values(argc, argv, self) ||
 			jobs_path_check(sa.emit)))
 		goto out;
@@ -951,6 +964,7 @@ int cmd_sweep(int argc, char **argv)
 		ret = resume_points(&sa, self);
 		goto out;
 	}
+	sweep_new_id(sw.id);
 	ret = outdir_begin(&od, sa.outdir);
 	if (!ret)
 		ret = sweep_points(&sa, &od, self);

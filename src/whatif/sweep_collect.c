@@ -17,6 +17,7 @@
 #include "pareto_labels.h"
 #include "procs.h"
 #include "run_metrics.h"
+#include "safe_write.h"
 #include "sweep.h"
 #include "sweep_columns.h"
 #include "sweep_stats.h"
@@ -554,7 +555,7 @@ static int write_fronts(const char *data, struct pareto *pa)
 	int npp = pa->npp, i, panel = 0;
 	char *path = xasprintf("%s/pareto-front.dat", data);
 	double best = INFINITY;
-	FILE *f = fopen(path, "w");
+	FILE *f = safe_fopen(path);
 
 	free(path);
 	if (!f)
@@ -580,7 +581,7 @@ static int write_fronts(const char *data, struct pareto *pa)
 			pp[pp[i].idx] = pp[i];
 			pp[i] = t;
 		}
-	return fclose(f) ? -1 : 0;
+	return safe_fclose(f) ? -1 : 0;
 }
 
 /* Every point, in plot order, into @data/pareto.dat; 0 or -1 */
@@ -588,7 +589,7 @@ static int write_points(const char *data, const struct pareto *pa,
 			const char *metric)
 {
 	char *path = xasprintf("%s/pareto.dat", data);
-	FILE *f = fopen(path, "w");
+	FILE *f = safe_fopen(path);
 	int i;
 
 	free(path);
@@ -607,7 +608,7 @@ static int write_points(const char *data, const struct pareto *pa,
 		fprintf(f, " %d\n", (int)pt->label_pos);
 		free(q);
 	}
-	return fclose(f) ? -1 : 0;
+	return safe_fclose(f) ? -1 : 0;
 }
 
 /* gnuplot's array @name of @n quoted strings into @f */
@@ -630,7 +631,7 @@ static int write_vars(const char *data, const struct pareto *pa,
 		      const char *axis, const char *title)
 {
 	char *path = xasprintf("%s/vars.gp", data);
-	FILE *f = fopen(path, "w");
+	FILE *f = safe_fopen(path);
 	/* two lines: each quoted, joined by gnuplot's "\n" (gp_quote()
 	 * turns a newline inside a string into '?') */
 	char *t = xasprintf("energy vs %s, a panel per platform; front: no other point of the platform is better on both",
@@ -653,7 +654,7 @@ static int write_vars(const char *data, const struct pareto *pa,
 			fputs("ynonneg = 1\n", f);
 		put_gp_names(f, "series", pa->series, pa->nseries);
 		put_gp_names(f, "panel", pa->panels, pa->npanels);
-		ret = fclose(f) ? -1 : 0;
+		ret = safe_fclose(f) ? -1 : 0;
 	}
 	if (ret)
 		fprintf(stderr, "capsim: cannot write %s: %s\n", path,
@@ -666,31 +667,19 @@ static int write_vars(const char *data, const struct pareto *pa,
 	return ret;
 }
 
-/* pareto.png and .svg drawn aside in @dir, then renamed: no
- * half-written plot; gnuplot runs in @dir, the names relative to it */
+/* pareto.png and .svg, drawn by gnuplot in @dir (where it runs, the
+ * names relative to it): gnuplot.c has them drawn aside and renamed once
+ * both are whole, so no half-written plot replaces an older one */
 static int draw_pareto(const char *dir, const char *scripts, bool quiet)
 {
 	char *script = xasprintf("%s/pareto.gp", scripts);
-	char *tpng = xasprintf("%s/.pareto.png.tmp", dir),
-	     *tsvg = xasprintf("%s/.pareto.svg.tmp", dir),
-	     *png = xasprintf("%s/pareto.png", dir),
-	     *svg = xasprintf("%s/pareto.svg", dir);
 	char *qs = gp_quote(scripts);
 	char *vars = xasprintf("datadir='pareto-data'; plotsdir=%s", qs);
-	int ret = plot_gnuplot_png_svg(dir, vars, script, ".pareto.png.tmp",
-				       ".pareto.svg.tmp", quiet) ||
-		  rename(tpng, png) || rename(tsvg, svg) ? -1 : 0;
+	int ret = plot_gnuplot_png_svg(dir, vars, script, "pareto.png",
+				       "pareto.svg", quiet);
 
-	if (ret) {
-		unlink(tpng);
-		unlink(tsvg);
-	}
 	free(vars);
 	free(qs);
-	free(tpng);
-	free(tsvg);
-	free(png);
-	free(svg);
 	free(script);
 	return ret;
 }
@@ -1184,10 +1173,9 @@ static void group_out(struct sweep_collector *c, FILE *f, int gi,
  */
 static int write_summary(struct sweep_collector *c)
 {
-	char *tmp = xasprintf("%s/.sweep-summary.csv.tmp", c->dir);
 	char *fin = xasprintf("%s/sweep-summary.csv", c->dir);
 	struct run_group g = { .cols = table_columns(&c->tb) };
-	FILE *f = fopen(tmp, "w");
+	FILE *f = safe_fopen(fin);
 	int ret = SWEEP_COLLECT_RUN_ERROR, gi, k;
 
 	g.ncols = strv_len(g.cols);
@@ -1224,26 +1212,18 @@ static int write_summary(struct sweep_collector *c)
 			goto out;
 		}
 	}
-	if (fclose(f)) {
-		f = NULL;
-		goto out;
-	}
+	ret = safe_fclose(f) ? SWEEP_COLLECT_RUN_ERROR : 0;
 	f = NULL;
-	if (!rename(tmp, fin))
-		ret = 0;
 out:
 	if (ret == SWEEP_COLLECT_RUN_ERROR)
 		fprintf(stderr, "capsim: cannot write %s: %s\n", fin,
 			strerror(errno));
 	if (f)
-		fclose(f);
-	if (ret)
-		unlink(tmp);
+		safe_fdiscard(f);
 	strv_free(g.cols);
 	free(g.v);
 	free(g.energy_j);
 	free(g.metric);
-	free(tmp);
 	free(fin);
 	return ret;
 }
@@ -1251,9 +1231,8 @@ out:
 /* The header, then the rows: sweep.csv written aside and renamed */
 static int write_csv(struct sweep_collector *c)
 {
-	char *tmp = xasprintf("%s/.sweep.csv.tmp", c->dir);
 	char *fin = xasprintf("%s/sweep.csv", c->dir);
-	FILE *f = fopen(tmp, "w");
+	FILE *f = safe_fopen(fin);
 	char buf[65536];
 	size_t got;
 	int ret = -1;
@@ -1268,22 +1247,14 @@ static int write_csv(struct sweep_collector *c)
 			goto out;
 	if (ferror(c->rows))
 		goto out;
-	if (fclose(f)) {
-		f = NULL;
-		goto out;
-	}
+	ret = safe_fclose(f) ? -1 : 0;
 	f = NULL;
-	if (rename(tmp, fin))
-		goto out;
-	ret = 0;
 out:
 	if (ret) {
 		fprintf(stderr, "capsim: cannot write %s: %s\n", fin, strerror(errno));
 		if (f)
-			fclose(f);
-		unlink(tmp);
+			safe_fdiscard(f);
 	}
-	free(tmp);
 	free(fin);
 	return ret;
 }

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "docpath.h"
+#include "safe_write.h"
 #include "spelling.h"
 #include "sweep_columns.h"
 #include "util.h"
@@ -396,10 +397,10 @@ static json_t *summary_columns(json_t *params, char **ids, char **numbers)
 int sweep_columns_write(const char *dir, json_t *params, char **numbers,
 			bool repeats, const char *metric)
 {
-	char *tmp = xasprintf("%s/.sweep.columns.json.tmp", dir);
 	char *fin = xasprintf("%s/sweep.columns.json", dir);
 	char **ids = sweep_param_columns(params);
 	json_t *o = json_object();
+	FILE *f;
 	int ret = -1;
 
 	json_object_set_new(o, "time_unit", json_string("ms"));
@@ -411,17 +412,18 @@ int sweep_columns_write(const char *dir, json_t *params, char **numbers,
 	if (repeats)
 		json_object_set_new(o, "sweep-summary.csv",
 				    summary_columns(params, ids, numbers));
-	if (!json_dump_file(o, tmp, JSON_INDENT(2) | JSON_PRESERVE_ORDER) &&
-	    !rename(tmp, fin))
+	f = safe_fopen(fin);
+	if (f && json_dumpf(o, f, JSON_INDENT(2) | JSON_PRESERVE_ORDER)) {
+		safe_fdiscard(f);
+		errno = EIO;
+	} else if (f && !safe_fclose(f)) {
 		ret = 0;
-	if (ret) {
+	}
+	if (ret)
 		fprintf(stderr, "capsim: cannot write %s: %s\n", fin,
 			strerror(errno));
-		unlink(tmp);
-	}
 	json_decref(o);
 	strv_free(ids);
-	free(tmp);
 	free(fin);
 	return ret;
 }

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * What sweep.c (the command: options, checks, running, resuming) and
+ * What sweep.c (the command: options, checks, running, resuming),
  * sweep_points.c (each point's directory made: its inputs, seed, job and
- * point.json) share: the sweep as defined, and the iterator that makes
- * the points one at a time in point order.
+ * point.json) and sweep_pointdir.c (the point directories made or, on
+ * --resume, checked the sweep's own) share: the sweep as defined, and
+ * the iterator that makes the points one at a time in point order.
  */
 #ifndef CAPSIM_SWEEP_INTERNAL_H
 #define CAPSIM_SWEEP_INTERNAL_H
@@ -21,7 +22,12 @@ struct sweep_param {
 	int nvals;
 };
 
+/* A sweep's id: hex digits of a random number, in sweep.json and in the
+ * marker of each of its point directories */
+#define SWEEP_ID_LEN 32
+
 struct sweep {
+	char id[SWEEP_ID_LEN + 1];
 	const char *wfile;
 	char *wname;		/* workload basename, kept by the point files */
 	struct jdoc wdoc;
@@ -39,6 +45,7 @@ struct sweep {
 	bool link;		/* --link: the --set values zipped */
 	int repeat;		/* --repeat N: runs of each point */
 	const char *emit;	/* --emit-jobs FILE, or NULL */
+	bool resume;		/* --resume: point directories may exist */
 	/* without --metric, the workload's one candidate metric, or NULL
 	 * (sweep_default_metric()) */
 	char *metric;
@@ -50,6 +57,7 @@ struct sweep {
 struct point_ctx {
 	const struct sweep *sw;
 	const char *root, *final_abs, *self;
+	int pfd;		/* root/points, open */
 	struct job *job;	/* the point being made's */
 	char *cmd;		/* its shell line (the caller frees) */
 	const int *vi;		/* each parameter's value index */
@@ -73,8 +81,10 @@ struct point_iter {
 	int po;			/* the next point's policy */
 };
 
+/* @pfd: @root/points open (sweep_points_dir_open()), kept by the caller */
 void point_iter_init(struct point_iter *it, const struct sweep *sw,
-		     const char *root, const char *final_abs, const char *self);
+		     const char *root, int pfd, const char *final_abs,
+		     const char *self);
 void point_iter_free(struct point_iter *it);
 /*
  * The next point: with @job, written in its directory (its inputs, job
@@ -83,8 +93,31 @@ void point_iter_free(struct point_iter *it);
  */
 int point_iter_next(struct point_iter *it, struct job *job, char **cmd);
 
-/* points/ under @root; 0 or -1 (said) */
-int sweep_make_points_dir(const char *root);
+/* A new sweep id into @id (SWEEP_ID_LEN + 1 bytes) */
+void sweep_new_id(char *id);
+/* @id is one sweep_new_id() makes */
+bool sweep_id_valid(const char *id);
+/*
+ * points/ under @root made (or, on --resume, the one there: a directory,
+ * not a link) and opened: its descriptor, or -1 (said)
+ */
+int sweep_points_dir_open(const char *root, bool resume);
+/*
+ * Point @id's directory in @pfd (@root/points) made with the marker
+ * naming @sweep_id, or on --resume the one there when it is the sweep's
+ * own: its descriptor, or -1 (said)
+ */
+int sweep_point_dir(int pfd, const char *root, int width, int id,
+		    const char *sweep_id, bool resume);
+/*
+ * --resume of the sweep in @root, before anything is written: its id
+ * from @have (its sweep.json, @planf) into @sw, then every point
+ * directory under @root/points that exists checked: a directory (not a
+ * link) with the marker naming that id, its run/ a directory. 0, or -1
+ * (said: exit 2)
+ */
+int sweep_resume_check(struct sweep *sw, const char *root, json_t *have,
+		       const char *planf);
 /* Every point's inputs under @root, for --emit-jobs; @cmds gets each
  * point's shell command for @final_abs. 0 or -1 (said). */
 int sweep_prepare_points(struct sweep *sw, const char *root,

@@ -10,6 +10,7 @@
 #undef _GNU_SOURCE
 #define _XOPEN_SOURCE 700
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +18,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "safe_write.h"
 #include "sweep_jobs.h"
 #include "util.h"
 
@@ -101,11 +103,51 @@ static bool slurm_is_ours(const char *path)
 	return ours;
 }
 
+/*
+ * @path is a jobs file capsim wrote: a regular file (not a link) whose
+ * every line is a job line as job_line() makes them. Judged by its own
+ * content, whatever FILE.slurm beside it is: a workload or a script of
+ * the user's next to a capsim FILE.slurm (copied, or FILE renamed) is
+ * not capsim's to replace.
+ */
+static bool jobs_file_is_ours(const char *path)
+{
+	static const char head[] = "cd '", tail[] = "' 2>&1";
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	size_t cap = 0, nh = sizeof(head) - 1, nt = sizeof(tail) - 1;
+	char *line = NULL;
+	bool ours = false;
+	struct stat st;
+	ssize_t len;
+	FILE *f;
+
+	if (fd < 0)
+		return false;
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode) || !(f = fdopen(fd, "r"))) {
+		close(fd);
+		return false;
+	}
+	while ((len = getline(&line, &cap, f)) > 0) {
+		if (line[len - 1] == '\n')
+			line[--len] = '\0';
+		ours = (size_t)len > nh + nt && !memcmp(line, head, nh) &&
+		       !memcmp(line + len - nt, tail, nt);
+		if (!ours)
+			break;
+	}
+	if (ferror(f))
+		ours = false;
+	free(line);
+	fclose(f);
+	return ours;
+}
+
 int jobs_path_check(const char *file)
 {
 	char *slurm;
 	struct stat st, ss;
 	bool has_file, has_slurm;
+	const char *foreign = NULL;
 	int ret = -1;
 
 	if (!*file) {
@@ -125,11 +167,16 @@ int jobs_path_check(const char *file)
 			file, has_file && !S_ISREG(st.st_mode) ? file : slurm);
 		goto out;
 	}
-	/* a pair from an earlier --emit-jobs is replaced; anything else
-	 * (a workload, a script of the user's) is not capsim's to replace */
-	if ((has_file || has_slurm) && !(has_slurm && slurm_is_ours(slurm))) {
+	/* a pair from an earlier --emit-jobs is replaced, each file judged
+	 * on its own; anything else (a workload, a script of the user's) is
+	 * not capsim's to replace */
+	if (has_file && !jobs_file_is_ours(file))
+		foreign = file;
+	else if (has_slurm && !slurm_is_ours(slurm))
+		foreign = slurm;
+	if (foreign) {
 		fprintf(stderr, "capsim: --emit-jobs %s: %s exists and was not written by capsim; choose another --emit-jobs or remove it\n",
-			file, has_file ? file : slurm);
+			file, foreign);
 		goto out;
 	}
 	ret = 0;
@@ -138,73 +185,30 @@ out:
 	return ret;
 }
 
-/* A new file beside @path, to be renamed onto it; NULL (said) or open */
-static FILE *open_aside(const char *path, mode_t mode, char **tmp)
+/* A new file beside @path, renamed onto it by safe_fclose(); NULL
+ * (said) or open */
+static FILE *open_aside(const char *path, mode_t mode)
 {
-	mode_t um = umask(0);
-	int fd;
-	FILE *f;
+	FILE *f = safe_fopen_mode(path, mode);
 
-	umask(um);
-	*tmp = xasprintf("%s.tmp-XXXXXX", path);
-	fd = mkstemp(*tmp);
-	if (fd < 0) {
+	if (!f)
 		fprintf(stderr, "capsim: cannot write %s: %s\n", path,
 			strerror(errno));
-		free(*tmp);
-		*tmp = NULL;
-		return NULL;
-	}
-	/* mkstemp makes it 0600; the files are shared as any output */
-	if (fchmod(fd, mode & ~um) || !(f = fdopen(fd, "w"))) {
-		fprintf(stderr, "capsim: cannot write %s: %s\n", path,
-			strerror(errno));
-		close(fd);
-		unlink(*tmp);
-		free(*tmp);
-		*tmp = NULL;
-		return NULL;
-	}
 	return f;
 }
 
-int jobs_write(const char *file, char *const *lines, int n)
+/*
+ * The Slurm script: each array task runs its line of the jobs file. The
+ * two numbers it reads from the environment are checked to be plain
+ * decimal numbers before any arithmetic: the shell's $((...)) evaluates
+ * what a variable holds as an expression, and bash runs a command
+ * substitution inside an array subscript there
+ * (CAPSIM_JOBS_OFFSET='x[$(cmd)]'). At most 9 digits, and no leading
+ * zero (an octal number to the shell): a sweep has at most
+ * SWEEP_MAX_POINTS. POSIX sh: it runs under dash as under bash.
+ */
+static void put_slurm(FILE *sf, const char *qslurm, const char *qabs, int n)
 {
-	char *slurm = xasprintf("%s.slurm", file), *tmp = NULL, *stmp = NULL;
-	char rp[PATH_MAX], *abs = NULL, *qabs = NULL, *qslurm = NULL;
-	FILE *f = open_aside(file, 0666, &tmp), *sf = NULL;
-	int i, ret = -1;
-
-	if (!f)
-		goto out;
-	for (i = 0; i < n; i++)
-		fprintf(f, "%s\n", lines[i]);
-	if (fclose(f)) {
-		fprintf(stderr, "capsim: cannot write %s: %s\n", file,
-			strerror(errno));
-		goto out;
-	}
-	/* the script reads FILE by its absolute path, wherever it runs */
-	if (realpath(tmp, rp)) {
-		char *slash = strrchr(rp, '/'), *base = strrchr(file, '/');
-
-		*slash = '\0';
-		abs = xasprintf("%s/%s", rp, base ? base + 1 : file);
-	} else {
-		abs = xstrdup(file);
-	}
-	if (job_value_refused("the absolute --emit-jobs path", abs))
-		goto out;
-	qabs = shell_quote(abs);
-	{
-		char *s = xasprintf("%s.slurm", abs);
-
-		qslurm = shell_quote(s);
-		free(s);
-	}
-	sf = open_aside(slurm, 0777, &stmp);
-	if (!sf)
-		goto out;
 	fprintf(sf, "#!/bin/sh\n"
 		"%s, one\n"
 		"# task per line of the jobs file. Submit: sbatch %s\n"
@@ -218,29 +222,96 @@ int jobs_write(const char *file, char *const *lines, int n)
 		"#SBATCH --ntasks=1\n"
 		"#SBATCH --cpus-per-task=1\n"
 		"jobs=%s\n"
-		"n=$((${CAPSIM_JOBS_OFFSET:-0} + SLURM_ARRAY_TASK_ID))\n"
-		"line=$(sed -n \"${n}p\" \"$jobs\")\n"
+		"# from the environment: decimal numbers only, checked before\n"
+		"# any arithmetic (the shell evaluates a variable's text there)\n"
+		"off=${CAPSIM_JOBS_OFFSET-0}\n"
+		"idx=${SLURM_ARRAY_TASK_ID-}\n"
+		"case $off in\n"
+		"''|*[!0-9]*|0?*|??????????*)\n"
+		"\techo 'capsim sweep: CAPSIM_JOBS_OFFSET is not a decimal number (0 to 999999999, no leading zero; unset: 0)' >&2\n"
+		"\texit 2 ;;\n"
+		"esac\n"
+		"case $idx in\n"
+		"''|*[!0-9]*|0?*|??????????*)\n"
+		"\techo 'capsim sweep: SLURM_ARRAY_TASK_ID is not a decimal number (0 to 999999999, no leading zero): run this script as a Slurm array task' >&2\n"
+		"\texit 2 ;;\n"
+		"esac\n"
+		"n=$((off + idx))\n"
+		"line=\n"
+		"if [ \"$n\" -ge 1 ] && [ \"$n\" -le %d ]; then\n"
+		"\tline=$(sed -n \"${n}p\" \"$jobs\")\n"
+		"fi\n"
 		"if [ -z \"$line\" ]; then\n"
-		"\techo \"capsim sweep: $jobs has no line $n (CAPSIM_JOBS_OFFSET ${CAPSIM_JOBS_OFFSET:-0} + array index $SLURM_ARRAY_TASK_ID)\" >&2\n"
+		"\techo \"capsim sweep: $jobs has no line $n (CAPSIM_JOBS_OFFSET $off + array index $idx)\" >&2\n"
 		"\texit 1\n"
 		"fi\n"
-		"exec sh -c \"$line\"\n", slurm_mark, qslurm, qslurm, n, qabs);
-	if (fclose(sf) || rename(tmp, file) ||
-	    rename(stmp, slurm)) {
+		"exec sh -c \"$line\"\n", slurm_mark, qslurm, qslurm, n, qabs, n);
+}
+
+/* The absolute path of @file, whose directory exists (caller frees) */
+static char *abs_path(const char *file)
+{
+	const char *base = strrchr(file, '/');
+	char *dir, rp[PATH_MAX], *abs;
+
+	if (!base)
+		dir = xstrdup(".");
+	else if (base == file)
+		dir = xstrdup("/");
+	else
+		dir = xasprintf("%.*s", (int)(base - file), file);
+	if (realpath(dir, rp))
+		abs = xasprintf("%s%s%s", rp, strcmp(rp, "/") ? "/" : "",
+				base ? base + 1 : file);
+	else
+		abs = xstrdup(file);
+	free(dir);
+	return abs;
+}
+
+int jobs_write(const char *file, char *const *lines, int n)
+{
+	char *slurm = xasprintf("%s.slurm", file), *abs = abs_path(file);
+	char *qabs = NULL, *qslurm = NULL, *s;
+	FILE *f = NULL, *sf = NULL;
+	int i, ret = -1;
+
+	/* the script reads FILE by its absolute path, wherever it runs */
+	if (job_value_refused("the absolute --emit-jobs path", abs))
+		goto out;
+	qabs = shell_quote(abs);
+	s = xasprintf("%s.slurm", abs);
+	qslurm = shell_quote(s);
+	free(s);
+	f = open_aside(file, 0666);
+	sf = f ? open_aside(slurm, 0777) : NULL;
+	if (!sf)
+		goto out;
+	for (i = 0; i < n; i++)
+		fprintf(f, "%s\n", lines[i]);
+	put_slurm(sf, qslurm, qabs, n);
+	/* both whole, then renamed into place: the script last, so that no
+	 * script is there before its lines */
+	if (safe_fclose(f)) {
+		f = NULL;
+		fprintf(stderr, "capsim: cannot write %s: %s\n", file,
+			strerror(errno));
+		goto out;
+	}
+	f = NULL;
+	if (safe_fclose(sf)) {
+		sf = NULL;
 		fprintf(stderr, "capsim: cannot write %s: %s\n", slurm,
 			strerror(errno));
 		goto out;
 	}
+	sf = NULL;
 	ret = 0;
 out:
-	if (ret) {
-		if (tmp)
-			unlink(tmp);
-		if (stmp)
-			unlink(stmp);
-	}
-	free(tmp);
-	free(stmp);
+	if (f)
+		safe_fdiscard(f);
+	if (sf)
+		safe_fdiscard(sf);
 	free(slurm);
 	free(abs);
 	free(qabs);

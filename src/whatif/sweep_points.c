@@ -13,11 +13,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "doc_set.h"
 #include "docpath.h"
 #include "platform.h"
 #include "procs.h"
+#include "safe_write.h"
 #include "sweep_internal.h"
 #include "sweep_jobs.h"
 #include "util.h"
@@ -55,6 +57,25 @@ static unsigned long long point_seed(const struct sweep *sw, const int *vi,
 int sweep_write_json(const char *path, json_t *v)
 {
 	return doc_set_write(path, v);
+}
+
+/* @v as sweep_write_json() writes it, into @name in the directory open
+ * as @dirfd (@shown: its path, for the message); 0 or -1 (said) */
+static int write_json_at(int dirfd, const char *name, const char *shown,
+			 json_t *v)
+{
+	FILE *f = safe_fopen_at(dirfd, name, 0666);
+
+	if (f && json_dumpf(v, f, DOC_SET_JSON_FLAGS)) {
+		safe_fdiscard(f);
+		f = NULL;
+		errno = EIO;
+	} else if (f && !safe_fclose(f)) {
+		return 0;
+	}
+	fprintf(stderr, "capsim: cannot write %s/%s: %s\n", shown, name,
+		strerror(errno));
+	return -1;
 }
 
 /* argv of the point's run, relative to the sweep directory */
@@ -162,18 +183,18 @@ static int write_point(struct point_ctx *pc, int id, int po)
 	char *abs = xasprintf("%s/%s", pc->root, pdir);
 	json_t *pj, *params = json_object();
 	char *f;
-	int bad, i;
+	int bad, i, fd;
 
-	/* a --resume re-makes an unfinished point in its directory */
-	bad = mkdir(abs, 0777) && errno != EEXIST;
-	f = xasprintf("%s/%s.json", abs, sw->wname);
-	bad = bad || sweep_write_json(f, pc->w);
+	/* a --resume re-makes an unfinished point in its directory, once
+	 * it is known the sweep's own (sweep_pointdir.c) */
+	fd = sweep_point_dir(pc->pfd, pc->root, sw->width, id, sw->id,
+			     sw->resume);
+	bad = fd < 0;
+	f = xasprintf("%s.json", sw->wname);
+	bad = bad || write_json_at(fd, f, abs, pc->w);
 	free(f);
-	if (pc->pdoc) {
-		f = xasprintf("%s/platform.json", abs);
-		bad = bad || sweep_write_json(f, pc->pdoc);
-		free(f);
-	}
+	if (pc->pdoc)
+		bad = bad || write_json_at(fd, "platform.json", abs, pc->pdoc);
 	if (point_job(pc, id, po, pdir, abs))
 		bad = 1;
 	for (i = 0; i < sw->nparams; i++)
@@ -185,9 +206,9 @@ static int write_point(struct point_ctx *pc, int id, int po)
 		       (json_int_t)pc->seed, "command", pc->cmd);
 	if (sw->repeat > 1)
 		json_object_set_new(pj, "repeat", json_integer(pc->rep + 1));
-	f = xasprintf("%s/point.json", abs);
-	bad = bad || sweep_write_json(f, pj);
-	free(f);
+	bad = bad || write_json_at(fd, "point.json", abs, pj);
+	if (fd >= 0)
+		close(fd);
 	json_decref(pj);
 	free(abs);
 	free(pdir);
@@ -198,11 +219,12 @@ static int write_point(struct point_ctx *pc, int id, int po)
 }
 
 void point_iter_init(struct point_iter *it, const struct sweep *sw,
-		      const char *root, const char *final_abs, const char *self)
+		     const char *root, int pfd, const char *final_abs,
+		     const char *self)
 {
 	memset(it, 0, sizeof(*it));
 	it->vi = xcalloc((size_t)(sw->nparams ? sw->nparams : 1), sizeof(int));
-	it->pc = (struct point_ctx){ .sw = sw, .root = root,
+	it->pc = (struct point_ctx){ .sw = sw, .root = root, .pfd = pfd,
 				     .final_abs = final_abs, .self = self,
 				     .vi = it->vi };
 }
@@ -310,18 +332,6 @@ int point_iter_next(struct point_iter *it, struct job *job, char **cmd)
 	return ret;
 }
 
-/* points/ under @root */
-int sweep_make_points_dir(const char *root)
-{
-	char *pts = xasprintf("%s/points", root);
-	int ret = mkdir(pts, 0777) && errno != EEXIST ? -1 : 0;
-
-	if (ret)
-		fprintf(stderr, "capsim: cannot create %s: %s\n", pts, strerror(errno));
-	free(pts);
-	return ret;
-}
-
 /*
  * Every point's inputs under @root, for --emit-jobs; @cmds gets each
  * point's shell command for @final_abs. 0 or -1 (said).
@@ -330,11 +340,11 @@ int sweep_prepare_points(struct sweep *sw, const char *root,
 			  const char *final_abs, const char *self, char **cmds)
 {
 	struct point_iter it;
-	int ret = 0, i;
+	int ret = 0, i, pfd = sweep_points_dir_open(root, false);
 
-	if (sweep_make_points_dir(root))
+	if (pfd < 0)
 		return -1;
-	point_iter_init(&it, sw, root, final_abs, self);
+	point_iter_init(&it, sw, root, pfd, final_abs, self);
 	for (i = 0; i < sw->npoints && !ret; i++) {
 		struct job job = { 0 };
 
@@ -342,6 +352,7 @@ int sweep_prepare_points(struct sweep *sw, const char *root,
 		job_free(&job);
 	}
 	point_iter_free(&it);
+	close(pfd);
 	return ret;
 }
 

@@ -9,6 +9,7 @@
 #include "diag.h"
 #include "jsondoc.h"
 #include "kthreads.h"
+#include "safe_write.h"
 #include "sched_state.h"
 #include "trace_reader.h"
 #include "util.h"
@@ -220,6 +221,7 @@ int kthreads_workload(const char *wfile, const struct kthreads *k,
 	struct diag d;
 	struct jdoc doc;
 	json_t *tasks;
+	FILE *f;
 	int added = 0;
 
 	diag_init(&d, false);
@@ -259,7 +261,12 @@ int kthreads_workload(const char *wfile, const struct kthreads *k,
 		free(name);
 		added++;
 	}
-	if (json_dump_file(doc.root, out, JSON_INDENT(2))) {
+	f = safe_fopen(out);
+	if (f && json_dumpf(doc.root, f, JSON_INDENT(2))) {
+		safe_fdiscard(f);
+		f = NULL;
+	}
+	if (!f || safe_fclose(f)) {
 		fprintf(stderr, "capsim: cannot write %s\n", out_name);
 		goto fail;
 	}

@@ -12,6 +12,7 @@
 #include <jansson.h>
 
 #include "gnuplot.h"
+#include "safe_write.h"
 #include "xcheck.h"
 
 static double pct(long a, long b)
@@ -523,12 +524,17 @@ int xcheck_report(const struct xcheck *x, const char *dir)
 	FILE *f;
 	int ret = -1;
 
-	if (json_dump_file(root, jp, JSON_INDENT(2) | JSON_SORT_KEYS)) {
+	f = safe_fopen(jp);
+	if (f && json_dumpf(root, f, JSON_INDENT(2) | JSON_SORT_KEYS)) {
+		safe_fdiscard(f);
+		f = NULL;
+	}
+	if (!f || safe_fclose(f)) {
 		fprintf(stderr, "capsim: cannot write %s/xcheck.json\n",
 			x->outdir);
 		goto out;
 	}
-	f = fopen(mp, "w");
+	f = safe_fopen(mp);
 	if (!f) {
 		fprintf(stderr, "capsim: cannot write %s/xcheck.md: %s\n",
 			x->outdir, strerror(errno));
@@ -566,7 +572,7 @@ int xcheck_report(const struct xcheck *x, const char *dir)
 	md_level4(f, x);
 	md_level5(f, x);
 	fprintf(f, "Plots: `xcheck-freq.png` (frequency and clamp bands, guest above the simulator), `xcheck-residency.png` (residency side by side).\n");
-	if (fclose(f)) {
+	if (safe_fclose(f)) {
 		fprintf(stderr, "capsim: cannot write %s/xcheck.md: %s\n",
 			x->outdir, strerror(errno));
 		goto out;
@@ -603,7 +609,7 @@ static int split_timeline(const char *dir, const char *side,
 		char *path = xasprintf("%s/plot-%s-%c%d.dat", dir, side,
 				       i < nd ? 'f' : 'b', i < nd ? i : i - nd);
 
-		out[i] = fopen(path, "w");
+		out[i] = safe_fopen(path);
 		if (!out[i]) {
 			fprintf(stderr, "capsim: cannot write %s: %s\n", path,
 				strerror(errno));
@@ -625,7 +631,7 @@ static int split_timeline(const char *dir, const char *side,
 			fputs(line, out[slot]);
 	}
 	for (int i = 0; i < n; i++)
-		if (out[i] && fclose(out[i]) && !ret) {
+		if (out[i] && safe_fclose(out[i]) && !ret) {
 			fprintf(stderr, "capsim: cannot write the plot data of %s in %s\n",
 				side, dir);
 			ret = -1;
@@ -651,7 +657,7 @@ int xcheck_plots(const struct xcheck *x, const char *dir, bool quiet)
 		char *rp = xasprintf("%s/plot-residency-dom%d.dat", dir, d);
 		const struct e2e_run *g = &x->guest, *s = &x->sim;
 
-		f = fopen(rp, "w");
+		f = safe_fopen(rp);
 		free(rp);
 		if (!f)
 			goto out;
@@ -659,10 +665,10 @@ int xcheck_plots(const struct xcheck *x, const char *dir, bool quiet)
 			fprintf(f, "%u %.3f %.3f %.3f\n", pd->opps[i].khz / 1000,
 				share(g, d, i), share(s, d, i),
 				x->has_simk ? share(&x->simk, d, i) : 0);
-		if (fclose(f))
+		if (safe_fclose(f))
 			goto out;
 	}
-	f = fopen(vp, "w");
+	f = safe_fopen(vp);
 	if (!f)
 		goto out;
 	fprintf(f, "ndoms = %d\nncpus = %d\nduration = %.3f\nfmaxmhz = %u\n",
@@ -682,7 +688,7 @@ int xcheck_plots(const struct xcheck *x, const char *dir, bool quiet)
 		free(q);
 		free(t);
 	}
-	if (fclose(f))
+	if (safe_fclose(f))
 		goto out;
 	if (split_timeline(dir, "guest", x->pl) ||
 	    split_timeline(dir, "sim", x->pl))
@@ -694,9 +700,13 @@ int xcheck_plots(const struct xcheck *x, const char *dir, bool quiet)
 		/* gnuplot runs in @dir: its files by their names there */
 		char *vars = xasprintf("datadir='.'; scriptsdir=%s; fmt='%s'",
 				       qs, fmt);
+		const char *const outs[2][3] = {
+			{ "xcheck-freq.png", "xcheck-residency.png", NULL },
+			{ "xcheck-freq.svg", "xcheck-residency.svg", NULL },
+		};
 
 		free(qs);
-		if (plot_gnuplot(dir, vars, script, quiet)) {
+		if (plot_gnuplot(dir, vars, script, fmt, outs[k], quiet)) {
 			free(vars);
 			goto out;
 		}

@@ -20,6 +20,7 @@
 #include "outdir.h"
 #include "outmark.h"
 #include "procs.h"
+#include "safe_write.h"
 #include "kthreads.h"
 #include "trace_file.h"
 #include "trace_reader.h"
@@ -67,7 +68,7 @@ static const char usage_xcheck[] =
 static int copy_guest_trace(FILE *in, const char *from, const char *to,
 			    const char *to_name)
 {
-	FILE *out = fopen(to, "w");
+	FILE *out = safe_fopen(to);
 	struct trace_lines lines;
 	char *line;
 	int r, ret = 0;
@@ -89,12 +90,14 @@ static int copy_guest_trace(FILE *in, const char *from, const char *to,
 			fprintf(stderr, "capsim: error reading %s: %s\n",
 				from, lines.err);
 		ret = r == TRACE_FILE_BAD ? 2 : 1;
-		fclose(out);
+		safe_fdiscard(out);
 	} else {
 		/* r > 0: a write failed; else the buffered rest may */
 		int e = r > 0 ? errno : 0;
 
-		if (fclose(out) && !e)
+		if (r > 0)
+			safe_fdiscard(out);
+		else if (safe_fclose(out))
 			e = errno;
 		if (r > 0 || e) {
 			fprintf(stderr, "capsim: cannot copy %s to %s: %s\n",
@@ -114,7 +117,7 @@ static int copy_guest_trace(FILE *in, const char *from, const char *to,
 static int copy_guest_dat(FILE *in, const char *from, const char *to,
 			  const char *to_name)
 {
-	FILE *out = fopen(to, "w");
+	FILE *out = safe_fopen(to);
 	char buf[1 << 16];
 	size_t n;
 	int e = 0;
@@ -132,10 +135,12 @@ static int copy_guest_dat(FILE *in, const char *from, const char *to,
 	if (ferror(in)) {
 		fprintf(stderr, "capsim: error reading %s: %s\n", from,
 			strerror(errno));
-		fclose(out);
+		safe_fdiscard(out);
 		return 1;
 	}
-	if (fclose(out) && !e)
+	if (e)
+		safe_fdiscard(out);
+	else if (safe_fclose(out))
 		e = errno;
 	if (e) {
 		fprintf(stderr, "capsim: cannot copy %s to %s: %s\n", from,
@@ -349,7 +354,7 @@ int xcheck_scan_side(const char *trace, const char *name,
 		     const char *dir, const char *side)
 {
 	char *path = xasprintf("%s/plot-%s.dat", dir, side);
-	FILE *tl = fopen(path, "w");
+	FILE *tl = safe_fopen(path);
 	uint64_t *cut = NULL;
 	int ret;
 
@@ -364,7 +369,7 @@ int xcheck_scan_side(const char *trace, const char *name,
 	ret = e2e_scan_timeline(trace, name, x->pl, comms, ncomms, offset,
 				dur, cut, r, tl);
 	free(cut);
-	if (fclose(tl)) {
+	if (safe_fclose(tl)) {
 		if (!ret)
 			fprintf(stderr, "capsim: cannot write %s/plot-%s.dat: %s\n",
 				x->outdir, side, strerror(errno));

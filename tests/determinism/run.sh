@@ -101,7 +101,9 @@ done <"$tmp/ran"
 
 # A sweep gives the same files whatever its -j: every point's trace.txt,
 # summary.json and activations.csv, sweep.csv/.json and the Pareto plot.
-# Only point.json's "command" names the sweep's own directory.
+# Only point.json's "command" names the sweep's own directory, and the
+# sweep's id (a random number: sweep.json's "id", each point directory's
+# marker) is the sweep's own.
 for j in 1 2 4; do
 	"$W" sweep "$SRC/traces/whatif-bg-cap.json" \
 		--set 'capsim.taskgroups["/bg"].capacity_max=256,512,1024' \
@@ -111,9 +113,11 @@ for j in 1 2 4; do
 		{ echo "FAIL: sweep -j $j: $(cat "$tmp/err")"; fail=$((fail + 1)); }
 	find "$tmp/sweep-j$j" -name point.json -exec \
 		sed -i "s|$tmp/sweep-j$j|DIR|g" {} +
-	# the marker names the command, -j N included: the sweep's alone
-	# differs (each point's run was started the same way)
-	sed -i "s|-j $j|-j N|; s|$tmp/sweep-j$j|DIR|g" "$tmp/sweep-j$j/.capsim-output"
+	# the marker names the command, -j N included: the sweep's and
+	# its points' differ (each point's run was started the same way)
+	find "$tmp/sweep-j$j" -name .capsim-output ! -path '*/run/*' -exec \
+		sed -i "s|-j $j|-j N|; s|$tmp/sweep-j$j|DIR|g; s|^sweep: [0-9a-f]*$|sweep: ID|" {} +
+	sed -i 's|"id": "[0-9a-f]*"|"id": "ID"|' "$tmp/sweep-j$j/sweep.json"
 done
 npts=$(find "$tmp/sweep-j1" -name trace.txt | wc -l)
 for j in 2 4; do
