@@ -6,19 +6,18 @@
  * takes.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include "cli_opts.h"
 #include "diag.h"
 #include "platform.h"
 #include "platform_infer.h"
 #include "platform_infer_cmd.h"
+#include "safe_write.h"
 #include "trace_file.h"
 #include "util.h"
 
@@ -78,39 +77,19 @@ static bool name_ok(const char *s)
 	return true;
 }
 
-/* @text to the new file @path: written aside (O_EXCL) and renamed */
+/* @text to @path, written aside and renamed (safe_write.h) */
 static int write_new(const char *path, const char *text)
 {
-	char *tmp = xasprintf("%s.tmp-XXXXXX", path);
-	size_t len = strlen(text);
-	int fd = mkstemp(tmp), ret = 1;
-	mode_t um = umask(0);
+	FILE *f = safe_fopen(path);
 
-	umask(um);
-	if (fd < 0) {
-		fprintf(stderr, "capsim: cannot create %s: %s\n", tmp,
-			strerror(errno));
-		free(tmp);
-		return 1;
+	if (f && fputs(text, f) == EOF) {
+		safe_fdiscard(f);
+		f = NULL;
+	} else if (f && safe_fclose(f) == 0) {
+		return 0;
 	}
-	if (fchmod(fd, 0666 & ~um) == 0 && write(fd, text, len) == (ssize_t)len &&
-	    fsync(fd) == 0 && close(fd) == 0) {
-		fd = -1;
-		/* link(): fails if @path appeared meanwhile, never replaces */
-		if (link(tmp, path) == 0)
-			ret = 0;
-		else
-			fprintf(stderr, "capsim: cannot write %s: %s\n", path,
-				strerror(errno));
-	} else {
-		fprintf(stderr, "capsim: cannot write %s: %s\n", tmp,
-			strerror(errno));
-	}
-	if (fd >= 0)
-		close(fd);
-	unlink(tmp);
-	free(tmp);
-	return ret;
+	fprintf(stderr, "capsim: cannot write %s: %s\n", path, strerror(errno));
+	return 1;
 }
 
 int cmd_platform_infer(int argc, char **argv)
