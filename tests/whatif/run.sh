@@ -607,7 +607,12 @@ chains)
 	done
 	# 11 judged periods; from the third, schedutil at the top OPP
 	[ "$(wc -l < "$tmp/r/chains.csv")" = 12 ] || fail "chains.csv: 11 periods expected"
-	[ "$(sed -n 5p "$tmp/r/chains.csv")" = "frame,3,50.001000,61.301000,11.300000,0" ] ||
+	[ "$(head -1 "$tmp/r/chains.csv")" = "chain,period,trigger_ms,done_ms,latency_ms,late,lost,stage0_task,stage0_cpu,stage0_wakeup_ms,stage0_wlat_ms,stage0_run_ms,stage0_end_ms,stage0_khz,stage1_task,stage1_cpu,stage1_wakeup_ms,stage1_wlat_ms,stage1_run_ms,stage1_end_ms,stage1_khz" ] ||
+		fail "chains.csv header: $(head -1 "$tmp/r/chains.csv")"
+	# period 3: ui woken on CPU 0 at the vsync plus the idle exit (150 us),
+	# 4 ms at 2.5 GHz, render woken on CPU 1 by its resume (another 150 us
+	# exit) for 7 ms
+	[ "$(sed -n 5p "$tmp/r/chains.csv")" = "frame,3,50.001000,61.301000,11.300000,0,0,ui,0,50.151000,0.000000,4.000000,54.151000,2500000,render,1,54.151000,0.150000,7.000000,61.301000,2500000" ] ||
 		fail "chains.csv period 3: $(sed -n 5p "$tmp/r/chains.csv")"
 	"$capsim" run "$w" --duration 0.2 --quiet -o "$tmp/r"
 	[ ! -e "$tmp/r/chains.csv" ] || fail "a stale chains.csv left beside a run without chains"
