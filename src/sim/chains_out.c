@@ -161,15 +161,16 @@ void chains_print(struct sim *s, FILE *f)
 	if (!s->nchains)
 		return;
 	chains_close(s);
-	fprintf(f, "%-16s %8s %6s %7s %8s %8s %8s %8s\n", "chain", "periods",
-		"late", "dropped", "jank_pct", "lat50_ms", "lat95_ms",
-		"lat99_ms");
+	fprintf(f, "%-16s %8s %6s %7s %6s %8s %8s %8s %8s\n", "chain",
+		"periods", "late", "dropped", "lost", "jank_pct", "lat50_ms",
+		"lat95_ms", "lat99_ms");
 	for (i = 0; i < s->nchains; i++) {
 		struct chain_run *cr = &s->chains[i];
 
-		fprintf(f, "%-16s %8lu %6lu %7lu %8.2f", cr->wc->name,
+		fprintf(f, "%-16s %8lu %6lu %7lu %6lu %8.2f", cr->wc->name,
 			(unsigned long)cr->judged, (unsigned long)cr->late,
-			(unsigned long)cr->dropped, chain_jank_pct(cr));
+			(unsigned long)cr->dropped, (unsigned long)cr->lost,
+			chain_jank_pct(cr));
 		print_ms(f, &cr->lat, 50);
 		print_ms(f, &cr->lat, 95);
 		print_ms(f, &cr->lat, 99);
