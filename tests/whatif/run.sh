@@ -273,6 +273,32 @@ plots)
 	# cap: the frequency lags a falling band)
 	"$capsim" run "$src/traces/frame-chain.json" --plot --quiet -o "$tmp/fc"
 	grep -q '^dombin\[1\] = [1-9]' "$tmp/fc/plots/data/vars.gp" || fail "frame-chain: not binned"
+	# the frame view (issue 37): a lane per chain under the tasks' (lane
+	# 5 under its four), a frame per judged period from its vsync to its
+	# completion (599 in 10 s, on time under rfc), frames.png a panel per
+	# chain; a run without chains has neither
+	[ -s "$tmp/fc/plots/frames.svg" ] || fail "frame-chain: no frames.svg"
+	pycheck "$tmp/fc/plots/frames.png" 1000 330
+	grep -qx "framelabel\[1\] = 'chain frame'" "$tmp/fc/plots/data/vars.gp" &&
+		grep -qx 'nframelanes = 1' "$tmp/fc/plots/data/vars.gp" ||
+		fail "frame-chain: no frame lane: $(grep frame "$tmp/fc/plots/data/vars.gp")"
+	[ "$(awk '$1 == 5 && $4 == 3' "$tmp/fc/plots/data/activity.dat" | wc -l)" = 599 ] ||
+		fail "frame-chain: $(awk '$1 == 5 && $4 == 3' "$tmp/fc/plots/data/activity.dat" | wc -l) frames on time in the frame lane, 599 expected"
+	[ "$(grep -vc '^#' "$tmp/fc/plots/data/frames.dat")" = 599 ] || fail "frames.dat: 599 frames expected"
+	[ ! -e "$tmp/r/plots/frames.png" ] || fail "a run without chains has frames.png"
+	grep -qx 'nframelanes = 0' "$tmp/r/plots/data/vars.gp" || fail "a run without chains has frame lanes"
+	# a lost frame is a cross in the lane and on frames.png's deadline:
+	# frame-90hz's first loses frame 30 (0.333 s) on sd855 under none;
+	# in a window of 0.2 to 0.5 s, a vsync mark per period
+	"$capsim" run "$src/traces/frame-90hz.json" --platform sd855 --policy none --seed 3 \
+		--quiet -o "$tmp/f90" 2> /dev/null
+	"$capsim" plot "$tmp/f90" --from 0.2 --to 0.5 --quiet -o "$tmp/f90w"
+	awk '$1 == 7 && $4 == 6 { print $2 }' "$tmp/f90w/data/activity.dat" | grep -qx '0.333330000' ||
+		fail "frame-90hz: no lost frame at 0.333 s: $(awk '$1 == 7 && $4 >= 6' "$tmp/f90w/data/activity.dat")"
+	[ "$(awk '$1 == 7 && $4 == 5' "$tmp/f90w/data/activity.dat" | wc -l)" = 27 ] ||
+		fail "frame-90hz: vsync marks: $(awk '$1 == 7 && $4 == 5' "$tmp/f90w/data/activity.dat" | wc -l), 27 expected"
+	grep -q "^fsub\[1\] = 'late 2 of 27 (7.4 %), lost 1 " "$tmp/f90w/data/vars.gp" ||
+		fail "frames.png's title: $(grep fsub "$tmp/f90w/data/vars.gp")"
 	awk '!/^#/ && ($2 < $3 - 1e-6 || $2 > $4 + 1e-6 || ($7 == 1 && ($2 > $6 + 1e-6 || $5 > $6))) { bad++ }
 	     !/^#/ { n++ } END { exit bad || n < 100 }' "$tmp/fc/plots/data/freq-dom0.dat" ||
 		fail "frame-chain: a bin's mean outside its range or above its band"
