@@ -161,6 +161,8 @@ void sim_update_curr(struct sim *s, struct sim_cpu *c)
 						   delta : t->runtime_left;
 			}
 			t->runtime_ns += delta;
+			t->run_khz_ns += (double)delta *
+				c->dom->pd->opps[c->dom->cur_opp].khz;
 			account_cpu_time(t, c->id, delta);
 			t->cls->update_curr(s, c, t, delta, cap);
 			c->busy_ns[c->dom->cur_opp] += delta;
@@ -303,13 +305,16 @@ static void resp_begin(struct sim *s, struct sim_task *t)
 	t->resp_start_ns = s->now;
 }
 
-void sim_wake(struct sim *s, struct sim_task *t, int waker_cpu)
+void sim_wake(struct sim *s, struct sim_task *t, int waker_cpu,
+	      const struct sim_task *waker)
 {
 	struct sim_cpu *dst;
 	bool io, late;
 
 	if (t->state != TS_SLEEPING)
 		return;
+	if (s->nchains)
+		chains_woken(s, t, waker);
 	io = t->iowait && t->cls->iowait_boost;	/* p->in_iowait */
 	t->iowait = false;
 	sim_trace(s, waker_cpu, "sched_waking",
@@ -599,9 +604,9 @@ static void switch_to(struct sim *s, struct sim_cpu *c, struct sim_task *prev,
 		samples_add(&prev->resp, (int64_t)((s->now / NSEC_PER_USEC -
 			    prev->resp_start_us) * NSEC_PER_USEC));
 		prev->resp_open = false;
-		if (s->nchains)
-			chains_task_done(s, prev, prev->resp_start_ns);
 	}
+	if (prev && pstate[0] != 'R' && s->nchains)
+		chains_task_done(s, prev, pstate[0] == 'X');
 	if (prev) {
 		prev->on_cpu = false;
 		if (prev->cls->put_prev)
@@ -624,6 +629,8 @@ static void switch_to(struct sim *s, struct sim_cpu *c, struct sim_task *prev,
 	c->curr = next;
 	next->switches++;
 	next->on_cpu = true;
+	if (s->nchains)
+		chains_task_in(s, next);
 	if (next->latency_pending) {
 		int64_t delay = (int64_t)(s->now - next->woken_at);
 
@@ -958,7 +965,7 @@ static void timer_expiry(struct sim *s, struct sim_task *t, uint32_t gen)
 			return;
 		}
 	}
-	sim_wake(s, t, t->timer_cpu);
+	sim_wake(s, t, t->timer_cpu, NULL);
 }
 
 static void task_start(struct sim *s, struct sim_task *t)
@@ -974,6 +981,8 @@ static void task_start(struct sim *s, struct sim_task *t)
 		  "comm=%s pid=%d prio=%d target_cpu=%03d", t->comm, t->pid,
 		  task_kprio(t), c->id);
 	resp_begin(s, t);
+	if (s->nchains)
+		chains_task_started(s, t);
 	activate(s, c, t, ENQUEUE_WAKEUP);
 	t->woken_at = s->now;
 	t->latency_pending = true;

@@ -221,6 +221,7 @@ struct sim_task {
 	uint64_t expired_at;	/* the timer expiry of the pending wake-up */
 	struct samples slack;	/* ns */
 	uint64_t activations, completed, misses, runtime_ns;
+	double run_khz_ns;		/* sum of run ns x kHz: a mean OPP */
 	uint64_t migrations, preempted, wakeups;
 	uint64_t mig[NR_MIG_REASONS];	/* migrations by reason */
 	uint64_t switches;		/* switched in (perf sched latency) */
@@ -472,7 +473,9 @@ void sim_init_events(struct sim *s);
  */
 void sim_resched(struct sim *s, struct sim_cpu *c);
 void sim_check_preempt(struct sim *s, struct sim_cpu *c, struct sim_task *t);
-void sim_wake(struct sim *s, struct sim_task *t, int waker_cpu);
+/* @t woken by a timer on @waker_cpu (@waker NULL) or by task @waker */
+void sim_wake(struct sim *s, struct sim_task *t, int waker_cpu,
+	      const struct sim_task *waker);
 void sim_block(struct sim *s, struct sim_task *t, uint64_t until, char state);
 void sim_task_exit(struct sim *s, struct sim_task *t);
 void sim_yield(struct sim *s, struct sim_task *t);

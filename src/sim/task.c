@@ -29,11 +29,11 @@ static void mutex_release(struct sim *s, int res, struct sim_task *t)
 	next = r->waiters.v[0];
 	tvec_del(&r->waiters, next);
 	r->owner = next;
-	sim_wake(s, next, t->cpu);
+	sim_wake(s, next, t->cpu, t);
 }
 
 /* A signalled cond waiter takes its mutex back before it may run */
-static void cond_wake(struct sim *s, struct sim_task *w, int waker_cpu)
+static void cond_wake(struct sim *s, struct sim_task *w, struct sim_task *t)
 {
 	if (w->wait_mutex >= 0) {
 		struct res_state *m = &s->res[w->wait_mutex];
@@ -44,7 +44,7 @@ static void cond_wake(struct sim *s, struct sim_task *w, int waker_cpu)
 		}
 		m->owner = w;
 	}
-	sim_wake(s, w, waker_cpu);
+	sim_wake(s, w, t->cpu, t);
 }
 
 /* The task's own "cpus", or every CPU if it has none */
@@ -232,6 +232,8 @@ static void timer_event(struct sim *s, struct sim_task *t,
 	t->timed = true;
 	if (slack < 0)
 		t->misses++;
+	if (s->nchains)
+		chains_timer_pass(s, t, e->res, *next, s->now < *next);
 	if (s->now < *next) {
 		sim_block(s, t, *next, 'S');
 		t->iowait = false;
@@ -377,7 +379,7 @@ void task_continue(struct sim *s, struct sim_task *t)
 				struct sim_task *w = r->waiters.v[0];
 
 				tvec_del(&r->waiters, w);
-				cond_wake(s, w, t->cpu);
+				cond_wake(s, w, t);
 			}
 			break;
 		case WL_EV_BROAD:
@@ -385,14 +387,15 @@ void task_continue(struct sim *s, struct sim_task *t)
 				struct sim_task *w = r->waiters.v[0];
 
 				tvec_del(&r->waiters, w);
-				cond_wake(s, w, t->cpu);
+				cond_wake(s, w, t);
 			}
 			break;
 		case WL_EV_BARRIER:
 			if (++r->count >= s->wl->res[e->res].users) {
 				r->count = 0;
 				for (i = 0; i < r->waiters.n; i++)
-					sim_wake(s, r->waiters.v[i], t->cpu);
+					sim_wake(s, r->waiters.v[i], t->cpu,
+						 t);
 				r->waiters.n = 0;
 				break;
 			}
@@ -412,7 +415,10 @@ void task_continue(struct sim *s, struct sim_task *t)
 				struct sim_task *w = r->waiters.v[0];
 
 				tvec_del(&r->waiters, w);
-				sim_wake(s, w, t->cpu);
+				sim_wake(s, w, t->cpu, t);
+			} else if (s->nchains) {
+				/* a chain's next task still busy: lost */
+				chains_resume_lost(s, t, e->res);
 			}
 			break;
 		}

@@ -16,6 +16,7 @@
 #include "outdir.h"
 #include "outmark.h"
 #include "plot.h"
+#include "plot_frames.h"
 #include "run_metrics.h"
 #include "safe_write.h"
 #include "util.h"
@@ -468,7 +469,8 @@ static char *dom_name(const struct dom_metrics *d)
 }
 
 static void write_vars(FILE *v, const struct run_metrics *m,
-		       const struct plot_ctx *p, const struct plot_picks *pk)
+		       const struct plot_ctx *p, const struct plot_picks *pk,
+		       const struct plot_frames *pf)
 {
 	int n = pk->ndoms ? pk->ndoms : 1, i, j, longest = 0;
 	char *t;
@@ -596,6 +598,7 @@ static void write_vars(FILE *v, const struct run_metrics *m,
 		fprintf(v, "utilcpu[%d] = %d\nutilhas[%d] = %d\n", i + 1, c,
 			i + 1, c < p->nutil && p->util[c].n > 0);
 	}
+	plot_frames_vars(pf, v);
 }
 
 /* a lane's segment, cut to the window, with the share of it its merged
@@ -630,7 +633,8 @@ static double seg_in(const struct plot_ctx *p, const struct seg *s)
  */
 #define ACTIVITY_PX 800
 static int write_activity(struct plot_ctx *p, const struct run_metrics *m,
-			  const int *lanes, int nlanes, double end)
+			  const int *lanes, int nlanes, double end,
+			  const struct plot_frames *pf)
 {
 	FILE *f = open_data(p, "activity.dat");
 	double px = ((p->to >= 0 ? p->to : end) - p->from) / ACTIVITY_PX;
@@ -665,6 +669,8 @@ static int write_activity(struct plot_ctx *p, const struct run_metrics *m,
 		if (run.pid == pid)
 			put_seg(f, p, l + 1, &run, in);
 	}
+	/* a lane per chain under the tasks' */
+	plot_frames_lanes(pf, f, nlanes + 1);
 	return safe_fclose(f) ? -1 : 0;
 }
 
@@ -798,6 +804,7 @@ int plot_prepare(struct plot_job *j, const char *path,
 	struct metrics_opts mo = { .platform = o->platform };
 	const char *scripts = plot_scripts_dir();
 	struct plot_picks pk = { 0 };
+	struct plot_frames pf = { 0 };
 	struct run_metrics m;
 	int i, ret = -1;
 	FILE *f;
@@ -835,9 +842,25 @@ int plot_prepare(struct plot_job *j, const char *path,
 		goto out_m;
 	}
 	pick(&pk, &m, &p, o);
+	if (m.nchains && m.summary_path) {
+		/* the frames of a run with chains, from its chains.csv */
+		const char *slash = strrchr(m.summary_path, '/');
+		char *csv = slash ? xasprintf("%.*s/chains.csv",
+					      (int)(slash - m.summary_path),
+					      m.summary_path) :
+			    xstrdup("chains.csv");
+
+		i = plot_frames_load(&pf, csv, &m, p.from, p.to);
+		free(csv);
+		if (i) {
+			ret = SCAN_BAD_INPUT;
+			goto out_m;
+		}
+	}
 	if (write_domains(&p, pk.doms, pk.ndoms, m.sim_s) ||
-	    write_activity(&p, &m, pk.lanes, pk.nlanes, m.sim_s) ||
-	    write_residency_energy(&p, &m, &pk))
+	    write_activity(&p, &m, pk.lanes, pk.nlanes, m.sim_s, &pf) ||
+	    write_residency_energy(&p, &m, &pk) ||
+	    (pf.n && plot_frames_data(&pf, p.datadir)))
 		goto out_m;
 	for (i = 0; i < pk.ncpus; i++)
 		if (pk.cpus[i] < p.nutil && write_util(&p, pk.cpus[i]))
@@ -845,7 +868,7 @@ int plot_prepare(struct plot_job *j, const char *path,
 	f = open_data(&p, "vars.gp");
 	if (!f)
 		goto out_m;
-	write_vars(f, &m, &p, &pk);
+	write_vars(f, &m, &p, &pk, &pf);
 	if (safe_fclose(f))
 		goto out_m;
 	if (!p.ndoms && !o->quiet)
@@ -860,6 +883,9 @@ int plot_prepare(struct plot_job *j, const char *path,
 	j->figs[j->nfigs++] = "residency";
 	if (j->has_energy)
 		j->figs[j->nfigs++] = "energy";
+	j->has_frames = pf.n > 0;
+	if (j->has_frames)
+		j->figs[j->nfigs++] = "frames";
 	ret = 0;
 out_m:
 	run_metrics_free(&m);
@@ -876,6 +902,7 @@ out:
 	free(pk.lanes);
 	free(pk.doms);
 	free(pk.cpus);
+	plot_frames_free(&pf);
 	if (ret)
 		plot_abort(j);
 	return ret;
@@ -907,9 +934,10 @@ int plot_finish(struct plot_job *j, bool drawn)
 	int ret = drawn ? outdir_commit(&j->od) : -1;
 
 	if (!ret && !j->quiet && !j->no_done_line)
-		printf("plots: %s/ (freq, activity%s, residency%s; .png and .svg)\n",
+		printf("plots: %s/ (freq, activity%s, residency%s%s; .png and .svg)\n",
 		       j->outdir, j->has_util ? ", util" : "",
-		       j->has_energy ? ", energy" : "");
+		       j->has_energy ? ", energy" : "",
+		       j->has_frames ? ", frames" : "");
 	if (ret)
 		plot_abort(j);
 	free(j->outdir);
@@ -963,9 +991,13 @@ static const char usage_plot[] =
 "DIR (default RUN_DIR/plots, or ./plots-TRACE for a trace file TRACE.txt),\n"
 "PNG and SVG:\n"
 "freq (per domain: frequency and clamp band as the OPPs it allows),\n"
-"activity (a lane per task, COMM-PID for a trace without summary),\n"
+"activity (a lane per task, COMM-PID for a trace without summary; a run\n"
+"with chains adds a lane per chain: vsync marks, each frame from its vsync\n"
+"to its completion, late ones red, lost ones a cross),\n"
 "util (with --trace-util runs), residency (\"unknown\" before a domain's\n"
-"first frequency event), energy. --from/--to: a window in seconds from\n"
+"first frequency event), energy, frames (a run with chains: each frame's\n"
+"latency against the deadline, from its chains.csv). --from/--to: a\n"
+"window in seconds from\n"
 "the trace's start, for every plot but energy (the run's: its title says\n"
 "so). --tasks: each item a task's name, or a regular\n"
 "expression found in its name or any comm its pid had.\n"

@@ -9,6 +9,9 @@
  *   util      per CPU: utilization against its clamp range (--trace-util)
  *   residency per domain: share of time at each OPP
  *   energy    per domain (needs summary.json)
+ *   frames    per chain: each frame's latency against the deadline (a
+ *             run with chains: its chains.csv); activity.png then has a
+ *             lane per chain (plot_frames.h)
  */
 #ifndef CAPSIM_PLOT_H
 #define CAPSIM_PLOT_H
@@ -62,9 +65,9 @@ struct plot_job {
 	struct gp_figures g;
 	char *outdir;
 	const char *scripts;	/* plot_scripts_dir() */
-	const char *figs[5];	/* the plots/NAME.gp drawn */
+	const char *figs[6];	/* the plots/NAME.gp drawn */
 	int nfigs;
-	bool started, quiet, no_done_line, has_util, has_energy;
+	bool started, quiet, no_done_line, has_util, has_energy, has_frames;
 };
 int plot_begin(struct plot_job *j, const char *path, const struct plot_opts *o);
 int plot_end(struct plot_job *j);

@@ -377,6 +377,9 @@ static void load_chains(struct run_metrics *m, json_t *sum)
 		cm->periods = jcount(v, "periods");
 		cm->late = jcount(v, "late");
 		cm->dropped = jcount(v, "dropped");
+		cm->lost = jcount(v, "lost_resumes");
+		cm->period_us = jnum(v, "period_us");
+		cm->deadline_us = jnum(v, "deadline_us");
 		cm->jank_pct = jnum(v, "jank_pct");
 		cm->inferred = json_is_true(json_object_get(v, "inferred"));
 		cm->lat_us[0] = jnum(jl, "p50");
@@ -469,6 +472,7 @@ int run_metrics_load(struct run_metrics *m, const char *path,
 	    summary_has_response(sum)) {
 		run_metrics_from_summary(m, sum);
 		m->trace_path = xstrdup(trace);
+		m->summary_path = xstrdup(sumpath);
 		ret = 0;
 		goto out;
 	}
@@ -528,6 +532,7 @@ int run_metrics_load(struct run_metrics *m, const char *path,
 
 	m->has_summary = sum != NULL;
 	m->trace_path = xstrdup(trace);
+	m->summary_path = sum ? xstrdup(sumpath) : NULL;
 	m->workload = xstrdup(sum && jstr(json_object_get(sum, "workload"), "name") ?
 			      jstr(json_object_get(sum, "workload"), "name") :
 			      "kernel trace");
@@ -619,6 +624,7 @@ void run_metrics_free(struct run_metrics *m)
 	free(m->platform);
 	free(m->policy);
 	free(m->trace_path);
+	free(m->summary_path);
 	memset(m, 0, sizeof(*m));
 }
 

@@ -48,6 +48,8 @@ struct dom_metrics {
 struct chain_metrics {
 	char *name;
 	long periods, late, dropped;	/* -1 where the summary has none */
+	long lost;			/* lost_resumes; -1: an older summary */
+	double period_us, deadline_us;
 	double jank_pct;		/* NAN where the summary has none */
 	double lat_us[3];		/* p50, p95, p99; NAN without samples */
 	bool inferred;			/* from resume/suspend, not named */
@@ -58,6 +60,7 @@ struct run_metrics {
 	char *platform;
 	char *policy;
 	char *trace_path;
+	char *summary_path;	/* the summary.json read, NULL: none */
 	/* the CPU ranges the band follows: uclamp's under policy uclamp,
 	 * the RFC's under the others, a bare trace's first (struct scan) */
 	enum scan_band band;

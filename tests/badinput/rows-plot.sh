@@ -87,3 +87,14 @@ row "compare: plots gnuplot cannot draw" 1 "capsim: compare: no plots for rfc" \
 	60 512 env CAPSIM_PLOTS="$tmp/badplots" $W compare w.json --policies rfc \
 	--plots all --quiet -o "$tmp/cmp-noplot"
 rm -rf "$tmp/cmp-noplot" "$tmp/badplots"
+
+# a run's chains.csv that is not one (issue 37's frame view reads it):
+# exit 2 naming the file and line, no plot written
+fresh
+$W run "$SRC/traces/frame-chain.json" --duration 0.2 --quiet -o run >/dev/null 2>&1
+sed -i '3s/.*/frame,x,1,2/' run/chains.csv
+row "plot: a run whose chains.csv has a bad row" 2 \
+	"capsim: run/chains.csv:3: not a chains.csv row of a chain of the run's summary.json" \
+	30 512 $W plot run -o "$tmp/plot-badcsv"
+[ ! -e "$tmp/plot-badcsv" ] && [ ! -e run/plots ] ||
+	{ fail=$((fail + 1)); echo "FAIL plot of a bad chains.csv: a plot directory left"; }

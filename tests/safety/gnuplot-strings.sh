@@ -75,6 +75,18 @@ check "hostile task names pass validate" 0
 rc=$?
 check "run --plot: hostile task names" 0 r/plots/activity.png r/plots/freq.svg
 
+# chains named with the hostile strings (a chain's name refuses quotes and
+# newlines, not backticks or @): the frame lanes' labels and frames.png's
+# titles (issue 37)
+json wc.json '{"global": {"duration": 0.3}, "capsim": {"chains": {
+	e["BT"]: {"tasks": [e["BT"], e["MAC"]], "period_us": 16667, "start": "v"},
+	e["MAC"]: {"tasks": [e["BT"], e["MAC"]], "period_us": 16667, "start": "v"}}},
+	"tasks": {e["BT"]: {"run": 1000, "resume": "r", "timer": {"ref": "v", "period": 16667}},
+		  e["MAC"]: {"suspend": "r", "run": 2000}}}'
+"$W" run wc.json --plot --quiet -o rc >/dev/null 2>"$tmp/err"
+rc=$?
+check "run --plot: hostile chain names" 0 rc/plots/activity.png rc/plots/frames.png rc/plots/frames.svg
+
 # import-check: the trace's comms are its lane labels, the trace's and the
 # workload's names are in its titles, -o is where gnuplot runs
 cp r/trace.txt "t$BT.txt"

@@ -35,7 +35,7 @@ wl decl "$frame" '"chains": { "ui": { "tasks": ["ui", "render"], "period_us": 16
 "$capsim" run "$tmp/decl.json" -o "$tmp/decl" --quiet
 grep -q 'note: tasks.ui: chain ui inferred from resume/suspend: ui -> render (start: timer "vsync", period and deadline 16667 us)$' "$tmp/err" ||
 	fail "run does not say the chain was inferred: $(cat "$tmp/err")"
-grep -q '^ui  *119  *0  *0  *0.00 ' "$tmp/out" || fail "no chain line in the run table: $(grep -A2 '^chain' "$tmp/out")"
+grep -q '^ui  *119  *0  *0  *0  *0.00 ' "$tmp/out" || fail "no chain line in the run table: $(grep -A2 '^chain' "$tmp/out")"
 grep -qxF "  ui: inferred from resume/suspend (summary.json's inferred_from names the events)" "$tmp/out" ||
 	fail "the run table does not mark the chain inferred: $(grep -A3 '^chain' "$tmp/out")"
 [ "$(json "$tmp/inf/summary.json" 'd["chains"]["ui"]["inferred"]')" = True ] || fail "no \"inferred\": true"

@@ -273,6 +273,32 @@ plots)
 	# cap: the frequency lags a falling band)
 	"$capsim" run "$src/traces/frame-chain.json" --plot --quiet -o "$tmp/fc"
 	grep -q '^dombin\[1\] = [1-9]' "$tmp/fc/plots/data/vars.gp" || fail "frame-chain: not binned"
+	# the frame view (issue 37): a lane per chain under the tasks' (lane
+	# 5 under its four), a frame per judged period from its vsync to its
+	# completion (599 in 10 s, on time under rfc), frames.png a panel per
+	# chain; a run without chains has neither
+	[ -s "$tmp/fc/plots/frames.svg" ] || fail "frame-chain: no frames.svg"
+	pycheck "$tmp/fc/plots/frames.png" 1000 330
+	grep -qx "framelabel\[1\] = 'chain frame'" "$tmp/fc/plots/data/vars.gp" &&
+		grep -qx 'nframelanes = 1' "$tmp/fc/plots/data/vars.gp" ||
+		fail "frame-chain: no frame lane: $(grep frame "$tmp/fc/plots/data/vars.gp")"
+	[ "$(awk '$1 == 5 && $4 == 3' "$tmp/fc/plots/data/activity.dat" | wc -l)" = 599 ] ||
+		fail "frame-chain: $(awk '$1 == 5 && $4 == 3' "$tmp/fc/plots/data/activity.dat" | wc -l) frames on time in the frame lane, 599 expected"
+	[ "$(grep -vc '^#' "$tmp/fc/plots/data/frames.dat")" = 599 ] || fail "frames.dat: 599 frames expected"
+	[ ! -e "$tmp/r/plots/frames.png" ] || fail "a run without chains has frames.png"
+	grep -qx 'nframelanes = 0' "$tmp/r/plots/data/vars.gp" || fail "a run without chains has frame lanes"
+	# a lost frame is a cross in the lane and on frames.png's deadline:
+	# frame-90hz's first loses frame 30 (0.333 s) on sd855 under none;
+	# in a window of 0.2 to 0.5 s, a vsync mark per period
+	"$capsim" run "$src/traces/frame-90hz.json" --platform sd855 --policy none --seed 3 \
+		--quiet -o "$tmp/f90" 2> /dev/null
+	"$capsim" plot "$tmp/f90" --from 0.2 --to 0.5 --quiet -o "$tmp/f90w"
+	awk '$1 == 7 && $4 == 6 { print $2 }' "$tmp/f90w/data/activity.dat" | grep -qx '0.333330000' ||
+		fail "frame-90hz: no lost frame at 0.333 s: $(awk '$1 == 7 && $4 >= 6' "$tmp/f90w/data/activity.dat")"
+	[ "$(awk '$1 == 7 && $4 == 5' "$tmp/f90w/data/activity.dat" | wc -l)" = 27 ] ||
+		fail "frame-90hz: vsync marks: $(awk '$1 == 7 && $4 == 5' "$tmp/f90w/data/activity.dat" | wc -l), 27 expected"
+	grep -q "^fsub\[1\] = 'late 2 of 27 (7.4 %), lost 1 " "$tmp/f90w/data/vars.gp" ||
+		fail "frames.png's title: $(grep fsub "$tmp/f90w/data/vars.gp")"
 	awk '!/^#/ && ($2 < $3 - 1e-6 || $2 > $4 + 1e-6 || ($7 == 1 && ($2 > $6 + 1e-6 || $5 > $6))) { bad++ }
 	     !/^#/ { n++ } END { exit bad || n < 100 }' "$tmp/fc/plots/data/freq-dom0.dat" ||
 		fail "frame-chain: a bin's mean outside its range or above its band"
@@ -607,7 +633,12 @@ chains)
 	done
 	# 11 judged periods; from the third, schedutil at the top OPP
 	[ "$(wc -l < "$tmp/r/chains.csv")" = 12 ] || fail "chains.csv: 11 periods expected"
-	[ "$(sed -n 5p "$tmp/r/chains.csv")" = "frame,3,50.001000,61.301000,11.300000,0" ] ||
+	[ "$(head -1 "$tmp/r/chains.csv")" = "chain,period,trigger_ms,done_ms,latency_ms,late,lost,stage0_task,stage0_cpu,stage0_wakeup_ms,stage0_wlat_ms,stage0_run_ms,stage0_end_ms,stage0_khz,stage1_task,stage1_cpu,stage1_wakeup_ms,stage1_wlat_ms,stage1_run_ms,stage1_end_ms,stage1_khz" ] ||
+		fail "chains.csv header: $(head -1 "$tmp/r/chains.csv")"
+	# period 3: ui woken on CPU 0 at the vsync plus the idle exit (150 us),
+	# 4 ms at 2.5 GHz, render woken on CPU 1 by its resume (another 150 us
+	# exit) for 7 ms
+	[ "$(sed -n 5p "$tmp/r/chains.csv")" = "frame,3,50.001000,61.301000,11.300000,0,0,ui,0,50.151000,0.000000,4.000000,54.151000,2500000,render,1,54.151000,0.150000,7.000000,61.301000,2500000" ] ||
 		fail "chains.csv period 3: $(sed -n 5p "$tmp/r/chains.csv")"
 	"$capsim" run "$w" --duration 0.2 --quiet -o "$tmp/r"
 	[ ! -e "$tmp/r/chains.csv" ] || fail "a stale chains.csv left beside a run without chains"
