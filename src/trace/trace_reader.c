@@ -53,8 +53,7 @@ int trace_reader_open_as(struct trace_reader *r, const char *path,
 	if (trace_reader_is_dat(f)) {
 		fclose(f);
 		r->format = TRACE_FMT_DAT;
-		r->dat = trace_dat_open(path);
-		return r->dat ? 0 : TRACE_FILE_BAD;
+		return trace_dat_open(path, name, &r->dat);
 	}
 	r->f = f;
 	r->format = TRACE_FMT_TEXT;
@@ -456,6 +455,8 @@ int trace_reader_next(struct trace_reader *r, struct ftrace_event *ev)
 	if (r->dat) {
 		r->line = NULL;
 		k = trace_dat_next(r->dat, ev, &r->lineno, &r->lost, &err);
+		if (k == -2)
+			return TRACE_FILE_IO;
 		if (k < 0) {
 			fprintf(stderr, "%s:%ld:1: error: %s\n", r->path,
 				r->lineno, err);

@@ -112,7 +112,11 @@ const char *trace_format_name(enum trace_format f);
  * trace.dat face (trace_reader_dat.c). */
 void trace_normalize_state(struct trace_reader *r, struct ftrace_event *ev);
 bool trace_marker_event(char **body, struct ftrace_event *ev);
-struct trace_dat *trace_dat_open(const char *path);
+/* 0 with *d open, or with the message (naming @name) printed
+ * TRACE_FILE_BAD or TRACE_FILE_IO */
+int trace_dat_open(const char *path, const char *name, struct trace_dat **d);
+/* 1, 0 at the end, -1 bad input (*err, *record the record's number),
+ * -2 an I/O error (the message printed) */
 int trace_dat_next(struct trace_dat *d, struct ftrace_event *ev,
 		   long *record, long *lost, const char **err);
 void trace_dat_close(struct trace_dat *d);
