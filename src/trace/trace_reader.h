@@ -67,6 +67,11 @@ struct trace_reader {
 	bool html_block;	/* inside a trace-data <script> */
 	bool html_skip;		/* ... that holds JSON, not text */
 	bool html_started;	/* the block's first line is read */
+	bool html_after;	/* a trace-data block ended, no other began */
+	bool html_begun;	/* <!-- BEGIN TRACE --> seen ... */
+	bool html_done;		/* ... and <!-- END TRACE --> */
+	long html_open;		/* the line of the block's <script> */
+	long html_close;	/* ... of the last block's </script> */
 	bool started;
 	uint64_t last_ts;
 	struct trace_dat *dat;
