@@ -88,8 +88,17 @@ static void crashed(int sig)
 		where->fd_offset = lseek(fd, 0, SEEK_CUR);
 		break;
 	}
+	if (trace_dat_hooks && trace_dat_hooks->child_end)
+		trace_dat_hooks->child_end();
 	sigaction(sig, &dfl, NULL);
 	raise(sig);
+}
+
+static _Noreturn void end(int status)
+{
+	if (trace_dat_hooks && trace_dat_hooks->child_end)
+		trace_dat_hooks->child_end();
+	_exit(status);
 }
 
 static void catch_crashes(void)
@@ -148,7 +157,7 @@ static _Noreturn void fail(struct child *d, int kind, const char *msg,
 	memcpy(p + sizeof(e), msg, n);
 	flush(d);
 	where->phase = DAT_PH_DONE;
-	_exit(2);
+	end(2);
 }
 
 /* A copy of [s, s + n) in the arena, NUL-terminated; "" when full */
@@ -408,5 +417,5 @@ _Noreturn void trace_dat_child(const char *path, int out, struct dat_where *w)
 	free(d.head);
 	trace_seq_destroy(&d.seq);
 	tracecmd_close(d.in);
-	_exit(0);
+	end(0);
 }

@@ -82,6 +82,9 @@ struct dat_where {
 	char event[96];			/* SYSTEM/NAME of DAT_PH_EVENT */
 };
 
+/* trace_dat_set_hooks()'s, or NULL */
+extern const struct trace_dat_hooks *trace_dat_hooks;
+
 /*
  * The child: read @path through libtracecmd, write its frames to @out,
  * say where it is in @w. Never returns: exit status 0 after END, 2 after

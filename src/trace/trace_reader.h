@@ -126,4 +126,17 @@ int trace_dat_next(struct trace_dat *d, struct ftrace_event *ev,
 		   long *record, long *lost, const char **err);
 void trace_dat_close(struct trace_dat *d);
 
+/*
+ * For a coverage-guided fuzzer (tests/fuzz/fuzz_trace_dat.c), whose
+ * counters the child increments in its own copy: @child_end runs in the
+ * child as it ends, from its crash handler too (async-signal-safe
+ * only), @reaped in the parent once the child is gone, to bring the
+ * child's counts home. NULL: none (every command).
+ */
+struct trace_dat_hooks {
+	void (*child_end)(void);
+	void (*reaped)(void);
+};
+void trace_dat_set_hooks(const struct trace_dat_hooks *h);
+
 #endif

@@ -33,6 +33,13 @@
 #include "trace_dat_proto.h"
 #include "tracedat_layout.h"
 
+const struct trace_dat_hooks *trace_dat_hooks;
+
+void trace_dat_set_hooks(const struct trace_dat_hooks *h)
+{
+	trace_dat_hooks = h;
+}
+
 /* Frames read ahead of the caller: several, so that a read() brings many */
 #define DAT_BUF (4 * DAT_FRAME_MAX)
 
@@ -58,6 +65,8 @@ static void reap(struct trace_dat *d)
 		;
 	d->status = r == d->pid ? st : -1;
 	d->pid = 0;
+	if (trace_dat_hooks && trace_dat_hooks->reaped)
+		trace_dat_hooks->reaped();
 }
 
 static void dat_free(struct trace_dat *d)
@@ -440,6 +449,11 @@ int trace_dat_next(struct trace_dat *d, struct ftrace_event *ev,
 }
 
 #else /* !HAVE_LIBTRACECMD */
+
+void trace_dat_set_hooks(const struct trace_dat_hooks *h)
+{
+	(void)h;
+}
 
 int trace_dat_open(const char *path, const char *name, struct trace_dat **out)
 {
