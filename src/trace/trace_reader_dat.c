@@ -112,7 +112,7 @@ static int spawn(struct trace_dat *d)
 {
 	sigset_t all, old;
 	pid_t parent = getpid();
-	int p[2];
+	int p[2], err;
 
 	d->w = mmap(NULL, sizeof(*d->w), PROT_READ | PROT_WRITE,
 		    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
@@ -129,10 +129,12 @@ static int spawn(struct trace_dat *d)
 	d->pid = fork();
 	if (d->pid == 0)
 		start_child(d, parent, p[1], &old);
+	err = errno;
 	sigprocmask(SIG_SETMASK, &old, NULL);
 	close(p[1]);
 	if (d->pid < 0) {
 		d->pid = 0;
+		errno = err;
 		return -1;
 	}
 	return 0;

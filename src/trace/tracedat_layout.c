@@ -13,6 +13,11 @@
 
 #include "tracedat_layout.h"
 
+/* A real file has a few thousand event formats at most; the walk stops
+ * there (a count of 4 * 10^9 formats of size 0 would otherwise read a
+ * big file 8 bytes at a time) */
+#define TDL_MAX_SECTIONS (1 << 16)
+
 /* A cursor over the file: reads past its end set @bad and return 0 */
 struct cur {
 	int fd;
@@ -88,8 +93,7 @@ static struct tdl_section *add(struct tracedat_layout *l, uint64_t start,
 {
 	struct tdl_section *s;
 
-	/* a real file has a few thousand event formats at most */
-	if (l->nsec == 1 << 16)
+	if (l->nsec == TDL_MAX_SECTIONS)
 		return NULL;
 	if (l->nsec == l->cap) {
 		l->cap = l->cap ? 2 * l->cap : 64;
@@ -132,7 +136,7 @@ static void formats(struct cur *c, struct tracedat_layout *l,
 	char name[80], what[160];
 	uint64_t i;
 
-	for (i = 0; i < count && !c->bad; i++) {
+	for (i = 0; i < count && !c->bad && l->nsec < TDL_MAX_SECTIONS; i++) {
 		uint64_t start = c->pos, size = u(c, 8), end;
 
 		if (c->bad)
@@ -197,7 +201,7 @@ static void event_formats(struct cur *c, struct tracedat_layout *l)
 	uint64_t systems = u(c, 4), i;
 	char system[64];
 
-	for (i = 0; i < systems && !c->bad; i++) {
+	for (i = 0; i < systems && !c->bad && l->nsec < TDL_MAX_SECTIONS; i++) {
 		uint64_t start = c->pos;
 
 		if (!str(c, system, sizeof(system)))
@@ -266,7 +270,8 @@ static void buffer_option(struct cur *c, struct tracedat_layout *l,
 	n = u(c, 4);
 	r.pos = section + 2;	/* the section's flags */
 	compressed = u(&r, 2) & 1;
-	for (i = 0; i < n && !c->bad && c->pos + 20 <= end; i++) {
+	for (i = 0; i < n && !c->bad && c->pos + 20 <= end && l->ncpus < 8192;
+	     i++) {
 		int cpu = (int)u(c, 4);
 		uint64_t off = u(c, 8);
 
@@ -277,7 +282,7 @@ static void buffer_option(struct cur *c, struct tracedat_layout *l,
 /* Options, each a u16 id, a u32 size and its data, to id 0 (done) */
 static void options(struct cur *c, struct tracedat_layout *l, bool v7)
 {
-	while (!c->bad) {
+	while (!c->bad && l->nsec < TDL_MAX_SECTIONS) {
 		uint64_t start = c->pos, size;
 		unsigned int id = (unsigned int)u(c, 2);
 
@@ -327,7 +332,7 @@ static void v6_tail(struct cur *c, struct tracedat_layout *l)
 		}
 		break;
 	}
-	for (i = 0; i < cpus && !c->bad; i++) {
+	for (i = 0; i < cpus && !c->bad && l->ncpus < 8192; i++) {
 		uint64_t off = u(c, 8), size = u(c, 8);
 
 		if (!c->bad)
@@ -368,7 +373,7 @@ static const char *section_name(unsigned int id)
  * header (id, flags, string id, size) and its data */
 static void v7_sections(struct cur *c, struct tracedat_layout *l)
 {
-	while (!c->bad && c->pos < c->size) {
+	while (!c->bad && c->pos < c->size && l->nsec < TDL_MAX_SECTIONS) {
 		uint64_t start = c->pos, size, end;
 		unsigned int id = (unsigned int)u(c, 2);
 		unsigned int flags = (unsigned int)u(c, 2);
