@@ -76,6 +76,8 @@ struct dat_where {
 	volatile sig_atomic_t phase;
 	volatile sig_atomic_t cpu;
 	volatile sig_atomic_t sig;	/* the signal the child died of */
+	volatile sig_atomic_t sanitizer;	/* ... raised on an ASan report
+					 * inside a library call */
 	volatile int64_t offset;	/* the record being read, in the file */
 	volatile int64_t fd_offset;	/* libtracecmd's descriptor, at death */
 	volatile int64_t record;

@@ -294,9 +294,14 @@ static int child_died(struct trace_dat *d)
 	st = d->status;
 	if (st != -1 && WIFSIGNALED(st) && crash_signal(WTERMSIG(st))) {
 		name_section(d, where, sizeof(where));
-		snprintf(d->msg, sizeof(d->msg),
-			 "trace.dat: corrupt %s: libtracecmd died of %s reading it",
-			 where, sig_name(WTERMSIG(st)));
+		if (d->w->sanitizer)
+			snprintf(d->msg, sizeof(d->msg),
+				 "trace.dat: corrupt %s: AddressSanitizer stopped libtracecmd reading it",
+				 where);
+		else
+			snprintf(d->msg, sizeof(d->msg),
+				 "trace.dat: corrupt %s: libtracecmd died of %s reading it",
+				 where, sig_name(WTERMSIG(st)));
 		return -1;
 	}
 	if (st != -1 && WIFSIGNALED(st))
