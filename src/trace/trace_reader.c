@@ -53,8 +53,7 @@ int trace_reader_open_as(struct trace_reader *r, const char *path,
 	if (trace_reader_is_dat(f)) {
 		fclose(f);
 		r->format = TRACE_FMT_DAT;
-		r->dat = trace_dat_open(path);
-		return r->dat ? 0 : TRACE_FILE_BAD;
+		return trace_dat_open(path, name, &r->dat);
 	}
 	r->f = f;
 	r->format = TRACE_FMT_TEXT;
@@ -135,24 +134,75 @@ static bool header_line(struct trace_reader *r, const char *s)
 	return false;
 }
 
+/* @s is @tag alone, blanks (and a CR) around it */
+static bool only_tag(const char *s, const char *tag)
+{
+	size_t n = strlen(tag);
+
+	s += strspn(s, " \t");
+	return !strncmp(s, tag, n) && !s[n + strspn(s + n, " \t\r")];
+}
+
+/* Whether @s is a trace line: its head parses (on a copy) */
+static bool trace_line(const char *s)
+{
+	static char copy[TRACE_LINE_MAX + 1];
+	struct ftrace_event ev;
+	const char *err;
+	char *body;
+	int col;
+
+	snprintf(copy, sizeof(copy), "%s", s);
+	return ftrace_parse_head(copy, &ev, &body, &err, &col) > 0;
+}
+
 /*
  * systrace's HTML: the trace is the text of a <script class="trace-data"
  * type="application/text"> block; other blocks (the viewer, a JSON
- * trace) are skipped. Returns true for a line that is no trace text.
+ * trace) are skipped. 1 for a line that is no trace text, 0 for one that
+ * is, TRACE_FILE_BAD (said) for a trace the HTML cuts.
+ *
+ * systrace.py writes the trace text as it is, unescaped, then the block's
+ * end on a line of its own ("  </script>", then "<!-- END TRACE -->"). So
+ * only such a line ends a block: a comm "</script>" is trace text (the
+ * line holds more than the tag). A </script> alone on a line inside the
+ * data (a marker's text with newlines) cannot be told from the real end;
+ * the trace lines after it can: a trace line, or another </script>, after
+ * a block ended and before the next began is refused, never skipped.
  */
-static bool html_line(struct trace_reader *r, const char *s)
+static int html_line(struct trace_reader *r, const char *s)
 {
+	if (strstr(s, "<!-- BEGIN TRACE -->"))
+		r->html_begun = true;
+	if (strstr(s, "<!-- END TRACE -->")) {
+		r->html_done = true;
+		r->html_after = false;
+	}
 	if (!r->html_block) {
 		if (strstr(s, "<script class=\"trace-data\"")) {
 			r->html_block = true;
 			r->html_skip = false;
 			r->html_started = false;
+			r->html_after = false;
+			r->html_open = r->lineno;
+			return 1;
 		}
-		return true;
+		if (r->html_after && (only_tag(s, "</script>") || trace_line(s))) {
+			char msg[200];
+
+			snprintf(msg, sizeof(msg),
+				 "%s after the trace data ended at line %ld's </script>: a </script> inside the trace ended its block early (systrace writes the text unescaped)",
+				 only_tag(s, "</script>") ? "another </script>" :
+				 "a trace line", r->html_close);
+			return bad(r, s, msg);
+		}
+		return 1;
 	}
-	if (strstr(s, "</script>")) {
+	if (only_tag(s, "</script>")) {
 		r->html_block = false;
-		return true;
+		r->html_after = true;
+		r->html_close = r->lineno;
+		return 1;
 	}
 	while (*s == ' ' || *s == '\t')
 		s++;
@@ -161,6 +211,24 @@ static bool html_line(struct trace_reader *r, const char *s)
 		r->html_skip = *s == '{' || *s == '[';
 	}
 	return r->html_skip;
+}
+
+/* At the end of an HTML file: its trace data must have ended as systrace
+ * ends it, else the file was cut (TRACE_FILE_BAD, said) */
+static int html_end(struct trace_reader *r)
+{
+	char msg[160];
+
+	if (r->html_block)
+		snprintf(msg, sizeof(msg),
+			 "the trace data's <script> at line %ld has no </script>: the file is cut short",
+			 r->html_open);
+	else if (r->html_begun && !r->html_done)
+		snprintf(msg, sizeof(msg),
+			 "no <!-- END TRACE --> after <!-- BEGIN TRACE -->: the file is cut short");
+	else
+		return 0;
+	return bad(r, NULL, msg);
 }
 
 /* The last blank-separated token of [s, end): *t its start; returns its
@@ -428,8 +496,13 @@ static int next_text(struct trace_reader *r, struct ftrace_event *ev)
 		}
 		if (line[strspn(line, " \t\r")])
 			r->started = true;
-		if (r->format == TRACE_FMT_HTML && html_line(r, line))
-			continue;
+		if (r->format == TRACE_FMT_HTML) {
+			k = html_line(r, line);
+			if (k < 0)
+				return k;
+			if (k)
+				continue;
+		}
 		if (r->only && !strstr(line, r->only))
 			continue;
 		if (header_line(r, line))
@@ -440,6 +513,8 @@ static int next_text(struct trace_reader *r, struct ftrace_event *ev)
 	}
 	r->lineno = r->lines.lineno;
 	r->line = NULL;
+	if (!k && r->format == TRACE_FMT_HTML)
+		return html_end(r);
 	if (k == TRACE_FILE_BAD)
 		return bad(r, NULL, r->lines.err);
 	if (k < 0)
@@ -456,6 +531,8 @@ int trace_reader_next(struct trace_reader *r, struct ftrace_event *ev)
 	if (r->dat) {
 		r->line = NULL;
 		k = trace_dat_next(r->dat, ev, &r->lineno, &r->lost, &err);
+		if (k == -2)
+			return TRACE_FILE_IO;
 		if (k < 0) {
 			fprintf(stderr, "%s:%ld:1: error: %s\n", r->path,
 				r->lineno, err);

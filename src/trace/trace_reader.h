@@ -67,6 +67,11 @@ struct trace_reader {
 	bool html_block;	/* inside a trace-data <script> */
 	bool html_skip;		/* ... that holds JSON, not text */
 	bool html_started;	/* the block's first line is read */
+	bool html_after;	/* a trace-data block ended, no other began */
+	bool html_begun;	/* <!-- BEGIN TRACE --> seen ... */
+	bool html_done;		/* ... and <!-- END TRACE --> */
+	long html_open;		/* the line of the block's <script> */
+	long html_close;	/* ... of the last block's </script> */
 	bool started;
 	uint64_t last_ts;
 	struct trace_dat *dat;
@@ -112,9 +117,26 @@ const char *trace_format_name(enum trace_format f);
  * trace.dat face (trace_reader_dat.c). */
 void trace_normalize_state(struct trace_reader *r, struct ftrace_event *ev);
 bool trace_marker_event(char **body, struct ftrace_event *ev);
-struct trace_dat *trace_dat_open(const char *path);
+/* 0 with *d open, or with the message (naming @name) printed
+ * TRACE_FILE_BAD or TRACE_FILE_IO */
+int trace_dat_open(const char *path, const char *name, struct trace_dat **d);
+/* 1, 0 at the end, -1 bad input (*err, *record the record's number),
+ * -2 an I/O error (the message printed) */
 int trace_dat_next(struct trace_dat *d, struct ftrace_event *ev,
 		   long *record, long *lost, const char **err);
 void trace_dat_close(struct trace_dat *d);
+
+/*
+ * For a coverage-guided fuzzer (tests/fuzz/fuzz_trace_dat.c), whose
+ * counters the child increments in its own copy: @child_end runs in the
+ * child as it ends, from its crash handler too (async-signal-safe
+ * only), @reaped in the parent once the child is gone, to bring the
+ * child's counts home. NULL: none (every command).
+ */
+struct trace_dat_hooks {
+	void (*child_end)(void);
+	void (*reaped)(void);
+};
+void trace_dat_set_hooks(const struct trace_dat_hooks *h);
 
 #endif

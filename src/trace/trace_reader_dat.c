@@ -1,291 +1,474 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * trace.dat's face of the trace reader, through libtracecmd (the file and
- * its per-CPU buffers) and libtraceevent (each event's format and
- * fields): their public API only. The per-CPU streams are merged here by
- * timestamp, ties to the lower CPU as `trace-cmd report` does, so one
- * record per CPU is held at a time, never the trace.
+ * trace.dat's face of the trace reader. libtracecmd and libtraceevent
+ * crash on malformed files (a corrupt event format kills
+ * tep_parse_event(), a corrupt page header kbuffer_load_subbuffer(); so
+ * does `trace-cmd report`), and capsim reads users' files: so the file is
+ * read through them in a child process (trace_dat_child.c), which hands
+ * each event down a pipe (trace_dat_proto.h). Here, in the parent, a
+ * child that dies of a signal becomes bad input naming the section it
+ * died in, found by walking the file without the libraries
+ * (tracedat_layout.c); whatever the caller was writing is then removed
+ * as on any bad input.
+ *
+ * Why a process and not a check of the file before the libraries see it:
+ * a check would have to know every input the libraries' parsers choke on
+ * (libtraceevent's event-format grammar among them) and would fall
+ * behind each release; the process contains what no check foresaw. Its
+ * cost, measured on 974 000 events: docs/traces.md.
  */
+#include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "trace_reader.h"
 
 #ifdef HAVE_LIBTRACECMD
-#include <trace-cmd/trace-cmd.h>
-#include <traceevent/event-parse.h>
-#include <traceevent/trace-seq.h>
+#include "trace_dat_proto.h"
+#include "tracedat_layout.h"
 
-/*
- * Handles left unclosed on purpose (trace_dat_open()), kept reachable so
- * that leak checkers (LeakSanitizer, memcheck) do not report them: a
- * command leaves one at most, a fuzzer's replay a few (volatile: stores
- * that are never read back would otherwise be optimised away)
- */
-static struct tracecmd_input *volatile dat_left[16];
-static unsigned int dat_nleft;
+const struct trace_dat_hooks *trace_dat_hooks;
 
-/* Room for one event's field values: a sched_switch needs ~100 bytes,
- * a marker's text is bounded by the kernel's page (4 KB) */
-#define DAT_ARENA 16384
+void trace_dat_set_hooks(const struct trace_dat_hooks *h)
+{
+	trace_dat_hooks = h;
+}
+
+/* Frames read ahead of the caller: several, so that a read() brings many */
+#define DAT_BUF (4 * DAT_FRAME_MAX)
 
 struct trace_dat {
-	struct tracecmd_input *in;
-	struct tep_handle *tep;
-	int ncpus;
-	struct tep_record **head;	/* per CPU: its next record */
-	struct tep_record *cur;		/* the one handed out */
-	long record;
-	struct trace_seq seq;
-	char arena[DAT_ARENA];
-	size_t used;
+	char *path, *name;
+	pid_t pid;		/* the child; 0 once reaped */
+	int status;		/* its wait status once reaped (-1: unknown) */
+	int fd;			/* the pipe's read end */
+	struct dat_where *w;	/* shared with the child */
+	char *buf;
+	size_t start, end;	/* frames not yet handed out */
+	char msg[384];
 };
 
-/*
- * The descriptor libtracecmd opened on @path for a handle left unclosed:
- * the first one from @from (the lowest free before the open) on the same
- * file. A fuzzer's long run would otherwise run out of descriptors.
- */
-static void close_left_fd(const char *path, int from)
+static void reap(struct trace_dat *d)
 {
-	struct stat want, st;
-	int fd;
+	int st;
+	pid_t r;
 
-	if (from < 0 || stat(path, &want))
+	if (!d->pid)
 		return;
-	for (fd = from; fd < from + 16; fd++) {
-		if (fstat(fd, &st) || st.st_dev != want.st_dev ||
-		    st.st_ino != want.st_ino)
+	while ((r = waitpid(d->pid, &st, 0)) < 0 && errno == EINTR)
+		;
+	d->status = r == d->pid ? st : -1;
+	d->pid = 0;
+	if (trace_dat_hooks && trace_dat_hooks->reaped)
+		trace_dat_hooks->reaped();
+}
+
+static void dat_free(struct trace_dat *d)
+{
+	if (d->pid)
+		kill(d->pid, SIGKILL);
+	reap(d);
+	if (d->fd >= 0)
+		close(d->fd);
+	if (d->w)
+		munmap(d->w, sizeof(*d->w));
+	free(d->buf);
+	free(d->path);
+	free(d->name);
+	free(d);
+}
+
+/*
+ * The child: a process group of its own (the terminal's ^C is the
+ * parent's to handle, which then removes what it was writing), killed
+ * with the parent, no handler of the parent's. Then it reads.
+ */
+static _Noreturn void start_child(struct trace_dat *d, pid_t parent,
+				  int out, const sigset_t *old)
+{
+	struct sigaction sa, dfl = { .sa_handler = SIG_DFL };
+	int sig;
+
+	for (sig = 1; sig < NSIG; sig++)
+		if (!sigaction(sig, NULL, &sa) && sa.sa_handler != SIG_IGN &&
+		    sa.sa_handler != SIG_DFL)
+			sigaction(sig, &dfl, NULL);
+	sigaction(SIGPIPE, &dfl, NULL);
+	setpgid(0, 0);
+	if (prctl(PR_SET_PDEATHSIG, SIGKILL) || getppid() != parent)
+		_exit(1);
+	close(d->fd);
+	sigprocmask(SIG_SETMASK, old, NULL);
+	trace_dat_child(d->path, out, d->w);
+}
+
+static int spawn(struct trace_dat *d)
+{
+	sigset_t all, old;
+	pid_t parent = getpid();
+	int p[2], err;
+
+	d->w = mmap(NULL, sizeof(*d->w), PROT_READ | PROT_WRITE,
+		    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (d->w == MAP_FAILED) {
+		d->w = NULL;
+		return -1;
+	}
+	if (pipe2(p, O_CLOEXEC))
+		return -1;
+	d->fd = p[0];
+	/* no handler of ours runs in the child before it resets them */
+	sigfillset(&all);
+	sigprocmask(SIG_SETMASK, &all, &old);
+	d->pid = fork();
+	if (d->pid == 0)
+		start_child(d, parent, p[1], &old);
+	err = errno;
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	close(p[1]);
+	if (d->pid < 0) {
+		d->pid = 0;
+		errno = err;
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * The next frame into *f and *payload (valid until the next call): 1, 0
+ * when the pipe ended without one, -1 for a frame no child of ours
+ * writes or a read error
+ */
+static int next_frame(struct trace_dat *d, struct dat_frame *f,
+		      const char **payload)
+{
+	for (;;) {
+		size_t have = d->end - d->start;
+		ssize_t n;
+
+		if (have >= sizeof(*f)) {
+			memcpy(f, d->buf + d->start, sizeof(*f));
+			if (f->len > DAT_FRAME_MAX || !f->type ||
+			    f->type > DAT_FRAME_END)
+				return -1;
+			if (have >= sizeof(*f) + f->len) {
+				*payload = d->buf + d->start + sizeof(*f);
+				d->start += sizeof(*f) + f->len;
+				return 1;
+			}
+		}
+		if (d->start) {
+			memmove(d->buf, d->buf + d->start, have);
+			d->start = 0;
+			d->end = have;
+		}
+		n = read(d->fd, d->buf + d->end, DAT_BUF - d->end);
+		if (n < 0 && errno == EINTR)
 			continue;
-		close(fd);
-		return;
+		if (n < 0)
+			return -1;
+		if (n == 0)
+			return 0;
+		d->end += (size_t)n;
 	}
 }
 
-struct trace_dat *trace_dat_open(const char *path)
+static const char *sig_name(int sig)
 {
-	struct trace_dat *d;
-	int c, free_fd;
+	const char *s = sigabbrev_np(sig);
+	static char buf[16];
 
-	tracecmd_set_loglevel(TEP_LOG_CRITICAL);
-	d = calloc(1, sizeof(*d));
+	if (s) {
+		snprintf(buf, sizeof(buf), "SIG%s", s);
+		return buf;
+	}
+	snprintf(buf, sizeof(buf), "signal %d", sig);
+	return buf;
+}
+
+/* The signals a library raises on a malformed file, its own or the
+ * kernel's; any other (SIGKILL from the OOM killer, someone's SIGTERM)
+ * did not come from the file */
+static bool crash_signal(int sig)
+{
+	return sig == SIGSEGV || sig == SIGBUS || sig == SIGFPE ||
+	       sig == SIGILL || sig == SIGABRT || sig == SIGTRAP ||
+	       sig == SIGSYS;
+}
+
+/* The first bad page of @c among @pages from @from (0: to its end), into
+ * @out as "CPU N's data at offset X (why)"; false if none is */
+static bool name_page(const struct tracedat_layout *l, int fd,
+		      const struct tdl_cpu *c, uint64_t from,
+		      unsigned long pages, char *out, size_t n)
+{
+	char why[128];
+	uint64_t page;
+
+	if (!tracedat_layout_bad_page(l, fd, c, from, pages, &page, why,
+				      sizeof(why)))
+		return false;
+	snprintf(out, n, "CPU %d's data at offset %llu (%s)", c->cpu,
+		 (unsigned long long)page, why);
+	return true;
+}
+
+/* The section the child died in, from where it said it was: into @out */
+static void name_section(struct trace_dat *d, char *out, size_t n)
+{
+	const struct dat_where *w = d->w;
+	uint64_t off = w->offset > 0 ? (uint64_t)w->offset : 0;
+	struct tracedat_layout l;
+	const struct tdl_section *s;
+	const struct tdl_cpu *c;
+	int fd = open(d->path, O_RDONLY | O_CLOEXEC), i;
+
+	if (fd < 0 || !tracedat_layout_read(fd, &l)) {
+		snprintf(out, n, "headers");
+		if (fd >= 0)
+			close(fd);
+		return;
+	}
+	c = tracedat_layout_cpu(&l, w->cpu);
+	switch (w->phase) {
+	case DAT_PH_HEADERS:
+		s = w->fd_offset > 0 ?
+		    tracedat_layout_at(&l, (uint64_t)w->fd_offset) : NULL;
+		if (s)
+			snprintf(out, n, "%s (bytes %llu-%llu)", s->name,
+				 (unsigned long long)s->start,
+				 (unsigned long long)s->end - 1);
+		else
+			snprintf(out, n, "headers (before byte %lld)",
+				 (long long)w->fd_offset);
+		break;
+	case DAT_PH_INIT:
+		/* each CPU's first page is loaded: the first bad one */
+		for (i = 0; i < l.ncpus; i++)
+			if (name_page(&l, fd, &l.cpus[i], 0, 1, out, n))
+				break;
+		if (i == l.ncpus)
+			snprintf(out, n, "CPU data (the first page of one of %d CPUs)",
+				 l.ncpus);
+		break;
+	case DAT_PH_FIRST:
+		if (!name_page(&l, fd, c, 0, 0, out, n))
+			snprintf(out, n, "CPU %d's data at offset %llu", w->cpu,
+				 c ? (unsigned long long)c->offset : 0ull);
+		break;
+	case DAT_PH_READ:
+		/* in the page of the last record or one after it */
+		if (!name_page(&l, fd, c, off, 0, out, n))
+			snprintf(out, n, "CPU %d's data at offset %llu", w->cpu,
+				 (unsigned long long)(off - off % (l.page_size ? l.page_size : 4096)));
+		break;
+	case DAT_PH_EVENT:
+		if (!name_page(&l, fd, c, off, 1, out, n))
+			snprintf(out, n, "CPU %d's record at offset %llu (event %.96s, or its format)",
+				 w->cpu, (unsigned long long)off, w->event);
+		break;
+	default:
+		snprintf(out, n, "file");
+	}
+	tracedat_layout_free(&l);
+	close(fd);
+}
+
+/*
+ * The pipe ended without its last frame: the child is reaped and its end
+ * said in d->msg. -1 when the file is to blame (a library died of it),
+ * -2 when not (the message is then printed).
+ */
+static int child_died(struct trace_dat *d)
+{
+	char where[256];
+	int st;
+
+	reap(d);
+	st = d->status;
+	if (st != -1 && WIFSIGNALED(st) && crash_signal(WTERMSIG(st))) {
+		name_section(d, where, sizeof(where));
+		if (d->w->sanitizer)
+			snprintf(d->msg, sizeof(d->msg),
+				 "trace.dat: corrupt %s: AddressSanitizer stopped libtracecmd reading it",
+				 where);
+		else
+			snprintf(d->msg, sizeof(d->msg),
+				 "trace.dat: corrupt %s: libtracecmd died of %s reading it",
+				 where, sig_name(WTERMSIG(st)));
+		return -1;
+	}
+	if (st != -1 && WIFSIGNALED(st))
+		fprintf(stderr, "capsim: %s: the process reading it was killed by %s\n",
+			d->name, sig_name(WTERMSIG(st)));
+	else if (st != -1)
+		fprintf(stderr, "capsim: %s: the process reading it ended early (exit status %d)\n",
+			d->name, WEXITSTATUS(st));
+	else
+		fprintf(stderr, "capsim: %s: the process reading it is gone\n",
+			d->name);
+	return -2;
+}
+
+int trace_dat_open(const char *path, const char *name, struct trace_dat **out)
+{
+	struct trace_dat *d = calloc(1, sizeof(*d));
+	struct dat_frame f;
+	const char *p;
+	int k;
+
 	if (!d)
 		abort();
-	/*
-	 * tracecmd_open() in two steps, as `trace-cmd report` takes them:
-	 * when a file's headers read but its data does not (a capture cut
-	 * short), libtracecmd 3.1.6's tracecmd_open() closes its half-made
-	 * handle and tracecmd_close() crashes on it (found by fuzz-trace_dat;
-	 * `trace-cmd report` says "failed to init data" and exits without
-	 * closing). So a handle whose data fails is left unclosed: a few KB,
-	 * on the way to exit status 2 (and kept in dat_left).
-	 */
-	free_fd = open("/dev/null", O_RDONLY);
-	if (free_fd >= 0)
-		close(free_fd);
-	d->in = tracecmd_open_head(path, 0);
-	if (d->in && tracecmd_init_data(d->in) < 0) {
-		dat_left[dat_nleft++ % 16] = d->in;
-		close_left_fd(path, free_fd);
-		fprintf(stderr, "capsim: %s: a trace.dat whose data libtracecmd cannot read (cut short?)\n",
-			path);
-		free(d);
-		return NULL;
-	}
-	if (!d->in) {
-		fprintf(stderr, "capsim: %s: not a trace.dat libtracecmd can read\n",
-			path);
-		free(d);
-		return NULL;
-	}
-	d->tep = tracecmd_get_tep(d->in);
-	d->ncpus = tep_get_cpus(d->tep);
-	if (d->ncpus < 0)
-		d->ncpus = 0;
-	d->head = calloc((size_t)(d->ncpus ? d->ncpus : 1), sizeof(*d->head));
-	if (!d->head)
+	d->fd = -1;
+	d->status = -1;
+	d->path = strdup(path);
+	d->name = strdup(name);
+	d->buf = malloc(DAT_BUF);
+	if (!d->path || !d->name || !d->buf)
 		abort();
-	for (c = 0; c < d->ncpus; c++)
-		d->head[c] = tracecmd_read_cpu_first(d->in, c);
-	trace_seq_init(&d->seq);
-	return d;
+	*out = NULL;
+	if (spawn(d)) {
+		fprintf(stderr, "capsim: %s: cannot start the process to read it: %s\n",
+			name, strerror(errno));
+		dat_free(d);
+		return TRACE_FILE_IO;
+	}
+	k = next_frame(d, &f, &p);
+	if (k > 0 && f.type == DAT_FRAME_OPEN) {
+		*out = d;
+		return 0;
+	}
+	if (k > 0 && f.type == DAT_FRAME_ERROR &&
+	    f.len > sizeof(struct dat_error_head) && !p[f.len - 1]) {
+		fprintf(stderr, "capsim: %s: %s\n", name,
+			p + sizeof(struct dat_error_head));
+		k = TRACE_FILE_BAD;
+	} else if (k == 0 && child_died(d) == -1) {
+		fprintf(stderr, "capsim: %s: %s\n", name, d->msg);
+		k = TRACE_FILE_BAD;
+	} else {
+		if (k != 0)
+			fprintf(stderr, "capsim: %s: the process reading it sent what it does not write\n",
+				name);
+		k = TRACE_FILE_IO;
+	}
+	dat_free(d);
+	return k;
 }
 
 void trace_dat_close(struct trace_dat *d)
 {
-	int c;
-
-	if (d->cur)
-		tracecmd_free_record(d->cur);
-	for (c = 0; c < d->ncpus; c++)
-		if (d->head[c])
-			tracecmd_free_record(d->head[c]);
-	free(d->head);
-	trace_seq_destroy(&d->seq);
-	tracecmd_close(d->in);
-	free(d);
+	dat_free(d);
 }
 
-/* A copy of [s, s + n) in the arena, NUL-terminated; "" when full */
-static char *keep(struct trace_dat *d, const char *s, size_t n)
+/* A NUL-terminated string at *p, before @end: advances *p past it */
+static const char *take(const char **p, const char *end)
 {
-	char *p;
+	const char *s = *p, *z = s < end ? memchr(s, '\0', (size_t)(end - s)) : NULL;
 
-	if (d->used + n + 1 > sizeof(d->arena))
-		return (char *)"";
-	p = d->arena + d->used;
-	memcpy(p, s, n);
-	p[n] = '\0';
-	d->used += n + 1;
-	return p;
+	if (!z)
+		return NULL;
+	*p = z + 1;
+	return s;
 }
 
-/* A string field: a fixed char array or a __data_loc one */
-static char *string_field(struct trace_dat *d, struct tep_format_field *f,
-			  struct tep_record *rec)
+static int event(const char *p, uint32_t len, struct ftrace_event *ev,
+		 long *record, long *lost)
 {
-	const char *base = rec->data;
-	unsigned int off = (unsigned int)f->offset, len = (unsigned int)f->size;
+	const char *end = p + len;
+	struct dat_event_head h;
+	int i;
 
-	if (f->flags & TEP_FIELD_IS_DYNAMIC) {
-		unsigned long long loc;
-
-		if (tep_read_number_field(f, rec->data, &loc))
-			return (char *)"";
-		off = (unsigned int)(loc & 0xffff);
-		len = (unsigned int)(loc >> 16);
-		if (f->flags & TEP_FIELD_IS_RELATIVE)
-			off += (unsigned int)(f->offset + f->size);
+	if (len < sizeof(h))
+		return -1;
+	memcpy(&h, p, sizeof(h));
+	p += sizeof(h);
+	memset(ev, 0, sizeof(*ev));
+	ev->tgid = -1;
+	ev->ts_ns = h.ts_ns;
+	ev->cpu = h.cpu;
+	ev->pid = h.pid;
+	*record = (long)h.record;
+	*lost += (long)h.lost;
+	ev->name = take(&p, end);
+	ev->comm = take(&p, end);
+	if (!ev->name || !ev->comm || h.nr_fields < 0 ||
+	    h.nr_fields > FTRACE_MAX_FIELDS)
+		return -1;
+	for (i = 0; i < h.nr_fields; i++) {
+		ev->fields[i].key = take(&p, end);
+		ev->fields[i].val = take(&p, end);
+		if (!ev->fields[i].key || !ev->fields[i].val)
+			return -1;
 	}
-	if (off > (unsigned int)rec->size || len > (unsigned int)rec->size - off)
-		return (char *)"";
-	return keep(d, base + off, strnlen(base + off, len));
-}
-
-static char *number_field(struct trace_dat *d, struct tep_format_field *f,
-			  struct tep_record *rec)
-{
-	unsigned long long v;
-	char buf[32];
-	int n;
-
-	if (tep_read_number_field(f, rec->data, &v))
-		return (char *)"";
-	if ((f->flags & TEP_FIELD_IS_SIGNED) && f->size < 8 &&
-	    (v & (1ull << (f->size * 8 - 1))))
-		v |= ~0ull << (f->size * 8);	/* sign-extend */
-	n = f->flags & TEP_FIELD_IS_SIGNED ?
-	    snprintf(buf, sizeof(buf), "%lld", (long long)v) :
-	    snprintf(buf, sizeof(buf), "%llu", v);
-	return keep(d, buf, (size_t)n);
-}
-
-static bool is_char_array(const struct tep_format_field *f)
-{
-	return (f->flags & TEP_FIELD_IS_STRING) ||
-	       ((f->flags & TEP_FIELD_IS_ARRAY) && strstr(f->type, "char"));
-}
-
-/* The CPU whose next record comes first (ties: the lower CPU), or -1 */
-static int next_cpu(const struct trace_dat *d)
-{
-	int c, best = -1;
-
-	for (c = 0; c < d->ncpus; c++)
-		if (d->head[c] &&
-		    (best < 0 || d->head[c]->ts < d->head[best]->ts))
-			best = c;
-	return best;
-}
-
-/* print and bprint: their text as libtraceevent formats it, parsed as the
- * text face parses a marker */
-static void marker_fields(struct trace_dat *d, struct tep_record *rec,
-			  struct ftrace_event *ev)
-{
-	char *body;
-	size_t n;
-
-	trace_seq_reset(&d->seq);
-	tep_print_event(d->tep, &d->seq, rec, "%s", TEP_PRINT_INFO);
-	trace_seq_terminate(&d->seq);
-	n = d->seq.len;
-	/* a marker's text ends in the newline echo wrote */
-	while (n && (d->seq.buffer[n - 1] == '\n' || d->seq.buffer[n - 1] == ' '))
-		n--;
-	body = keep(d, d->seq.buffer, n);
-	trace_marker_event(&body, ev);
-	ftrace_split_fields(body, ev);
+	ev->nr_fields = h.nr_fields;
+	return 1;
 }
 
 int trace_dat_next(struct trace_dat *d, struct ftrace_event *ev,
 		   long *record, long *lost, const char **err)
 {
-	struct tep_format_field **fields;
-	struct tep_record *rec;
-	struct tep_event *e;
-	const char *comm;
-	int c = next_cpu(d), i;
+	struct dat_frame f;
+	const char *p;
+	int k = d->fd < 0 ? 0 : next_frame(d, &f, &p);
 
-	if (d->cur)
-		tracecmd_free_record(d->cur);
-	d->cur = NULL;
-	if (c < 0)
-		return 0;
-	rec = d->cur = d->head[c];
-	d->head[c] = tracecmd_read_data(d->in, c);
-	*record = ++d->record;
-	if (rec->missed_events > 0)
-		*lost += (long)rec->missed_events;
-	e = tep_find_event_by_record(d->tep, rec);
-	if (!e) {
-		*err = "a record of no event the file describes";
-		return -1;
-	}
-	d->used = 0;
-	memset(ev, 0, sizeof(*ev));
-	ev->pid = tep_data_pid(d->tep, rec);
-	if (ev->pid < 0 || ev->pid > FTRACE_PID_MAX) {
-		*err = "a record's pid is out of [0, 4194304]";
-		return -1;
-	}
-	comm = ev->pid ? tep_data_comm_from_pid(d->tep, ev->pid) : "<idle>";
-	ev->comm = keep(d, comm, strlen(comm));
-	ev->tgid = -1;
-	ev->cpu = rec->cpu;
-	ev->ts_ns = rec->ts;
-	ev->name = keep(d, e->name, strlen(e->name));
-	if (!strcmp(e->name, "print") || !strcmp(e->name, "bprint")) {
-		marker_fields(d, rec, ev);
+	if (k > 0 && f.type == DAT_FRAME_EVENT &&
+	    event(p, f.len, ev, record, lost) > 0)
 		return 1;
+	if (d->fd >= 0) {
+		/* the end, one way or another: later calls return 0 */
+		close(d->fd);
+		d->fd = -1;
 	}
-	fields = tep_event_fields(e);
-	for (i = 0; fields && fields[i] && ev->nr_fields < FTRACE_MAX_FIELDS; i++) {
-		struct tep_format_field *f = fields[i];
+	if (k > 0 && f.type == DAT_FRAME_END) {
+		reap(d);
+		return 0;
+	}
+	if (k > 0 && f.type == DAT_FRAME_ERROR &&
+	    f.len > sizeof(struct dat_error_head) && !p[f.len - 1]) {
+		struct dat_error_head e;
 
-		if ((f->flags & TEP_FIELD_IS_ARRAY) && !is_char_array(f))
-			continue;
-		if (f->flags & TEP_FIELD_IS_POINTER)
-			continue;
-		ev->fields[ev->nr_fields].key = f->name;
-		ev->fields[ev->nr_fields].val = is_char_array(f) ?
-			string_field(d, f, rec) : number_field(d, f, rec);
-		ev->nr_fields++;
+		memcpy(&e, p, sizeof(e));
+		*record = (long)e.record;
+		*lost += (long)e.lost;
+		snprintf(d->msg, sizeof(d->msg), "%s", p + sizeof(e));
+		*err = d->msg;
+		return -1;
 	}
-	free(fields);
-	return 1;
+	if (k == 0 && d->pid) {
+		/* the record it was reading, or the one it converted */
+		*record = (long)d->w->record + (d->w->phase == DAT_PH_READ);
+		k = child_died(d);
+		*err = d->msg;
+		return k;
+	}
+	if (!k)
+		return 0;
+	fprintf(stderr, "capsim: %s: the process reading it sent what it does not write\n",
+		d->name);
+	return -2;
 }
 
 #else /* !HAVE_LIBTRACECMD */
 
-struct trace_dat *trace_dat_open(const char *path)
+void trace_dat_set_hooks(const struct trace_dat_hooks *h)
 {
+	(void)h;
+}
+
+int trace_dat_open(const char *path, const char *name, struct trace_dat **out)
+{
+	(void)path;
+	*out = NULL;
 	fprintf(stderr, "capsim: %s is a trace.dat: this capsim was built without libtracecmd (scripts/deps.sh core, then meson setup --reconfigure)\n",
-		path);
-	return NULL;
+		name);
+	return TRACE_FILE_BAD;
 }
 
 int trace_dat_next(struct trace_dat *d, struct ftrace_event *ev,

@@ -18,8 +18,9 @@
 #include "fuzz.h"
 #include "trace_reader.h"
 
-static inline void fuzz_read_trace(const uint8_t *data, size_t size,
-				   bool sched_only, bool cols)
+/* ... and returns how it ended: 0, TRACE_FILE_BAD or TRACE_FILE_IO */
+static inline int fuzz_read_trace(const uint8_t *data, size_t size,
+				  bool sched_only, bool cols)
 {
 	static int quiet = -1, err_fd = -1;
 	struct trace_reader r = { 0 };
@@ -65,6 +66,7 @@ static inline void fuzz_read_trace(const uint8_t *data, size_t size,
 		abort();
 	trace_reader_close(&r);
 	close(fd);
+	return k;
 }
 
 #endif
