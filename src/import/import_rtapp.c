@@ -19,7 +19,9 @@
 #include <unistd.h>
 
 #include "import.h"
+#include "import_text.h"
 #include "interrupt.h"
+#include "jsondoc.h"
 #include "util.h"
 
 /* An integer count of µs of at least @min */
@@ -30,33 +32,29 @@ static long long us(double x, long long min)
 	return v < min ? min : v;
 }
 
-/* @s as a JSON string */
+/* @s as a JSON string, valid UTF-8 whatever its bytes */
 static void put_str(struct strbuf *sb, const char *s)
 {
-	sb_putc(sb, '"');
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c == '"' || c == '\\')
-			sb_printf(sb, "\\%c", c);
-		else if (c < 0x20 || c == 0x7f)
-			sb_printf(sb, "\\u%04x", c);
-		else
-			sb_putc(sb, (char)c);
-	}
-	sb_putc(sb, '"');
+	import_json_str(sb, s);
 }
 
-/* @s inside the header comment: no "*" followed by "/", no control */
+/* @s inside the header comment: no "*" followed by "/", no control,
+ * valid UTF-8 (each byte that is none '?') */
 static void put_comment(struct strbuf *sb, const char *s)
 {
-	for (; *s; s++) {
+	size_t n;
+
+	for (; *s; s += n) {
 		unsigned char c = (unsigned char)*s;
 
-		if (c < 0x20 || c == 0x7f || (c == '*' && s[1] == '/'))
+		n = import_utf8_len(s);
+		if (!n || c < 0x20 || c == 0x7f || (c == '*' && s[1] == '/') ||
+		    (c == 0xc2 && (unsigned char)s[1] < 0xa0)) {
 			sb_putc(sb, '?');
-		else
-			sb_putc(sb, (char)c);
+			n = 1;
+		} else {
+			sb_putn(sb, s, n);
+		}
 	}
 }
 
@@ -482,12 +480,18 @@ static void put_groups(struct strbuf *sb, const struct import_model *m)
 	for (i = 0; i < m->ngroups; i++) {
 		const struct import_group *g = &m->groups[i];
 
-		if (!g->path || !strcmp(g->path, "/") || (g->min < 0 && g->max < 0))
+		if (!g->path || !strcmp(g->path, "/") ||
+		    (g->min < 0 && !g->nwrites))
 			continue;
 		sb_printf(sb, "%s\n      ", n++ ? "," : ",\n    \"taskgroups\": {");
 		put_str(sb, g->path);
-		sb_printf(sb, ": { \"capacity_min\": %d, \"capacity_max\": %d }",
-			  g->min, g->max);
+		/* first written inside the window: declared for its events,
+		 * with its parent's range as a new group starts */
+		if (g->min < 0)
+			sb_puts(sb, ": {}");
+		else
+			sb_printf(sb, ": { \"capacity_min\": %d, \"capacity_max\": %d }",
+				  g->min, g->max);
 	}
 	if (n)
 		sb_puts(sb, "\n    }");
@@ -543,10 +547,10 @@ static bool build(struct strbuf *sb, const struct import_model *m)
 	/* rt-app takes whole seconds: the window's, rounded up */
 	sb_printf(sb, "{\n  \"global\": { \"duration\": %d, \"default_policy\": \"SCHED_OTHER\" },\n  \"capsim\": {\n    \"platform\": ",
 		  (int)ceil(w1 - w0 > 0 ? w1 - w0 : 1));
-	put_str(sb, m->pl->name);
+	put_str(sb, o->platform_ref ? o->platform_ref : m->pl->name);
 	put_groups(sb, m);
 	sb_puts(sb, "\n  },\n  \"tasks\": {");
-	for (i = 0; i < m->ss.ntasks; i++) {
+	for (i = 0; i < m->ss.ntasks && sb->len <= JDOC_MAX_BYTES; i++) {
 		const struct import_task *t = import_task(m, i);
 
 		if (!t->folded)
@@ -587,6 +591,15 @@ int import_write_rtapp(const struct import_model *m)
 		sb_free(&sb);
 		return 2;
 	}
+	if (sb.len > JDOC_MAX_BYTES) {
+		/* capsim reads no larger input (src/input/jsondoc.h): built
+		 * no further than that */
+		fprintf(stderr, "%s: error: the workload would be larger than capsim reads (%u MiB): import fewer tasks as their own (--tasks, a higher --min-busy, a shorter --window)\n",
+			m->o->trace, JDOC_MAX_BYTES >> 20);
+		free(dir);
+		sb_free(&sb);
+		return 2;
+	}
 	tmp = xasprintf("%s/.capsim-import.XXXXXX", dir);
 	fd = mkstemp(tmp);
 	if (fd < 0) {
@@ -608,6 +621,10 @@ int import_write_rtapp(const struct import_model *m)
 		goto fail;
 	}
 	f = NULL;
+	if (!import_validate(tmp, m->o->trace)) {
+		ret = 2;
+		goto fail;
+	}
 	if (rename(tmp, m->o->out)) {
 		fprintf(stderr, "capsim: cannot write %s: %s\n", m->o->out,
 			strerror(errno));
