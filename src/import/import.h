@@ -249,6 +249,9 @@ struct import_opts {
 	double min_busy_pct;
 	bool explain;
 	const char *out;
+	bool unchecked;		/* written without import_validate(): the
+				 * fuzz harness runs validate's checks itself,
+				 * and a failure is its finding */
 };
 
 struct import_model {

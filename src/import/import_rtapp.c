@@ -621,7 +621,7 @@ int import_write_rtapp(const struct import_model *m)
 		goto fail;
 	}
 	f = NULL;
-	if (!import_validate(tmp, m->o->trace)) {
+	if (!m->o->unchecked && !import_validate(tmp, m->o->trace)) {
 		ret = 2;
 		goto fail;
 	}
