@@ -235,8 +235,12 @@ int import_clamp_event(struct import_model *m, const struct ftrace_event *ev)
 		    !get_int(ev, "group", 0, INT64_MAX, &id))
 			return 0;
 		t = (struct import_task *)sched_state_find(&m->ss, (int)pid);
-		if (t)
-			t->group = (int)(group_of(m, id) - m->groups);
+		if (t) {
+			/* group_of() may move m->groups: read it after */
+			struct import_group *g = group_of(m, id);
+
+			t->group = (int)(g - m->groups);
+		}
 	}
 	return 0;
 }
