@@ -55,7 +55,8 @@ static const char usage_import[] =
 "  --window A:B      seconds from the trace's first event (B may be empty:\n"
 "                    to the end); an hour at most, the longest an imported\n"
 "                    run or sleep may last\n"
-"  --tasks REGEX     import the tasks whose comm matches (POSIX extended);\n"
+"  --tasks REGEX     import the tasks whose comm (cut at the kernel's 15\n"
+"                    bytes) matches (POSIX extended, no back-reference);\n"
 "                    the others fold into the background\n"
 "  --min-busy PCT    tasks busy below PCT % of the window fold into the\n"
 "                    background, one periodic load per CPU (default 0.5)\n"
@@ -68,8 +69,12 @@ static const char usage_import[] =
 "  --policy P        the check's policy: rfc (default), none or uclamp\n"
 "  --no-plots        the check without its plot\n"
 "\n"
+"The workload is checked as `capsim validate` checks one before it is\n"
+"renamed into place: task names unique, group paths ones capsim takes.\n"
+"\n"
 "Exit status: 0, 1 for I/O errors, 2 for usage errors and bad input\n"
-"(FILE:LINE:COL), a trace without sched_switch, or an -o not capsim's.\n";
+"(FILE:LINE:COL: a group path no cgroup has, among others), a trace\n"
+"without sched_switch, or an -o not capsim's.\n";
 
 enum { OPT_PLATFORM = 256, OPT_WINDOW, OPT_TASKS, OPT_MIN_BUSY, OPT_EXPLAIN,
        OPT_CHECK, OPT_POLICY, OPT_NO_PLOTS };
