@@ -4,7 +4,6 @@
 /* POSIX only: <sys/stat.h> must not see kcompat's linux/ */
 #undef _GNU_SOURCE
 #define _XOPEN_SOURCE 700
-#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <regex.h>
