@@ -230,25 +230,13 @@ static int platforms_opt(void *ctx, int key, const char *arg)
 /* Neither embedded nor a file: what platform_load() would refuse */
 static bool platform_unknown(const char *arg)
 {
-	return !platform_embedded_find(arg) && !strchr(arg, '/') &&
-	       !strstr(arg, ".json") && access(arg, R_OK) != 0;
+	return platform_arg_unknown(arg);
 }
 
 /* "did you mean" among the embedded platforms (caller frees) */
 static char *platform_hint(const char *arg)
 {
-	int i, n = platform_embedded_count();
-	const char **names = xcalloc((size_t)n + 1, sizeof(*names));
-	const char *near;
-	char *hint;
-
-	for (i = 0; i < n; i++)
-		names[i] = platform_embedded_name(i);
-	near = spelling_suggest(arg, names);
-	hint = near ? xasprintf(": did you mean \"%s\"?", near) :
-	       xstrdup(" (see `capsim platforms`; a file path needs a '/' or .json)");
-	free(names);
-	return hint;
+	return platform_arg_hint(arg);
 }
 
 /*
@@ -432,15 +420,7 @@ static int cmd_platform(int argc, char **argv)
 
 static struct platform *load_platform_arg(const char *arg, struct diag *d)
 {
-	if (!platform_embedded_find(arg) && !strchr(arg, '/') &&
-	    access(arg, R_OK) == 0) {
-		char *p = xasprintf("./%s", arg);
-		struct platform *pl = platform_load(p, d);
-
-		free(p);
-		return pl;
-	}
-	return platform_load(arg, d);
+	return platform_load_arg(arg, d);
 }
 
 /* Whether @doc is a platform file rather than a workload (by keys) */
@@ -450,46 +430,12 @@ static bool is_platform_doc(const struct jdoc *doc)
 	       json_object_get(doc->root, "domains");
 }
 
-/* @doc: @file already loaded, or NULL to load it here */
+/* @doc: @file already loaded, or NULL to load it here (src/sim's
+ * sim_validate(), which capsim import runs on its own output too) */
 static bool validate_workload(const char *file, struct jdoc *doc,
 			      const char *platform, struct diag *d)
 {
-	struct workload *wl =
-		sim_workload_check(doc ? workload_from_doc_all(doc, file, d) :
-				   workload_load_all(file, d), d, 0, NULL);
-	struct sim_opts o = { .hz = 250 };
-	struct platform *p = NULL;
-	struct sim *s = NULL;
-	uint64_t end;
-	bool ok, cut;
-
-	if (!wl)
-		return false;
-	/* the run's rules: the workload's policy (checked by its parser) */
-	sim_workload_policy(wl, NULL, &o.clamp_policy);
-	end = run_end(wl, 0, &cut);
-	if (end) {
-		workload_check_event_times(wl, end, cut);
-	} else if (!workload_tasks_end(wl)) {
-		/* as `capsim run --duration` would: check the rest */
-		diag_report(d, false, file, 0, 0,
-			    "the workload never ends (global.duration is -1 and a task loops forever): `capsim run` needs --duration");
-		o.duration_ns = NSEC_PER_SEC;
-	}
-	if (!check_platform_name(platform, wl, &validate_cli))
-		p = load_platform_arg(platform ? platform :
-				      wl->platform ? wl->platform :
-				      PLATFORM_DEFAULT, d);
-	if (p)
-		s = sim_create(p, wl, &o, d);
-	ok = s && !d->errors;
-	if (ok)
-		printf("%s: ok: workload %s, %d tasks, on %s, %d warnings\n",
-		       file, wl->name, s->ntasks, p->name, d->warnings);
-	sim_destroy(s);
-	platform_free(p);
-	workload_free(wl);
-	return ok;
+	return sim_validate(file, doc, platform, d, stdout);
 }
 
 struct validate_args {

@@ -24,9 +24,12 @@
  *                        the last of them to arrive -> rt-app `barrier`
  *   import_background.c  kernel threads and tasks below --min-busy folded
  *                        into one periodic load per CPU
- *   import_clamp.c       task groups and their clamps from cap_clamp_*
+ *   import_names.c       each task's name, unique; comms cut at 15 bytes
+ *   import_clamp.c       task groups and their clamps from cap_clamp_*,
+ *                        their paths ones capsim takes
  *   import_uclamp.c      a task's uclamp from LISA's lisa__uclamp_util_se
- *   import_rtapp.c       the rt-app JSON written (temp file, rename)
+ *   import_rtapp.c       the rt-app JSON written (safe_write.h: aside, renamed)
+ *   import_validate.c    ... checked as `capsim validate` checks it first
  *   import_explain.c     --explain: per task what was inferred and why
  *   import_cmd.c         the command line
  */
@@ -39,6 +42,7 @@
 
 #include "platform.h"
 #include "sched_state.h"
+#include "strmap.h"
 
 /* The rules' constants, named in docs/import.md */
 #define IMPORT_PERIODIC_CV 0.10	/* wake-up intervals' CV under it: timer */
@@ -188,8 +192,11 @@ struct import_task {
 	bool uclamp_pending;	/* its last sample, kept until its stint
 				 * ends: dropped if it ends blocking */
 	int uclamp_pend_min, uclamp_pend_max;
+	size_t comm_cut;	/* bytes its longest comm had over 15 */
 	/* inferred */
 	char *name;		/* unique, from comm (and pid when shared) */
+	int name_shared;	/* tasks its comm's name had (COMM-PID), or 0 */
+	int name_suffix;	/* > 1: COMM-PID-N, that being taken too */
 	bool selected;		/* matches --tasks */
 	bool kthread;		/* a kernel thread's name */
 	bool folded;		/* in the background */
@@ -215,8 +222,13 @@ struct import_task {
 /* A group seen in cap_clamp_write/enqueue events */
 struct import_group {
 	long long id;
-	char *path;
+	char *path;		/* the workload's (import_clamp.c), NULL: the
+				 * trace never names it */
+	bool renamed;		/* ... not the trace's: */
+	char *trace_path;	/* the trace's then */
 	int min, max;		/* at the window's start (-1: not said) */
+	long line;		/* the trace's line that set them */
+	int col;
 	int nwrites;		/* writes inside the window (events) */
 	struct import_write *writes;
 };
@@ -230,11 +242,16 @@ struct import_write {
 struct import_opts {
 	const char *trace;
 	const char *platform;	/* NULL: PLATFORM_DEFAULT */
+	const char *platform_ref;	/* capsim.platform: the file's absolute
+					 * path (NULL: the platform's name) */
 	double from_s, to_s;	/* window from the trace's start; to < 0 open */
 	const char *tasks;	/* regex or NULL */
 	double min_busy_pct;
 	bool explain;
 	const char *out;
+	bool unchecked;		/* written without import_validate(): the
+				 * fuzz harness runs validate's checks itself,
+				 * and a failure is its finding */
 };
 
 struct import_model {
@@ -247,7 +264,11 @@ struct import_model {
 	bool window_open;	/* --window without an end: we = last event */
 	long switches;		/* sched_switch in the window */
 	struct import_group *groups;
-	int ngroups;
+	int ngroups, groups_cap;
+	struct strmap group_ids, group_paths;	/* groups by id, by path */
+	long comms_cut;		/* tasks whose comm was over 15 bytes */
+	long long comm_bytes_cut;	/* ... the bytes cut (the longest
+					 * comm of each) */
 	int nbg;		/* background tasks made */
 	double *bg_work;	/* per CPU, ns at 1024, over the window */
 	int ncpus;
@@ -281,6 +302,12 @@ double import_sleep_us(const struct import_task *t, int i);
 void import_sleep_idle(struct import_model *m, int cpu, uint64_t t1,
 		       int state);
 
+/* import_names.c: every comm cut at the kernel's 15 bytes (counted, and
+ * said on stderr), then each task's unique name; a task's last comm */
+void import_cap_comms(struct import_model *m);
+void import_name_tasks(struct import_model *m);
+const char *import_last_comm(const struct import_task *t);
+
 /* import_phases.c: split each task's activations at its change points */
 void import_phases(struct import_model *m, struct import_task *t);
 /* import_period.c: what each phase of @t becomes; doubles in ascending
@@ -310,6 +337,9 @@ void import_fold(struct import_model *m, bool (*selected)(void *, const char *),
 		 void *arg);
 /* import_clamp.c: cap_clamp_* events (sched_state's ops.event) */
 int import_clamp_event(struct import_model *m, const struct ftrace_event *ev);
+/* ... after the trace: each group's range at the window's start within
+ * its parent's; 0, or 2 (said, at the trace's line) */
+int import_clamp_check(const struct import_model *m);
 void import_clamp_free(struct import_model *m);
 /* import_uclamp.c: lisa__uclamp_util_se (sched_state's ops.event), a
  * task switched out (ops.switched) and the end of the trace */
@@ -318,6 +348,10 @@ void import_uclamp_switched(struct import_task *prev, const char *prev_state);
 void import_uclamp_finish(struct import_model *m);
 /* import_rtapp.c: the workload written to @m->o->out; an exit status */
 int import_write_rtapp(const struct import_model *m);
+/* import_validate.c: the workload's @text, to be written at @path (from
+ * @trace), one `capsim validate` takes; false when not (said) */
+bool import_validate(const char *text, size_t len, const char *path,
+		     const char *trace);
 /* import_explain.c */
 void import_explain(const struct import_model *m, FILE *f);
 

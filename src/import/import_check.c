@@ -15,12 +15,15 @@
 #include "freq_series.h"
 #include "gnuplot.h"
 #include "import_check.h"
+#include "import_ere.h"
+#include "import_text.h"
 #include "outdir.h"
 #include "outmark.h"
 #include "platform.h"
 #include "plot.h"
 #include "procs.h"
 #include "safe_write.h"
+#include "strmap.h"
 #include "trace_profile.h"
 #include "util.h"
 #include "whatif.h"
@@ -78,6 +81,11 @@ struct check {
 	int *task_row[NSIDES];	/* per task of each side: its row, -1 none */
 	struct row *rows;
 	int nrows, rows_cap;
+	struct strmap row_names;	/* rows by name, while they are made */
+	struct strmap aliases;	/* o->sim_names[i] by its first 15 bytes */
+	struct strmap wanted;	/* with o->tasks_by_alias: the names and
+				 * comms compared (i < naliases: sim_names[i],
+				 * else src_comms[i - naliases]) */
 	double len_s;		/* the window's length, both sides */
 	struct outdir od;
 	char *simdir;
@@ -104,38 +112,101 @@ static void on_domain_freq(void *arg, int dom, double t, unsigned int khz)
 
 /* ---- the rows ---- */
 
+/* A name as rows and the kernel's comm keep it: its first 15 bytes */
+static size_t cut_len(const char *s)
+{
+	size_t n = strlen(s);
+
+	return n < NAME_LEN ? n : NAME_LEN;
+}
+
+static bool same_row(const void *ctx, int idx, uint64_t ns, const char *key,
+		     size_t len)
+{
+	const struct check *c = ctx;
+
+	(void)ns;
+	return cut_len(c->rows[idx].name) == len &&
+	       !memcmp(c->rows[idx].name, key, len);
+}
+
+/* The row of @name (its first 15 bytes), made if new; by hash, so 50 000
+ * tasks are matched in linear time */
 static int row_of(struct check *c, const char *name)
 {
-	int i;
+	size_t len = cut_len(name);
+	int i = strmap_get(&c->row_names, 0, name, len, same_row, c);
 
-	for (i = 0; i < c->nrows; i++)
-		if (!strncmp(c->rows[i].name, name, NAME_LEN))
-			return i;
+	if (i >= 0)
+		return i;
 	if (c->nrows == c->rows_cap) {
 		c->rows_cap = c->rows_cap ? 2 * c->rows_cap : 64;
 		c->rows = xrealloc(c->rows, (size_t)c->rows_cap * sizeof(*c->rows));
 	}
 	memset(&c->rows[c->nrows], 0, sizeof(*c->rows));
-	snprintf(c->rows[c->nrows].name, sizeof(c->rows->name), "%s", name);
+	memcpy(c->rows[c->nrows].name, name, len);
 	c->rows[c->nrows].made = c->nrows;
+	strmap_put(&c->row_names, 0, name, len, c->nrows, same_row, c);
 	return c->nrows++;
+}
+
+/* Entry @idx of the aliases' names (sim_names, then src_comms) */
+static const char *alias_text(const struct import_check_opts *o, int idx)
+{
+	return idx < o->naliases ? o->sim_names[idx] :
+	       o->src_comms[idx - o->naliases];
+}
+
+static bool same_alias(const void *ctx, int idx, uint64_t ns, const char *key,
+		       size_t len)
+{
+	const char *s = alias_text(ctx, idx);
+
+	(void)ns;
+	return cut_len(s) == len && !memcmp(s, key, len);
+}
+
+/* The aliases by the names the simulation's trace shows (their first 15
+ * bytes, a comm), and the set of names and comms compared */
+static void index_aliases(struct check *c)
+{
+	const struct import_check_opts *o = c->o;
+	int i;
+
+	for (i = 0; i < o->naliases; i++) {
+		const char *s = o->sim_names[i];
+
+		/* the first of a cut name stands for it */
+		if (strmap_get(&c->aliases, 0, s, cut_len(s), same_alias, o) < 0)
+			strmap_put(&c->aliases, 0, s, cut_len(s), i, same_alias,
+				   o);
+	}
+	for (i = 0; o->tasks_by_alias && i < 2 * o->naliases; i++) {
+		const char *s = alias_text(o, i);
+
+		strmap_put(&c->wanted, 0, s, cut_len(s), i, same_alias, o);
+	}
 }
 
 /* The row a simulated task is in: the source comm it stands for, if the
  * caller said so (import --check), else its own name */
-static const char *sim_row_name(const struct import_check_opts *o,
-				const char *name)
+static const char *sim_row_name(const struct check *c, const char *name)
 {
-	int i;
+	int i = strmap_get(&c->aliases, 0, name, cut_len(name), same_alias,
+			   c->o);
 
-	for (i = 0; i < o->naliases; i++)
-		if (!strcmp(o->sim_names[i], name))
-			return o->src_comms[i];
-	return name;
+	return i >= 0 ? c->o->src_comms[i] : name;
+}
+
+static bool alias_wanted(const struct check *c, const char *comm)
+{
+	return strmap_get(&c->wanted, 0, comm, cut_len(comm), same_alias,
+			  c->o) >= 0;
 }
 
 /* Is the task compared: it ran or woke in the window, and --tasks (if
- * given) finds its name or any comm its pid had */
+ * given) finds its name or any comm its pid had, or (import --check) one
+ * of them is a task imported as its own */
 static bool task_wanted(const struct check *c, const struct profile_task *t,
 			long acts)
 {
@@ -143,6 +214,12 @@ static bool task_wanted(const struct check *c, const struct profile_task *t,
 
 	if (!t->busy_ns && !acts)
 		return false;
+	if (c->o->tasks_by_alias) {
+		for (k = 0; k < t->st.ncomms; k++)
+			if (alias_wanted(c, t->st.comms[k]))
+				return true;
+		return alias_wanted(c, t->st.comm);
+	}
 	if (!c->has_re)
 		return true;
 	for (k = 0; k < t->st.ncomms; k++)
@@ -157,6 +234,7 @@ static void build_rows(struct check *c)
 {
 	int side, i, k;
 
+	index_aliases(c);
 	for (side = 0; side < NSIDES; side++) {
 		const struct trace_profile *p = &c->p[side];
 
@@ -171,7 +249,7 @@ static void build_rows(struct check *c)
 			if (!task_wanted(c, t, acts))
 				continue;
 			c->task_row[side][i] = row_of(c, side == SIM ?
-					sim_row_name(c->o, profile_task_name(t)) :
+					sim_row_name(c, profile_task_name(t)) :
 					profile_task_name(t));
 			s = &c->rows[c->task_row[side][i]].s[side];
 			s->npids++;
@@ -488,7 +566,9 @@ static void md_task(FILE *f, const struct check *c, struct row *r)
 	bool both = r->s[SRC].npids && r->s[SIM].npids;
 
 	task_figures(c, r, &g);
-	fprintf(f, "| %s | %s | %d / %d | %.4f / %.4f", r->name, g.status,
+	fputs("| ", f);
+	import_md_text(f, r->name);	/* a comm: any 15 bytes */
+	fprintf(f, " | %s | %d / %d | %.4f / %.4f", g.status,
 		r->s[SRC].npids, r->s[SIM].npids, g.busy_s[SRC], g.busy_s[SIM]);
 	md_delta(f, g.d_busy, both && g.over_busy);
 	fprintf(f, " | %ld / %ld", r->s[SRC].acts, r->s[SIM].acts);
@@ -535,8 +615,14 @@ static int write_md(struct check *c, const char *path, int nover)
 
 	if (!f)
 		return -1;
-	fprintf(f, "# Import check\n\nSource trace `%s`, workload `%s` run on %s under policy %s; window %.6f s from %.6f s of the source.\n\n",
-		o->source_trace, o->workload, c->pl->name, o->policy, c->len_s,
+	fputs("# Import check\n\nSource trace ", f);
+	import_md_text(f, o->source_trace);
+	fputs(", workload ", f);
+	import_md_text(f, o->workload);
+	fputs(" run on ", f);
+	import_md_text(f, c->pl->name);
+	fprintf(f, " under policy %s; window %.6f s from %.6f s of the source.\n\n",
+		o->policy, c->len_s,
 		(double)(c->p[SRC].win_start - c->p[SRC].ss.t_first) / 1e9);
 	fprintf(f, "Tolerances: busy time %.0f %%, activations %.0f %%. %s\n\n",
 		IMPORT_CHECK_BUSY_TOL_PCT, IMPORT_CHECK_ACT_TOL_PCT,
@@ -804,9 +890,11 @@ static int check_inputs(struct check *c)
 		return EXIT_USAGE;
 	}
 	if (o->tasks_regex) {
-		if (regcomp(&c->re, o->tasks_regex, REG_EXTENDED | REG_NOSUB)) {
-			fprintf(stderr, "capsim: import-check: --tasks \"%s\" is no POSIX extended regular expression\n",
-				o->tasks_regex);
+		char err[256];
+
+		if (import_ere_compile(&c->re, o->tasks_regex, err, sizeof(err))) {
+			fprintf(stderr, "capsim: import-check: --tasks \"%s\" is no POSIX extended regular expression capsim takes: %s\n",
+				o->tasks_regex, err);
 			return EXIT_USAGE;
 		}
 		c->has_re = true;
@@ -834,6 +922,9 @@ static void check_free(struct check *c)
 		for (s = 0; s < NSIDES; s++)
 			samples_free(&c->rows[i].s[s].resp);
 	free(c->rows);
+	strmap_free(&c->row_names);
+	strmap_free(&c->aliases);
+	strmap_free(&c->wanted);
 	if (c->has_re)
 		regfree(&c->re);
 	if (c->od.tmp)

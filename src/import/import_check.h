@@ -36,6 +36,10 @@ struct import_check_opts {
 	 * and a comm rt-app would not take with '_'); none when 0 */
 	const char *const *sim_names, *const *src_comms;
 	int naliases;
+	/* compare only the tasks the aliases name (import --check: the
+	 * tasks imported as their own, by hash, whatever their number),
+	 * with tasks_regex NULL; none when naliases is 0 */
+	bool tasks_by_alias;
 	bool plots;
 	bool quiet;
 };

@@ -3,11 +3,11 @@
  * order (import.h lists them) */
 /* POSIX only: <sys/stat.h> must not see kcompat's linux/ */
 #undef _GNU_SOURCE
-#define _POSIX_C_SOURCE 200809L
-#include <ctype.h>
+#define _XOPEN_SOURCE 700
 #include <errno.h>
 #include <limits.h>
 #include <regex.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -17,6 +17,8 @@
 #include "import.h"
 #include "import_cmd.h"
 #include "import_check.h"
+#include "import_ere.h"
+#include "import_text.h"
 #include "outmark.h"
 #include "whatif.h"
 #include "util.h"
@@ -52,7 +54,8 @@ static const char usage_import[] =
 "  --window A:B      seconds from the trace's first event (B may be empty:\n"
 "                    to the end); an hour at most, the longest an imported\n"
 "                    run or sleep may last\n"
-"  --tasks REGEX     import the tasks whose comm matches (POSIX extended);\n"
+"  --tasks REGEX     import the tasks whose comm (cut at the kernel's 15\n"
+"                    bytes) matches (POSIX extended, no back-reference);\n"
 "                    the others fold into the background\n"
 "  --min-busy PCT    tasks busy below PCT % of the window fold into the\n"
 "                    background, one periodic load per CPU (default 0.5)\n"
@@ -65,8 +68,12 @@ static const char usage_import[] =
 "  --policy P        the check's policy: rfc (default), none or uclamp\n"
 "  --no-plots        the check without its plot\n"
 "\n"
+"The workload is checked as `capsim validate` checks one before it is\n"
+"renamed into place: task names unique, group paths ones capsim takes.\n"
+"\n"
 "Exit status: 0, 1 for I/O errors, 2 for usage errors and bad input\n"
-"(FILE:LINE:COL), a trace without sched_switch, or an -o not capsim's.\n";
+"(FILE:LINE:COL: a group path no cgroup has, among others), a trace\n"
+"without sched_switch, or an -o not capsim's.\n";
 
 enum { OPT_PLATFORM = 256, OPT_WINDOW, OPT_TASKS, OPT_MIN_BUSY, OPT_EXPLAIN,
        OPT_CHECK, OPT_POLICY, OPT_NO_PLOTS };
@@ -193,6 +200,92 @@ static char *platform_file_here(const char *arg)
 	return NULL;
 }
 
+/*
+ * What capsim.platform says for --platform @arg, so that the workload
+ * reads back the platform it was made for: an embedded platform's name
+ * as it is (NULL: the platform's own name), a file by its absolute path
+ * (its `name` may be unknown to capsim, or another embedded platform's).
+ * 0, or 2 (said) for a path a JSON string cannot hold.
+ */
+static int platform_ref(const char *arg, char **ref)
+{
+	*ref = NULL;
+	if (!arg || platform_embedded_find(arg))
+		return 0;
+	*ref = realpath(arg, NULL);
+	if (!*ref)
+		*ref = xstrdup(arg);	/* platform_load() says why not */
+	if (import_utf8_valid(*ref))
+		return 0;
+	fprintf(stderr, "capsim: import: --platform: the file's path is not valid UTF-8, which the workload's capsim.platform cannot hold: rename it\n");
+	free(*ref);
+	*ref = NULL;
+	return 2;
+}
+
+/* @path absolute, its last existing ancestor resolved and the rest as
+ * written: where a file that does not exist yet would be */
+static char *resolved(const char *path)
+{
+	char *copy = xstrdup(path), *real, *out;
+	const char *rest;
+	size_t n = strlen(copy);
+
+	for (;;) {
+		real = realpath(n ? copy : ".", NULL);
+		if (real || !n)
+			break;
+		while (n && copy[n - 1] != '/')	/* its last name */
+			n--;
+		while (n > 1 && copy[n - 1] == '/')	/* the '/'s, not the root */
+			n--;
+		copy[n] = '\0';
+	}
+	free(copy);
+	if (!real)
+		return xstrdup(path);
+	rest = path + n;
+	out = !*rest ? xstrdup(real) :
+	      xasprintf("%s%s%s", real, real[strlen(real) - 1] == '/' ||
+			*rest == '/' ? "" : "/", rest);
+	free(real);
+	return out;
+}
+
+/*
+ * --check DIR against what import writes first: DIR a symbolic link
+ * (the check's output directory is never written through one), or DIR
+ * that is or holds -o, which the check's directory would replace. 0, or
+ * 2 with the reason in @err: found before the workload is written.
+ */
+static int check_dir_conflict(const char *dir, const char *out, char *err,
+			      size_t len)
+{
+	struct stat st;
+	char *d, *o;
+	size_t n;
+	int ret = 0;
+
+	if (!lstat(dir, &st) && S_ISLNK(st.st_mode)) {
+		snprintf(err, len, "%s is a symbolic link: name the directory itself with --check",
+			 dir);
+		return 2;
+	}
+	d = resolved(dir);
+	o = resolved(out);
+	n = strlen(d);
+	while (n > 1 && d[n - 1] == '/')
+		d[--n] = '\0';
+	if (!strncmp(o, d, n) && (!o[n] || o[n] == '/' || !strcmp(d, "/"))) {
+		snprintf(err, len, "%s would hold the workload -o %s, which the check's directory replaces: choose another --check DIR or -o",
+			 dir, out);
+		ret = 2;
+	}
+	free(d);
+	free(o);
+	return ret;
+}
+
 static struct platform *load_platform(const char *arg)
 {
 	struct platform *pl;
@@ -209,59 +302,9 @@ static bool matches(void *arg, const char *comm)
 	return !regexec(arg, comm, 0, NULL, 0);
 }
 
-/* The comm a task ends with: a thread renamed by prctl() or a process
- * by exec() is known by its last name (capsim-run's threads take their
- * task's, `sh` becomes the program it ran) */
-static const char *last_comm(const struct import_task *t)
-{
-	return t->st.ncomms ? t->st.comms[t->st.ncomms - 1] : t->st.comm;
-}
-
-/* Each task's name in the workload: its last comm with what rt-app and a
- * shell take ([A-Za-z0-9_.-], others '_'), COMM-PID when two tasks
- * would share one or it looks like the background's */
-static void name_tasks(struct import_model *m)
-{
-	int i, j;
-
-	for (i = 0; i < m->ss.ntasks; i++) {
-		struct import_task *t = import_task(m, i);
-		char *s = xstrdup(last_comm(t)[0] ? last_comm(t) : "task");
-
-		for (j = 0; s[j]; j++)
-			if (!isalnum((unsigned char)s[j]) && !strchr("_.-", s[j]))
-				s[j] = '_';
-		t->name = s;
-	}
-	for (i = 0; i < m->ss.ntasks; i++) {
-		struct import_task *t = import_task(m, i);
-		bool shared = !strncmp(t->name, "bg_cpu", 6);
-
-		for (j = 0; j < m->ss.ntasks && !shared; j++)
-			shared = j != i && !strcmp(last_comm(import_task(m, j)),
-						   last_comm(t));
-		if (shared) {
-			char *s = xasprintf("%s-%d", t->name, t->st.pid);
-
-			free(t->name);
-			t->name = s;
-		}
-	}
-}
-
-/* @s to the end of @b as an ERE that matches it: characters an ERE
- * gives a meaning to become '.', which matches them too (a comm is any
- * 15 bytes; a name is [A-Za-z0-9_.-]) */
-static void ere_literal(struct strbuf *b, const char *s)
-{
-	for (; *s; s++)
-		sb_putc(b, strchr(".[]()*+?{}|^$\\", *s) ? '.' : *s);
-}
-
-/* What --check needs of the import: the tasks imported as their own
- * (an ERE of their names and comms) and the comm each name stands for */
+/* What --check needs of the import: the tasks imported as their own, by
+ * their names in the workload and the comm each stands for */
 struct check_tasks {
-	char *ere;
 	char **names, **comms;
 	int n;
 	int nuclamp;	/* of them with util_min/util_max written */
@@ -277,23 +320,20 @@ static void check_tasks_free(struct check_tasks *ct)
 	}
 	free(ct->names);
 	free(ct->comms);
-	free(ct->ere);
 }
 
 /*
  * --check compares the tasks imported as tasks of their own, by their
- * names in the workload and their comms in the trace: the folded ones
+ * names in the workload and their comms in the trace (a set, looked up
+ * by hash: no regular expression of 10^5 alternatives): the folded ones
  * have no counterpart but the per-CPU background, which is left out of
  * the comparison (docs/import.md); with none imported as its own, none
- * is compared ("a^" matches no name)
+ * is compared
  */
 static void imported_tasks(struct import_model *m, struct check_tasks *ct)
 {
-	struct strbuf b;
 	int i;
 
-	sb_init(&b);
-	sb_puts(&b, "^(");
 	ct->names = xcalloc((size_t)m->ss.ntasks + 1, sizeof(char *));
 	ct->comms = xcalloc((size_t)m->ss.ntasks + 1, sizeof(char *));
 	for (i = 0; i < m->ss.ntasks; i++) {
@@ -301,38 +341,34 @@ static void imported_tasks(struct import_model *m, struct check_tasks *ct)
 
 		if (t->folded || !t->name)
 			continue;
-		if (ct->n)
-			sb_putc(&b, '|');
-		ere_literal(&b, t->name);
-		sb_putc(&b, '|');
-		ere_literal(&b, last_comm(t));
 		ct->names[ct->n] = xstrdup(t->name);
-		ct->comms[ct->n++] = xstrdup(last_comm(t));
+		ct->comms[ct->n++] = xstrdup(import_last_comm(t));
 		if (t->uclamp_samples &&
 		    (t->uclamp_min > 0 || t->uclamp_max < 1024))
 			ct->nuclamp++;
 	}
-	sb_puts(&b, ")$");
-	if (ct->n) {
-		ct->ere = b.buf;
-	} else {
-		sb_free(&b);
-		ct->ere = xstrdup("a^");
-	}
 }
 
-static int run_import(const struct import_opts *o, regex_t *re,
+static int run_import(struct import_opts *o, regex_t *re,
 		      struct check_tasks *check_tasks)
 {
 	struct import_model m = { .o = o };
+	char *ref;
 	int ret, i;
 
 	m.pl = load_platform(o->platform ? o->platform : PLATFORM_DEFAULT);
 	if (!m.pl)
 		return 2;
+	ret = platform_ref(o->platform, &ref);
+	if (ret) {
+		platform_free(m.pl);
+		return ret;
+	}
+	o->platform_ref = ref;
 	ret = import_read(&m);
 	if (!ret) {
-		name_tasks(&m);
+		import_cap_comms(&m);
+		import_name_tasks(&m);
 		import_fold(&m, re ? matches : NULL, re);
 		for (i = 0; i < m.ss.ntasks; i++)
 			import_phases(&m, import_task(&m, i));
@@ -352,6 +388,8 @@ static int run_import(const struct import_opts *o, regex_t *re,
 	}
 	import_model_free(&m);
 	platform_free(m.pl);
+	o->platform_ref = NULL;
+	free(ref);
 	return ret;
 }
 
@@ -368,7 +406,7 @@ static int run_check(const struct import_cmd_opts *c,
 		.source_trace = o->trace, .workload = o->out,
 		.platform = o->platform, .policy = c->policy,
 		.outdir = c->check_dir, .from_s = o->from_s, .to_s = o->to_s,
-		.tasks_regex = ct->ere, .plots = !c->no_plots,
+		.tasks_by_alias = true, .plots = !c->no_plots,
 		.sim_names = (const char *const *)ct->names,
 		.src_comms = (const char *const *)ct->comms,
 		.naliases = ct->n,
@@ -397,8 +435,9 @@ int cmd_import(int argc, char **argv)
 		return ret;
 	if (!o->trace)
 		return cli_usage_error(&import_cli, "import needs a TRACE");
-	if (!o->out)
-		return cli_usage_error(&import_cli, "import needs -o WORKLOAD.json");
+	if (!o->out || !*o->out)
+		return cli_usage_error(&import_cli, o->out ? "-o is an empty path" :
+				       "import needs -o WORKLOAD.json");
 	if (!c.check_dir && (c.policy || c.no_plots))
 		return cli_usage_error(&import_cli, "%s is an option of --check DIR",
 				       c.policy ? "--policy" : "--no-plots");
@@ -410,20 +449,18 @@ int cmd_import(int argc, char **argv)
 	}
 	if (o->tasks) {
 		char err[256];
-		int r = regcomp(&re, o->tasks, REG_EXTENDED | REG_NOSUB);
 
-		if (r) {
-			regerror(r, &re, err, sizeof(err));
+		if (import_ere_compile(&re, o->tasks, err, sizeof(err)))
 			return cli_usage_error(&import_cli, "--tasks: %s: %s",
 					       err, o->tasks);
-		}
 	}
 	outmark_note_input(o->trace);
 	if (c.check_dir) {
 		/* refused before the workload is written */
-		char err[PATH_MAX + 128];
+		char err[2 * PATH_MAX + 128];
 
-		if (outmark_check_dir(c.check_dir, err, sizeof(err))) {
+		if (outmark_check_dir(c.check_dir, err, sizeof(err)) ||
+		    check_dir_conflict(c.check_dir, o->out, err, sizeof(err))) {
 			fprintf(stderr, "capsim: import: --check: %s\n", err);
 			if (o->tasks)
 				regfree(&re);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "import.h"
+#include "import_text.h"
 
 static const char *kind_name(enum import_kind k)
 {
@@ -160,18 +161,59 @@ static void explain_pair(const struct import_model *m,
 		t->start_acts, other);
 }
 
+/* A task's group, and the path the trace gave it if not one capsim takes
+ * as it is (import_clamp.c) */
+static void explain_group(const struct import_group *g, FILE *f)
+{
+	if (!g->path) {
+		fputs("  group: enqueued in a group the trace never names (no cap_clamp_write): left out\n",
+		      f);
+		return;
+	}
+	fprintf(f, "  group: %s", g->path);
+	if (g->renamed) {
+		fputs(" (the trace's ", f);
+		import_put_escaped(f, g->trace_path);
+		fputs(", its bytes a group name does not take '_', its empty names dropped, or -ID added: another group had the path)",
+		      f);
+	}
+	fputs("\n", f);
+}
+
+/* import_names.c's rule where it changed the comm: cut, shared, taken */
+static void explain_name(const struct import_task *t, FILE *f)
+{
+	if (t->comm_cut)
+		fprintf(f, "  comm: cut at the kernel's 15 bytes (TASK_COMM_LEN 16 with its NUL): %zu bytes dropped\n",
+			t->comm_cut);
+	if (t->name_shared > 1)
+		fprintf(f, "  name: %s: %d tasks' comms give one name: COMM-PID\n",
+			t->name, t->name_shared);
+	else if (t->name_shared)
+		fprintf(f, "  name: %s: a name like the background's bg_cpuN: COMM-PID\n",
+			t->name);
+	if (t->name_suffix > 1)
+		fprintf(f, "  name: ... and COMM-PID is another task's name: -%d added\n",
+			t->name_suffix);
+}
+
 static void explain_task(const struct import_model *m,
 			 const struct import_task *t, FILE *f)
 {
 	double window = (double)(m->we - m->ws);
 	int i;
 
-	fprintf(f, "%s: pid %d comm %s", t->name, t->st.pid, t->st.comm);
-	for (i = 1; i < t->st.ncomms; i++)
-		fprintf(f, "%s%s", i == 1 ? " (also " : ", ", t->st.comms[i]);
+	/* a comm is any bytes: none reaches the terminal as a control */
+	fprintf(f, "%s: pid %d comm ", t->name, t->st.pid);
+	import_put_escaped(f, t->st.comm);
+	for (i = 1; i < t->st.ncomms; i++) {
+		fputs(i == 1 ? " (also " : ", ", f);
+		import_put_escaped(f, t->st.comms[i]);
+	}
 	fprintf(f, "%s: busy %.3f ms (%.2f %% of the window), %d activations\n",
 		t->st.ncomms > 1 ? ")" : "", (double)t->busy_ns / 1e6,
 		100.0 * (double)t->busy_ns / window, t->nacts);
+	explain_name(t, f);
 	if (t->folded) {
 		fprintf(f, "  folded into the background: %s\n", t->fold_why);
 		return;
@@ -205,9 +247,7 @@ static void explain_task(const struct import_model *m,
 			" (written as util_min/util_max)" :
 			" (the defaults: nothing written)");
 	if (t->group >= 0)
-		fprintf(f, "  group: %s\n", m->groups[t->group].path ?
-			m->groups[t->group].path :
-			"enqueued in a group the trace never names (no cap_clamp_write): left out");
+		explain_group(&m->groups[t->group], f);
 	explain_bound(t, f);
 	explain_loop(m, t, f);
 	for (i = 0; t->nacts && i < t->nphases; i++) {
@@ -259,6 +299,16 @@ void import_explain(const struct import_model *m, FILE *f)
 
 		nf += t->folded;
 		explain_task(m, t, f);
+	}
+	for (i = 0; i < m->ngroups; i++) {
+		const struct import_group *g = &m->groups[i];
+
+		if (!g->renamed)
+			continue;
+		fprintf(f, "group %s: the trace's ", g->path);
+		import_put_escaped(f, g->trace_path);
+		fputs(" made one capsim takes (import_clamp.c: bytes a group name does not take '_', empty names dropped, -ID where another group had the path)\n",
+		      f);
 	}
 	for (c = 0; c < m->ncpus; c++) {
 		double run = m->bg_work[c] * IMPORT_BG_PERIOD_US / window;

@@ -142,7 +142,9 @@ static void on_wakeup(void *arg, struct sched_task *st, int waker,
 		}
 	}
 	if (t->nacts == t->acts_cap) {
-		t->acts_cap = t->acts_cap ? 2 * t->acts_cap : 16;
+		/* from 1: most of 10^6 short-lived tasks wake once or
+		 * twice, and 16 slots each were 1 GB */
+		t->acts_cap = t->acts_cap ? 2 * t->acts_cap : 1;
 		t->acts = xrealloc(t->acts, (size_t)t->acts_cap * sizeof(*a));
 	}
 	a = &t->acts[t->nacts++];
@@ -205,6 +207,7 @@ int import_read(struct import_model *m)
 	struct trace_reader rd = { 0 };
 	struct ftrace_event ev;
 	uint64_t last = 0;
+	bool beyond = false;	/* an event after the window was read */
 	int k, ret = 0;
 
 	k = trace_reader_open(&rd, m->o->trace);
@@ -242,8 +245,10 @@ int import_read(struct import_model *m)
 			if (m->o->to_s >= 0)
 				m->we = ev.ts_ns + (uint64_t)(m->o->to_s * 1e9);
 		}
-		if (ev.ts_ns > m->we)
+		if (ev.ts_ns > m->we) {
+			beyond = true;
 			break;
+		}
 		last = ev.ts_ns;
 		m->ev_cpu = ev.cpu;
 		if (sched_state_feed(&m->ss, &ev)) {
@@ -257,7 +262,9 @@ int import_read(struct import_model *m)
 		m->we = last;
 		m->window_open = true;
 	}
-	if (!ret && (m->ws >= m->we || !m->started)) {
+	/* all of the trace read, and its last event before the window */
+	if (!ret && (m->ws >= m->we || !m->started ||
+		     (!beyond && last < m->ws))) {
 		fprintf(stderr, "%s: error: the window starts at %.6f s, after the trace's last event (%.6f s from its start): choose an earlier --window\n",
 			m->o->trace, m->o->from_s,
 			m->started ? (double)(last - m->t0) / 1e9 : 0.0);
@@ -281,6 +288,8 @@ int import_read(struct import_model *m)
 			ret = 2;
 		}
 	}
+	if (!ret)
+		ret = import_clamp_check(m);
 	trace_reader_close(&rd);
 	return ret;
 }

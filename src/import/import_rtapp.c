@@ -19,6 +19,8 @@
 #include <unistd.h>
 
 #include "import.h"
+#include "import_text.h"
+#include "jsondoc.h"
 #include "safe_write.h"
 #include "util.h"
 
@@ -30,33 +32,29 @@ static long long us(double x, long long min)
 	return v < min ? min : v;
 }
 
-/* @s as a JSON string */
+/* @s as a JSON string, valid UTF-8 whatever its bytes */
 static void put_str(struct strbuf *sb, const char *s)
 {
-	sb_putc(sb, '"');
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c == '"' || c == '\\')
-			sb_printf(sb, "\\%c", c);
-		else if (c < 0x20 || c == 0x7f)
-			sb_printf(sb, "\\u%04x", c);
-		else
-			sb_putc(sb, (char)c);
-	}
-	sb_putc(sb, '"');
+	import_json_str(sb, s);
 }
 
-/* @s inside the header comment: no "*" followed by "/", no control */
+/* @s inside the header comment: no "*" followed by "/", no control,
+ * valid UTF-8 (each byte that is none '?') */
 static void put_comment(struct strbuf *sb, const char *s)
 {
-	for (; *s; s++) {
+	size_t n;
+
+	for (; *s; s += n) {
 		unsigned char c = (unsigned char)*s;
 
-		if (c < 0x20 || c == 0x7f || (c == '*' && s[1] == '/'))
+		n = import_utf8_len(s);
+		if (!n || c < 0x20 || c == 0x7f || (c == '*' && s[1] == '/') ||
+		    (c == 0xc2 && (unsigned char)s[1] < 0xa0)) {
 			sb_putc(sb, '?');
-		else
-			sb_putc(sb, (char)c);
+			n = 1;
+		} else {
+			sb_putn(sb, s, n);
+		}
 	}
 }
 
@@ -482,12 +480,18 @@ static void put_groups(struct strbuf *sb, const struct import_model *m)
 	for (i = 0; i < m->ngroups; i++) {
 		const struct import_group *g = &m->groups[i];
 
-		if (!g->path || !strcmp(g->path, "/") || (g->min < 0 && g->max < 0))
+		if (!g->path || !strcmp(g->path, "/") ||
+		    (g->min < 0 && !g->nwrites))
 			continue;
 		sb_printf(sb, "%s\n      ", n++ ? "," : ",\n    \"taskgroups\": {");
 		put_str(sb, g->path);
-		sb_printf(sb, ": { \"capacity_min\": %d, \"capacity_max\": %d }",
-			  g->min, g->max);
+		/* first written inside the window: declared for its events,
+		 * with its parent's range as a new group starts */
+		if (g->min < 0)
+			sb_puts(sb, ": {}");
+		else
+			sb_printf(sb, ": { \"capacity_min\": %d, \"capacity_max\": %d }",
+				  g->min, g->max);
 	}
 	if (n)
 		sb_puts(sb, "\n    }");
@@ -543,10 +547,10 @@ static bool build(struct strbuf *sb, const struct import_model *m)
 	/* rt-app takes whole seconds: the window's, rounded up */
 	sb_printf(sb, "{\n  \"global\": { \"duration\": %d, \"default_policy\": \"SCHED_OTHER\" },\n  \"capsim\": {\n    \"platform\": ",
 		  (int)ceil(w1 - w0 > 0 ? w1 - w0 : 1));
-	put_str(sb, m->pl->name);
+	put_str(sb, o->platform_ref ? o->platform_ref : m->pl->name);
 	put_groups(sb, m);
 	sb_puts(sb, "\n  },\n  \"tasks\": {");
-	for (i = 0; i < m->ss.ntasks; i++) {
+	for (i = 0; i < m->ss.ntasks && sb->len <= JDOC_MAX_BYTES; i++) {
 		const struct import_task *t = import_task(m, i);
 
 		if (!t->folded)
@@ -557,23 +561,10 @@ static bool build(struct strbuf *sb, const struct import_model *m)
 	return !first;
 }
 
-/* The directory of @path, for the temporary file */
-static char *dir_of(const char *path)
-{
-	const char *s = strrchr(path, '/');
-
-	if (!s)
-		return xstrdup(".");
-	if (s == path)
-		return xstrdup("/");
-	return xasprintf("%.*s", (int)(s - path), path);
-}
-
 int import_write_rtapp(const struct import_model *m)
 {
 	struct strbuf sb;
-	char *dir = dir_of(m->o->out);
-	FILE *f = NULL;
+	FILE *f;
 	int ret = 1;
 
 	sb_init(&sb);
@@ -583,14 +574,28 @@ int import_write_rtapp(const struct import_model *m)
 		fprintf(stderr, "%s: error: no task to import: none of the window's %d tasks is busy %g %% of it or more, and together they run under 1 us every %d us on each CPU: widen --window, lower --min-busy or widen --tasks\n",
 			m->o->trace, m->ss.ntasks, m->o->min_busy_pct,
 			IMPORT_BG_PERIOD_US);
-		free(dir);
+		sb_free(&sb);
+		return 2;
+	}
+	if (sb.len > JDOC_MAX_BYTES) {
+		/* capsim reads no larger input (src/input/jsondoc.h): built
+		 * no further than that */
+		fprintf(stderr, "%s: error: the workload would be larger than capsim reads (%u MiB): import fewer tasks as their own (--tasks, a higher --min-busy, a shorter --window)\n",
+			m->o->trace, JDOC_MAX_BYTES >> 20);
+		sb_free(&sb);
+		return 2;
+	}
+	/* checked before anything is written: a workload capsim would
+	 * refuse never reaches -o */
+	if (!m->o->unchecked &&
+	    !import_validate(sb.buf, sb.len, m->o->out, m->o->trace)) {
 		sb_free(&sb);
 		return 2;
 	}
 	/* a temporary beside -o, renamed onto it (src/outputs/safe_write.h) */
 	f = safe_fopen(m->o->out);
 	if (!f) {
-		fprintf(stderr, "capsim: cannot write in %s: %s\n", dir,
+		fprintf(stderr, "capsim: cannot write %s: %s\n", m->o->out,
 			strerror(errno));
 		goto out;
 	}
@@ -607,7 +612,6 @@ int import_write_rtapp(const struct import_model *m)
 	}
 	ret = 0;
 out:
-	free(dir);
 	sb_free(&sb);
 	return ret;
 }

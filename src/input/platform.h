@@ -79,4 +79,12 @@ const char *platform_embedded_text(int i);
 const char *platform_embedded_find(const char *name);
 #define PLATFORM_DEFAULT "sym4"
 
+/* platform_arg.c: --platform NAME|FILE (or capsim.platform) as commands
+ * take it: neither embedded nor a file, what platform_load() would
+ * refuse; a did-you-mean for it (caller frees); the platform it names
+ * (a bare name that is a readable file here read as ./NAME) */
+bool platform_arg_unknown(const char *arg);
+char *platform_arg_hint(const char *arg);
+struct platform *platform_load_arg(const char *arg, struct diag *d);
+
 #endif

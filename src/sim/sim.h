@@ -458,6 +458,17 @@ struct workload *sim_workload_check(struct workload *wl, struct diag *d,
 int sim_workload_policy(const struct workload *wl, const char *option,
 			enum clamp_policy *out);
 void sim_destroy(struct sim *s);
+/*
+ * sim_validate.c: what `capsim validate` checks of the workload @file
+ * (@doc: it already loaded, or NULL): its parse, its group tree and
+ * events under the policy it runs with, its events' times, its platform
+ * (@platform, the --platform its caller checked, else its own
+ * capsim.platform, else the default) and the machine built from both.
+ * Each problem reported to @d; whether it is valid, then said on
+ * @say_ok (NULL: nothing) as "FILE: ok: ...".
+ */
+bool sim_validate(const char *file, struct jdoc *doc, const char *platform,
+		  struct diag *d, FILE *say_ok);
 /* The pull gates (nr_cfs_overloaded, nr_rt_cpus) agree with the CPUs */
 bool sim_pull_gates_consistent(const struct sim *s);
 /* The load index (s->load_idx) agrees with the CPUs' nr_running */
