@@ -16,7 +16,7 @@
 #include "gnuplot.h"
 #include "import_check.h"
 #include "import_ere.h"
-#include "import_text.h"
+#include "escape.h"
 #include "outdir.h"
 #include "outmark.h"
 #include "platform.h"
@@ -567,7 +567,7 @@ static void md_task(FILE *f, const struct check *c, struct row *r)
 
 	task_figures(c, r, &g);
 	fputs("| ", f);
-	import_md_text(f, r->name);	/* a comm: any 15 bytes */
+	md_put_cell(f, r->name);	/* a comm: any 15 bytes */
 	fprintf(f, " | %s | %d / %d | %.4f / %.4f", g.status,
 		r->s[SRC].npids, r->s[SIM].npids, g.busy_s[SRC], g.busy_s[SIM]);
 	md_delta(f, g.d_busy, both && g.over_busy);
@@ -616,11 +616,11 @@ static int write_md(struct check *c, const char *path, int nover)
 	if (!f)
 		return -1;
 	fputs("# Import check\n\nSource trace ", f);
-	import_md_text(f, o->source_trace);
+	md_put_cell(f, o->source_trace);
 	fputs(", workload ", f);
-	import_md_text(f, o->workload);
+	md_put_cell(f, o->workload);
 	fputs(" run on ", f);
-	import_md_text(f, c->pl->name);
+	md_put_cell(f, c->pl->name);
 	fprintf(f, " under policy %s; window %.6f s from %.6f s of the source.\n\n",
 		o->policy, c->len_s,
 		(double)(c->p[SRC].win_start - c->p[SRC].ss.t_first) / 1e9);

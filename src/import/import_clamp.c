@@ -30,7 +30,7 @@
 #include <string.h>
 
 #include "import.h"
-#include "import_text.h"
+#include "escape.h"
 #include "strmap.h"
 #include "util.h"
 #include "workload.h"
@@ -144,7 +144,7 @@ static int set_path(struct import_model *m, int g, const char *raw)
 	int k = 1;
 
 	if (!p) {
-		e = import_escaped(raw, 80);
+		e = term_escape_max(raw, 80);
 		sched_state_bad(&m->ss, raw, "group %lld's path %s: %s: no cgroup the kernel has",
 				m->groups[g].id, e, why);
 		free(e);
@@ -164,7 +164,7 @@ static int set_path(struct import_model *m, int g, const char *raw)
 		m->groups[g].renamed = true;
 		if (strlen(p) >= WL_GROUP_PATH_MAX ||
 		    strlen(strrchr(p, '/') + 1) > WL_GROUP_NAME_MAX) {
-			e = import_escaped(raw, 80);
+			e = term_escape_max(raw, 80);
 			sched_state_bad(&m->ss, raw, "group %lld's path %s is another group's, and with its id appended longer than the kernel takes",
 					m->groups[g].id, e);
 			free(e);

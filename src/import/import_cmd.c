@@ -18,7 +18,7 @@
 #include "import_cmd.h"
 #include "import_check.h"
 #include "import_ere.h"
-#include "import_text.h"
+#include "escape.h"
 #include "outmark.h"
 #include "whatif.h"
 #include "util.h"
@@ -215,7 +215,7 @@ static int platform_ref(const char *arg, char **ref)
 	*ref = realpath(arg, NULL);
 	if (!*ref)
 		*ref = xstrdup(arg);	/* platform_load() says why not */
-	if (import_utf8_valid(*ref))
+	if (utf8_valid(*ref))
 		return 0;
 	fprintf(stderr, "capsim: import: --platform: the file's path is not valid UTF-8, which the workload's capsim.platform cannot hold: rename it\n");
 	free(*ref);

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "import.h"
-#include "import_text.h"
+#include "escape.h"
 
 static const char *kind_name(enum import_kind k)
 {
@@ -173,7 +173,7 @@ static void explain_group(const struct import_group *g, FILE *f)
 	fprintf(f, "  group: %s", g->path);
 	if (g->renamed) {
 		fputs(" (the trace's ", f);
-		import_put_escaped(f, g->trace_path);
+		term_put(f, g->trace_path);
 		fputs(", its bytes a group name does not take '_', its empty names dropped, or -ID added: another group had the path)",
 		      f);
 	}
@@ -205,10 +205,10 @@ static void explain_task(const struct import_model *m,
 
 	/* a comm is any bytes: none reaches the terminal as a control */
 	fprintf(f, "%s: pid %d comm ", t->name, t->st.pid);
-	import_put_escaped(f, t->st.comm);
+	term_put(f, t->st.comm);
 	for (i = 1; i < t->st.ncomms; i++) {
 		fputs(i == 1 ? " (also " : ", ", f);
-		import_put_escaped(f, t->st.comms[i]);
+		term_put(f, t->st.comms[i]);
 	}
 	fprintf(f, "%s: busy %.3f ms (%.2f %% of the window), %d activations\n",
 		t->st.ncomms > 1 ? ")" : "", (double)t->busy_ns / 1e6,
@@ -306,7 +306,7 @@ void import_explain(const struct import_model *m, FILE *f)
 		if (!g->renamed)
 			continue;
 		fprintf(f, "group %s: the trace's ", g->path);
-		import_put_escaped(f, g->trace_path);
+		term_put(f, g->trace_path);
 		fputs(" made one capsim takes (import_clamp.c: bytes a group name does not take '_', empty names dropped, -ID where another group had the path)\n",
 		      f);
 	}

@@ -19,7 +19,7 @@
 #include <unistd.h>
 
 #include "import.h"
-#include "import_text.h"
+#include "escape.h"
 #include "jsondoc.h"
 #include "safe_write.h"
 #include "util.h"
@@ -35,7 +35,7 @@ static long long us(double x, long long min)
 /* @s as a JSON string, valid UTF-8 whatever its bytes */
 static void put_str(struct strbuf *sb, const char *s)
 {
-	import_json_str(sb, s);
+	json_put_str(sb, s);
 }
 
 /* @s inside the header comment: no "*" followed by "/", no control,
@@ -47,7 +47,7 @@ static void put_comment(struct strbuf *sb, const char *s)
 	for (; *s; s += n) {
 		unsigned char c = (unsigned char)*s;
 
-		n = import_utf8_len(s);
+		n = utf8_seq_len(s);
 		if (!n || c < 0x20 || c == 0x7f || (c == '*' && s[1] == '/') ||
 		    (c == 0xc2 && (unsigned char)s[1] < 0xa0)) {
 			sb_putc(sb, '?');

@@ -1,5 +1,5 @@
 /*
- * A trace's text where the import writes it (src/import/import_text.c)
+ * A trace's text where the import writes it (src/base/escape.c)
  * and --tasks compiled without back-references (import_ere.c): the bytes
  * a comm or a path may hold (any but NUL) never make invalid JSON, reach
  * a terminal as a control, or break a Markdown table's row.
@@ -15,27 +15,27 @@
 #include <jansson.h>
 
 #include "import_ere.h"
-#include "import_text.h"
+#include "escape.h"
 #include "util.h"
 
 static void utf8_sequences(void **state)
 {
 	(void)state;
-	assert_int_equal(import_utf8_len("a"), 1);
-	assert_int_equal(import_utf8_len("\xc3\xa9"), 2);	/* é */
-	assert_int_equal(import_utf8_len("\xe2\x82\xac"), 3);	/* € */
-	assert_int_equal(import_utf8_len("\xf0\x9f\x98\x80"), 4);
-	assert_int_equal(import_utf8_len("\xff"), 0);
-	assert_int_equal(import_utf8_len("\x80"), 0);	/* a continuation */
-	assert_int_equal(import_utf8_len("\xc0\xaf"), 0);	/* overlong '/' */
-	assert_int_equal(import_utf8_len("\xed\xa0\x80"), 0);	/* surrogate */
-	assert_int_equal(import_utf8_len("\xf4\x90\x80\x80"), 0);	/* > U+10FFFF */
-	assert_int_equal(import_utf8_len("\xc3"), 0);	/* cut at the end */
-	assert_true(import_utf8_valid("caf\xc3\xa9"));
-	assert_false(import_utf8_valid("/a\xff"));
+	assert_int_equal(utf8_seq_len("a"), 1);
+	assert_int_equal(utf8_seq_len("\xc3\xa9"), 2);	/* é */
+	assert_int_equal(utf8_seq_len("\xe2\x82\xac"), 3);	/* € */
+	assert_int_equal(utf8_seq_len("\xf0\x9f\x98\x80"), 4);
+	assert_int_equal(utf8_seq_len("\xff"), 0);
+	assert_int_equal(utf8_seq_len("\x80"), 0);	/* a continuation */
+	assert_int_equal(utf8_seq_len("\xc0\xaf"), 0);	/* overlong '/' */
+	assert_int_equal(utf8_seq_len("\xed\xa0\x80"), 0);	/* surrogate */
+	assert_int_equal(utf8_seq_len("\xf4\x90\x80\x80"), 0);	/* > U+10FFFF */
+	assert_int_equal(utf8_seq_len("\xc3"), 0);	/* cut at the end */
+	assert_true(utf8_valid("caf\xc3\xa9"));
+	assert_false(utf8_valid("/a\xff"));
 }
 
-/* What import_json_str() makes of @s, parsed back by jansson */
+/* What json_put_str() makes of @s, parsed back by jansson */
 static char *json_round_trip(const char *s)
 {
 	struct strbuf sb;
@@ -44,7 +44,7 @@ static char *json_round_trip(const char *s)
 	char *out;
 
 	sb_init(&sb);
-	import_json_str(&sb, s);
+	json_put_str(&sb, s);
 	j = json_loads(sb.buf, JSON_DECODE_ANY, &err);
 	sb_free(&sb);
 	if (!j)
@@ -76,7 +76,7 @@ static char *escaped_for_terminal(const char *s)
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
 
-	import_put_escaped(f, s);
+	term_put(f, s);
 	fclose(f);
 	return buf;
 }
@@ -90,7 +90,7 @@ static void terminal_sees_no_control(void **state)
 	s = escaped_for_terminal("a\x1b[2Jb\nfake: ok\xc2\x9b\xff\\\xc3\xa9");
 	assert_string_equal(s, "a\\x1b[2Jb\\x0afake: ok\\xc2\\x9b\\xff\\\\\xc3\xa9");
 	free(s);
-	s = import_escaped("abcdef", 3);
+	s = term_escape_max("abcdef", 3);
 	assert_string_equal(s, "abc...");
 	free(s);
 }
@@ -102,9 +102,9 @@ static void markdown_cell_stays_one_cell(void **state)
 	FILE *f = open_memstream(&buf, &len);
 
 	(void)state;
-	import_md_text(f, "a|b\nc*d`e\r");
+	md_put_cell(f, "a|b\nc*d`e\r");
 	fclose(f);
-	assert_string_equal(buf, "a\\|b\\x0ac\\*d\\`e\\x0d");
+	assert_string_equal(buf, "a\\|b\\x0ac*d`e\\x0d");
 	assert_null(strchr(buf, '\n'));
 	free(buf);
 }

@@ -72,15 +72,17 @@ START_TEST(terminal_control_bytes_escaped)
 	ck_assert_str_eq(e, "a\\x1b[2Jb\\x0ac\\\\d\\x7f");
 	free(e);
 	ck_writes(term_put, "plain-name_1", "plain-name_1");
-	/* bytes >= 0x80 (UTF-8) pass: a terminal shows them as text */
+	/* UTF-8 passes: a terminal shows it as text; a stray byte and a
+	 * C1 control (U+009B, CSI) do not */
 	ck_writes(term_put, "caf\xc3\xa9", "caf\xc3\xa9");
+	ck_writes(term_put, "a\xff" "b\xc2\x9b", "a\\xffb\\xc2\\x9b");
 }
 END_TEST
 
 START_TEST(markdown_cell_keeps_its_columns)
 {
 	ck_writes(md_put_cell, "a|b", "a\\|b");
-	ck_writes(md_put_cell, "two\nlines\r", "two lines ");
+	ck_writes(md_put_cell, "two\nlines\r", "two\\x0alines\\x0d");
 	ck_writes(md_put_cell, "back\\slash", "back\\\\slash");
 	ck_writes(md_put_cell, "ui_thread", "ui_thread");
 }
