@@ -597,6 +597,41 @@ START_TEST(both_clamp_backends_give_the_same_run)
 }
 END_TEST
 
+/*
+ * The host refuses an entity enqueued twice (-EBUSY) or dequeued when not
+ * queued (-EALREADY) and keeps the aggregate as it was; the model must
+ * never ask that, so the clamp tracking WARNs on it (kcompat counts each,
+ * and every test and fuzzer fails on a WARN) instead of dropping it.
+ */
+START_TEST(host_refusals_warn)
+{
+	struct run *r = run_text(
+		"{ \"tasks\": { \"once\": { \"cpus\": [0], \"loop\": 1, \"run\": 1000 } } }",
+		"sym4", POLICY_RFC, CLAMP_ORDER_612, 0.01, NULL);
+	struct sim_task *t;
+	unsigned long w;
+
+	RUN_OK(r);
+	ck_assert_uint_eq(kcompat_warn_count, 0);
+	t = task_named(r->s, "once");
+	ck_assert_uint_eq(clamp_host_nr_queued(&r->s->host, 0), 0);
+	kcompat_warn_quiet = true;
+	w = kcompat_warn_count;
+	clamp_track_enqueue(r->s, &r->s->cpus[0], t);
+	ck_assert_uint_eq(kcompat_warn_count, w);
+	clamp_track_enqueue(r->s, &r->s->cpus[0], t);
+	ck_assert_uint_eq(kcompat_warn_count, w + 1);
+	ck_assert_uint_eq(clamp_host_nr_queued(&r->s->host, 0), 1);
+	clamp_track_dequeue(r->s, &r->s->cpus[0], t);
+	ck_assert_uint_eq(kcompat_warn_count, w + 1);
+	clamp_track_dequeue(r->s, &r->s->cpus[0], t);
+	ck_assert_uint_eq(kcompat_warn_count, w + 2);
+	ck_assert_uint_eq(clamp_host_nr_queued(&r->s->host, 0), 0);
+	kcompat_warn_quiet = false;
+	run_free(r);
+}
+END_TEST
+
 int main(void)
 {
 	return check_main("clamp", 120, CHECK_TESTS(
@@ -613,5 +648,6 @@ int main(void)
 			  group_writes_during_the_run,
 			  range_right_across_policy_and_group_changes,
 			  both_clamp_backends_give_the_same_run,
+			  host_refusals_warn,
 			  determinism));
 }
