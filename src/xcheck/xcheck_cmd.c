@@ -805,10 +805,11 @@ int cmd_xcheck(int argc, char **argv)
 		.kthreads = true,
 		.trace_driven = true,
 	};
-	struct xcheck_args xa = { .x = &x, .platform = "sym4",
-				  .policy = clamp_policy_name(CLAMP_POLICY_DEFAULT),
-				  .outdir = "xcheck-out",
-				  .plots = true };
+	struct xcheck_args xa = {
+		.x = &x, .platform = "sym4",
+		.policy = clamp_policy_name(CLAMP_POLICY_DEFAULT),
+		.outdir = "xcheck-out", .plots = true,
+	};
 	struct outdir od = { 0 };
 	struct diag dg = { 0 };
 	struct platform *pl = NULL;

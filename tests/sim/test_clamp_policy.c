@@ -186,7 +186,8 @@ START_TEST(each_policy_answers_the_seam)
 			      "%s uclamp_used", clamp_policy_name(want[i].p));
 		ck_assert_msg(ops->inc_after_class_update ==
 			      want[i].inc_after_class_update,
-			      "%s inc_after_class_update", clamp_policy_name(want[i].p));
+			      "%s inc_after_class_update",
+			      clamp_policy_name(want[i].p));
 	}
 }
 END_TEST
