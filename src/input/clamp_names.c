@@ -10,9 +10,11 @@
 #include "clamp_names.h"
 
 static const struct clamp_policy_info policies[POLICY_END] = {
-	[POLICY_RFC] = { POLICY_RFC, "rfc", .capacity_range = true },
-	[POLICY_NONE] = { POLICY_NONE, "none" },
-	[POLICY_UCLAMP] = { POLICY_UCLAMP, "uclamp", .uclamp_values = true },
+	[POLICY_RFC] = { .id = POLICY_RFC, .name = "rfc",
+			 .capacity_range = true },
+	[POLICY_NONE] = { .id = POLICY_NONE, .name = "none" },
+	[POLICY_UCLAMP] = { .id = POLICY_UCLAMP, .name = "uclamp",
+			    .uclamp_values = true },
 };
 
 /* A clamp order's or domain rule's name, and what it means in messages */
@@ -22,13 +24,15 @@ struct clamp_choice {
 };
 
 static const struct clamp_choice orders[CLAMP_ORDER_END] = {
-	[CLAMP_ORDER_612] = { "6.12", "headroom, then clamp" },
-	[CLAMP_ORDER_410] = { "4.10", "clamp, then headroom" },
+	[CLAMP_ORDER_612] = { .name = "6.12", .what = "headroom, then clamp" },
+	[CLAMP_ORDER_410] = { .name = "4.10", .what = "clamp, then headroom" },
 };
 
 static const struct clamp_choice rules[DOMAIN_RULE_END] = {
-	[DOMAIN_RULE_RFC] = { "rfc", "the calling CPU always counts" },
-	[DOMAIN_RULE_NONIDLE] = { "nonidle", "an idle CPU never counts" },
+	[DOMAIN_RULE_RFC] = { .name = "rfc",
+			      .what = "the calling CPU always counts" },
+	[DOMAIN_RULE_NONIDLE] = { .name = "nonidle",
+				  .what = "an idle CPU never counts" },
 };
 
 const struct clamp_policy_info *clamp_policy_info(enum clamp_policy p)
