@@ -207,9 +207,8 @@ static struct model_run model(const struct platform *pl,
 			      const struct workload *wl, uint64_t dur_ns,
 			      bool trace, bool summary)
 {
-	struct sim_opts o = { .clamp_policy = POLICY_RFC, .hz = 250,
-			      .activations = true, .duration_ns = dur_ns,
-			      .nonidle_rule = true };
+	struct sim_opts o = { .clamp_policy = POLICY_RFC, .activations = true,
+			      .duration_ns = dur_ns };
 	struct model_run r = { 0 };
 	struct pending_avg pa = { 0 };
 	char path[] = "bench-sim-trace.XXXXXX";
@@ -219,6 +218,7 @@ static struct model_run model(const struct platform *pl,
 	double t0;
 
 	diag_init(&d, true);
+	sim_opts_resolve(&o, wl);
 	s = sim_create(pl, wl, &o, &d);
 	if (!s) {
 		fprintf(stderr, "bench_sim: the reference workload does not run\n");

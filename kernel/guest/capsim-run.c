@@ -55,18 +55,28 @@ static int cmd_workload(int argc, char **argv, bool plan_only)
 				"/sys/kernel/tracing/trace_marker",
 		.out = stdout,
 	};
-	const char *policy = NULL, *file = NULL;
+	enum clamp_policy policy = POLICY_UNSET;
+	char names[CLAMP_NAMES_LIST_MAX];
+	const char *file = NULL;
 	struct workload *wl;
 	struct diag d;
 	int i, ret;
 
 	for (i = 0; i < argc; i++) {
-		if (!strcmp(argv[i], "--policy") && i + 1 < argc)
-			policy = argv[++i];
-		else if (argv[i][0] == '-' || file)
+		if (!strcmp(argv[i], "--policy") && i + 1 < argc) {
+			if (clamp_policy_parse(argv[++i], &policy)) {
+				fprintf(stderr, "capsim-run: --policy %s: allowed %s\n",
+					argv[i],
+					clamp_names_list(CLAMP_NAMES_POLICY,
+							 false, names,
+							 sizeof(names)));
+				return 2;
+			}
+		} else if (argv[i][0] == '-' || file) {
 			goto bad;
-		else
+		} else {
 			file = argv[i];
+		}
 	}
 	if (!file)
 		goto bad;
@@ -75,16 +85,10 @@ static int cmd_workload(int argc, char **argv, bool plan_only)
 	diag_free(&d);
 	if (!wl)
 		return 2;
-	if (!policy)
-		policy = wl->policy ? wl->policy : "rfc";
-	ret = runner_policy_of(policy);
-	if (ret < 0) {
-		fprintf(stderr, "capsim-run: --policy %s: allowed rfc, uclamp or none\n",
-			policy);
-		workload_free(wl);
-		return 2;
-	}
-	o.policy = (enum runner_policy)ret;
+	/* the option, else the workload's, else the default, as the
+	 * simulator's sim_opts_resolve() chooses */
+	o.policy = policy ? policy : wl->policy ? wl->policy :
+		   CLAMP_POLICY_DEFAULT;
 	ret = runner_run(wl, &o);
 	workload_free(wl);
 	return ret;

@@ -56,17 +56,6 @@ struct shared {
 static const struct runner_opts *opts;
 static const struct workload *wl;
 
-int runner_policy_of(const char *name)
-{
-	if (!strcmp(name, "rfc"))
-		return RUNNER_RFC;
-	if (!strcmp(name, "uclamp"))
-		return RUNNER_UCLAMP;
-	if (!strcmp(name, "none"))
-		return RUNNER_NONE;
-	return -1;
-}
-
 /* ---- files ---------------------------------------------------------- */
 
 /* Write @val to @path, or print it in a plan; 0 or -errno */
@@ -148,12 +137,13 @@ static void cg_mkdir(const char *group)
 /* A group attribute (0: min, 1: max) as the policy writes it */
 static int cg_set(const char *group, int attr, uint64_t v)
 {
+	const struct clamp_policy_info *pi = clamp_policy_info(opts->policy);
 	char val[32], *path;
 	int err;
 
-	if (opts->policy == RUNNER_NONE)
+	if (!clamp_policy_clamps(pi))
 		return 0;
-	if (opts->policy == RUNNER_RFC) {
+	if (pi->capacity_range) {
 		path = cg_path(group, attr ? "cpu.capacity_max" : "cpu.capacity_min");
 		snprintf(val, sizeof(val), "%llu", (unsigned long long)v);
 	} else {
@@ -289,7 +279,7 @@ static void apply_sched(const struct wl_task *t, const struct live_attrs *a,
 	}
 	/* per-task uclamp values belong to the uclamp policy only, as in
 	 * the simulator */
-	if (a->util_set && opts->policy == RUNNER_UCLAMP) {
+	if (a->util_set && clamp_policy_info(opts->policy)->uclamp_values) {
 		sa.sched_flags |= FLAG_UTIL_CLAMP_MIN | FLAG_UTIL_CLAMP_MAX;
 		sa.sched_util_min = a->util_min;
 		sa.sched_util_max = a->util_max;

@@ -17,10 +17,10 @@
 
 #include "workload.h"
 
-enum runner_policy { RUNNER_RFC, RUNNER_UCLAMP, RUNNER_NONE };
-
 struct runner_opts {
-	enum runner_policy policy;
+	/* the clamp policy (src/input/clamp_names.h): its traits say what
+	 * the groups' values are written to */
+	enum clamp_policy policy;
 	bool plan_only;		/* print what would be done, do nothing */
 	const char *cgroot;	/* "/sys/fs/cgroup" */
 	const char *trace_marker;	/* start/end marks in the trace */
@@ -29,8 +29,5 @@ struct runner_opts {
 
 /* 0 on success; 1 when the run failed (reason on stderr) */
 int runner_run(const struct workload *wl, const struct runner_opts *o);
-
-/* "rfc", "uclamp", "none" -> the policy; -1 if none of those */
-int runner_policy_of(const char *name);
 
 #endif

@@ -22,7 +22,7 @@ $cc -static -std=gnu11 -O2 -Wall -Wextra -Werror -D_GNU_SOURCE \
 	-I "$src/base" -I "$src/input" -I "$src/trace" -I "$src/clamphost" -I "$src/core" -I "$src/xcheck" \
 	-I "$src/kcompat/include" -DCAP_CLAMP_ALL_BACKENDS -DCONFIG_CAP_CLAMP_EXACT \
 	-o "$stage/bin/capsim-run" \
-	"$here"/guest/*.c "$src/base/util.c" "$src"/input/{diag,sha256,strmap,jsondoc,spelling,uclamp_percent,cgroup_path,workload*}.c \
+	"$here"/guest/*.c "$src/base/util.c" "$src"/input/{clamp_names,diag,sha256,strmap,jsondoc,spelling,uclamp_percent,cgroup_path,workload*}.c \
 	"$src"/core/*.c "$src"/kcompat/*.c "$src/clamphost/clamp_host.c" \
 	"$src"/trace/{ftrace,trace_file,trace_reader,trace_reader_dat}.c \
 	"$src/xcheck/clamp_replay.c" -ljansson -lpthread -lm

@@ -681,6 +681,7 @@ static int run_opt(void *ctx, int key, const char *arg)
 static int parse_run_args(int argc, char **argv, struct run_args *ra)
 {
 	int ret = cli_parse(&run_cli, argc, argv, run_opt, ra, NULL);
+	char names[CLAMP_NAMES_LIST_MAX];
 
 	if (ret != CLI_CONTINUE)
 		return ret;
@@ -692,15 +693,21 @@ static int parse_run_args(int argc, char **argv, struct run_args *ra)
 				       ra->o.trace_util ? "--trace-util" :
 				       ra->o.trace_signals ? "--trace-signals" :
 				       ra->trace_dat ? "--trace-dat" : "--plot");
-	if (ra->policy && policy_parse(ra->policy, &ra->o.clamp_policy))
-		return cli_usage_error(&run_cli, "unknown policy \"%s\": allowed rfc, uclamp, none",
-				       ra->policy);
+	if (ra->policy && clamp_policy_parse(ra->policy, &ra->o.clamp_policy))
+		return cli_usage_error(&run_cli, "unknown policy \"%s\": allowed %s",
+				       ra->policy,
+				       clamp_names_list(CLAMP_NAMES_POLICY, false,
+							names, sizeof(names)));
 	if (ra->order && clamp_order_parse(ra->order, &ra->o.order))
-		return cli_usage_error(&run_cli, "unknown clamp order \"%s\": allowed 6.12, 4.10",
-				       ra->order);
-	if (ra->rule && strcmp(ra->rule, "rfc") && strcmp(ra->rule, "nonidle"))
-		return cli_usage_error(&run_cli, "unknown domain rule \"%s\": allowed rfc, nonidle",
-				       ra->rule);
+		return cli_usage_error(&run_cli, "unknown clamp order \"%s\": allowed %s",
+				       ra->order,
+				       clamp_names_list(CLAMP_NAMES_ORDER, false,
+							names, sizeof(names)));
+	if (ra->rule && domain_rule_parse(ra->rule, &ra->o.domain_rule))
+		return cli_usage_error(&run_cli, "unknown domain rule \"%s\": allowed %s",
+				       ra->rule,
+				       clamp_names_list(CLAMP_NAMES_RULE, false,
+							names, sizeof(names)));
 	if (ra->platform && check_platform_name(ra->platform, NULL, &run_cli))
 		return EXIT_USAGE;
 	return CLI_CONTINUE;
@@ -749,20 +756,11 @@ static int run_load(struct run_args *ra, struct run_state *rs)
 	bool cut;
 
 	wl = rs->wl = sim_workload_check(workload_load_all(ra->wfile, &rs->d),
-					 &rs->d, 0, ra->policy);
+					 &rs->d, 0, ra->o.clamp_policy);
 	if (!wl)
 		return -1;
-	/* the workload's own choices were checked by its parser */
-	if (!ra->policy)
-		sim_workload_policy(wl, NULL, &ra->o.clamp_policy);
-	if (!ra->order)
-		clamp_order_parse(wl->clamp_order ? wl->clamp_order : "6.12",
-				  &ra->o.order);
-	if (!ra->rule)
-		ra->rule = wl->domain_rule ? wl->domain_rule : "nonidle";
-	ra->o.nonidle_rule = !strcmp(ra->rule, "nonidle");
-	if (!ra->o.hz)
-		ra->o.hz = wl->hz ? wl->hz : 250;
+	/* what no option chose: the workload's choices, else the defaults */
+	sim_opts_resolve(&ra->o, wl);
 	end = run_end(wl, ra->o.duration_ns, &cut);
 	if (end && workload_check_event_times(wl, end, cut))
 		return -1;
@@ -893,8 +891,9 @@ static int run_simulate(const struct run_args *ra, struct run_state *rs,
 static int cmd_run(int argc, char **argv)
 {
 	struct run_args ra = {
-		/* hz 0: capsim.hz, else 250 (run_load()) */
-		.o = { .clamp_policy = POLICY_RFC, .activations = true },
+		/* the choices no option makes stay unset: run_load()'s
+		 * sim_opts_resolve() completes them */
+		.o = { .activations = true },
 		.max_mb = MAX_TRACE_MB_DEFAULT,
 	};
 	struct run_state rs = { 0 };

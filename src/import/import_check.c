@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "clamp_names.h"
 #include "cli_opts.h"
 #include "diag.h"
 #include "doc_set.h"
@@ -956,7 +957,7 @@ int import_check_run(const struct import_check_opts *opts)
 	if (!o.platform)
 		o.platform = PLATFORM_DEFAULT;
 	if (!o.policy)
-		o.policy = "rfc";
+		o.policy = clamp_policy_name(CLAMP_POLICY_DEFAULT);
 	ret = check_inputs(&c);
 	if (!ret)
 		ret = profile(&c, SRC, o.source_trace, NULL);

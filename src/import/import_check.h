@@ -25,7 +25,7 @@ struct import_check_opts {
 	const char *source_trace;	/* any format trace_reader.h reads */
 	const char *workload;		/* rt-app JSON */
 	const char *platform;		/* NAME or FILE; NULL: sym4 */
-	const char *policy;		/* NULL: rfc */
+	const char *policy;		/* NULL: CLAMP_POLICY_DEFAULT, rfc */
 	const char *outdir;		/* required */
 	/* the source's window, seconds from its first event; <0: whole
 	 * (from_s < 0 is 0, to_s < 0 its last event) */

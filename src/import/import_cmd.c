@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "clamp_names.h"
 #include "cli_opts.h"
 #include "import.h"
 #include "import_cmd.h"
@@ -402,6 +403,10 @@ static int run_check(const struct import_cmd_opts *c,
 		     const struct check_tasks *ct)
 {
 	const struct import_opts *o = &c->imp;
+	/* checked by whatif_check_list(), or the default */
+	const char *policy = c->policy ? c->policy :
+			     clamp_policy_name(CLAMP_POLICY_DEFAULT);
+	const struct clamp_policy_info *pi = clamp_policy_find(policy);
 	struct import_check_opts ck = {
 		.source_trace = o->trace, .workload = o->out,
 		.platform = o->platform, .policy = c->policy,
@@ -414,10 +419,10 @@ static int run_check(const struct import_cmd_opts *c,
 
 	/* the child run warns of the keys, but its messages are the
 	 * check's; the user asked for this policy or took the default */
-	if (ct->nuclamp && (!c->policy || strcmp(c->policy, "uclamp")))
+	if (ct->nuclamp && !(pi && pi->uclamp_values))
 		fprintf(stderr, "capsim: import: note: %d task%s util_min/util_max (from lisa__uclamp_util_se), which only --policy uclamp uses: this check runs %s\n",
 			ct->nuclamp, ct->nuclamp > 1 ? "s have" : " has",
-			c->policy ? c->policy : "rfc");
+			policy);
 	return import_check_run(&ck);
 }
 

@@ -191,9 +191,6 @@ void workload_free(struct workload *wl)
 	free(wl->gevents);
 	wl_chains_free(wl);
 	free(wl->platform);
-	free(wl->policy);
-	free(wl->clamp_order);
-	free(wl->domain_rule);
 	free(wl->name);
 	jdoc_free(&wl->doc);
 	free(wl);

@@ -17,6 +17,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "clamp_names.h"
 #include "diag.h"
 #include "jsondoc.h"
 #include "strmap.h"
@@ -205,9 +206,10 @@ struct workload {
 	struct wl_group_event *gevents;
 	int ngevents;
 	char *platform;		/* default platform, or NULL */
-	char *policy;		/* default policy, or NULL */
-	char *clamp_order;	/* "6.12" or "4.10", or NULL */
-	char *domain_rule;	/* "rfc" or "nonidle", or NULL */
+	/* the run's clamp choices (clamp_names.h), unset if not given */
+	enum clamp_policy policy;
+	enum clamp_order clamp_order;
+	enum domain_rule domain_rule;
 	unsigned int run_jitter_pct;
 	uint64_t io_bw;		/* bytes per second for iorun */
 	uint64_t mem_bw;	/* bytes per second at capacity 1024 for mem */

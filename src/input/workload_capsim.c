@@ -270,6 +270,36 @@ static void parse_gevents(struct wl_parser *p, json_t *v, const char *kp)
 	}
 }
 
+/*
+ * capsim.policy, .clamp_order, .domain_rule: a name of its registry
+ * (clamp_names.h), else an error listing the names allowed
+ */
+static void parse_clamp_choice(struct wl_parser *p, const char *key,
+			       json_t *v, const char *kp)
+{
+	struct workload *wl = p->wl;
+	char allowed[CLAMP_NAMES_LIST_MAX];
+	enum clamp_names_kind kind;
+	const char *s;
+	int bad;
+
+	if (!wl_get_str(p, v, kp, &s))
+		return;
+	if (streq(key, "policy")) {
+		kind = CLAMP_NAMES_POLICY;
+		bad = clamp_policy_parse(s, &wl->policy);
+	} else if (streq(key, "clamp_order")) {
+		kind = CLAMP_NAMES_ORDER;
+		bad = clamp_order_parse(s, &wl->clamp_order);
+	} else {
+		kind = CLAMP_NAMES_RULE;
+		bad = domain_rule_parse(s, &wl->domain_rule);
+	}
+	if (bad)
+		wl_err(p, kp, "allowed %s",
+		       clamp_names_list(kind, true, allowed, sizeof(allowed)));
+}
+
 void wl_parse_capsim(struct wl_parser *p, json_t *c)
 {
 	struct workload *wl = p->wl;
@@ -289,30 +319,12 @@ void wl_parse_capsim(struct wl_parser *p, json_t *c)
 			parse_taskgroups(p, v, kp);
 		} else if (streq(key, "events")) {
 			parse_gevents(p, v, kp);
-		} else if (streq(key, "domain_rule")) {
-			if (wl_get_str(p, v, kp, &s)) {
-				if (!streq(s, "rfc") && !streq(s, "nonidle"))
-					wl_err(p, kp, "allowed \"rfc\" (the calling CPU always counts) or \"nonidle\"");
-				else
-					wl->domain_rule = xstrdup(s);
-			}
-		} else if (streq(key, "platform") || streq(key, "policy") ||
-			   streq(key, "clamp_order")) {
-			if (wl_get_str(p, v, kp, &s)) {
-				if (streq(key, "clamp_order") &&
-				    !streq(s, "6.12") && !streq(s, "4.10"))
-					wl_err(p, kp, "allowed \"6.12\" (headroom, then clamp) or \"4.10\" (clamp, then headroom)");
-				else if (streq(key, "policy") &&
-					 !streq(s, "rfc") && !streq(s, "uclamp") &&
-					 !streq(s, "none"))
-					wl_err(p, kp, "allowed \"rfc\", \"uclamp\" or \"none\"");
-				else if (key[0] == 'p' && key[1] == 'l')
-					wl->platform = xstrdup(s);
-				else if (key[0] == 'p')
-					wl->policy = xstrdup(s);
-				else
-					wl->clamp_order = xstrdup(s);
-			}
+		} else if (streq(key, "policy") || streq(key, "clamp_order") ||
+			   streq(key, "domain_rule")) {
+			parse_clamp_choice(p, key, v, kp);
+		} else if (streq(key, "platform")) {
+			if (wl_get_str(p, v, kp, &s))
+				wl->platform = xstrdup(s);
 		} else if (streq(key, "run_jitter_pct")) {
 			if (wl_get_int(p, v, kp, 0, 50, &x))
 				wl->run_jitter_pct = (unsigned int)x;

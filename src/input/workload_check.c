@@ -184,7 +184,8 @@ void wl_check_workload(struct wl_parser *p)
 	/* uclamp attributes: kept, but only the uclamp policy uses them
 	 * (no warning when the workload itself asks for that policy) */
 	for (i = 0; i < wl->ntasks && !p->warned_util &&
-	     !(wl->policy && !strcmp(wl->policy, "uclamp")); i++) {
+	     !(clamp_policy_info(wl->policy) &&
+	       clamp_policy_info(wl->policy)->uclamp_values); i++) {
 		struct wl_task *t = &wl->tasks[i];
 		bool any = t->attrs.util_min_set || t->attrs.util_max_set;
 

@@ -21,7 +21,6 @@ static void none_cpu_clamp(struct sim *s, struct sim_cpu *c,
 }
 
 const struct clamp_policy_ops clamp_policy_none = {
-	.name = "none",
 	.enqueue = clamp_track_enqueue,
 	.dequeue = clamp_track_dequeue,
 	.move = clamp_track_move,

@@ -8,7 +8,8 @@
  * The RFC's capacity range of every CPU is always tracked by the clamp
  * core (src/core) and traced (cap_clamp_cpu), whatever the policy
  * (clamp_track.c): the policy decides what the governor and placement
- * make of it. One file per policy, found by name in policy.c:
+ * make of it. One file per policy, its ops found by enum clamp_policy in
+ * policy.c (names and traits: src/input/clamp_names.c):
  *  rfc  - the group capacity_min/max ranges, per CPU and composed over a
  *         shared domain (the core's domain rule), bound the frequency; a
  *         runnable RT class asks for the scale clamped by its CPU's range
@@ -26,7 +27,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "policy.h"
+#include "clamp_names.h"
 #include "schedutil.h"
 #include "uclamp_rq.h"
 
@@ -38,7 +39,6 @@ struct sim_task;
 struct host_group;
 
 struct clamp_policy_ops {
-	const char *name;
 	/*
 	 * @t becomes RUNNABLE on / leaves @c, or moves to group @g (RUNNABLE
 	 * or not). A CPU whose range changes is traced and, for a move or a
@@ -117,7 +117,7 @@ int clamp_track_group_set(struct sim *s, struct host_group *g, int attr,
 			  uint64_t value);
 void clamp_track_group_apply(struct sim *s, struct host_group *g);
 
-/* policy.c, the registry: the ops of @p, or NULL when there are none */
+/* policy.c: the ops of @p, or NULL for POLICY_UNSET and out of range */
 const struct clamp_policy_ops *clamp_policy_ops(enum clamp_policy p);
 
 #endif

@@ -57,7 +57,7 @@ static bool rfc_domain_range(struct sim *s, struct sim_domain *d, int caller,
 		if (x->id == caller)
 			me = j;
 	}
-	rfc_domain_compose(cpus, idle, pd->ncpus, me, s->o.nonidle_rule, out);
+	rfc_domain_compose(cpus, idle, pd->ncpus, me, s->o.domain_rule, out);
 	if (cpus != small) {
 		free(cpus);
 		free(idle);
@@ -66,7 +66,6 @@ static bool rfc_domain_range(struct sim *s, struct sim_domain *d, int caller,
 }
 
 const struct clamp_policy_ops clamp_policy_rfc = {
-	.name = "rfc",
 	.enqueue = clamp_track_enqueue,
 	.dequeue = clamp_track_dequeue,
 	.move = clamp_track_move,

@@ -246,7 +246,6 @@ static void uclamp_cpu_clamp(struct sim *s, struct sim_cpu *c,
 }
 
 const struct clamp_policy_ops clamp_policy_uclamp = {
-	.name = "uclamp",
 	.enqueue = uclamp_enqueue,
 	.dequeue = uclamp_dequeue,
 	.move = uclamp_move,

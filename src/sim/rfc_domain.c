@@ -5,13 +5,13 @@
 #include "rfc_domain.h"
 
 void rfc_domain_compose(const struct cap_clamp_cpu *const *cpus,
-			const bool *idle, int n, int caller, bool nonidle_rule,
+			const bool *idle, int n, int caller, enum domain_rule rule,
 			struct sugov_range *out)
 {
 	struct cap_clamp_range r = { 0, 0 };
 	int j;
 
-	if (nonidle_rule) {
+	if (rule == DOMAIN_RULE_NONIDLE) {
 		bool counted = cap_clamp_domain_start(&r, cpus[caller]);
 
 		for (j = 0; j < n; j++)

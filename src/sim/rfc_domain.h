@@ -11,18 +11,20 @@
 
 #include <stdbool.h>
 
+#include "clamp_names.h"
 #include "schedutil.h"
 
 struct cap_clamp_cpu;
 
 /*
  * The RFC's range of a shared domain from its CPUs' aggregates, @caller
- * the index of the CPU whose update this is; @nonidle_rule: the core's
- * rule (a CPU with nothing RUNNABLE never counts), else RFC patch 4 as
- * posted (the caller always counts).
+ * the index of the CPU whose update this is; @rule: DOMAIN_RULE_NONIDLE,
+ * the core's (a CPU with nothing RUNNABLE never counts), or
+ * DOMAIN_RULE_RFC, RFC patch 4 as posted (the caller always counts).
  */
 void rfc_domain_compose(const struct cap_clamp_cpu *const *cpus,
-			const bool *idle, int n, int caller, bool nonidle_rule,
+			const bool *idle, int n, int caller,
+			enum domain_rule rule,
 			struct sugov_range *out);
 
 #endif

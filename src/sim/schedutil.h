@@ -48,7 +48,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "policy.h"
+#include "clamp_names.h"
 
 /* A [min, max] constraint in capacity units */
 struct sugov_range {

@@ -121,17 +121,33 @@ static int setup_groups(struct sim *s)
 	return err;
 }
 
-int sim_workload_policy(const struct workload *wl, const char *option,
-			enum clamp_policy *out)
+void sim_opts_resolve(struct sim_opts *o, const struct workload *wl)
 {
-	return policy_parse(option ? option : wl->policy ? wl->policy : "rfc",
-			    out);
+	if (!o->clamp_policy)
+		o->clamp_policy = wl && wl->policy ? wl->policy :
+				  CLAMP_POLICY_DEFAULT;
+	if (!o->order)
+		o->order = wl && wl->clamp_order ? wl->clamp_order :
+			   CLAMP_ORDER_DEFAULT;
+	if (!o->domain_rule)
+		o->domain_rule = wl && wl->domain_rule ? wl->domain_rule :
+				 DOMAIN_RULE_DEFAULT;
+	if (!o->hz)
+		o->hz = wl && wl->hz ? wl->hz : SIM_HZ_DEFAULT;
+}
+
+bool sim_opts_resolved(const struct sim_opts *o)
+{
+	return clamp_policy_ops(o->clamp_policy) &&
+	       clamp_order_name(o->order) && domain_rule_name(o->domain_rule) &&
+	       o->hz;
 }
 
 struct workload *sim_workload_check(struct workload *wl, struct diag *d,
-				    int errors_before, const char *policy)
+				    int errors_before,
+				    enum clamp_policy policy)
 {
-	enum clamp_policy p;
+	struct sim_opts o = { .clamp_policy = policy };
 	struct sim *s;
 
 	if (!wl || d->errors == errors_before)
@@ -140,10 +156,9 @@ struct workload *sim_workload_check(struct workload *wl, struct diag *d,
 	 * the group tree alone, under the rules of the policy that would
 	 * run it: a value one policy refuses may be another's to take
 	 */
-	if (sim_workload_policy(wl, policy, &p))
-		p = POLICY_RFC;		/* the name's own error is reported */
+	sim_opts_resolve(&o, wl);
 	s = xcalloc(1, sizeof(*s));
-	s->clamp = clamp_policy_ops(p);
+	s->clamp = clamp_policy_ops(o.clamp_policy);
 	s->wl = wl;
 	s->diag = d;
 	if (clamp_host_init(&s->host, 1))
@@ -201,10 +216,16 @@ static void task_timers_init(const struct workload *wl, struct sim_task *t)
 struct sim *sim_create(const struct platform *pl, const struct workload *wl,
 		       const struct sim_opts *o, struct diag *dg)
 {
-	struct sim *s = xcalloc(1, sizeof(*s));
 	double dl_total = 0, cap_total = 0;
 	int err = 0, i, j, k, n, log2;
+	struct sim *s;
 
+	if (!sim_opts_resolved(o)) {
+		diag_report(dg, true, NULL, 0, 0,
+			    "internal error: the run's options were not completed by sim_opts_resolve()");
+		return NULL;
+	}
+	s = xcalloc(1, sizeof(*s));
 	s->o = *o;
 	s->clamp = clamp_policy_ops(o->clamp_policy);
 	/* uclamp's defaults: no system limit, RT boosted to the top */
@@ -298,7 +319,7 @@ struct sim *sim_create(const struct platform *pl, const struct workload *wl,
 		cap_total += c->capacity / 1024.0;
 	}
 	sim_overutilized_init(s);
-	s->tick_ns = NSEC_PER_SEC / (o->hz ? o->hz : 250);
+	s->tick_ns = NSEC_PER_SEC / o->hz;
 	for (i = 0; i < s->ndoms; i++)	/* the iowait boost's reset */
 		s->doms[i].gov_params.tick_ns = s->tick_ns;
 	for (log2 = 0, n = s->ncpus < 8 ? s->ncpus : 8; n > 1; n >>= 1)

@@ -26,7 +26,6 @@
 #include "clamp_host.h"
 #include "clamp_policy.h"
 #include "cpu_load_index.h"
-#include "policy.h"
 #include "schedutil.h"
 #include "sched_class.h"
 #include "timer_heap.h"
@@ -340,17 +339,28 @@ struct res_state {
 	bool t_init;
 };
 
+/* The tick rate when neither --hz nor capsim.hz gives one (CONFIG_HZ) */
+#define SIM_HZ_DEFAULT 250
+
+/*
+ * A run's configuration. The choices with a documented default (policy,
+ * clamp order, domain rule, hz) are left unset (0: POLICY_UNSET, ..., hz
+ * 0) by a caller that makes none, and sim_opts_resolve() completes them
+ * from the workload, else the defaults; sim_create() takes only a
+ * resolved one. So `struct sim_opts o = { 0 }` and sim_opts_resolve()
+ * is a run as `capsim run W` makes it.
+ */
 struct sim_opts {
 	enum clamp_policy clamp_policy;	/* --policy: the clamp policy, not a task's */
-	enum clamp_order order;
+	enum clamp_order order;		/* --clamp-order */
+	enum domain_rule domain_rule;	/* --domain-rule */
+	unsigned int hz;		/* --hz */
 	uint64_t seed;
-	uint64_t duration_ns;
-	unsigned int hz;
+	uint64_t duration_ns;	/* --duration; 0: global.duration, else until every task ends */
 	bool trace_util;	/* capsim_util lines at every tick */
 	bool activations;	/* keep a record per activation */
 	const char *clamp_backend;	/* "rbtree", "exact" or NULL: default */
 	bool trace_signals;	/* LISA's signal events, every decision */
-	bool nonidle_rule;	/* domain rule: an idle caller does not count */
 	/*
 	 * Events in a row at one nanosecond that fail the run are at least
 	 * this many (0: 2^20); the fuzz harness lowers it so that a looping
@@ -438,25 +448,35 @@ struct sim {
 	void *progress_arg;
 };
 
-/* setup.c: the machine built from the inputs, and freed */
+/*
+ * setup.c: @o completed for a run of @wl (NULL: no workload): each choice
+ * @o leaves unset takes the workload's (capsim.policy, .clamp_order,
+ * .domain_rule, .hz), else the default (CLAMP_POLICY_DEFAULT rfc,
+ * CLAMP_ORDER_DEFAULT 6.12, DOMAIN_RULE_DEFAULT nonidle, SIM_HZ_DEFAULT
+ * 250; docs/simulator.md). The one place a run's defaults are applied:
+ * capsim run and validate, the tests, the fuzzers and a library caller
+ * call it before sim_create().
+ */
+void sim_opts_resolve(struct sim_opts *o, const struct workload *wl);
+/* Whether @o is complete (sim_opts_resolve() made it so) */
+bool sim_opts_resolved(const struct sim_opts *o);
+/*
+ * The machine built from the inputs, and freed. @o must be resolved: an
+ * unresolved one is refused (NULL, said as an internal error).
+ */
 struct sim *sim_create(const struct platform *pl, const struct workload *wl,
 		       const struct sim_opts *o, struct diag *d);
 /*
  * A workload from workload_load_all(): if it has errors beyond
  * @errors_before, report what sim_create() would also find without a
- * platform (the group rules of the policy the run would use, @policy as
- * sim_workload_policy() takes it; events on unknown groups), so that one
- * pass lists every error, free it and return NULL; else return it.
+ * platform (the group rules of the policy the run would use: @policy,
+ * or when POLICY_UNSET the workload's, else the default; events on
+ * unknown groups), so that one pass lists every error, free it and
+ * return NULL; else return it.
  */
 struct workload *sim_workload_check(struct workload *wl, struct diag *d,
-				    int errors_before, const char *policy);
-/*
- * The clamp policy a run of @wl uses: @option (--policy) when given, else
- * the workload's "capsim": {"policy"}, else rfc. 0, or -1 for an unknown
- * name (@out untouched).
- */
-int sim_workload_policy(const struct workload *wl, const char *option,
-			enum clamp_policy *out);
+				    int errors_before,
+				    enum clamp_policy policy);
 void sim_destroy(struct sim *s);
 /*
  * sim_validate.c: what `capsim validate` checks of the workload @file

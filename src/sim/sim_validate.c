@@ -16,8 +16,9 @@ bool sim_validate(const char *file, struct jdoc *doc, const char *platform,
 {
 	struct workload *wl =
 		sim_workload_check(doc ? workload_from_doc_all(doc, file, d) :
-				   workload_load_all(file, d), d, 0, NULL);
-	struct sim_opts o = { .hz = 250 };
+				   workload_load_all(file, d), d, 0,
+				   POLICY_UNSET);
+	struct sim_opts o = { 0 };
 	struct platform *p = NULL;
 	struct sim *s = NULL;
 	const char *pname;
@@ -25,8 +26,8 @@ bool sim_validate(const char *file, struct jdoc *doc, const char *platform,
 
 	if (!wl)
 		return false;
-	/* the run's rules: the workload's policy (checked by its parser) */
-	sim_workload_policy(wl, NULL, &o.clamp_policy);
+	/* the run's rules: the workload's choices, else the defaults */
+	sim_opts_resolve(&o, wl);
 	if (wl->duration_s > 0) {
 		workload_check_event_times(wl, (uint64_t)(wl->duration_s * 1e9),
 					   false);

@@ -273,11 +273,12 @@ int summary_write(struct sim *s, const struct run_info *ri, FILE *f)
 	json_object_set_new(o, "origin", json_string(s->pl->origin));
 	json_object_set_new(o, "sha256", json_string(s->pl->sha256));
 	json_object_set_new(root, "platform", o);
-	json_object_set_new(root, "policy", json_string(policy_name(s->o.clamp_policy)));
+	json_object_set_new(root, "policy",
+			    json_string(clamp_policy_name(s->o.clamp_policy)));
 	json_object_set_new(root, "clamp_order",
 			    json_string(clamp_order_name(s->o.order)));
 	json_object_set_new(root, "domain_rule",
-			    json_string(s->o.nonidle_rule ? "nonidle" : "rfc"));
+			    json_string(domain_rule_name(s->o.domain_rule)));
 	json_object_set_new(root, "seed", json_integer((json_int_t)s->o.seed));
 	json_object_set_new(root, "hz", json_integer(s->o.hz));
 	json_object_set_new(root, "clamp_backend",
@@ -426,9 +427,9 @@ void summary_print(struct sim *s, const struct run_info *ri, FILE *f)
 	int i, j;
 
 	fprintf(f, "capsim: %s on %s, policy %s (clamp order %s, domain rule %s), %.3f s simulated\n",
-		s->wl->name, s->pl->name, policy_name(s->o.clamp_policy),
-		clamp_order_name(s->o.order),
-		s->o.nonidle_rule ? "nonidle" : "rfc", sim_seconds(s));
+		s->wl->name, s->pl->name, clamp_policy_name(s->o.clamp_policy),
+		clamp_order_name(s->o.order), domain_rule_name(s->o.domain_rule),
+		sim_seconds(s));
 	fprintf(f, "%-16s %6s %-10s %7s %7s %6s %8s %8s %9s %9s\n", "task", "pid",
 		"group", "activ", "done", "miss", "wlat95ms", "tlat95ms",
 		"slack50ms", "cpu_s");

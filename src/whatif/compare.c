@@ -30,13 +30,16 @@
 #define EXIT_RUN 1
 #define EXIT_USAGE 2
 
-/* Enabling a policy for comparisons and sweeps is one line here */
-const char *const whatif_default_policies[] = {
-	"rfc",
-	"none",
-	"uclamp",
-	NULL,
-};
+char **whatif_all_policies(void)
+{
+	char **v = xcalloc(POLICY_END, sizeof(char *));
+	enum clamp_policy p;
+	int n = 0;
+
+	for_each_clamp_policy(p)
+		v[n++] = xstrdup(clamp_policy_name(p));
+	return v;
+}
 
 char **strv_split(const char *s, const char *what)
 {
@@ -84,21 +87,16 @@ int strv_len(char *const *v)
 int whatif_check_list(char *const *v, const char *opt, const char *cmd,
 		      bool policies)
 {
-	const char *const *allowed = whatif_default_policies;
+	char names[CLAMP_NAMES_LIST_MAX];
 	int i, k;
 
 	for (i = 0; v[i]; i++) {
-		for (k = 0; policies && allowed[k] && strcmp(allowed[k], v[i]); k++)
-			;
-		if (policies && !allowed[k]) {
-			struct strbuf sb;
-
-			sb_init(&sb);
-			for (k = 0; allowed[k]; k++)
-				sb_printf(&sb, "%s%s", k ? ", " : "", allowed[k]);
+		if (policies && !clamp_policy_find(v[i])) {
 			fprintf(stderr, "capsim: %s: unknown policy \"%.64s\": allowed %s\nsee `capsim %s --help`\n",
-				opt, v[i], sb.buf, cmd);
-			sb_free(&sb);
+				opt, v[i],
+				clamp_names_list(CLAMP_NAMES_POLICY, false,
+						 names, sizeof(names)),
+				cmd);
 			return -1;
 		}
 		for (k = 0; k < i; k++) {
@@ -525,11 +523,12 @@ static const struct option compare_options[] = {
 char *whatif_policy_list(void)
 {
 	struct strbuf sb;
-	int k;
+	enum clamp_policy p;
 
 	sb_init(&sb);
-	for (k = 0; whatif_default_policies[k]; k++)
-		sb_printf(&sb, "%s%s", k ? "," : "", whatif_default_policies[k]);
+	for_each_clamp_policy(p)
+		sb_printf(&sb, "%s%s", p == POLICY_UNSET + 1 ? "" : ",",
+			  clamp_policy_name(p));
 	return sb.buf;
 }
 
@@ -664,7 +663,6 @@ static int compare_check_args(const struct compare_args *ca)
 static char **compare_policies(const char *policies)
 {
 	char **pol;
-	int i;
 
 	if (policies) {
 		pol = strv_split(policies, "--policies");
@@ -674,11 +672,7 @@ static char **compare_policies(const char *policies)
 		}
 		return pol;
 	}
-	pol = xcalloc((size_t)strv_len((char *const *)whatif_default_policies) + 1,
-		      sizeof(char *));
-	for (i = 0; whatif_default_policies[i]; i++)
-		pol[i] = xstrdup(whatif_default_policies[i]);
-	return pol;
+	return whatif_all_policies();
 }
 
 /*

@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "clamp_names.h"
 #include "cli_opts.h"
 #include "freq_series.h"
 #include "gnuplot.h"
@@ -468,6 +469,17 @@ static char *dom_name(const struct dom_metrics *d)
 	return d->name ? xstrdup(d->name) : xasprintf("domain %d", d->id);
 }
 
+/*
+ * Whether the run's policy is one of the registry's that clamps nothing
+ * (none); a kernel's trace ("?") or a name capsim does not know may clamp
+ */
+static bool applies_no_clamp(const struct run_metrics *m)
+{
+	const struct clamp_policy_info *pi = clamp_policy_find(m->policy);
+
+	return pi && !clamp_policy_clamps(pi);
+}
+
 static void write_vars(FILE *v, const struct run_metrics *m,
 		       const struct plot_ctx *p, const struct plot_picks *pk,
 		       const struct plot_frames *pf)
@@ -502,8 +514,7 @@ static void write_vars(FILE *v, const struct run_metrics *m,
 	 * (and a kernel's trace, the RFC's kernel) applies, or under uclamp
 	 * its rq clamps (lisa__uclamp_util_cfs); the scan read the one
 	 * m->band names */
-	fprintf(v, "hasband = %d\n", p->any_band &&
-		strcmp(m->policy, "none"));
+	fprintf(v, "hasband = %d\n", p->any_band && !applies_no_clamp(m));
 	put_str(v, "bandname", m->band == SCAN_BAND_UCLAMP ?
 		"uclamp effective range" : "clamp band");
 	/* no band: say which event was missing (capsim traces a range at
@@ -515,7 +526,7 @@ static void write_vars(FILE *v, const struct run_metrics *m,
 		 m->band == SCAN_BAND_AUTO ?
 		 "no clamp in the trace (neither cap_clamp_cpu nor lisa__uclamp_util_cfs), no band" :
 		 "no clamp in the trace") :
-		!strcmp(m->policy, "none") ? "policy none: no clamp applied" : "");
+		applies_no_clamp(m) ? "policy none: no clamp applied" : "");
 	fprintf(v, "array domidx[%d]\narray domlabel[%d]\narray domname[%d]\narray domcpus[%d]\narray domytics[%d]\narray domfmax[%d]\narray dombin[%d]\narray domband[%d]\narray domhas[%d]\narray domnopps[%d]\n",
 		n, n, n, n, n, n, n, n, n, n);
 	for (i = 0; i < pk->ndoms; i++) {

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "clamp_names.h"
 #include "diag.h"
 #include "ftrace.h"
 #include "run_metrics.h"
@@ -437,6 +438,8 @@ int run_metrics_load(struct run_metrics *m, const char *path,
 	char *trace, *sumpath;
 	struct platform *pl = NULL;
 	struct domain_guess guess = { 0 };
+	const struct clamp_policy_info *pi;
+	enum clamp_order order;
 	struct scan sc;
 	json_t *sum = NULL, *jt;
 	json_error_t jerr;
@@ -490,12 +493,15 @@ int run_metrics_load(struct run_metrics *m, const char *path,
 		}
 		sc.guess = &guess;
 	}
-	sc.order_410 = sum && jstr(sum, "clamp_order") &&
-		       !strcmp(jstr(sum, "clamp_order"), "4.10");
-	/* the band of the range the run's policy applied */
+	if (sum && jstr(sum, "clamp_order") &&
+	    !clamp_order_parse(jstr(sum, "clamp_order"), &order))
+		sc.order_410 = order == CLAMP_ORDER_410;
+	/* the band of the range the run's policy applied: uclamp's rq
+	 * clamps where uclamp values clamp, else the RFC's range */
+	pi = sum && jstr(sum, "policy") ? clamp_policy_find(jstr(sum, "policy")) :
+	     NULL;
 	sc.band = !sum ? SCAN_BAND_AUTO :
-		  jstr(sum, "policy") && !strcmp(jstr(sum, "policy"), "uclamp") ?
-		  SCAN_BAND_UCLAMP : SCAN_BAND_RFC;
+		  pi && pi->uclamp_values ? SCAN_BAND_UCLAMP : SCAN_BAND_RFC;
 	if (o) {
 		sc.hooks = o->hooks;
 		sc.sched_only = o->sched_only;

@@ -497,15 +497,10 @@ static int parse_sweep_args(int argc, char **argv, struct sweep_args *sa)
 static int sweep_lists(const struct sweep_args *sa, struct sweep *sw,
 		       int *ndoms)
 {
-	int i;
-
 	if (sa->policies) {
 		sw->policies = strv_split(sa->policies, "--policies");
 	} else {
-		sw->policies = xcalloc((size_t)strv_len((char *const *)
-				       whatif_default_policies) + 1, sizeof(char *));
-		for (i = 0; whatif_default_policies[i]; i++)
-			sw->policies[i] = xstrdup(whatif_default_policies[i]);
+		sw->policies = whatif_all_policies();
 	}
 	if (sa->platforms) {
 		sw->platforms = strv_split(sa->platforms, "--platforms");

@@ -15,17 +15,18 @@ int cmd_sweep(int argc, char **argv);
 
 /*
  * The policies a comparison or a sweep runs when none are named: every
- * policy this build simulates (rfc, none, uclamp; a new policy is one
- * line in compare.c, and compare's --help lists it from there).
+ * policy this build simulates, in the registry's order (a new policy is
+ * a row of src/input/clamp_names.c and its ops in src/sim/policy.c;
+ * compare's and sweep's --help list it from there). NULL-terminated,
+ * the caller frees it with strv_free().
  */
-extern const char *const whatif_default_policies[];
-/* whatif_default_policies as "rfc,none,...", for the usage texts (caller
- * frees) */
+char **whatif_all_policies(void);
+/* The same as "rfc,none,...", for the usage texts (caller frees) */
 char *whatif_policy_list(void);
 
 /*
  * Each item of @v appears once (twice would give duplicate runs) and,
- * when @policies, is one of whatif_default_policies. 0, or -1 with the
+ * when @policies, names a policy of the registry. 0, or -1 with the
  * usage error of @cmd said.
  */
 int whatif_check_list(char *const *v, const char *opt, const char *cmd,

@@ -74,7 +74,7 @@ static void compose(const struct sugov_line *const *lines, int n, int caller,
 		cp[j] = &cc[j];
 		idle[j] = lines[j]->in.idle;
 	}
-	rfc_domain_compose(cp, idle, n, caller, true, out);
+	rfc_domain_compose(cp, idle, n, caller, DOMAIN_RULE_NONIDLE, out);
 }
 
 /*

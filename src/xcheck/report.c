@@ -210,7 +210,7 @@ static json_t *l5_json(const struct xcheck *x)
 	return json_pack("{s:b,s:b,s:s,s:b,s:f,s:o,s:o,s:o,s:o}",
 			 "pass", x->pass[5], "ran", true,
 			 "workload", "sim-imported.json",
-			 "gated", strcmp(x->policy, "uclamp") != 0,
+			 "gated", !x->pol->uclamp_values,
 			 "tvd_limit", x->lim.tvd_trace,
 			 "residency_tvd", tvd, "level4_residency_tvd", tvd4,
 			 "sim", run_json(x, &x->simi), "tasks", tasks);
@@ -369,7 +369,7 @@ static void md_level4(FILE *f, const struct xcheck *x)
 	else
 		fprintf(f, "Gate: residency total-variation distance <= %.3f per domain, between the guest and the plain simulation.\n\n",
 			x->lim.tvd);
-	if (!strcmp(x->policy, "rfc"))
+	if (x->pol->capacity_range)
 		fprintf(f, "And, in each run, the causes (below): busy time above a CPU's capacity_max that no range of the decision choosing the frequency allowed at most 1 %% of the time above, or 1 ms.\n\n");
 	fprintf(f, "| figure | guest | simulator + other tasks | simulator |\n| --- | ---: | ---: | ---: |\n");
 	for (int d = 0; d < x->pl->ndomains; d++) {
@@ -481,9 +481,9 @@ static void md_level5(FILE *f, const struct xcheck *x)
 		return;
 	}
 	fprintf(f, "The guest's own trace imported (`capsim import`, `sim-imported.json`: each task's runs as the guest ran them, as work at the frequency and capacity they ran at; kernel threads and tasks under 0.5 %% busy folded into a per-CPU load) and simulated on the same platform, policy and tick (`sim-imported/`), compared with the guest as level 4 compares. Level 4 runs the workload as written, so the emulator's stretching of short bursts beside busy vCPUs counts there as model error; here both sides run the guest's bursts. Gate: %s (level 4's gate is separate and unchanged).\n\n",
-		strcmp(x->policy, "uclamp") ? "residency TVD per domain at most the limit below" :
+		!x->pol->uclamp_values ? "residency TVD per domain at most the limit below" :
 		"none under uclamp: the guest trace shows no uclamp value, so the imported tasks run unclamped");
-	if (strcmp(x->policy, "uclamp"))
+	if (!x->pol->uclamp_values)
 		fprintf(f, "Limit: %.3f.\n\n", x->lim.tvd_trace);
 	fprintf(f, "| figure | level 4: guest to %s | level 5: guest to the imported run |\n| --- | ---: | ---: |\n",
 		x->has_simk ? "simulator + other tasks" : "simulator");

@@ -14,6 +14,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "clamp_names.h"
 #include "clamp_replay.h"
 #include "decision_replay.h"
 #include "e2e.h"
@@ -41,6 +42,8 @@ struct xcheck {
 	/* inputs */
 	const char *workload;
 	const char *policy;
+	/* its traits: what each level expects of the guest and gates */
+	const struct clamp_policy_info *pol;
 	const struct platform *pl;
 	const char *platform_arg;	/* as given: name or file */
 	char *guest_trace;	/* paths relative to the output directory */

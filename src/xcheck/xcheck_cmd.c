@@ -461,7 +461,7 @@ static int compare(struct xcheck *x, const char *dir, char **comms,
 	char *g = xasprintf("%s/%s", dir, x->guest_trace);
 	char *s = xasprintf("%s/%s", dir, x->sim_trace);
 	struct decision_replay_opts dro = {
-		.pl = x->pl, .domain_clamp = !strcmp(x->policy, "rfc"),
+		.pl = x->pl, .domain_clamp = x->pol->capacity_range,
 	};
 	uint64_t dur = (uint64_t)(x->duration_s * 1e9);
 	struct kthreads kt = { 0 };
@@ -474,11 +474,12 @@ static int compare(struct xcheck *x, const char *dir, char **comms,
 		goto out;
 	x->l1_ran = true;
 	/*
-	 * Only rfc writes cpu.capacity_*: under uclamp and none the kernel's
-	 * static key keeps the hooks off, and a trace without clamp ops is
-	 * the expected one (older kernels traced them all the same).
+	 * Only rfc writes cpu.capacity_* (the policy bounded by the RFC's
+	 * range): under uclamp and none the kernel's static key keeps the
+	 * hooks off, and a trace without clamp ops is the expected one
+	 * (older kernels traced them all the same).
 	 */
-	gate(x, 1, x->l1.ops > 0 || strcmp(x->policy, "rfc"),
+	gate(x, 1, x->l1.ops > 0 || !x->pol->capacity_range,
 	     "level 1: no clamp ops in the guest trace");
 	/*
 	 * Tracing starts while CPUs have tasks: each CPU's ops before it
@@ -565,7 +566,7 @@ static int compare(struct xcheck *x, const char *dir, char **comms,
 		     x->tvd[d], x->lim.tvd);
 	}
 	/* the RFC's rule in each run: causes, where residency varies */
-	if (!strcmp(x->policy, "rfc")) {
+	if (x->pol->capacity_range) {
 		cause_gate(x, &x->guest, "guest");
 		cause_gate(x, &x->sim, "simulator");
 		if (x->has_simk)
@@ -578,7 +579,7 @@ static int compare(struct xcheck *x, const char *dir, char **comms,
 	if (x->trace_driven) {
 		if (xcheck_trace_driven(x, dir, comms, ncomms, dur))
 			goto out;
-		for (int d = 0; x->has_simi && strcmp(x->policy, "uclamp") &&
+		for (int d = 0; x->has_simi && !x->pol->uclamp_values &&
 		     d < x->pl->ndomains; d++)
 			gate(x, 5, x->tvd_trace[d] <= x->lim.tvd_trace,
 			     "level 5: domain %d residency TVD %.3f to the imported run above %.3f",
@@ -663,15 +664,18 @@ static int parse_xcheck_args(int argc, char **argv, struct xcheck_args *xa,
 {
 	enum trace_file_err ferr;
 	int ret = cli_parse(&xcheck_cli, argc, argv, xcheck_opt, xa, NULL);
+	char names[CLAMP_NAMES_LIST_MAX];
 
 	if (ret != CLI_CONTINUE)
 		return ret;
 	if (!xa->wfile)
 		return cli_usage_error(&xcheck_cli, "xcheck needs a WORKLOAD.json");
-	if (strcmp(xa->policy, "rfc") && strcmp(xa->policy, "uclamp") &&
-	    strcmp(xa->policy, "none"))
-		return cli_usage_error(&xcheck_cli, "--policy: rfc, uclamp or none, not %s",
-				       xa->policy);
+	if (!clamp_policy_find(xa->policy))
+		return cli_usage_error(&xcheck_cli, "unknown policy \"%s\": allowed %s",
+				       xa->policy,
+				       clamp_names_list(CLAMP_NAMES_POLICY,
+							false, names,
+							sizeof(names)));
 	if (access(xa->wfile, R_OK)) {
 		fprintf(stderr, "capsim: cannot read %s: %s\n", xa->wfile,
 			strerror(errno));
@@ -801,9 +805,11 @@ int cmd_xcheck(int argc, char **argv)
 		.kthreads = true,
 		.trace_driven = true,
 	};
-	struct xcheck_args xa = { .x = &x, .platform = "sym4",
-				  .policy = "rfc", .outdir = "xcheck-out",
-				  .plots = true };
+	struct xcheck_args xa = {
+		.x = &x, .platform = "sym4",
+		.policy = clamp_policy_name(CLAMP_POLICY_DEFAULT),
+		.outdir = "xcheck-out", .plots = true,
+	};
 	struct outdir od = { 0 };
 	struct diag dg = { 0 };
 	struct platform *pl = NULL;
@@ -824,6 +830,7 @@ int cmd_xcheck(int argc, char **argv)
 	x.sim_name = xasprintf("%s/sim/trace.txt", xa.outdir);
 	x.workload = xa.wfile;
 	x.policy = xa.policy;
+	x.pol = clamp_policy_find(xa.policy);
 	x.pl = pl;
 	x.platform_arg = xa.platform;
 	x.guest_trace = xstrdup("guest/trace.txt");

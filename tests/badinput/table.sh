@@ -97,10 +97,10 @@ fresh; workload '{ "tasks": { "t": { "policy": "SCHED_FAST", "run": 1, "sleep": 
 row "unknown policy" 2 'w.json:1:31: error: tasks.t.policy: unknown policy "SCHED_FAST": allowed SCHED_OTHER' 10 256 $W run w.json -o out/x
 
 fresh; workload "{ \"capsim\": { \"policy\": \"fast\" }, $G, $T }"
-row "unknown capsim policy" 2 'w.json:1:25: error: capsim.policy: allowed "rfc", "uclamp" or "none"' 10 256 $W run w.json -o out/x
+row "unknown capsim policy" 2 'w.json:1:25: error: capsim.policy: allowed "rfc", "none" or "uclamp"' 10 256 $W run w.json -o out/x
 
 fresh; workload "{ $G, $T }"
-row "unknown --policy" 2 'capsim: unknown policy "fast": allowed rfc, uclamp, none' 10 256 $W run w.json --policy fast -o out/x
+row "unknown --policy" 2 'capsim: unknown policy "fast": allowed rfc, none, uclamp' 10 256 $W run w.json --policy fast -o out/x
 
 fresh; workload '{ "capsim": { "taskgroups": { "/a/../a": { "capacity_max": 10 } } }, "tasks": { "t": { "run": 1, "sleep": 1 } } }'
 row "cyclic group (/a/../a)" 2 'w.json:1:42: error: capsim.taskgroups["/a/../a"]: "/a/../a" is not a group path ("/name/sub"): "." and ".." are not group names' 10 256 $W run w.json -o out/x

@@ -29,7 +29,7 @@ static inline void fuzz_case_load(struct fuzz_case *c, const uint8_t *data,
 	diag_init(&c->d, true);
 	c->wl = sim_workload_check(workload_load_buffer_all("fuzz.json",
 							    c->text, &c->d),
-				   &c->d, 0, NULL);
+				   &c->d, 0, POLICY_UNSET);
 }
 
 static inline void fuzz_case_platform(struct fuzz_case *c)

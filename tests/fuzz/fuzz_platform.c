@@ -19,9 +19,8 @@ static const char workload[] =
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct sim_opts o = { .clamp_policy = POLICY_RFC, .hz = 250,
-			      .duration_ns = 20 * NSEC_PER_MSEC,
-			      .nonidle_rule = true };
+	struct sim_opts o = { .clamp_policy = POLICY_RFC,
+			      .duration_ns = 20 * NSEC_PER_MSEC };
 	struct workload *wl = NULL;
 	struct platform *pl;
 	struct sim *s = NULL;
@@ -40,8 +39,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (!wl)
 			abort();	/* the fixed workload is valid */
 	}
-	if (wl)
+	if (wl) {
+		sim_opts_resolve(&o, wl);
 		s = sim_create(pl, wl, &o, &d);
+	}
 	if (s)
 		sim_run(s, NULL);
 	fuzz_fail_on_warn();

@@ -34,18 +34,14 @@ static bool run_opts(const struct workload *wl, struct sim_opts *o)
 		n += wl->tasks[i].instances;
 	if (n > MAX_INSTANCES)
 		return false;
-	if (wl->policy && policy_parse(wl->policy, &o->clamp_policy))
-		return false;
-	if (wl->clamp_order && clamp_order_parse(wl->clamp_order, &o->order))
-		return false;
-	o->nonidle_rule = !wl->domain_rule || strcmp(wl->domain_rule, "rfc");
+	sim_opts_resolve(o, wl);
 	return true;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct sim_opts o = { .clamp_policy = POLICY_RFC, .hz = 250,
-			      .duration_ns = SIM_NS, .seed = size,
+	/* the workload's choices, else capsim run's defaults (run_opts()) */
+	struct sim_opts o = { .duration_ns = SIM_NS, .seed = size,
 			      .stuck_events_min = STUCK_EVENTS,
 			      .max_events = MAX_EVENTS };
 	struct fuzz_case c;

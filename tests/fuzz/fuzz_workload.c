@@ -8,14 +8,17 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct sim_opts o = { .clamp_policy = POLICY_RFC, .hz = 250 };
+	struct sim_opts o = { 0 };
 	struct fuzz_case c;
 
 	fuzz_case_load(&c, data, size);
 	if (c.wl)
 		fuzz_case_platform(&c);
-	if (c.pl)
+	if (c.pl) {
+		/* as validate: the workload's choices, else the defaults */
+		sim_opts_resolve(&o, c.wl);
 		c.s = sim_create(c.pl, c.wl, &o, &c.d);
+	}
 	fuzz_case_free(&c);
 	return 0;
 }

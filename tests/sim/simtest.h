@@ -27,22 +27,29 @@ struct run {
 	int ret;
 };
 
-/* Parse and run @text on @platform with @o; teardown with run_free() */
+/*
+ * Parse and run @text on @platform with @o, its unset choices completed
+ * as capsim run completes them (sim_opts_resolve()); teardown with
+ * run_free()
+ */
 static inline struct run *run_with(const char *text, const char *platform,
 				   const struct sim_opts *o, FILE *trace)
 {
 	struct run *r = calloc(1, sizeof(*r));
+	struct sim_opts ro = *o;
 
 	diag_init(&r->d, true);
 	/* as capsim run loads it: all the errors in one pass, under the
 	 * policy the run uses */
 	r->wl = sim_workload_check(workload_load_buffer_all("test.json", text,
 							    &r->d), &r->d, 0,
-				   policy_name(o->clamp_policy));
+				   o->clamp_policy);
 	if (r->wl)
 		r->pl = platform_load(platform, &r->d);
-	if (r->pl)
-		r->s = sim_create(r->pl, r->wl, o, &r->d);
+	if (r->pl) {
+		sim_opts_resolve(&ro, r->wl);
+		r->s = sim_create(r->pl, r->wl, &ro, &r->d);
+	}
 	if (r->s)
 		r->ret = sim_run(r->s, trace);
 	return r;
@@ -53,9 +60,8 @@ static inline struct run *run_text(const char *text, const char *platform,
 				   enum clamp_policy pol, enum clamp_order ord,
 				   double duration_s, FILE *trace)
 {
-	/* capsim run's defaults: the core's domain rule */
-	struct sim_opts o = { .clamp_policy = pol, .order = ord, .hz = 250,
-			      .nonidle_rule = true };
+	/* the rest as capsim run's defaults (run_with()) */
+	struct sim_opts o = { .clamp_policy = pol, .order = ord };
 
 	o.duration_ns = (uint64_t)(duration_s * 1e9);
 	return run_with(text, platform, &o, trace);

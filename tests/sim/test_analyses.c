@@ -12,8 +12,7 @@
 static struct run *run_opts(const char *text, const char *platform,
 			    double duration_s)
 {
-	struct sim_opts o = { .clamp_policy = POLICY_RFC, .hz = 250,
-			      .nonidle_rule = true, .activations = true };
+	struct sim_opts o = { .clamp_policy = POLICY_RFC, .activations = true };
 	struct run *r;
 
 	o.duration_ns = (uint64_t)(duration_s * 1e9);

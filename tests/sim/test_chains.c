@@ -27,8 +27,7 @@ static const char frame_json[] =
 static struct run *run_frame(int deadline_us, unsigned int khz)
 {
 	char *text = xasprintf(frame_json, deadline_us);
-	struct sim_opts o = { .clamp_policy = POLICY_NONE, .hz = 250,
-			      .nonidle_rule = true, .governor_set = true,
+	struct sim_opts o = { .clamp_policy = POLICY_NONE, .governor_set = true,
 			      .governor = { .kind = GOV_USERSPACE, .khz = khz },
 			      .duration_ns = NSEC_PER_SEC };
 	struct run *r = run_with(text, "sym4", &o, NULL);
@@ -100,8 +99,7 @@ START_TEST(frame_never_done_is_late)
 		"    \"stuck\": { \"loop\": -1, \"suspend\": \"never\", \"run\": 10 } },\n"
 		"  \"capsim\": { \"chains\": { \"c\": { \"tasks\": [\"ui\", \"stuck\"],\n"
 		"    \"period_us\": 10000, \"start\": \"period\" } } } }\n";
-	struct sim_opts o = { .clamp_policy = POLICY_NONE, .hz = 250,
-			      .nonidle_rule = true,
+	struct sim_opts o = { .clamp_policy = POLICY_NONE,
 			      .duration_ns = NSEC_PER_SEC / 10 };
 	struct run *r = run_with(text, "sym4", &o, NULL);
 	struct chain_run *cr;
@@ -136,8 +134,7 @@ START_TEST(frame_started_by_its_own_trigger)
 		"                  \"run\": 3000 } },\n"
 		"  \"capsim\": { \"chains\": { \"frame\": { \"tasks\": [\"ui\", \"render\"],\n"
 		"    \"period_us\": 16667, \"start\": \"period\" } } } }\n";
-	struct sim_opts o = { .clamp_policy = POLICY_NONE, .hz = 250,
-			      .nonidle_rule = true, .governor_set = true,
+	struct sim_opts o = { .clamp_policy = POLICY_NONE, .governor_set = true,
 			      .governor = { .kind = GOV_PERFORMANCE },
 			      .duration_ns = NSEC_PER_SEC };
 	struct run *r = run_with(text, "sym4", &o, NULL);
@@ -160,8 +157,7 @@ END_TEST
  * 0 starts at 1 ms (so "render", on CPU 1, waits by its first resume) */
 static struct run *run_fixed(const char *text)
 {
-	struct sim_opts o = { .clamp_policy = POLICY_NONE, .hz = 250,
-			      .nonidle_rule = true, .governor_set = true,
+	struct sim_opts o = { .clamp_policy = POLICY_NONE, .governor_set = true,
 			      .governor = { .kind = GOV_USERSPACE,
 					    .khz = 2500000 },
 			      .duration_ns = NSEC_PER_SEC };

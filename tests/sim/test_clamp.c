@@ -176,10 +176,10 @@ static void group(struct cap_clamp_group *g, struct cap_clamp_group *root,
 /* The RFC's domain range of the two CPUs, then the governor's answer */
 static unsigned int decide(struct sugov_input *in,
 			   const struct cap_clamp_cpu *const *ccs,
-			   const bool *idle, int caller, bool nonidle_rule,
+			   const bool *idle, int caller, enum domain_rule rule,
 			   struct sugov_output *out)
 {
-	rfc_domain_compose(ccs, idle, 2, caller, nonidle_rule, &in->range);
+	rfc_domain_compose(ccs, idle, 2, caller, rule, &in->range);
 	return sugov_next_perf(in, caller, out);
 }
 
@@ -209,32 +209,34 @@ START_TEST(idle_cpu_does_not_constrain_shared_domain)
 	 * Under either rule (the posted one here) an idle CPU's empty
 	 * range (max 1024) does not uncap the domain
 	 */
-	decide(&in, ccs, idle, 0, false, &out);
+	decide(&in, ccs, idle, 0, DOMAIN_RULE_RFC, &out);
 	ck_assert_uint_eq(out.perf, 256);
 	ck_assert_uint_eq(out.range.max, 256);
 	/* nor does an idle CPU's stale boost count */
 	ccs[1] = &f1b.cc;
-	decide(&in, ccs, idle, 0, false, &out);
+	decide(&in, ccs, idle, 0, DOMAIN_RULE_RFC, &out);
 	ck_assert_uint_eq(out.perf, 256);
 	/* a busy uncapped CPU does: the RFC composes MAX of the maxes */
 	ccs[1] = &f1.cc;
 	idle[1] = c[1].idle = false;
-	decide(&in, ccs, idle, 0, false, &out);
+	decide(&in, ccs, idle, 0, DOMAIN_RULE_RFC, &out);
 	ck_assert_uint_eq(out.perf, 1024);
 	ck_assert_uint_eq(out.khz, 2500000);
 	/* RFC patch 4 as posted: an idle *calling* CPU still counts, and
 	 * lifts the cap; the core's rule (the default) drops it */
 	idle[1] = c[1].idle = true;
-	decide(&in, ccs, idle, 1, false, &out);
+	decide(&in, ccs, idle, 1, DOMAIN_RULE_RFC, &out);
 	ck_assert_uint_eq(out.range.max, 1024);
 	ck_assert_uint_eq(out.perf, 1024);
-	decide(&in, ccs, idle, 1, true, &out);
+	decide(&in, ccs, idle, 1, DOMAIN_RULE_NONIDLE, &out);
 	ck_assert_uint_eq(out.perf, 256);
 	/* 4.10 order: clamp then headroom, 256 -> 0.3125 fmax */
 	in.order = CLAMP_ORDER_410;
-	ck_assert_uint_eq(decide(&in, ccs, idle, 0, true, &out), 781250);
+	ck_assert_uint_eq(decide(&in, ccs, idle, 0, DOMAIN_RULE_NONIDLE, &out),
+			  781250);
 	in.order = CLAMP_ORDER_612;
-	ck_assert_uint_eq(decide(&in, ccs, idle, 0, true, &out), 625000);
+	ck_assert_uint_eq(decide(&in, ccs, idle, 0, DOMAIN_RULE_NONIDLE, &out),
+			  625000);
 	ck_assert_uint_eq(kcompat_warn_count, 0);
 }
 END_TEST
@@ -248,8 +250,8 @@ START_TEST(idle_cpus_end_to_end)
 		"   \"boost\": { \"cpus\": [3], \"taskgroup\": \"/fg\", \"loop\": 1, \"run\": 200 } },\n"
 		"  \"capsim\": { \"taskgroups\": { \"/bg\": { \"capacity_max\": 256 }, \"/fg\": { \"capacity_min\": 900 } } } }";
 	struct run *r;
-	struct sim_opts o = { .clamp_policy = POLICY_RFC, .hz = 250,
-			      .nonidle_rule = false,
+	struct sim_opts o = { .clamp_policy = POLICY_RFC,
+			      .domain_rule = DOMAIN_RULE_RFC,
 			      .duration_ns = 3 * NSEC_PER_SEC };
 	FILE *f = tmpfile();
 	struct trace_res tr;
@@ -262,6 +264,7 @@ START_TEST(idle_cpus_end_to_end)
 	diag_init(&r->d, true);
 	r->wl = workload_load_buffer("test.json", text, &r->d);
 	r->pl = platform_load("sym4", &r->d);
+	sim_opts_resolve(&o, r->wl);
 	r->s = sim_create(r->pl, r->wl, &o, &r->d);
 	r->ret = sim_run(r->s, f);
 	RUN_OK(r);
@@ -434,7 +437,7 @@ static char *trace_of(const char *text, uint64_t seed, size_t *len)
 {
 	FILE *f = tmpfile();
 	struct run *r;
-	struct sim_opts o = { .clamp_policy = POLICY_RFC, .hz = 250, .seed = seed };
+	struct sim_opts o = { .clamp_policy = POLICY_RFC, .seed = seed };
 	char *buf;
 
 	r = calloc(1, sizeof(*r));
@@ -442,6 +445,7 @@ static char *trace_of(const char *text, uint64_t seed, size_t *len)
 	r->wl = workload_load_buffer("test.json", text, &r->d);
 	r->pl = platform_load("sym4", &r->d);
 	o.duration_ns = 2 * NSEC_PER_SEC;
+	sim_opts_resolve(&o, r->wl);
 	r->s = sim_create(r->pl, r->wl, &o, &r->d);
 	ck_assert(r->s);
 	ck_assert_int_eq(sim_run(r->s, f), 0);
@@ -574,8 +578,7 @@ START_TEST(both_clamp_backends_give_the_same_run)
 
 		ck_assert_msg(text, "%s", workloads[w]);
 		for (b = 0; b < 2; b++) {
-			struct sim_opts o = { .clamp_policy = POLICY_RFC, .hz = 250,
-					      .nonidle_rule = true,
+			struct sim_opts o = { .clamp_policy = POLICY_RFC,
 					      .duration_ns = NSEC_PER_SEC * 3,
 					      .clamp_backend = b ? "exact" : "rbtree" };
 			FILE *f = tmpfile();
@@ -597,6 +600,41 @@ START_TEST(both_clamp_backends_give_the_same_run)
 }
 END_TEST
 
+/*
+ * The host refuses an entity enqueued twice (-EBUSY) or dequeued when not
+ * queued (-EALREADY) and keeps the aggregate as it was; the model must
+ * never ask that, so the clamp tracking WARNs on it (kcompat counts each,
+ * and every test and fuzzer fails on a WARN) instead of dropping it.
+ */
+START_TEST(host_refusals_warn)
+{
+	struct run *r = run_text(
+		"{ \"tasks\": { \"once\": { \"cpus\": [0], \"loop\": 1, \"run\": 1000 } } }",
+		"sym4", POLICY_RFC, CLAMP_ORDER_612, 0.01, NULL);
+	struct sim_task *t;
+	unsigned long w;
+
+	RUN_OK(r);
+	ck_assert_uint_eq(kcompat_warn_count, 0);
+	t = task_named(r->s, "once");
+	ck_assert_uint_eq(clamp_host_nr_queued(&r->s->host, 0), 0);
+	kcompat_warn_quiet = true;
+	w = kcompat_warn_count;
+	clamp_track_enqueue(r->s, &r->s->cpus[0], t);
+	ck_assert_uint_eq(kcompat_warn_count, w);
+	clamp_track_enqueue(r->s, &r->s->cpus[0], t);
+	ck_assert_uint_eq(kcompat_warn_count, w + 1);
+	ck_assert_uint_eq(clamp_host_nr_queued(&r->s->host, 0), 1);
+	clamp_track_dequeue(r->s, &r->s->cpus[0], t);
+	ck_assert_uint_eq(kcompat_warn_count, w + 1);
+	clamp_track_dequeue(r->s, &r->s->cpus[0], t);
+	ck_assert_uint_eq(kcompat_warn_count, w + 2);
+	ck_assert_uint_eq(clamp_host_nr_queued(&r->s->host, 0), 0);
+	kcompat_warn_quiet = false;
+	run_free(r);
+}
+END_TEST
+
 int main(void)
 {
 	return check_main("clamp", 120, CHECK_TESTS(
@@ -613,5 +651,6 @@ int main(void)
 			  group_writes_during_the_run,
 			  range_right_across_policy_and_group_changes,
 			  both_clamp_backends_give_the_same_run,
+			  host_refusals_warn,
 			  determinism));
 }

@@ -137,7 +137,7 @@ START_TEST(three_paths_agree)
 			ck_assert_msg(gov == r->exp[pol] && em == gov &&
 				      eas == gov,
 				      "row %zu policy %s: governor %lu, EM %lu, placement %lu, expected %lu",
-				      i, policy_name(pols[pol]), gov, em, eas,
+				      i, clamp_policy_name(pols[pol]), gov, em, eas,
 				      r->exp[pol]);
 		}
 	}

@@ -202,7 +202,7 @@ static struct run *with_governor(const char *gov, const char *platform,
 				 enum clamp_policy pol)
 {
 	struct run *r = calloc(1, sizeof(*r));
-	struct sim_opts o = { .clamp_policy = pol, .hz = 250, .nonidle_rule = true,
+	struct sim_opts o = { .clamp_policy = pol,
 			      .duration_ns = 2 * NSEC_PER_SEC };
 	const char *why = NULL;
 
@@ -214,6 +214,7 @@ static struct run *with_governor(const char *gov, const char *platform,
 	r->wl = workload_load_buffer_all("test.json", hogs, &r->d);
 	r->pl = platform_load(platform, &r->d);
 	ck_assert_msg(r->wl && r->pl, "%s", r->d.log.buf);
+	sim_opts_resolve(&o, r->wl);
 	r->s = sim_create(r->pl, r->wl, &o, &r->d);
 	RUN_OK(r->s ? (r->ret = sim_run(r->s, NULL), r) : r);
 	return r;

@@ -161,7 +161,7 @@ END_TEST
 START_TEST(a_run_where_no_time_passes_fails)
 {
 	struct sim_opts o = { .clamp_policy = POLICY_RFC, .order = CLAMP_ORDER_410,
-			      .hz = 250, .duration_ns = 50 * NSEC_PER_MSEC,
+			      .duration_ns = 50 * NSEC_PER_MSEC,
 			      .stuck_events_min = 4096 };
 	const char *input = "tests/fuzz/regressions/sim/livelock-barrier-yield-fifo.json";
 	char *text = source_text(input);
@@ -184,7 +184,7 @@ START_TEST(a_run_stops_at_its_event_limit)
 {
 	static const char text[] =
 		"{ \"tasks\": { \"t\": { \"run\": 1000, \"sleep\": 1000 } } }";
-	struct sim_opts o = { .clamp_policy = POLICY_RFC, .hz = 250,
+	struct sim_opts o = { .clamp_policy = POLICY_RFC,
 			      .duration_ns = NSEC_PER_SEC, .max_events = 100 };
 	struct run *r = run_with(text, "sym4", &o, NULL);
 

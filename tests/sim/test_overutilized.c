@@ -29,8 +29,7 @@ static const char *const mixed[2] = {
 static struct run *run_events(int util_est, uint64_t max_events)
 {
 	struct sim_opts o = { .clamp_policy = POLICY_NONE,
-			      .order = CLAMP_ORDER_612, .hz = 250,
-			      .nonidle_rule = true,
+			      .order = CLAMP_ORDER_612,
 			      .duration_ns = 2000000000ULL,
 			      .max_events = max_events };
 	struct run *r = run_with(mixed[!util_est], "sd855", &o, NULL);

@@ -114,8 +114,7 @@ START_TEST(phase_without_cpus_uses_the_tasks)
 	struct diag d;
 	struct workload *wl;
 	struct platform *pl;
-	struct sim_opts o = { .clamp_policy = POLICY_NONE, .hz = 250,
-			      .nonidle_rule = true };
+	struct sim_opts o = { .clamp_policy = POLICY_NONE };
 	struct sim *s;
 	int cpu;
 
@@ -123,6 +122,7 @@ START_TEST(phase_without_cpus_uses_the_tasks)
 	wl = workload_load(f, &d);
 	ck_assert_msg(wl != NULL, "%s", d.log.buf);
 	pl = platform_load("sym4", &d);
+	sim_opts_resolve(&o, wl);
 	s = sim_create(pl, wl, &o, &d);
 	ck_assert_msg(s != NULL, "%s", d.log.buf);
 	ck_assert_int_eq(sim_run(s, NULL), 0);

@@ -212,7 +212,6 @@ static void check_gates(void *arg, unsigned long long now,
 START_TEST(pull_gates_follow_the_queues)
 {
 	struct sim_opts o = { .clamp_policy = POLICY_NONE, .order = CLAMP_ORDER_612,
-			      .hz = 250, .nonidle_rule = true,
 			      .duration_ns = 30000000000ULL };
 	struct run *r = calloc(1, sizeof(*r));
 	uint64_t pulls[2] = { 0, 0 };
@@ -227,6 +226,7 @@ START_TEST(pull_gates_follow_the_queues)
 	ck_assert(r->wl != NULL);
 	r->pl = platform_load("sym4", &r->d);
 	ck_assert(r->pl != NULL);
+	sim_opts_resolve(&o, r->wl);
 	r->s = sim_create(r->pl, r->wl, &o, &r->d);
 	ck_assert(r->s != NULL);
 	r->s->progress = check_gates;

@@ -16,8 +16,8 @@ static const char workload[] =
 
 static struct run *traced(enum clamp_policy p, bool signals, FILE *f)
 {
-	struct sim_opts o = { .clamp_policy = p, .order = CLAMP_ORDER_612, .hz = 250,
-			      .nonidle_rule = true, .trace_signals = signals,
+	struct sim_opts o = { .clamp_policy = p, .order = CLAMP_ORDER_612,
+			      .trace_signals = signals,
 			      .duration_ns = 2000000000ULL };
 	struct run *r;
 

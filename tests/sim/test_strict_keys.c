@@ -131,7 +131,7 @@ START_TEST(usage_errors_say_see_help)
 {
 	char *w = src("traces/audio.json");
 
-	expect_short_usage("capsim: unknown policy \"bogus\": allowed rfc, uclamp, none\n", "run", "run", w, "--policy", "bogus", NULL);
+	expect_short_usage("capsim: unknown policy \"bogus\": allowed rfc, none, uclamp\n", "run", "run", w, "--policy", "bogus", NULL);
 	expect_short_usage("capsim: unknown clamp order \"5\": allowed 6.12, 4.10\n", "run", "run", w, "--clamp-order", "5", NULL);
 	expect_short_usage("capsim: unknown domain rule \"x\": allowed rfc, nonidle\n", "run", "run", w, "--domain-rule", "x", NULL);
 	expect_short_usage("capsim: unknown platform \"sd885\": did you mean \"sd855\"?\n", "run", "run", w, "--platform", "sd885", NULL);

@@ -222,7 +222,6 @@ START_TEST(uclamp_inc_after_the_wakeup_decision)
 		"    \"timer\": { \"ref\": \"b\", \"period\": 10000 } } },\n"
 		"  \"capsim\": { \"taskgroups\": { \"/boost\": { \"uclamp_min\": \"80\" } } } }";
 	struct sim_opts o = { .clamp_policy = POLICY_UCLAMP, .order = CLAMP_ORDER_612,
-			      .hz = 250, .nonidle_rule = true,
 			      .trace_signals = true,
 			      .duration_ns = 2000000000ULL };
 	FILE *f = tmpfile();

@@ -71,8 +71,7 @@ static const struct mig *migration_at(const struct mig *m, int n,
 START_TEST(wakeup_migration_syncs_on_the_source_queue)
 {
 	struct sim_opts so = { .clamp_policy = POLICY_NONE,
-			       .order = CLAMP_ORDER_612, .hz = 250,
-			       .nonidle_rule = true, .trace_signals = true,
+			       .order = CLAMP_ORDER_612, .trace_signals = true,
 			       .duration_ns = 3000000000ULL };
 	FILE *f = tmpfile();
 	struct run *r = run_with(workload, "juno-r0", &so, f);

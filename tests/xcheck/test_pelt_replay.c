@@ -308,7 +308,6 @@ static void sim_replays(const char *text, const char *platform,
 			enum clamp_policy pol, double seconds)
 {
 	struct sim_opts so = { .clamp_policy = pol, .order = CLAMP_ORDER_612,
-			       .hz = 250, .nonidle_rule = true,
 			       .trace_signals = true };
 	struct pelt_replay_opts o = { .split_search = true,
 				      .tick_ns = 4000000 };
