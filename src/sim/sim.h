@@ -30,6 +30,7 @@
 #include "schedutil.h"
 #include "sched_class.h"
 #include "timer_heap.h"
+#include "trace_events.h"
 #include "pelt.h"
 #include "uclamp_rq.h"
 #include "util.h"
@@ -491,8 +492,6 @@ void sim_migrate(struct sim *s, struct sim_task *t, struct sim_cpu *dst,
 		 int trace_cpu, enum mig_reason why);
 void sim_set_group(struct sim *s, struct sim_task *t, struct host_group *g);
 clamp_range_changed_fn sim_clamp_range_changed;
-void sim_trace(struct sim *s, int cpu, const char *event, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
 unsigned int sim_cur_capacity(const struct sim_cpu *c);
 int task_kprio(const struct sim_task *t);
 bool cpu_idle(const struct sim_cpu *c);

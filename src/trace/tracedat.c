@@ -182,7 +182,7 @@ static int read_events(struct conv *c, FILE *in)
 		marker_or_fields(&ev, body);
 		e = td_event_match(&ev);
 		if (!e) {
-			ret = fail(c, 1, "event \"%s\" has no format (add it to src/trace/tracedat_events.c)",
+			ret = fail(c, 1, "event \"%s\" has no format (add it to src/trace/trace_events.def)",
 				   ev.name);
 			break;
 		}

@@ -147,15 +147,21 @@ void tdw_put_comm(struct tdw *w, size_t off, const char *s)
 	memcpy(w->rec + off, s, n < TD_TASK_COMM_LEN ? n : TD_TASK_COMM_LEN - 1);
 }
 
+void tdw_put_strn(struct tdw *w, size_t off, const char *s, size_t n)
+{
+	/* __data_loc: length (with the NUL) << 16 | offset of the bytes */
+	size_t at = w->reclen;
+
+	reserve(w, at + n + 1);
+	memcpy(w->rec + at, s, n);
+	w->rec[at + n] = '\0';
+	w->reclen += n + 1;
+	put_le(w->rec + off, (uint64_t)((n + 1) << 16 | at), 4);
+}
+
 void tdw_put_str(struct tdw *w, size_t off, const char *s)
 {
-	/* __data_loc: length << 16 | offset of the bytes */
-	size_t n = strlen(s) + 1, at = w->reclen;
-
-	reserve(w, at + n);
-	memcpy(w->rec + at, s, n);
-	w->reclen += n;
-	put_le(w->rec + off, (uint64_t)(n << 16 | at), 4);
+	tdw_put_strn(w, off, s, strlen(s));
 }
 
 /* "S", "D", "R", "R+", "S|D" ...: __print_flags reversed */

@@ -45,6 +45,8 @@ void tdw_put(struct tdw *w, size_t off, uint64_t v, size_t size);
 /* char[16]: the first 15 bytes, NUL-padded */
 void tdw_put_comm(struct tdw *w, size_t off, const char *s);
 void tdw_put_str(struct tdw *w, size_t off, const char *s);
+/* @n bytes of @s (no NUL among them) as a string */
+void tdw_put_strn(struct tdw *w, size_t off, const char *s, size_t n);
 /* "S", "D", "R+", "S|D" ... as TASK_REPORT bits: false if not letters */
 bool tdw_task_state(const char *s, uint64_t *out);
 
