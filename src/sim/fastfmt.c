@@ -137,13 +137,9 @@ char *fastfmt_u64(char *p, uint64_t v, bool neg, int width, char pad,
  * and a CPU in their widths, under 10^5 s); the rest through
  * fastfmt_u64()
  */
-char *fastfmt_trace_prefix(char *p, const char *comm, size_t clen, int pid,
-			   int cpu, uint64_t us, const char *event,
-			   size_t elen)
+char *fastfmt_trace_task(char *p, const char *comm, size_t clen, int pid,
+			 int cpu)
 {
-	uint64_t sec = us / 1000000;
-	uint32_t frac = (uint32_t)(us % 1000000);
-
 	if (clen < 16) {
 		memset(p, ' ', 16);	/* a constant size: no call */
 		p += 16 - clen;
@@ -173,6 +169,14 @@ char *fastfmt_trace_prefix(char *p, const char *comm, size_t clen, int pid,
 	}
 	*p++ = ']';
 	*p++ = ' ';
+	return p;
+}
+
+char *fastfmt_trace_stamp(char *p, uint64_t us)
+{
+	uint64_t sec = us / 1000000;
+	uint32_t frac = (uint32_t)(us % 1000000);
+
 	if (sec < 100000) {
 		memset(p, ' ', 8);
 		put_digits(p + 5 - ndigits(sec), sec);
@@ -184,6 +188,15 @@ char *fastfmt_trace_prefix(char *p, const char *comm, size_t clen, int pid,
 	p = put_pairs(p, frac, 3);
 	*p++ = ':';
 	*p++ = ' ';
+	return p;
+}
+
+char *fastfmt_trace_prefix(char *p, const char *comm, size_t clen, int pid,
+			   int cpu, uint64_t us, const char *event,
+			   size_t elen)
+{
+	p = fastfmt_trace_task(p, comm, clen, pid, cpu);
+	p = fastfmt_trace_stamp(p, us);
 	memcpy(p, event, elen);
 	p += elen;
 	*p++ = ':';

@@ -86,6 +86,12 @@ char *fastfmt_fixed6(char *p, int64_t v);
  * @elen bytes.
  */
 #define FASTFMT_PREFIX_MAX 128
+/* Its parts: "%16s-%-7d [%03d] " and "%5lu.%06lu: " (at most
+ * FASTFMT_STAMP_MAX bytes) */
+#define FASTFMT_STAMP_MAX 32
+char *fastfmt_trace_task(char *p, const char *comm, size_t clen, int pid,
+			 int cpu);
+char *fastfmt_trace_stamp(char *p, uint64_t us);
 char *fastfmt_trace_prefix(char *p, const char *comm, size_t clen, int pid,
 			   int cpu, uint64_t us, const char *event,
 			   size_t elen);

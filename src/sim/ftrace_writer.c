@@ -122,7 +122,8 @@ int ftrace_writer_open(struct ftrace_writer *t, FILE *f, int ncpus, uint64_t end
 	t->end_ns = end_ns;
 	t->shifted = 0;
 	t->entries = 0;
-	t->bytes = 0;
+	t->limit = t->max_bytes ? t->max_bytes : UINT64_MAX;
+	t->stamp_us = UINT64_MAX;
 	t->ncpus = ncpus;
 	t->failed = false;
 	t->over_limit = false;
@@ -164,53 +165,59 @@ static bool room(struct ftrace_writer *t, size_t n, uint64_t now_ns)
 	return !t->failed && t->cap - t->len >= n;
 }
 
+void ftw_stamp(struct ftrace_writer *t, uint64_t us)
+{
+	t->stamp_us = us;
+	t->stamp_len = (size_t)(fastfmt_trace_stamp(t->stamp, us) - t->stamp);
+}
+
 char *ftw_begin_long(struct ftrace_writer *t, uint64_t ns, int cpu,
-		     const char *comm, size_t clen, int pid, const char *event,
-		     size_t elen, size_t need)
+		     const char *comm, size_t clen, int pid, size_t need)
 {
 	uint64_t us = (ns + t->clock_ns) / 1000;
-	size_t n = FASTFMT_PREFIX_MAX + clen + elen + need + 1;
+	size_t n = FASTFMT_PREFIX_MAX + FASTFMT_STAMP_MAX + clen + need;
+	char *p;
 
 	if (t->failed)
 		return NULL;
-	t->line_start = t->flushed + t->len;
-	if (!room(t, n, ns)) {
+	if (room(t, n, ns)) {
+		p = t->buf + t->len;
+	} else {
 		if (t->failed)
 			return NULL;
 		/* longer than the whole buffer: made in a copy of its own */
 		free(t->big);
 		t->big = xmalloc(n);
-		return fastfmt_trace_prefix(t->big, comm, clen, pid, cpu, us,
-					    event, elen);
+		p = t->big;
 	}
-	return fastfmt_trace_prefix(t->buf + t->len, comm, clen, pid, cpu, us,
-				    event, elen);
+	p = fastfmt_trace_task(p, comm, clen, pid, cpu);
+	return fastfmt_trace_stamp(p, us);
 }
 
-void ftw_end(struct ftrace_writer *t, char *end, uint64_t ns)
+void ftw_over_limit(struct ftrace_writer *t)
 {
-	*end++ = '\n';
-	if (t->big) {
-		size_t n = (size_t)(end - t->big);
+	t->failed = true;
+	t->over_limit = true;
+	if (t->stop)
+		*t->stop = true;
+}
 
-		flush(t, ns);
-		if (!t->failed && pwrite_all(t->fd, t->big, n, t->base +
-					     t->hdr_room + (off_t)t->flushed))
-			t->failed = true;
-		t->flushed += n;
-		free(t->big);
-		t->big = NULL;
-	} else {
-		t->len = (size_t)(end - t->buf);
-	}
-	t->bytes += t->flushed + t->len - t->line_start;
-	t->entries++;
-	if (t->max_bytes && t->bytes > t->max_bytes) {
+void ftw_end_long(struct ftrace_writer *t, char *end, uint64_t ns)
+{
+	size_t n;
+
+	*end++ = '\n';
+	n = (size_t)(end - t->big);
+	flush(t, ns);
+	if (!t->failed && pwrite_all(t->fd, t->big, n, t->base +
+				     t->hdr_room + (off_t)t->flushed))
 		t->failed = true;
-		t->over_limit = true;
-		if (t->stop)
-			*t->stop = true;
-	}
+	t->flushed += n;
+	free(t->big);
+	t->big = NULL;
+	t->entries++;
+	if (t->flushed + t->len > t->limit)
+		ftw_over_limit(t);
 }
 
 void ftrace_writer_text(struct ftrace_writer *t, uint64_t ns, int cpu,
@@ -224,10 +231,13 @@ void ftrace_writer_text(struct ftrace_writer *t, uint64_t ns, int cpu,
 		ftrace_writer_skip(t);
 		return;
 	}
-	p = ftw_begin(t, ns, cpu, comm, strlen(comm), pid, event,
-		      strlen(event), n + 1);
+	p = ftw_begin(t, ns, cpu, comm, strlen(comm), pid,
+		      strlen(event) + n + 3);
 	if (!p)
 		return;
+	memcpy(p, event, strlen(event));
+	p += strlen(event);
+	*p++ = ':';
 	*p++ = ' ';
 	memcpy(p, text, n);
 	ftw_end(t, p + n, ns);

@@ -20,6 +20,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 #include <sys/types.h>
 
 #include "fastfmt.h"
@@ -42,8 +43,8 @@ struct ftrace_writer {
 	uint64_t end_ns;	/* the run's expected end, for the guess */
 	uint64_t shifted;	/* bytes moved because the guess was wrong */
 	uint64_t entries;
-	uint64_t bytes;		/* of events so far */
 	uint64_t max_bytes;	/* 0: no limit (kept by ftrace_writer_open()) */
+	uint64_t limit;		/* the events' bytes allowed: UINT64_MAX none */
 	bool *stop;		/* set when the limit is passed (kept too) */
 	int ncpus;
 	bool failed;
@@ -53,7 +54,11 @@ struct ftrace_writer {
 	 * the events' ns stay the run's own, for the header's guess
 	 */
 	uint64_t clock_ns;
-	uint64_t line_start;	/* where the line being written starts */
+	/* the last timestamp printed, "%5lu.%06lu: " (lines come in runs
+	 * of the same µs): UINT64_MAX none */
+	uint64_t stamp_us;
+	size_t stamp_len;
+	char stamp[FASTFMT_STAMP_MAX];
 	char *big;		/* a line longer than the buffer, or NULL */
 	/* trace.dat beside the text (ftrace_writer_dat()), its records
 	 * written by the emitters from their fields; NULL: none */
@@ -88,28 +93,45 @@ static inline void ftrace_writer_skip(struct ftrace_writer *t)
 	t->entries++;
 }
 /*
- * A line of @event (@elen bytes) by @comm/@pid on @cpu at @ns begun, with
- * room for @need bytes of fields and the newline after the "event:" it
- * wrote: where the fields go, or NULL if the trace has failed. The
- * caller has checked ftrace_writer_on(). ftw_end() ends it at @end.
+ * A line by @comm/@pid on @cpu at @ns begun, with room for @need bytes
+ * (the event's name, its fields and the newline) after the timestamp it
+ * wrote: where the event's name goes, or NULL if the trace has failed.
+ * The caller has checked ftrace_writer_on(). ftw_end() ends it at @end.
  */
 char *ftw_begin_long(struct ftrace_writer *t, uint64_t ns, int cpu,
-		     const char *comm, size_t clen, int pid, const char *event,
-		     size_t elen, size_t need);
+		     const char *comm, size_t clen, int pid, size_t need);
+void ftw_stamp(struct ftrace_writer *t, uint64_t us);
 static inline char *ftw_begin(struct ftrace_writer *t, uint64_t ns, int cpu,
 			      const char *comm, size_t clen, int pid,
-			      const char *event, size_t elen, size_t need)
+			      size_t need)
 {
-	if (!t->failed &&
-	    t->cap - t->len >= FASTFMT_PREFIX_MAX + clen + elen + need + 1) {
-		t->line_start = t->flushed + t->len;
-		return fastfmt_trace_prefix(t->buf + t->len, comm, clen, pid,
-					    cpu, (ns + t->clock_ns) / 1000,
-					    event, elen);
-	}
-	return ftw_begin_long(t, ns, cpu, comm, clen, pid, event, elen, need);
+	uint64_t us = (ns + t->clock_ns) / 1000;
+	char *p;
+
+	if (t->failed ||
+	    t->cap - t->len < FASTFMT_PREFIX_MAX + FASTFMT_STAMP_MAX + clen +
+			      need)
+		return ftw_begin_long(t, ns, cpu, comm, clen, pid, need);
+	p = fastfmt_trace_task(t->buf + t->len, comm, clen, pid, cpu);
+	if (us != t->stamp_us)
+		ftw_stamp(t, us);
+	memcpy(p, t->stamp, FASTFMT_STAMP_MAX);	/* a constant size */
+	return p + t->stamp_len;
 }
-void ftw_end(struct ftrace_writer *t, char *end, uint64_t ns);
+void ftw_end_long(struct ftrace_writer *t, char *end, uint64_t ns);
+void ftw_over_limit(struct ftrace_writer *t);
+static inline void ftw_end(struct ftrace_writer *t, char *end, uint64_t ns)
+{
+	if (t->big) {
+		ftw_end_long(t, end, ns);
+		return;
+	}
+	*end++ = '\n';
+	t->len = (size_t)(end - t->buf);
+	t->entries++;
+	if (t->flushed + t->len > t->limit)
+		ftw_over_limit(t);
+}
 
 /* A line of an already formatted @text ("event: text"; tests, tools) */
 void ftrace_writer_text(struct ftrace_writer *t, uint64_t ns, int cpu,

@@ -30,7 +30,6 @@
 #include "schedutil.h"
 #include "sched_class.h"
 #include "timer_heap.h"
-#include "trace_events.h"
 #include "pelt.h"
 #include "uclamp_rq.h"
 #include "util.h"
@@ -644,5 +643,8 @@ void sim_cpu_util_input(const struct sim_cpu *c, unsigned long util_cfs,
 			struct sugov_cpu_input *in);
 unsigned long em_cpu_perf_in(const struct sugov_cpu_input *in,
 			     unsigned long scale);
+
+/* the typed trace emitters, which read struct sim */
+#include "trace_events.h"
 
 #endif

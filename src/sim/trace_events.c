@@ -23,10 +23,8 @@ static inline char *te_int(char *p, int64_t v)
 	return v >= 0 ? fastfmt_udec(p, (uint64_t)v) : fastfmt_sdec(p, v);
 }
 
-static inline char *te_str(char *p, const char *v)
+static inline char *te_strn(char *p, const char *v, size_t n)
 {
-	size_t n = strlen(v);
-
 	memcpy(p, v, n);
 	return p + n;
 }
@@ -43,9 +41,24 @@ static inline char *te_str(char *p, const char *v)
 #define TE_ROOM_S64 TE_ROOM_NUM
 #define TE_ROOM_UL_U TE_ROOM_NUM
 #define TE_ROOM_U_UL TE_ROOM_NUM
-#define TE_ROOM_COMM(v) strlen(v)
-#define TE_ROOM_STR(v) strlen(v)
-#define TE_ROOM_STATE(v) strlen(v)
+#define TE_ROOM_STRING(v) (len[k] = strlen(v), len[k++])
+#define TE_ROOM_COMM TE_ROOM_STRING
+#define TE_ROOM_STR TE_ROOM_STRING
+#define TE_ROOM_STATE TE_ROOM_STRING
+
+#define TE_IS_STR_INT 0
+#define TE_IS_STR_INT03 0
+#define TE_IS_STR_PID 0
+#define TE_IS_STR_UINT 0
+#define TE_IS_STR_U32 0
+#define TE_IS_STR_ULONG 0
+#define TE_IS_STR_U64 0
+#define TE_IS_STR_S64 0
+#define TE_IS_STR_UL_U 0
+#define TE_IS_STR_U_UL 0
+#define TE_IS_STR_COMM 1
+#define TE_IS_STR_STR 1
+#define TE_IS_STR_STATE 1
 
 /* A field's value as its text conversion prints it */
 #define TE_TXT_INT(p, v) te_int(p, v)
@@ -58,9 +71,9 @@ static inline char *te_str(char *p, const char *v)
 #define TE_TXT_S64(p, v) fastfmt_sdec(p, v)
 #define TE_TXT_UL_U(p, v) fastfmt_udec(p, v)
 #define TE_TXT_U_UL(p, v) fastfmt_udec(p, v)
-#define TE_TXT_COMM(p, v) te_str(p, v)
-#define TE_TXT_STR(p, v) te_str(p, v)
-#define TE_TXT_STATE(p, v) te_str(p, v)
+#define TE_TXT_COMM(p, v) te_strn(p, v, len[k++])
+#define TE_TXT_STR TE_TXT_COMM
+#define TE_TXT_STATE TE_TXT_COMM
 
 /* A field into the record, at its member's offset and size */
 #define TE_DAT_NUM(w, n, v) \
@@ -87,39 +100,78 @@ static void te_state(struct tdw *w, size_t off, const char *letters)
 		tdw_put(w, off, x, 8);
 }
 
-/* The room: the literals, the values, the newline */
-#define TF(kind, n) + sizeof(" " #n "=") - 1 + TE_ROOM_##kind(a->n)
-#define TFL(kind, n, lit) + sizeof(lit) - 1 + TE_ROOM_##kind(a->n)
+/*
+ * The room a line's fields need (the literals, the values): a string's
+ * length is kept in @len, in the fields' order, for the text
+ */
+#define TF(kind, n) r += sizeof(" " #n "=") - 1 + TE_ROOM_##kind(a->n);
+#define TFL(kind, n, lit) r += sizeof(lit) - 1 + TE_ROOM_##kind(a->n);
 #define TE_EVENT(name, system, id, fmt, fields) \
-	static inline size_t room_##name(const struct te_##name *a) \
+	static inline size_t room_##name(const struct te_##name *a, \
+					 size_t *len) \
 	{ \
+		size_t r = sizeof(#name ":\n") - 1; \
+		int k = 0; \
+\
+		fields \
 		(void)a; \
-		return 0 fields; \
+		(void)len; \
+		(void)k; \
+		return r; \
 	}
 #define TE_MARKER(name, lead, fields) \
-	static inline size_t room_##name(const struct te_##name *a) \
+	static inline size_t room_##name(const struct te_##name *a, \
+					 size_t *len) \
 	{ \
+		size_t r = sizeof("tracing_mark_write:" lead "\n") - 1; \
+		int k = 0; \
+\
+		fields \
 		(void)a; \
-		return sizeof(lead) - 1 fields; \
+		(void)len; \
+		(void)k; \
+		return r; \
 	}
 #include "trace_events.def"
 #undef TF
 #undef TFL
 
-/* The text after "event:" */
+/* Each event's count of strings: its @len's size */
+#define TF(kind, n) + TE_IS_STR_##kind
+#define TFL(kind, n, lit) + TE_IS_STR_##kind
+#define TE_EVENT(name, system, id, fmt, fields) \
+	enum { nstr_##name = 1 fields };
+#define TE_MARKER(name, lead, fields) \
+	enum { nstr_##name = 1 fields };
+#include "trace_events.def"
+#undef TF
+#undef TFL
+
+/* The text: the event's name, its fields (@len: their strings') */
 #define TF(kind, n) p = TE_LIT(p, " " #n "="); p = TE_TXT_##kind(p, a->n);
 #define TFL(kind, n, lit) p = TE_LIT(p, lit); p = TE_TXT_##kind(p, a->n);
 #define TE_EVENT(name, system, id, fmt, fields) \
-	static inline char *text_##name(char *p, const struct te_##name *a) \
+	static inline char *text_##name(char *p, const struct te_##name *a, \
+					const size_t *len) \
 	{ \
+		int k = 0; \
+\
+		p = TE_LIT(p, #name ":"); \
 		fields \
+		(void)len; \
+		(void)k; \
 		return p; \
 	}
 #define TE_MARKER(name, lead, fields) \
-	static inline char *text_##name(char *p, const struct te_##name *a) \
+	static inline char *text_##name(char *p, const struct te_##name *a, \
+					const size_t *len) \
 	{ \
-		p = TE_LIT(p, lead); \
+		int k = 0; \
+\
+		p = TE_LIT(p, "tracing_mark_write:" lead); \
 		fields \
+		(void)len; \
+		(void)k; \
 		return p; \
 	}
 #include "trace_events.def"
@@ -161,23 +213,20 @@ static inline void line_task(const struct sim *s, int cpu, const char **comm,
 }
 
 #define TE_EVENT(name, system, id, fmt, fields) \
-void trace_##name(struct sim *s, int cpu, const struct te_##name *a) \
+void te_emit_##name(struct sim *s, int cpu, const struct te_##name *a) \
 { \
 	struct ftrace_writer *w = &s->tr; \
+	size_t len[nstr_##name]; \
 	const char *comm; \
 	char *p; \
 	int pid; \
 \
-	if (!ftrace_writer_on(w)) { \
-		ftrace_writer_skip(w); \
-		return; \
-	} \
 	line_task(s, cpu, &comm, &pid); \
-	p = ftw_begin(w, s->now, cpu, comm, strlen(comm), pid, #name, \
-		      sizeof(#name) - 1, room_##name(a)); \
+	p = ftw_begin(w, s->now, cpu, comm, strlen(comm), pid, \
+		      room_##name(a, len)); \
 	if (!p) \
 		return; \
-	ftw_end(w, text_##name(p, a), s->now); \
+	ftw_end(w, text_##name(p, a, len), s->now); \
 	if (w->dat) { \
 		tdw_begin(w->dat, &td_events[TD_ROW_##name], pid); \
 		dat_##name(w->dat, a); \
@@ -187,26 +236,24 @@ void trace_##name(struct sim *s, int cpu, const struct te_##name *a) \
 /* A marker's record is ftrace's print entry of its text (after the
  * "tracing_mark_write: ", the line's newline excluded) */
 #define TE_MARKER(name, lead, fields) \
-void trace_##name(struct sim *s, int cpu, const char *comm, int pid, \
-		  const struct te_##name *a) \
+void te_emit_##name(struct sim *s, int cpu, const char *comm, int pid, \
+		    const struct te_##name *a) \
 { \
+	static const char head[] = "tracing_mark_write: "; \
 	struct ftrace_writer *w = &s->tr; \
+	size_t len[nstr_##name]; \
 	char *p, *end; \
 \
-	if (!ftrace_writer_on(w)) { \
-		ftrace_writer_skip(w); \
-		return; \
-	} \
 	p = ftw_begin(w, s->now, cpu, comm, strlen(comm), pid, \
-		      "tracing_mark_write", sizeof("tracing_mark_write") - 1, \
-		      room_##name(a)); \
+		      room_##name(a, len)); \
 	if (!p) \
 		return; \
-	end = text_##name(p, a); \
+	end = text_##name(p, a, len); \
 	if (w->dat) { \
 		tdw_begin(w->dat, &td_events[TD_ROW_print], pid); \
 		tdw_put_strn(w->dat, offsetof(struct td_rec_print, buf), \
-			     p + 1, (size_t)(end - p - 1)); \
+			     p + sizeof(head) - 1, \
+			     (size_t)(end - p) - (sizeof(head) - 1)); \
 		dat_commit(w, cpu, s->now, comm, pid); \
 	} \
 	ftw_end(w, end, s->now); \

@@ -11,7 +11,8 @@
  * the table's order and text format: no format string is read) and, with
  * --trace-dat, the event's trace.dat record from the same values, as the
  * kernel's TP_fast_assign fills its TP_STRUCT__entry. Without a trace the
- * line is only counted. A marker (TE_MARKER) names its task:
+ * line is only counted. Included at the end of sim.h (the emitters read
+ * struct sim). A marker (TE_MARKER) names its task:
  * trace_rtapp_loop(s, cpu, comm, pid, &(struct te_rtapp_loop){ ... }).
  */
 #ifndef CAPSIM_TRACE_EVENTS_H
@@ -19,7 +20,8 @@
 
 #include <stdint.h>
 
-struct sim;
+#include "ftrace_writer.h"
+#include "sim.h"
 
 /* The C type each field KIND takes (trace_events.def) */
 #define TE_CTYPE_INT int
@@ -45,12 +47,34 @@ struct sim;
 #undef TF
 #undef TFL
 
-/* The emitters */
+/*
+ * The emitters: the line counted only when there is no trace (no record
+ * built), else te_emit_NAME() writes it. Inline here so that a run
+ * without its trace pays a test, not a call.
+ */
 #define TE_EVENT(name, system, id, fmt, fields) \
-	void trace_##name(struct sim *s, int cpu, const struct te_##name *a);
+	void te_emit_##name(struct sim *s, int cpu, \
+			    const struct te_##name *a); \
+	static inline void trace_##name(struct sim *s, int cpu, \
+					const struct te_##name *a) \
+	{ \
+		if (ftrace_writer_on(&s->tr)) \
+			te_emit_##name(s, cpu, a); \
+		else \
+			ftrace_writer_skip(&s->tr); \
+	}
 #define TE_MARKER(name, lead, fields) \
-	void trace_##name(struct sim *s, int cpu, const char *comm, int pid, \
-			  const struct te_##name *a);
+	void te_emit_##name(struct sim *s, int cpu, const char *comm, \
+			    int pid, const struct te_##name *a); \
+	static inline void trace_##name(struct sim *s, int cpu, \
+					const char *comm, int pid, \
+					const struct te_##name *a) \
+	{ \
+		if (ftrace_writer_on(&s->tr)) \
+			te_emit_##name(s, cpu, comm, pid, a); \
+		else \
+			ftrace_writer_skip(&s->tr); \
+	}
 #include "trace_events.def"
 
 #endif
