@@ -20,7 +20,6 @@
 #include "import_check.h"
 #include "outmark.h"
 #include "rundir.h"
-#include "tracedat.h"
 #include "platform.h"
 #include "platform_cmdline.h"
 #include "platform_infer_cmd.h"
@@ -538,6 +537,8 @@ static int run_failed(const struct sim *s, uint64_t max_mb)
 			(unsigned long long)max_mb, (double)s->now / 1e9);
 	else if (s->failed)
 		fprintf(stderr, "capsim: the run failed\n");
+	else if (s->tr.dat_failed)
+		fprintf(stderr, "capsim: error writing trace.dat\n");
 	else
 		fprintf(stderr, "capsim: error writing the trace\n");
 	return EXIT_RUN;
@@ -561,28 +562,6 @@ static void remove_stale(const char *dir, const char *const *names, size_t n)
 				p, strerror(errno));
 		free(p);
 	}
-}
-
-/* The written trace text at @txt converted into @out (closed here) */
-static int trace_dat_from(const char *txt, FILE *out)
-{
-	FILE *in = fopen(txt, "r");
-	char err[512];
-	int ret = 0;
-
-	if (!in || tracedat_convert(in, txt, out, err, sizeof(err))) {
-		fprintf(stderr, "capsim: trace.dat: %s\n",
-			in ? err : strerror(errno));
-		ret = -1;
-	}
-	if (in)
-		fclose(in);
-	if (fclose(out) && !ret) {
-		fprintf(stderr, "capsim: error writing trace.dat: %s\n",
-			strerror(errno));
-		ret = -1;
-	}
-	return ret;
 }
 
 /* What `capsim run` was asked */
@@ -841,11 +820,9 @@ static int run_write_outputs(const struct run_args *ra, struct run_state *rs,
 	if (close_output(&rs->sf, "summary") ||
 	    (rs->tf && close_output(&rs->tf, "trace")))
 		return -1;
-	if (rs->df && trace_dat_from(rs->od.tmp[0], rs->df)) {
-		rs->df = NULL;	/* closed by trace_dat_from() */
+	/* trace.dat was written by the run, from its events */
+	if (rs->df && close_output(&rs->df, "trace.dat"))
 		return -1;
-	}
-	rs->df = NULL;
 	if (rundir_commit(&rs->od, err, sizeof(err))) {
 		fprintf(stderr, "capsim: %s\n", err);
 		return -1;
@@ -874,6 +851,8 @@ static int run_simulate(const struct run_args *ra, struct run_state *rs,
 	int bad;
 
 	ftrace_writer_limit(&s->tr, ra->max_mb << 20, &s->failed);
+	if (rs->df)
+		ftrace_writer_dat(&s->tr, rs->df);
 	t0 = wall_now();
 	progress_init(&pg, ra->quiet, "run", "s simulated",
 		      s->end == UINT64_MAX ? 0 : (double)s->end / 1e9);

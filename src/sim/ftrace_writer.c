@@ -1,19 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "fastfmt.h"
 #include "ftrace_writer.h"
+#include "tracedat_write.h"
 #include "util.h"
 
-/* A line's fixed part and most events' fields fit in this; longer ones
- * (long strings, the fallback) find room by flushing first */
+/* The least buffer: a line's fixed part and most events' fields; a line
+ * longer than the buffer is written through a copy of its own */
 #define LINE_ROOM 1024
-_Static_assert(LINE_ROOM >= FASTFMT_PREFIX_MAX + FASTFMT_TEXT_MAX,
-	       "a line's room holds its fixed part and a format's literals");
 
 /* print_event_info() and print_func_help_header() with irq-info off */
 static int header(char *dst, size_t room, uint64_t entries, int ncpus)
@@ -124,10 +122,14 @@ int ftrace_writer_open(struct ftrace_writer *t, FILE *f, int ncpus, uint64_t end
 	t->end_ns = end_ns;
 	t->shifted = 0;
 	t->entries = 0;
-	t->bytes = 0;
+	t->limit = t->max_bytes ? t->max_bytes : UINT64_MAX;
+	t->stamp_us = UINT64_MAX;
 	t->ncpus = ncpus;
 	t->failed = false;
 	t->over_limit = false;
+	t->big = NULL;
+	t->dat = NULL;
+	t->dat_failed = false;
 	if (!f)
 		return 0;
 	t->on = true;
@@ -142,8 +144,16 @@ int ftrace_writer_open(struct ftrace_writer *t, FILE *f, int ncpus, uint64_t end
 	if (t->cap < 2 * LINE_ROOM)
 		t->cap = 2 * LINE_ROOM;
 	t->buf = xmalloc(t->cap);
-	t->formats = xcalloc(FTW_FORMATS, sizeof(*t->formats));
+	if (t->dat_out) {
+		t->dat = tdw_new();
+		tdw_cpus(t->dat, ncpus);
+	}
 	return 0;
+}
+
+void ftrace_writer_dat(struct ftrace_writer *t, FILE *out)
+{
+	t->dat_out = out;
 }
 
 /* Room for @n more bytes in the buffer, flushing it if need be */
@@ -155,116 +165,82 @@ static bool room(struct ftrace_writer *t, size_t n, uint64_t now_ns)
 	return !t->failed && t->cap - t->len >= n;
 }
 
-/* A line outside fastfmt's subset, or longer than the buffer's room */
-static void slow_fields(struct ftrace_writer *t, uint64_t ns, const char *fmt,
-			va_list ap)
+void ftw_stamp(struct ftrace_writer *t, uint64_t us)
 {
-	va_list aq;
-	char *tmp;
-	int n;
+	t->stamp_us = us;
+	t->stamp_len = (size_t)(fastfmt_trace_stamp(t->stamp, us) - t->stamp);
+}
 
-	va_copy(aq, ap);
-	n = vsnprintf(NULL, 0, fmt, aq);
-	va_end(aq);
-	if (n < 0) {
-		t->failed = true;
-		return;
+char *ftw_begin_long(struct ftrace_writer *t, uint64_t ns, int cpu,
+		     const char *comm, size_t clen, int pid, size_t need)
+{
+	uint64_t us = (ns + t->clock_ns) / 1000;
+	size_t n = FASTFMT_PREFIX_MAX + FASTFMT_STAMP_MAX + clen + need;
+	char *p;
+
+	if (t->failed)
+		return NULL;
+	if (room(t, n, ns)) {
+		p = t->buf + t->len;
+	} else {
+		if (t->failed)
+			return NULL;
+		/* longer than the whole buffer: made in a copy of its own */
+		free(t->big);
+		t->big = xmalloc(n);
+		p = t->big;
 	}
-	if (room(t, (size_t)n + 1, ns)) {
-		vsnprintf(t->buf + t->len, (size_t)n + 1, fmt, ap);
-		t->len += (size_t)n;
-		return;
-	}
-	/* longer than the whole buffer: written through a copy */
-	tmp = xmalloc((size_t)n + 1);
-	vsnprintf(tmp, (size_t)n + 1, fmt, ap);
+	p = fastfmt_trace_task(p, comm, clen, pid, cpu);
+	return fastfmt_trace_stamp(p, us);
+}
+
+void ftw_over_limit(struct ftrace_writer *t)
+{
+	t->failed = true;
+	t->over_limit = true;
+	if (t->stop)
+		*t->stop = true;
+}
+
+void ftw_end_long(struct ftrace_writer *t, char *end, uint64_t ns)
+{
+	size_t n;
+
+	*end++ = '\n';
+	n = (size_t)(end - t->big);
 	flush(t, ns);
-	if (!t->failed && pwrite_all(t->fd, tmp, (size_t)n, t->base +
+	if (!t->failed && pwrite_all(t->fd, t->big, n, t->base +
 				     t->hdr_room + (off_t)t->flushed))
 		t->failed = true;
-	t->flushed += (uint64_t)n;
-	free(tmp);
-}
-
-/*
- * @fmt's parsed form, parsed at its first line: NULL when the table is
- * full (a format the table does not hold is parsed at each line)
- */
-static struct ftw_format *format_of(struct ftrace_writer *t, const char *fmt)
-{
-	size_t h = (size_t)(((uintptr_t)fmt >> 3) * 0x9e3779b97f4a7c15ULL >> 57);
-	unsigned int k;
-
-	for (k = 0; k < FTW_FORMATS; k++) {
-		struct ftw_format *f = &t->formats[(h + k) % FTW_FORMATS];
-
-		if (f->prog.fmt == fmt)
-			return f;
-		if (!f->prog.fmt) {
-			fastfmt_compile(&f->prog, fmt);
-			return f;
-		}
-	}
-	return NULL;
-}
-
-void ftrace_writer_vevent(struct ftrace_writer *t, uint64_t ns, int cpu,
-		const char *comm, int pid, const char *event, const char *fmt,
-		va_list ap)
-{
-	uint64_t us = (ns + t->clock_ns) / 1000, before;
-	struct ftw_format *f;
-	size_t clen, elen;
-	long n;
-
-	if (!t->on || t->failed)
-		return;
-	f = format_of(t, fmt);
-	clen = strlen(comm);
-	if (f && f->event == event) {	/* a format's event: the same literal */
-		elen = f->elen;
-	} else {
-		elen = strlen(event);
-		if (f) {
-			f->event = event;
-			f->elen = elen;
-		}
-	}
-	if (!room(t, LINE_ROOM + clen + elen, ns))
-		return;
-	before = t->flushed + t->len;
-	t->len = (size_t)(fastfmt_trace_prefix(t->buf + t->len, comm, clen, pid,
-						cpu, us, event, elen) - t->buf);
-	if (f)
-		n = f->prog.ok ? fastfmt_run(&f->prog, t->buf + t->len,
-					     t->cap - t->len - 1, ap) : -1;
-	else
-		n = fastfmt_v(t->buf + t->len, t->cap - t->len - 1, fmt, ap);
-	if (n >= 0)
-		t->len += (size_t)n;
-	else
-		slow_fields(t, ns, fmt, ap);
-	if (t->failed || !room(t, 1, ns))
-		return;
-	t->buf[t->len++] = '\n';
-	t->bytes += t->flushed + t->len - before;
+	t->flushed += n;
+	free(t->big);
+	t->big = NULL;
 	t->entries++;
-	if (t->max_bytes && t->bytes > t->max_bytes) {
-		t->failed = true;
-		t->over_limit = true;
-		if (t->stop)
-			*t->stop = true;
-	}
+	if (t->flushed + t->len > t->limit)
+		ftw_over_limit(t);
 }
 
-void ftrace_writer_event(struct ftrace_writer *t, uint64_t ns, int cpu, const char *comm,
-	       int pid, const char *event, const char *fmt, ...)
+void ftrace_writer_text(struct ftrace_writer *t, uint64_t ns, int cpu,
+			const char *comm, int pid, const char *event,
+			const char *text)
 {
-	va_list ap;
+	size_t n = strlen(text);
+	char *p;
 
-	va_start(ap, fmt);
-	ftrace_writer_vevent(t, ns, cpu, comm, pid, event, fmt, ap);
-	va_end(ap);
+	if (!t->on) {
+		ftrace_writer_skip(t);
+		return;
+	}
+	p = ftw_begin(t, ns, cpu, comm, strlen(comm), pid,
+		      strlen(event) + n + 3);
+	if (!p)
+		return;
+	memcpy(p, event, strlen(event));
+	p += strlen(event);
+	*p++ = ':';
+	*p++ = ' ';
+	memcpy(p, text, n);
+	ftw_end(t, p + n, ns);
 }
 
 /*
@@ -322,13 +298,16 @@ int ftrace_writer_close(struct ftrace_writer *t)
 	if (ftruncate(t->fd, t->base + h + (off_t)t->flushed) ||
 	    lseek(t->fd, t->base + h + (off_t)t->flushed, SEEK_SET) < 0)
 		t->failed = true;
+	if (!t->failed && t->dat && !t->dat_failed &&
+	    tdw_write(t->dat, t->dat_out))
+		t->dat_failed = true;
 out:
-	if (t->failed)
+	if (t->failed || t->dat_failed)
 		ret = -1;
 	free(t->buf);
 	t->buf = NULL;
-	free(t->formats);
-	t->formats = NULL;
+	tdw_free(t->dat);
+	t->dat = NULL;
 	t->cap = t->len = 0;
 	return ret;
 }

@@ -3,7 +3,9 @@
  * ftrace text output, streamed as the kernel prints the nop tracer's
  * trace file with irq-info off:
  *   "%16s-%-7d [%03d] %5lu.%06lu: event: fields"
- * The lines are formatted by hand (fastfmt.c) into one large buffer that
+ * Each event's emitter (trace_events.c) writes its line field by field
+ * (fastfmt.c's writers) between ftw_begin() and ftw_end(), into one
+ * large buffer that
  * is written straight into the output file, after room left for the
  * header, whose entries count (printed without padding) is known only at
  * ftrace_writer_close(). The room is a guess of the count's digits, made when the
@@ -15,28 +17,18 @@
 #ifndef CAPSIM_FTRACE_WRITER_H
 #define CAPSIM_FTRACE_WRITER_H
 
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 #include <sys/types.h>
 
 #include "fastfmt.h"
 
 /* The buffer's default size: large writes, few of them */
 #define FTW_BUFFER_DEFAULT (4u << 20)
-/*
- * The formats parsed once, by address (a run's few dozen literals);
- * past this many, a format is parsed at each line
- */
-#define FTW_FORMATS 128
 
-/* A format parsed, and the event name it was last used with */
-struct ftw_format {
-	struct fastfmt_prog prog;
-	const char *event;
-	size_t elen;
-};
+struct tdw;
 
 struct ftrace_writer {
 	FILE *out;		/* the trace, NULL for none */
@@ -51,8 +43,8 @@ struct ftrace_writer {
 	uint64_t end_ns;	/* the run's expected end, for the guess */
 	uint64_t shifted;	/* bytes moved because the guess was wrong */
 	uint64_t entries;
-	uint64_t bytes;		/* of events so far */
 	uint64_t max_bytes;	/* 0: no limit (kept by ftrace_writer_open()) */
+	uint64_t limit;		/* the events' bytes allowed: UINT64_MAX none */
 	bool *stop;		/* set when the limit is passed (kept too) */
 	int ncpus;
 	bool failed;
@@ -62,8 +54,17 @@ struct ftrace_writer {
 	 * the events' ns stay the run's own, for the header's guess
 	 */
 	uint64_t clock_ns;
-	/* the formats seen, parsed (FTW_FORMATS, by address; NULL: none) */
-	struct ftw_format *formats;
+	/* the last timestamp printed, "%5lu.%06lu: " (lines come in runs
+	 * of the same µs): UINT64_MAX none */
+	uint64_t stamp_us;
+	size_t stamp_len;
+	char stamp[FASTFMT_STAMP_MAX];
+	char *big;		/* a line longer than the buffer, or NULL */
+	/* trace.dat beside the text (ftrace_writer_dat()), its records
+	 * written by the emitters from their fields; NULL: none */
+	FILE *dat_out;
+	struct tdw *dat;
+	bool dat_failed;
 };
 
 /*
@@ -91,19 +92,67 @@ static inline void ftrace_writer_skip(struct ftrace_writer *t)
 {
 	t->entries++;
 }
-void ftrace_writer_event(struct ftrace_writer *t, uint64_t ns, int cpu, const char *comm,
-		  int pid, const char *event, const char *fmt, ...)
-	__attribute__((format(printf, 7, 8)));
 /*
- * One line. @fmt is parsed once and kept by its address: it must not
- * change while the writer is open (every caller passes a literal).
+ * A line by @comm/@pid on @cpu at @ns begun, with room for @need bytes
+ * (the event's name, its fields and the newline) after the timestamp it
+ * wrote: where the event's name goes, or NULL if the trace has failed.
+ * The caller has checked ftrace_writer_on(). ftw_end() ends it at @end.
  */
-void ftrace_writer_vevent(struct ftrace_writer *t, uint64_t ns, int cpu,
-		const char *comm, int pid, const char *event, const char *fmt,
-		va_list ap);
+char *ftw_begin_long(struct ftrace_writer *t, uint64_t ns, int cpu,
+		     const char *comm, size_t clen, int pid, size_t need);
+void ftw_stamp(struct ftrace_writer *t, uint64_t us);
+static inline char *ftw_begin(struct ftrace_writer *t, uint64_t ns, int cpu,
+			      const char *comm, size_t clen, int pid,
+			      size_t need)
+{
+	uint64_t us = (ns + t->clock_ns) / 1000;
+	char *p;
+
+	if (t->failed ||
+	    t->cap - t->len < FASTFMT_PREFIX_MAX + FASTFMT_STAMP_MAX + clen +
+			      need)
+		return ftw_begin_long(t, ns, cpu, comm, clen, pid, need);
+	p = fastfmt_trace_task(t->buf + t->len, comm, clen, pid, cpu);
+	if (us != t->stamp_us)
+		ftw_stamp(t, us);
+	memcpy(p, t->stamp, FASTFMT_STAMP_MAX);	/* a constant size */
+	return p + t->stamp_len;
+}
+void ftw_end_long(struct ftrace_writer *t, char *end, uint64_t ns);
+void ftw_over_limit(struct ftrace_writer *t);
+static inline void ftw_end(struct ftrace_writer *t, char *end, uint64_t ns)
+{
+	if (t->big) {
+		ftw_end_long(t, end, ns);
+		return;
+	}
+	*end++ = '\n';
+	t->len = (size_t)(end - t->buf);
+	t->entries++;
+	if (t->flushed + t->len > t->limit)
+		ftw_over_limit(t);
+}
+
+/* A line of an already formatted @text ("event: text"; tests, tools) */
+void ftrace_writer_text(struct ftrace_writer *t, uint64_t ns, int cpu,
+			const char *comm, int pid, const char *event,
+			const char *text);
+
+/*
+ * trace.dat written beside the text into @out (the emitters' records),
+ * at ftrace_writer_close(); call before ftrace_writer_open()
+ */
+void ftrace_writer_dat(struct ftrace_writer *t, FILE *out);
+/* The trace.dat writer, NULL without one */
+static inline struct tdw *ftrace_writer_tdw(struct ftrace_writer *t)
+{
+	return t->dat;
+}
+
 /*
  * Writes the header, places the events after it and leaves the file's
- * position at the end of the trace; -1 on I/O error
+ * position at the end of the trace, then trace.dat if asked (dat_failed
+ * says it was that one); -1 on I/O error
  */
 int ftrace_writer_close(struct ftrace_writer *t);
 

@@ -4,33 +4,15 @@
  * format strings; the type numbers of rtapp_event are rt-app's enum
  * resource_t (src/rt-app_types.h), which LISA reports as they are.
  */
-#include <stdarg.h>
+#include <stdbool.h>
 
 #include "rtapp_markers.h"
 #include "sim.h"
 
-/*
- * One marker line of category @cat (WL_FTRACE_*) as @comm/@pid on @cpu,
- * if the workload asks for the category; counted when there is no trace
- */
-static void mark(struct sim *s, unsigned int cat, int cpu, const char *comm,
-		 int pid, const char *fmt, ...)
-	__attribute__((format(printf, 6, 7)));
-static void mark(struct sim *s, unsigned int cat, int cpu, const char *comm,
-		 int pid, const char *fmt, ...)
+/* The workload asks for the markers of category @cat (WL_FTRACE_*) */
+static bool asked(const struct sim *s, unsigned int cat)
 {
-	va_list ap;
-
-	if (!(s->wl->ftrace & cat))
-		return;
-	if (!ftrace_writer_on(&s->tr)) {
-		ftrace_writer_skip(&s->tr);
-		return;
-	}
-	va_start(ap, fmt);
-	ftrace_writer_vevent(&s->tr, s->now, cpu, comm, pid,
-			     "tracing_mark_write", fmt, ap);
-	va_end(ap);
+	return s->wl->ftrace & cat;
 }
 
 /*
@@ -39,27 +21,33 @@ static void mark(struct sim *s, unsigned int cat, int cpu, const char *comm,
  */
 void rtapp_mark_main(struct sim *s, bool start)
 {
-	mark(s, WL_FTRACE_MAIN, 0, "<idle>", 0, "rtapp_main: event=%s",
-	     start ? "start" : "end");
+	if (!asked(s, WL_FTRACE_MAIN))
+		return;
+	trace_rtapp_main(s, 0, "<idle>", 0, &(struct te_rtapp_main){
+		.event = start ? "start" : "end" });
 	/* the first thread's reference time, in µs of the trace clock */
 	if (start)
-		mark(s, WL_FTRACE_MAIN, 0, "<idle>", 0,
-		     "rtapp_main: event=clock_ref data=%llu",
-		     (unsigned long long)((s->tr.clock_ns + s->now) /
-					  NSEC_PER_USEC));
+		trace_rtapp_main_clock(s, 0, "<idle>", 0,
+				       &(struct te_rtapp_main_clock){
+			.data = (s->tr.clock_ns + s->now) / NSEC_PER_USEC });
 }
 
 void rtapp_mark_task(struct sim *s, struct sim_task *t, bool start)
 {
-	mark(s, WL_FTRACE_TASK, t->cpu, t->comm, t->pid, "rtapp_task: event=%s",
-	     start ? "start" : "end");
+	if (asked(s, WL_FTRACE_TASK))
+		trace_rtapp_task(s, t->cpu, t->comm, t->pid,
+				 &(struct te_rtapp_task){
+			.event = start ? "start" : "end" });
 }
 
 void rtapp_mark_loop(struct sim *s, struct sim_task *t, bool start)
 {
-	mark(s, WL_FTRACE_LOOP, t->cpu, t->comm, t->pid,
-	     "rtapp_loop: event=%s thread_loop=%d phase=%d phase_loop=%d",
-	     start ? "start" : "end", t->loop_iter, t->phase, t->phase_iter);
+	if (asked(s, WL_FTRACE_LOOP))
+		trace_rtapp_loop(s, t->cpu, t->comm, t->pid,
+				 &(struct te_rtapp_loop){
+			.event = start ? "start" : "end",
+			.thread_loop = t->loop_iter, .phase = t->phase,
+			.phase_loop = t->phase_iter });
 }
 
 /* rt-app's enum resource_t value of each event kind */
@@ -100,8 +88,8 @@ void rtapp_mark_event(struct sim *s, struct sim_task *t, int id)
 	for (i = 0; desc[i]; i++)
 		if ((unsigned char)desc[i] < 0x20 || desc[i] == 0x7f)
 			desc[i] = '?';
-	mark(s, WL_FTRACE_EVENT, t->cpu, t->comm, t->pid, "rtapp_event: id=%d type=%d desc=%s",
-	     id, rtapp_type(e->type), desc);
+	trace_rtapp_event(s, t->cpu, t->comm, t->pid, &(struct te_rtapp_event){
+		.id = id, .type = rtapp_type(e->type), .desc = desc });
 }
 
 /* The run time the phase asks for (rt-app's c_run), µs */
@@ -122,12 +110,13 @@ void rtapp_mark_stats(struct sim *s, struct sim_task *t,
 {
 	const struct wl_phase *ph = &t->wt->phases[a->phase];
 
-	mark(s, WL_FTRACE_STATS, t->cpu, t->comm, t->pid,
-	     "rtapp_stats: period=%llu run=%llu wu_lat=%lld slack=%lld c_period=%llu c_run=%llu",
-	     (unsigned long long)((a->end - t->loop_start_ns) / NSEC_PER_USEC),
-	     (unsigned long long)(a->run_ns / NSEC_PER_USEC),
-	     (long long)(a->wu_lat_ns < 0 ? 0 : a->wu_lat_ns / 1000),
-	     (long long)(a->slack_ns / 1000),
-	     (unsigned long long)(a->period_ns / NSEC_PER_USEC),
-	     (unsigned long long)phase_run_us(ph));
+	if (!asked(s, WL_FTRACE_STATS))
+		return;
+	trace_rtapp_stats(s, t->cpu, t->comm, t->pid, &(struct te_rtapp_stats){
+		.period = (a->end - t->loop_start_ns) / NSEC_PER_USEC,
+		.run = a->run_ns / NSEC_PER_USEC,
+		.wu_lat = a->wu_lat_ns < 0 ? 0 : a->wu_lat_ns / 1000,
+		.slack = a->slack_ns / 1000,
+		.c_period = a->period_ns / NSEC_PER_USEC,
+		.c_run = phase_run_us(ph) });
 }

@@ -23,31 +23,33 @@ void sig_trace_se(struct sim *s, struct sim_cpu *c, struct sim_task *t)
 {
 	if (!on(s))
 		return;
-	sim_trace(s, c->id, "lisa__sched_pelt_se",
-		  "cpu=%d path=(null) comm=%s pid=%d load=%lu util=%lu update_time=%llu runnable=%lu",
-		  c->id, t->comm, t->pid, t->avg.load_avg, t->avg.util_avg,
-		  (unsigned long long)t->avg.last_update_time,
-		  t->avg.runnable_avg);
+	trace_lisa__sched_pelt_se(s, c->id, &(struct te_lisa__sched_pelt_se){
+		.cpu = c->id, .path = "(null)", .comm = t->comm, .pid = t->pid,
+		.load = t->avg.load_avg, .util = t->avg.util_avg,
+		.update_time = t->avg.last_update_time,
+		.runnable = t->avg.runnable_avg });
 	/*
 	 * The same tracepoint, with the exact state a replay starts from:
 	 * the sums and the position in the period, not only the averages,
 	 * and the inputs of the interval the update just closed.
 	 */
-	sim_trace(s, c->id, "capsim_pelt_se",
-		  "cpu=%d pid=%d update_time=%llu load_sum=%llu runnable_sum=%u util_sum=%u period_contrib=%u on_rq=%d running=%d",
-		  c->id, t->pid, (unsigned long long)t->avg.last_update_time,
-		  (unsigned long long)t->avg.load_sum,
-		  (unsigned int)t->avg.runnable_sum, t->avg.util_sum,
-		  t->avg.period_contrib, t->se.on_rq ? 1 : 0,
-		  c->cfs.curr == t ? 1 : 0);
+	trace_capsim_pelt_se(s, c->id, &(struct te_capsim_pelt_se){
+		.cpu = c->id, .pid = t->pid,
+		.update_time = t->avg.last_update_time,
+		.load_sum = t->avg.load_sum,
+		.runnable_sum = (unsigned int)t->avg.runnable_sum,
+		.util_sum = t->avg.util_sum,
+		.period_contrib = t->avg.period_contrib,
+		.on_rq = t->se.on_rq ? 1 : 0, .running = c->cfs.curr == t });
 	if (s->clamp->uclamp_used)
-		sim_trace(s, c->id, "lisa__uclamp_util_se",
-			  "pid=%d comm=%s cpu=%d util_avg=%lu uclamp_avg=%lu uclamp_min=%u uclamp_max=%u",
-			  t->pid, t->comm, c->id, t->avg.util_avg,
-			  uclamp_rq_util_with(&c->uclamp, t->avg.util_avg,
-					      NULL),
-			  uclamp_cpu_value(&c->uclamp, UCLAMP_MIN),
-			  uclamp_cpu_value(&c->uclamp, UCLAMP_MAX));
+		trace_lisa__uclamp_util_se(s, c->id,
+					   &(struct te_lisa__uclamp_util_se){
+			.pid = t->pid, .comm = t->comm, .cpu = c->id,
+			.util_avg = t->avg.util_avg,
+			.uclamp_avg = uclamp_rq_util_with(&c->uclamp,
+							  t->avg.util_avg, NULL),
+			.uclamp_min = uclamp_cpu_value(&c->uclamp, UCLAMP_MIN),
+			.uclamp_max = uclamp_cpu_value(&c->uclamp, UCLAMP_MAX) });
 }
 
 void sig_trace_cfs(struct sim *s, struct sim_cpu *c)
@@ -56,10 +58,10 @@ void sig_trace_cfs(struct sim *s, struct sim_cpu *c)
 
 	if (!on(s))
 		return;
-	sim_trace(s, c->id, "lisa__sched_pelt_cfs",
-		  "cpu=%d path=/ load=%lu util=%lu update_time=%llu runnable=%lu",
-		  c->id, a->load_avg, a->util_avg,
-		  (unsigned long long)a->last_update_time, a->runnable_avg);
+	trace_lisa__sched_pelt_cfs(s, c->id, &(struct te_lisa__sched_pelt_cfs){
+		.cpu = c->id, .path = "/", .load = a->load_avg,
+		.util = a->util_avg, .update_time = a->last_update_time,
+		.runnable = a->runnable_avg });
 	if (s->clamp->uclamp_used)
 		sig_trace_uclamp_cfs(s, c);
 }
@@ -76,12 +78,11 @@ void sig_trace_uclamp_cfs(struct sim *s, struct sim_cpu *c)
 {
 	const struct pelt_avg *a = &c->cfs.avg;
 
-	sim_trace(s, c->id, "lisa__uclamp_util_cfs",
-		  "cpu=%d util_avg=%lu uclamp_avg=%lu uclamp_min=%u uclamp_max=%u",
-		  c->id, a->util_avg,
-		  uclamp_rq_util_with(&c->uclamp, a->util_avg, NULL),
-		  uclamp_cpu_value(&c->uclamp, UCLAMP_MIN),
-		  uclamp_cpu_value(&c->uclamp, UCLAMP_MAX));
+	trace_lisa__uclamp_util_cfs(s, c->id, &(struct te_lisa__uclamp_util_cfs){
+		.cpu = c->id, .util_avg = a->util_avg,
+		.uclamp_avg = uclamp_rq_util_with(&c->uclamp, a->util_avg, NULL),
+		.uclamp_min = uclamp_cpu_value(&c->uclamp, UCLAMP_MIN),
+		.uclamp_max = uclamp_cpu_value(&c->uclamp, UCLAMP_MAX) });
 }
 
 void sig_trace_class_rq(struct sim *s, struct sim_cpu *c, bool rt)
@@ -90,10 +91,16 @@ void sig_trace_class_rq(struct sim *s, struct sim_cpu *c, bool rt)
 
 	if (!on(s))
 		return;
-	sim_trace(s, c->id, rt ? "lisa__sched_pelt_rt" : "lisa__sched_pelt_dl",
-		  "cpu=%d load=%lu util=%lu update_time=%llu runnable=%lu",
-		  c->id, a->load_avg, a->util_avg,
-		  (unsigned long long)a->last_update_time, a->runnable_avg);
+	if (rt)
+		trace_lisa__sched_pelt_rt(s, c->id, &(struct te_lisa__sched_pelt_rt){
+			.cpu = c->id, .load = a->load_avg, .util = a->util_avg,
+			.update_time = a->last_update_time,
+			.runnable = a->runnable_avg });
+	else
+		trace_lisa__sched_pelt_dl(s, c->id, &(struct te_lisa__sched_pelt_dl){
+			.cpu = c->id, .load = a->load_avg, .util = a->util_avg,
+			.update_time = a->last_update_time,
+			.runnable = a->runnable_avg });
 }
 
 void sig_trace_util_est_se(struct sim *s, struct sim_cpu *c,
@@ -101,19 +108,21 @@ void sig_trace_util_est_se(struct sim *s, struct sim_cpu *c,
 {
 	if (!on(s))
 		return;
-	sim_trace(s, c->id, "lisa__sched_util_est_se",
-		  "cpu=%d path=(null) comm=%s pid=%d util=%lu util_est=%u",
-		  c->id, t->comm, t->pid, t->avg.util_avg,
-		  pelt_task_util_est(&t->avg));
+	trace_lisa__sched_util_est_se(s, c->id,
+				      &(struct te_lisa__sched_util_est_se){
+		.cpu = c->id, .path = "(null)", .comm = t->comm, .pid = t->pid,
+		.util = t->avg.util_avg,
+		.util_est = pelt_task_util_est(&t->avg) });
 }
 
 void sig_trace_util_est_cfs(struct sim *s, struct sim_cpu *c)
 {
 	if (!on(s))
 		return;
-	sim_trace(s, c->id, "lisa__sched_util_est_cfs",
-		  "cpu=%d path=/ util=%lu util_est=%u", c->id,
-		  c->cfs.avg.util_avg, c->cfs.avg.util_est);
+	trace_lisa__sched_util_est_cfs(s, c->id,
+				       &(struct te_lisa__sched_util_est_cfs){
+		.cpu = c->id, .path = "/", .util = c->cfs.avg.util_avg,
+		.util_est = c->cfs.avg.util_est });
 }
 
 /*
@@ -137,7 +146,8 @@ void sig_trace_cpu_capacity(struct sim *s, struct sim_cpu *c)
 	cap = used >= orig ? 1 : orig - used;
 	fs = pelt_freq_scale(pd->opps[c->dom->cur_opp].khz,
 			     pd->opps[pd->nopps - 1].khz);
-	sim_trace(s, c->id, "lisa__sched_cpu_capacity",
-		  "cpu=%d capacity=%lu capacity_orig=%lu capacity_curr=%lu",
-		  c->id, cap, orig, (orig * fs) >> 10);
+	trace_lisa__sched_cpu_capacity(s, c->id,
+				       &(struct te_lisa__sched_cpu_capacity){
+		.cpu = c->id, .capacity = cap, .capacity_orig = orig,
+		.capacity_curr = (orig * fs) >> 10 });
 }

@@ -5,7 +5,6 @@
  * the tick, schedutil's rate limit and frequency transitions, group writes,
  * and the event loop that drives them.
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -119,21 +118,6 @@ const struct sim_class *sim_policy_class(enum wl_policy pol)
 	if (pol == WL_SCHED_FIFO || pol == WL_SCHED_RR)
 		return &rt_sched_class;
 	return &fair_sched_class;
-}
-
-void sim_trace(struct sim *s, int cpu, const char *event, const char *fmt, ...)
-{
-	struct sim_task *cur = s->cpus[cpu].curr;
-	va_list ap;
-
-	if (!ftrace_writer_on(&s->tr)) {
-		ftrace_writer_skip(&s->tr);
-		return;
-	}
-	va_start(ap, fmt);
-	ftrace_writer_vevent(&s->tr, s->now, cpu, cur ? cur->comm : "<idle>",
-		   cur ? cur->pid : 0, event, fmt, ap);
-	va_end(ap);
 }
 
 /* Account the time since the last update on @c: work, vruntime, budget,
@@ -263,9 +247,9 @@ static void trace_migrate(struct sim *s, struct sim_task *t, int from, int to,
 			  int trace_cpu, enum mig_reason why)
 {
 	t->mig[why]++;
-	sim_trace(s, trace_cpu, "sched_migrate_task",
-		  "comm=%s pid=%d prio=%d orig_cpu=%d dest_cpu=%d", t->comm,
-		  t->pid, task_kprio(t), from, to);
+	trace_sched_migrate_task(s, trace_cpu, &(struct te_sched_migrate_task){
+		.comm = t->comm, .pid = t->pid, .prio = task_kprio(t),
+		.orig_cpu = from, .dest_cpu = to });
 	t->migrations++;
 }
 
@@ -317,9 +301,9 @@ void sim_wake(struct sim *s, struct sim_task *t, int waker_cpu,
 		chains_woken(s, t, waker);
 	io = t->iowait && t->cls->iowait_boost;	/* p->in_iowait */
 	t->iowait = false;
-	sim_trace(s, waker_cpu, "sched_waking",
-		  "comm=%s pid=%d prio=%d target_cpu=%03d", t->comm, t->pid,
-		  task_kprio(t), t->cpu);
+	trace_sched_waking(s, waker_cpu, &(struct te_sched_waking){
+		.comm = t->comm, .pid = t->pid, .prio = task_kprio(t),
+		.target_cpu = t->cpu });
 	resp_begin(s, t);
 	if (t->wake_at)		/* its armed timer is disarmed */
 		s->cpus[t->timer_cpu].nr_armed--;
@@ -348,9 +332,9 @@ void sim_wake(struct sim *s, struct sim_task *t, int waker_cpu,
 	t->woken_at = s->now;
 	t->latency_pending = true;
 	t->wakeups++;
-	sim_trace(s, dst->id, "sched_wakeup",
-		  "comm=%s pid=%d prio=%d target_cpu=%03d", t->comm, t->pid,
-		  task_kprio(t), dst->id);
+	trace_sched_wakeup(s, dst->id, &(struct te_sched_wakeup){
+		.comm = t->comm, .pid = t->pid, .prio = task_kprio(t),
+		.target_cpu = dst->id });
 	sim_check_preempt(s, dst, t);
 	/* enqueue_task_fair(): a task back from I/O asks for the boost */
 	if (!late)
@@ -439,8 +423,8 @@ void sim_clamp_range_changed(void *ctx, unsigned int cpu,
 	struct cap_clamp_range r;
 
 	clamp_host_range(&s->host, cpu, &r);
-	sim_trace(s, c->id, "cap_clamp_cpu", "cpu=%d min=%u max=%u", c->id,
-		  r.min, r.max);
+	trace_cap_clamp_cpu(s, c->id, &(struct te_cap_clamp_cpu){
+		.cpu = c->id, .min = r.min, .max = r.max });
 	if (cause == CLAMP_HOST_MOVE || cause == CLAMP_HOST_WRITE)
 		sim_cpufreq_update(s, c);
 }
@@ -580,8 +564,8 @@ static void switch_to(struct sim *s, struct sim_cpu *c, struct sim_task *prev,
 	const char *idle_comm = c->idle_comm;
 
 	if (!prev && c->idle_state >= 0 && next) {
-		sim_trace(s, c->id, "cpu_idle", "state=%u cpu_id=%d",
-			  IDLE_EXIT_STATE, c->id);
+		trace_cpu_idle(s, c->id, &(struct te_cpu_idle){
+			.state = IDLE_EXIT_STATE, .cpu_id = (uint32_t)c->id });
 		c->idle_state = -1;
 		c->irq_until = 0;
 	}
@@ -593,12 +577,14 @@ static void switch_to(struct sim *s, struct sim_cpu *c, struct sim_task *prev,
 	} else {
 		pstate[1] = '\0';	/* the idle task is simply R */
 	}
-	sim_trace(s, c->id, "sched_switch",
-		  "prev_comm=%s prev_pid=%d prev_prio=%d prev_state=%s ==> next_comm=%s next_pid=%d next_prio=%d",
-		  prev ? prev->comm : idle_comm, prev ? prev->pid : 0,
-		  prev ? task_kprio(prev) : 120, pstate,
-		  next ? next->comm : idle_comm, next ? next->pid : 0,
-		  next ? task_kprio(next) : 120);
+	trace_sched_switch(s, c->id, &(struct te_sched_switch){
+		.prev_comm = prev ? prev->comm : idle_comm,
+		.prev_pid = prev ? prev->pid : 0,
+		.prev_prio = prev ? task_kprio(prev) : 120,
+		.prev_state = pstate,
+		.next_comm = next ? next->comm : idle_comm,
+		.next_pid = next ? next->pid : 0,
+		.next_prio = next ? task_kprio(next) : 120 });
 	if (prev && pstate[0] != 'R' && prev->resp_open) {
 		/* switched out asleep (or dead): the response ends */
 		samples_add(&prev->resp, (int64_t)((s->now / NSEC_PER_USEC -
@@ -620,7 +606,8 @@ static void switch_to(struct sim *s, struct sim_cpu *c, struct sim_task *prev,
 
 		c->idle_state = st;
 		c->idle_calls++;
-		sim_trace(s, c->id, "cpu_idle", "state=%d cpu_id=%d", st, c->id);
+		trace_cpu_idle(s, c->id, &(struct te_cpu_idle){
+			.state = (uint32_t)st, .cpu_id = (uint32_t)c->id });
 		c->tick_gen++;
 		c->tick_armed = false;
 		return;
@@ -746,11 +733,12 @@ static void tick(struct sim *s, struct sim_cpu *c)
 	/* the overutilized flag of EAS (fair.c: cpu_overutilized) */
 	sim_overutilized_tick(s);
 	if (s->o.trace_util)
-		sim_trace(s, c->id, "capsim_util",
-			  "cpu=%d util_cfs=%lu util_rt=%lu util_dl=%lu bw_dl=%lu task_util=%lu",
-			  c->id, c->cfs.avg.util_avg, c->rt.avg.util_avg,
-			  c->dl.avg.util_avg, (unsigned long)c->dl.running_bw,
-			  task_util(s, t));
+		trace_capsim_util(s, c->id, &(struct te_capsim_util){
+			.cpu = c->id, .util_cfs = c->cfs.avg.util_avg,
+			.util_rt = c->rt.avg.util_avg,
+			.util_dl = c->dl.avg.util_avg,
+			.bw_dl = (unsigned long)c->dl.running_bw,
+			.task_util = task_util(s, t) });
 	tick_balance(s, c);
 	sim_cpufreq_update(s, c);
 	if (c->curr)
@@ -778,9 +766,9 @@ static void apply_freq(struct sim *s, struct sim_domain *d)
 	 * task, so the lines stay in the asking CPU's current context.)
 	 */
 	for (i = 0; i < d->pd->ncpus; i++)
-		sim_trace(s, d->freq_caller, "cpu_frequency",
-			  "state=%u cpu_id=%d", d->pd->opps[d->cur_opp].khz,
-			  d->pd->cpus[i]);
+		trace_cpu_frequency(s, d->freq_caller, &(struct te_cpu_frequency){
+			.state = d->pd->opps[d->cur_opp].khz,
+			.cpu_id = (uint32_t)d->pd->cpus[i] });
 	for (i = 0; i < d->pd->ncpus; i++) {
 		struct sim_cpu *c = &s->cpus[d->pd->cpus[i]];
 
@@ -803,14 +791,17 @@ static void trace_sugov_inputs(struct sim *s, struct sim_cpu *c,
 	for (int i = 0; i < si->ncpus; i++) {
 		const struct sugov_cpu_input *x = &si->cpu[i];
 
-		sim_trace(s, c->id, "capsim_sugov_cpu",
-			  "dom=%d cpu=%d util_cfs=%lu util_rt=%lu util_dl=%lu bw_dl=%lu rt_runnable=%d dl_runnable=%d idle=%d idle_calls=%lu clamp_min=%lu clamp_max=%lu rt_floor=%lu boost=%lu clamp_nr=%u",
-			  pd->id, pd->cpus[i], x->util_cfs, x->util_rt,
-			  x->util_dl, x->bw_dl, x->rt_runnable,
-			  x->dl_runnable, x->idle, x->idle_calls,
-			  x->clamp.min, x->clamp.max, x->rt_floor, x->boost,
-			  clamp_host_nr_queued(&s->host,
-					       (unsigned int)pd->cpus[i]));
+		trace_capsim_sugov_cpu(s, c->id, &(struct te_capsim_sugov_cpu){
+			.dom = pd->id, .cpu = pd->cpus[i],
+			.util_cfs = x->util_cfs, .util_rt = x->util_rt,
+			.util_dl = x->util_dl, .bw_dl = x->bw_dl,
+			.rt_runnable = x->rt_runnable,
+			.dl_runnable = x->dl_runnable, .idle = x->idle,
+			.idle_calls = x->idle_calls,
+			.clamp_min = x->clamp.min, .clamp_max = x->clamp.max,
+			.rt_floor = x->rt_floor, .boost = x->boost,
+			.clamp_nr = clamp_host_nr_queued(&s->host,
+						(unsigned int)pd->cpus[i]) });
 	}
 }
 
@@ -874,12 +865,14 @@ void sim_cpufreq_update_flags(struct sim *s, struct sim_cpu *c, bool iowait)
 		trace_sugov_inputs(s, c, &si);
 	/* every decision with --trace-signals, else the changes */
 	if (changed || s->o.trace_signals)
-		sim_trace(s, c->id, "capsim_sugov",
-			  "dom=%d util=%lu perf=%lu min=%lu max=%lu target_khz=%u khz=%u changed=%d caller=%d cached_khz=%u need_update=%d",
-			  pd->id, dec.out.util, dec.out.perf,
-			  dec.out.range.min, dec.out.range.max, dec.out.khz,
-			  pd->opps[d->gov.next_opp].khz, changed, c->id,
-			  d->gov.cached_raw_khz, need);
+		trace_capsim_sugov(s, c->id, &(struct te_capsim_sugov){
+			.dom = pd->id, .util = dec.out.util,
+			.perf = dec.out.perf, .min = dec.out.range.min,
+			.max = dec.out.range.max, .target_khz = dec.out.khz,
+			.khz = pd->opps[d->gov.next_opp].khz,
+			.changed = changed, .caller = c->id,
+			.cached_khz = d->gov.cached_raw_khz,
+			.need_update = need });
 	if (!changed)
 		return;
 	d->next_opp = dec.opp;
@@ -922,12 +915,12 @@ static void group_write_event(struct sim *s, int idx)
 	ret = s->clamp->group_set(s, g, ge->attr ? CAP_CLAMP_MAX :
 				   CAP_CLAMP_MIN, ge->value);
 	/* the kernel face's cap_clamp_write; group: the creation index */
-	sim_trace(s, 0, "cap_clamp_write",
-		  "group=%d path=%s attr=%s value=%llu ret=%d min=%u max=%u",
-		  group_index(s, g), g->path,
-		  ge->attr ? "capacity_max" : "capacity_min",
-		  (unsigned long long)ge->value, ret,
-		  g->cg.value[CAP_CLAMP_MIN], g->cg.value[CAP_CLAMP_MAX]);
+	trace_cap_clamp_write(s, 0, &(struct te_cap_clamp_write){
+		.group = group_index(s, g), .path = g->path,
+		.attr = ge->attr ? "capacity_max" : "capacity_min",
+		.value = ge->value, .ret = ret,
+		.min = g->cg.value[CAP_CLAMP_MIN],
+		.max = g->cg.value[CAP_CLAMP_MAX] });
 	s->gw = xrealloc(s->gw, (size_t)(s->ngw + 1) * sizeof(*s->gw));
 	log = &s->gw[s->ngw++];
 	log->at_ns = s->now;
@@ -977,9 +970,9 @@ static void task_start(struct sim *s, struct sim_task *t)
 	sim_update_curr(s, c);
 	if (t->cls->task_new)
 		t->cls->task_new(s, t, c);
-	sim_trace(s, c->id, "sched_wakeup_new",
-		  "comm=%s pid=%d prio=%d target_cpu=%03d", t->comm, t->pid,
-		  task_kprio(t), c->id);
+	trace_sched_wakeup_new(s, c->id, &(struct te_sched_wakeup_new){
+		.comm = t->comm, .pid = t->pid, .prio = task_kprio(t),
+		.target_cpu = c->id });
 	resp_begin(s, t);
 	if (s->nchains)
 		chains_task_started(s, t);
@@ -1131,15 +1124,17 @@ int sim_run(struct sim *s, FILE *trace)
 	for (i = 0; i < s->ncpus; i++) {
 		struct sim_cpu *c = &s->cpus[i];
 
-		sim_trace(s, c->id, "cpu_frequency", "state=%u cpu_id=%d",
-			  c->dom->pd->opps[c->dom->cur_opp].khz, c->id);
+		trace_cpu_frequency(s, c->id, &(struct te_cpu_frequency){
+			.state = c->dom->pd->opps[c->dom->cur_opp].khz,
+			.cpu_id = (uint32_t)c->id });
 	}
 	for (i = 0; i < s->ncpus; i++) {
 		struct sim_cpu *c = &s->cpus[i];
 
 		c->idle_state = pick_idle_state(s, c);
-		sim_trace(s, c->id, "cpu_idle", "state=%d cpu_id=%d",
-			  c->idle_state, c->id);
+		trace_cpu_idle(s, c->id, &(struct te_cpu_idle){
+			.state = (uint32_t)c->idle_state,
+			.cpu_id = (uint32_t)c->id });
 	}
 	while (evq_pop(&s->q, &e) && !s->failed) {
 		if (e.time > s->end) {

@@ -522,8 +522,6 @@ void sim_migrate(struct sim *s, struct sim_task *t, struct sim_cpu *dst,
 		 int trace_cpu, enum mig_reason why);
 void sim_set_group(struct sim *s, struct sim_task *t, struct host_group *g);
 clamp_range_changed_fn sim_clamp_range_changed;
-void sim_trace(struct sim *s, int cpu, const char *event, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
 unsigned int sim_cur_capacity(const struct sim_cpu *c);
 int task_kprio(const struct sim_task *t);
 bool cpu_idle(const struct sim_cpu *c);
@@ -676,5 +674,8 @@ void sim_cpu_util_input(const struct sim_cpu *c, unsigned long util_cfs,
 			struct sugov_cpu_input *in);
 unsigned long em_cpu_perf_in(const struct sugov_cpu_input *in,
 			     unsigned long scale);
+
+/* the typed trace emitters, which read struct sim */
+#include "trace_events.h"
 
 #endif

@@ -4,11 +4,12 @@
  * binary file trace-cmd records, so that `trace-cmd report` and KernelShark
  * open a simulated run like a captured one.
  *
- * The file is trace-cmd's version 6 (trace-cmd.dat.v6(5)), written here:
- * libtracecmd 3.1 only exports its reader in its public header (its writer
- * reads a live tracefs). The header pages and event formats are the
- * kernel's (tracedat_events.c); each CPU's events go into ring-buffer pages
- * as kernel/trace/ring_buffer.c lays them out.
+ * The file is trace-cmd's version 6 (trace-cmd.dat.v6(5)), written by
+ * tracedat_write.c: libtracecmd 3.1 only exports its reader in its public
+ * header (its writer reads a live tracefs). Each line's record is built
+ * from its fields by the event table's layout of it (trace_events.def,
+ * td_events[]); `capsim run --trace-dat` writes the same records from the
+ * model's typed fields without this text step.
  */
 #ifndef CAPSIM_TRACEDAT_H
 #define CAPSIM_TRACEDAT_H

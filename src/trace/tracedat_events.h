@@ -1,15 +1,16 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The events capsim writes, as the kernel describes them in
- * tracing/events/SYSTEM/EVENT/format: one table, from which the format
- * files of trace.dat and the binary records are both derived. To add a
- * field to a capsim event, add a row to its field list (and print it in
- * the same place in trace.txt); the format's offsets and print fmt follow.
+ * tracing/events/SYSTEM/EVENT/format: td_events[], made from the event
+ * table (trace_events.def, where an event or a field is added), from
+ * which the format files of trace.dat and the binary records are both
+ * derived: the format's offsets and print fmt follow the fields.
  */
 #ifndef CAPSIM_TRACEDAT_EVENTS_H
 #define CAPSIM_TRACEDAT_EVENTS_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "ftrace.h"
 
@@ -39,6 +40,64 @@ struct td_event {
 	/* the kernel's own (6.12), or NULL: "name=%conv ..." of the fields */
 	const char *print_fmt;
 };
+
+/* Each row's index in td_events[]: TD_ROW_name (a layout: TD_ROW_tag) */
+enum td_row {
+#define TE_EVENT(name, system, id, fmt, fields) TD_ROW_##name,
+#define TE_LAYOUT(tag, name, system, id, fmt, fields) TD_ROW_##tag,
+#include "trace_events.def"
+	TD_NROWS
+};
+
+/* A field kind's record type (trace_events.def's KINDs) */
+#define TD_TYPE_INT TD_INT
+#define TD_TYPE_INT03 TD_INT
+#define TD_TYPE_PID TD_PID
+#define TD_TYPE_UINT TD_UINT
+#define TD_TYPE_U32 TD_U32
+#define TD_TYPE_ULONG TD_ULONG
+#define TD_TYPE_U64 TD_U64
+#define TD_TYPE_S64 TD_LONG
+#define TD_TYPE_UL_U TD_UINT
+#define TD_TYPE_U_UL TD_ULONG
+#define TD_TYPE_COMM TD_COMM
+#define TD_TYPE_STR TD_STR
+#define TD_TYPE_STATE TD_TASK_STATE
+
+/*
+ * Each row's record as a C struct, struct td_rec_NAME (a layout's:
+ * td_rec_TAG): the kernel's TP_STRUCT__entry after its common fields,
+ * laid out by the compiler as the kernel's is, so that offsetof() gives
+ * the format file's offsets (tests/trace/test_trace_events.c checks them
+ * against td_field_offset()). A __data_loc string is its u32.
+ */
+#define TD_MEMBER_INT(n) int32_t n;
+#define TD_MEMBER_INT03(n) int32_t n;
+#define TD_MEMBER_PID(n) int32_t n;
+#define TD_MEMBER_UINT(n) uint32_t n;
+#define TD_MEMBER_U32(n) uint32_t n;
+#define TD_MEMBER_ULONG(n) uint64_t n;
+#define TD_MEMBER_U64(n) uint64_t n;
+#define TD_MEMBER_S64(n) int64_t n;
+#define TD_MEMBER_UL_U(n) uint32_t n;
+#define TD_MEMBER_U_UL(n) uint64_t n;
+#define TD_MEMBER_COMM(n) char n[16];
+#define TD_MEMBER_STR(n) uint32_t n;
+#define TD_MEMBER_STATE(n) int64_t n;
+#define TD_REC_STRUCT(tag, fields) \
+	struct td_rec_##tag { \
+		uint16_t common_type; \
+		uint8_t common_flags, common_preempt_count; \
+		int32_t common_pid; \
+		fields \
+	};
+#define TF(kind, n) TD_MEMBER_##kind(n)
+#define TFL(kind, n, lit) TD_MEMBER_##kind(n)
+#define TE_EVENT(name, system, id, fmt, fields) TD_REC_STRUCT(name, fields)
+#define TE_LAYOUT(tag, name, system, id, fmt, fields) TD_REC_STRUCT(tag, fields)
+#include "trace_events.def"
+#undef TF
+#undef TFL
 
 /*
  * The table; ends with a NULL name. An event may have several layouts

@@ -4,7 +4,7 @@
 # Every backticked path in a row's "depends on" column is an edge the row's
 # folder may take: a folder (`src/trace/`) allows any of its files, a file
 # (`src/sim/schedutil.h`) only that one; words without backticks (libc,
-# jansson) are prose. Every #include "..." in src/**/*.{c,h} and
+# jansson) are prose. Every #include "..." in src/**/*.{c,h,def} and
 # kernel/guest/**/*.{c,h}, and every #include <linux/...> that names a
 # src/kcompat header, is resolved to a file and so to the folder of the
 # table that owns it (the longest folder that contains it). The test fails
@@ -33,7 +33,7 @@ cd "$top"
 doc=docs/architecture.md
 [ -f "$doc" ] || { echo "include-graph: no $doc in $top" >&2; exit 2; }
 
-files=$(find src kernel/guest -type f \( -name '*.c' -o -name '*.h' \) | LC_ALL=C sort)
+files=$(find src kernel/guest -type f \( -name '*.c' -o -name '*.h' -o -name '*.def' \) | LC_ALL=C sort)
 [ -n "$files" ] || { echo "include-graph: no sources under $top/src" >&2; exit 2; }
 mesons=$(find src kernel/guest -type f -name meson.build | LC_ALL=C sort)
 

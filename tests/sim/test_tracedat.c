@@ -215,7 +215,7 @@ START_TEST(converter_errors)
 	expect_convert_error("# tracer: nop\n" LINE("sched_stat_runtime: comm=a pid=1 runtime=5"),
 			     "t.txt:2:1: event \"sched_stat_runtime\" has no format");
 	expect_convert_error(LINE("capsim_sugov: dom=0 util=1 perf=1 min=0 max=1024 target_khz=1 khz=1 rate=5"),
-			     "t.txt:1:1: capsim_sugov: field \"rate\" is not in the event's format (add it to src/trace/tracedat_events.c)");
+			     "t.txt:1:1: capsim_sugov: field \"rate\" is not in the event's format (add it to src/trace/trace_events.def)");
 	expect_convert_error(LINE("cpu_idle: state=1"),
 			     "cpu_idle: no field \"cpu_id\"");
 	expect_convert_error(LINE("cpu_idle: state=x cpu_id=0"),
