@@ -12,6 +12,7 @@
  * moves a label that might have fitted.
  */
 #include <math.h>
+#include <stddef.h>
 
 #include "pareto_labels.h"
 
@@ -64,8 +65,23 @@ static double overlap(const struct box *a, const struct box *b)
 	return w > 0 && h > 0 ? w * h : 0;
 }
 
+/* The part of @b outside [@lo, @hi] along x, as an area */
+static double outside(const struct box *b, double lo, double hi)
+{
+	double h = b->y1 - b->y0;
+
+	return (fmax(0, lo - b->x0) + fmax(0, b->x1 - hi)) * h;
+}
+
 void pareto_place_labels(struct pareto_label *l, int n, int npanels,
 			 const double *x_span, const double *y_span)
+{
+	pareto_place_labels_within(l, n, npanels, NULL, x_span, y_span);
+}
+
+void pareto_place_labels_within(struct pareto_label *l, int n, int npanels,
+				const double *x_min, const double *x_span,
+				const double *y_span)
 {
 	double panel_h = npanels > 1 ? PANEL_H_PX : ALONE_H_PX;
 	int i, j;
@@ -85,6 +101,13 @@ void pareto_place_labels(struct pareto_label *l, int n, int npanels,
 		     p++) {
 			struct box b = box_at(&l[i], p, cw, lh);
 			double covered = 0;
+
+			if (x_min) {
+				double r = range_of(x_span[k], x_min[k]);
+
+				covered = outside(&b, x_min[k] - 0.05 * r,
+						  x_min[k] + 1.12 * r);
+			}
 
 			for (j = 0; j < i; j++) {
 				struct box o;

@@ -30,5 +30,15 @@ struct pareto_label {
  */
 void pareto_place_labels(struct pareto_label *l, int n, int npanels,
 			 const double *x_span, const double *y_span);
+/*
+ * The same, a label also kept inside its panel's plot area: @x_min per
+ * panel is the least x of its points, and the part of a label's box
+ * left of x_min - 5 % of the span or right of its points' largest x +
+ * 12 % (pareto.gp's margins: gnuplot clips a label there) counts as
+ * covered, so a long label at the right edge goes left
+ */
+void pareto_place_labels_within(struct pareto_label *l, int n, int npanels,
+				const double *x_min, const double *x_span,
+				const double *y_span);
 
 #endif

@@ -17,6 +17,7 @@
 #include "outmark.h"
 #include "plot.h"
 #include "plot_frames.h"
+#include "policy_style.h"
 #include "run_metrics.h"
 #include "safe_write.h"
 #include "util.h"
@@ -479,6 +480,10 @@ static void write_vars(FILE *v, const struct run_metrics *m,
 		      m->policy);
 	put_str(v, "runtitle", t);
 	free(t);
+	/* the energy bar in the policy's colour, as compare and sweep
+	 * draw it (policy_style.h) */
+	fprintf(v, "array seriescolour[1]\nseriescolour[1] = '%s'\n",
+		policy_colour(m->policy ? m->policy : ""));
 	fprintf(v, "tfrom = %.9f\n", p->from);
 	fprintf(v, "tto = %.9f\n", p->to >= 0 ? p->to : m->sim_s);
 	/* every panel says what it covers: residency is the window's,

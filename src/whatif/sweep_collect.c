@@ -273,28 +273,26 @@ static void write_row(FILE *f, const struct table *tb, const struct point *p,
 	fputc('\n', f);
 }
 
-static char *point_label(const struct table *tb, const struct point *p)
+/* Point @p's parameter values as the plot's labels show them, in plan
+ * order (caller frees: pareto_put() takes them); a string as itself,
+ * anything else as compact JSON */
+static char **point_vals(const struct table *tb, const struct point *p)
 {
 	json_t *params = json_object_get(p->pj, "params");
 	size_t np = json_array_size(tb->params), k;
-	struct strbuf sb;
+	char **v = xcalloc(np + 1, sizeof(char *));
 
-	sb_init(&sb);
 	for (k = 0; k < np; k++) {
 		const char *path = json_string_value(json_object_get(
 			json_array_get(tb->params, k), "path"));
-		json_t *v = json_object_get(params, path);
-		char *s = json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT);
+		json_t *x = json_object_get(params, path);
+		char *s = json_is_string(x) ? xstrdup(json_string_value(x)) :
+			  json_dumps(x, JSON_ENCODE_ANY | JSON_COMPACT);
 
-		sb_printf(&sb, "%s%s", k ? "," : "", s ? s : "?");
-		free(s);
+		v[k] = s ? s : xstrdup("?");
 	}
-	if (!sb.buf)
-		sb_printf(&sb, "#%d", (int)json_integer_value(
-			json_object_get(p->pj, "id")));
-	return sb.buf;
+	return v;
 }
-
 
 /* What metric_expr_eval() asks a point's columns through */
 struct point_row {
@@ -333,7 +331,7 @@ static void pareto_add(struct pareto *pa, const struct table *tb,
 	if (!isnan(pt.x) && !isnan(pt.y))
 		pareto_put(pa, json_string_value(json_object_get(p->pj, "policy")),
 			   json_string_value(json_object_get(p->pj, "platform")),
-			   point_label(tb, p), pt);
+			   point_vals(tb, p), pt);
 }
 
 
@@ -580,6 +578,7 @@ struct sweep_collector *sweep_collector_open(const char *dir,
 		c->tb.params = json_object_get(c->plan, "params");
 		c->n = (int)json_integer_value(json_object_get(c->plan, "points"));
 		c->repeat = sweep_plan_repeat(c->plan);
+		pareto_init(&c->pa, c->tb.params);
 		c->pa.errors = c->repeat > 1;
 		c->width = point_width(c->n);
 		c->rows = tmpfile();
@@ -612,8 +611,8 @@ static void take_defaults(struct sweep_collector *c, const struct point *p)
 		c->title = xasprintf("sweep of %s: %d points x %d runs",
 				     p->m.workload, c->n / c->repeat, c->repeat);
 	else if (!c->title)
-		c->title = xasprintf("sweep of %s: %d points", p->m.workload,
-				     c->n);
+		c->title = xasprintf("sweep of %s: %d point%s", p->m.workload,
+				     c->n, c->n == 1 ? "" : "s");
 }
 
 /* The pending points onto the plot, now that its metric is known */
@@ -772,15 +771,17 @@ static void group_out(struct sweep_collector *c, FILE *f, int gi,
 	csv_stats(f, g->metric, c->repeat);
 	fputc('\n', f);
 	if (g->first.ok && x.n && y.n) {
+		double xe = isnan(x.ci95) ? 0 : x.ci95,
+		       ye = isnan(y.ci95) ? 0 : y.ci95;
 		struct ppt pt = { .x = x.mean, .y = y.mean,
-				  .xerr = isnan(x.ci95) ? 0 : x.ci95,
-				  .yerr = isnan(y.ci95) ? 0 : y.ci95 };
+				  .xlo = x.mean - xe, .xhi = x.mean + xe,
+				  .ylo = y.mean - ye, .yhi = y.mean + ye };
 
 		pareto_put(&c->pa, json_string_value(json_object_get(
 				   g->first.pj, "policy")),
 			   json_string_value(json_object_get(g->first.pj,
 							     "platform")),
-			   point_label(&c->tb, &g->first), pt);
+			   point_vals(&c->tb, &g->first), pt);
 	}
 }
 

@@ -266,6 +266,102 @@ char **sweep_param_columns(json_t *params)
 	return ids;
 }
 
+/* A key longer than this is shortened to its last word */
+#define KEY_SHORT_MAX 8
+
+/* The words a member name ends with that only give a unit */
+static bool unit_word(const char *w, size_t n)
+{
+	static const char *const units[] = { "us", "ms", "s", "mw", "khz",
+					     "mhz", "pct", NULL };
+	int i;
+
+	for (i = 0; units[i]; i++)
+		if (strlen(units[i]) == n && !strncmp(units[i], w, n))
+			return true;
+	return false;
+}
+
+/*
+ * @path's key on a plot's labels (caller frees): its last member's name
+ * (capsim.util_est: util_est), one longer than KEY_SHORT_MAX its last
+ * word that is not a unit (capacity_max: max, rate_limit_us: limit),
+ * with [A-Za-z0-9_-] only; NULL when it has no such member (an index
+ * last: opps[4]) or nothing is left
+ */
+static char *short_key(const char *path)
+{
+	struct dpath dp;
+	char err[256], *key = NULL, *w;
+	const char *last = NULL, *s, *e;
+	int i;
+
+	if (dpath_parse(path, &dp, err, sizeof(err)))
+		return NULL;
+	for (i = dp.n - 1; i >= 0 && !last; i--)
+		if (dp.seg[i].key)
+			last = dp.seg[i].key;
+		else if (!dp.seg[i].all)
+			break;
+	if (last && strlen(last) > KEY_SHORT_MAX) {
+		/* the last word of last that is not a unit */
+		for (e = last + strlen(last); e > last; e = s - 1) {
+			for (s = e; s > last && s[-1] != '_'; s--)
+				;
+			if (e > s && !unit_word(s, (size_t)(e - s))) {
+				key = xasprintf("%.*s", (int)(e - s), s);
+				break;
+			}
+			if (s == last)
+				break;
+		}
+	}
+	if (!key && last)
+		key = xstrdup(last);
+	dpath_free(&dp);
+	for (w = key; w && *w; w++)
+		if (!((*w >= 'a' && *w <= 'z') || (*w >= 'A' && *w <= 'Z') ||
+		      (*w >= '0' && *w <= '9') || *w == '_' || *w == '-'))
+			*w = '_';
+	/* a name of separators only says nothing */
+	if (key && strspn(key, "_") == strlen(key)) {
+		free(key);
+		key = NULL;
+	}
+	return key;
+}
+
+char **sweep_param_keys(json_t *params)
+{
+	char **cols = sweep_param_columns(params);
+	size_t np = json_array_size(params), k, j;
+	char **keys = xcalloc(np + 1, sizeof(char *));
+	bool *clash = xcalloc(np + 1, sizeof(bool));
+
+	for (k = 0; k < np; k++) {
+		const char *path = json_string_value(json_object_get(
+			json_array_get(params, k), "path"));
+
+		keys[k] = short_key(path ? path : "");
+	}
+	/* two alike (bg's and fg's capacity_max): those take their column
+	 * names, unique by construction */
+	for (k = 0; k < np; k++)
+		for (j = 0; j < np; j++)
+			if (j != k && keys[k] && keys[j] &&
+			    !strcmp(keys[k], keys[j]))
+				clash[k] = true;
+	for (k = 0; k < np; k++) {
+		if (keys[k] && !clash[k])
+			continue;
+		free(keys[k]);
+		keys[k] = xstrdup(cols[k]);
+	}
+	free(clash);
+	strv_free(cols);
+	return keys;
+}
+
 /* The unit a --set path's value is in, from its last key's suffix (the
  * input files' own convention); NULL when the name does not say */
 static const char *param_unit(const char *path)

@@ -40,6 +40,15 @@ char *sweep_metric_hint(const char *name, char **known);
  * {path}), in order, unique and [a-z0-9_] only; NULL-ended, strv_free() */
 char **sweep_param_columns(json_t *params);
 
+/*
+ * The key of each path of @params on the Pareto plot's labels
+ * ("max=128, min=0"), in order: its last member's name, shortened to its
+ * last word that is not a unit when longer than 8 characters
+ * (capacity_max: max, rate_limit_us: limit); two alike, or a path that
+ * ends in an index, take their column names. NULL-ended, strv_free().
+ */
+char **sweep_param_keys(json_t *params);
+
 /* Number column @col on a plot's axis, "ui response p95 (ms)"; anything
  * else (an expression) as written. Caller frees. */
 char *sweep_axis_label(const char *col);

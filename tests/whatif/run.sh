@@ -595,7 +595,7 @@ assert head[1] == "decoder_run" and side["sweep.csv"][1]["set"] == "tasks.decode
 assert len({r["energy_mj"] for r in rows[0:3]}) > 1, rows[0:3]
 PY
 	grep -q '^errorbars = 1$' "$tmp/r/pareto-data/vars.gp" || fail "--repeat: no error bars"
-	[ "$(awk 'NR > 1 { print NF }' "$tmp/r/pareto-data/pareto.dat" | sort -u)" = 8 ] ||
+	[ "$(awk 'NR > 1 { print NF }' "$tmp/r/pareto-data/pareto.dat" | sort -u)" = 12 ] ||
 		fail "--repeat: pareto.dat without the intervals"
 	[ "$(grep -vc '^#' "$tmp/r/pareto-data/pareto.dat")" = 4 ] || fail "--repeat: a plotted point per point"
 	pycheck "$tmp/r/pareto.png" 1000 720

@@ -1,0 +1,112 @@
+#!/bin/sh
+# Sweeps that collect what they emitted (issue 37, item 3), through the
+# capsim binary:
+#   sweeps.sh CAPSIM SRCDIR CASE
+# CASE: onepoint, style. Each fails with the reason on stderr.
+set -eu
+capsim=$(readlink -f "$1")
+src=$2
+case_=$3
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+export CAPSIM_PLOTS="$src/plots"
+w="$src/traces/whatif-bg-cap.json"
+bg='capsim.taskgroups["/bg"]'
+
+fail() { echo "FAIL: $*" >&2; exit 1; }
+pycheck() { python3 "$src/tests/whatif/pngcheck.py" "$@" || fail "png $1"; }
+json() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))" "$@"; }
+
+case $case_ in
+onepoint)
+	# a sweep of one point: its row, a plot without a front, exit 0
+	# (gnuplot 5.4 crashed on the labels plots of a one-row file: exit 1
+	# after every run had succeeded)
+	"$capsim" sweep "$w" --set "$bg.capacity_max=128" --policies rfc \
+		--duration 1 -o "$tmp/one" > "$tmp/out" 2> "$tmp/err" ||
+		fail "one point: exit $?: $(cat "$tmp/err")"
+	[ ! -s "$tmp/err" ] || fail "one point: stderr: $(cat "$tmp/err")"
+	[ "$(wc -l < "$tmp/one/sweep.csv")" = 2 ] || fail "one point: sweep.csv: $(cat "$tmp/one/sweep.csv")"
+	pycheck "$tmp/one/pareto.png" 1000 720
+	tail -c 16 "$tmp/one/pareto.svg" | grep -q '</svg>' || fail "one point: pareto.svg not whole"
+	grep -qx 'hasfront\[1\] = 0' "$tmp/one/pareto-data/vars.gp" || fail "one point: a front"
+	[ "$(cat "$tmp/one/pareto-data/pareto-front.dat")" = "NaN NaN 0" ] ||
+		fail "one point: front rows: $(cat "$tmp/one/pareto-data/pareto-front.dat")"
+	# its energy axis (one value) given a range, not gnuplot's warning
+	grep -qx 'xfix\[1\] = 1' "$tmp/one/pareto-data/vars.gp" || fail "one point: no fixed x range"
+	# one point per platform: a panel each, neither with a front; with
+	# repeats too (its error bars)
+	"$capsim" sweep "$w" --set "$bg.capacity_max=128" --policies rfc --platforms sym4,sd855 \
+		--repeat 2 --duration 1 -o "$tmp/two" --quiet 2> "$tmp/err" ||
+		fail "a point per platform: $(cat "$tmp/err")"
+	[ ! -s "$tmp/err" ] || fail "a point per platform: stderr: $(cat "$tmp/err")"
+	[ "$(grep -c '^hasfront\[[12]\] = 0$' "$tmp/two/pareto-data/vars.gp")" = 2 ] ||
+		fail "a point per platform: a front"
+	pycheck "$tmp/two/pareto.png" 1000 880
+	# two points: a front again
+	"$capsim" sweep "$w" --set "$bg.capacity_max=128,1024" --policies rfc \
+		--duration 1 -o "$tmp/pair" --quiet
+	grep -qx 'hasfront\[1\] = 1' "$tmp/pair/pareto-data/vars.gp" || fail "two points: no front"
+	;;
+style)
+	# labels name each parameter by a short key, the title's last line
+	# names their columns
+	"$capsim" sweep "$w" --set "$bg.capacity_max=256,1024" --set "$bg.capacity_min=0,128" \
+		--drop capsim.events --policies none,rfc --duration 1 -o "$tmp/k" --quiet
+	grep -q "labels: max = bg_capacity_max, min = bg_capacity_min'$" "$tmp/k/pareto-data/vars.gp" ||
+		fail "the keys are not named: $(grep runtitle "$tmp/k/pareto-data/vars.gp")"
+	cat "$tmp"/k/pareto-data/labels-1-*.dat > "$tmp/labels"
+	# rfc's points of cap 256 on one spot whatever the min: one label,
+	# "any" the key that changes nothing, and the count of points
+	grep -q '"max=256, any min ×2"$' "$tmp/labels" || fail "labels: $(cat "$tmp/labels")"
+	# under none the caps change nothing: its four points on one spot,
+	# with rfc's uncapped two
+	grep -q '"none: any max, any min; rfc: max=1024, any min ×6"$' "$tmp/labels" ||
+		fail "the spot of none's 4 points: $(cat "$tmp/labels")"
+	# a key per parameter on a label of parameters that vary together
+	"$capsim" sweep "$w" --set "$bg.capacity_max=256,1024" --set "$bg.capacity_min=0,128" --link \
+		--drop capsim.events --policies rfc --duration 1 -o "$tmp/kl" --quiet
+	cat "$tmp"/kl/pareto-data/labels-1-*.dat > "$tmp/labels"
+	grep -q '"max=256, min=0"$' "$tmp/labels" && grep -q '"max=1024, min=128"$' "$tmp/labels" ||
+		fail "linked labels: $(cat "$tmp/labels")"
+	# one colour per policy, by name: rfc blue and none orange whatever
+	# the order of --policies, in the sweep and in compare
+	"$capsim" sweep "$w" --set "$bg.capacity_max=256,1024" --drop capsim.events \
+		--policies rfc,none --duration 1 -o "$tmp/k2" --quiet
+	for d in k k2; do
+		python3 - "$tmp/$d/pareto-data/vars.gp" <<'PY' || fail "$d: colours by name: $(grep series "$tmp/$d/pareto-data/vars.gp")"
+import re, sys
+t = open(sys.argv[1]).read()
+lab = dict(re.findall(r"serieslabel\[(\d)\] = '(\w+)'", t))
+col = dict(re.findall(r"seriescolour\[(\d)\] = '(#\w+)'", t))
+want = {"rfc": "#1f77b4", "none": "#ff7f0e"}
+assert {lab[i]: col[i] for i in lab} == want, (lab, col)
+PY
+	done
+	"$capsim" compare "$w" --policies uclamp,rfc --duration 1 -o "$tmp/c" --quiet
+	grep -qx "seriescolour\[2\] = '#1f77b4'" "$tmp/c/compare-data/vars.gp" &&
+		grep -qx "seriescolour\[1\] = '#2ca02c'" "$tmp/c/compare-data/vars.gp" ||
+		fail "compare: colours by name: $(grep colour "$tmp/c/compare-data/vars.gp")"
+	grep -q 'lc rgb seriescolour' "$src/plots/compare.gp" || fail "compare.gp: colours by order"
+	# points of several policies on one spot: their markers set apart
+	# (energy_drawn), one label with each policy's values
+	"$capsim" sweep "$w" --set "$bg.capacity_max=1024" --drop capsim.events \
+		--policies rfc,none,uclamp --duration 1 -o "$tmp/same" --quiet
+	python3 - "$tmp/same/pareto-data/pareto.dat" <<'PY' || fail "one spot: $(cat "$tmp/same/pareto-data/pareto.dat")"
+import shlex, sys
+rows = [shlex.split(l) for l in open(sys.argv[1]) if not l.startswith("#")]
+assert len(rows) == 3, rows
+assert len({r[0] for r in rows}) == 1 and len({r[1] for r in rows}) == 1, rows
+drawn = sorted(float(r[6]) for r in rows)
+assert drawn[0] < float(rows[0][0]) < drawn[2], drawn
+labels = [r[4] for r in rows if r[4]]
+assert labels == ["rfc: max=1024; none: max=1024; uclamp: max=1024 ×3"], labels
+assert [r[7] for r in rows] == ["3", "0", "0"], rows
+PY
+	pycheck "$tmp/same/pareto.png" 1000 720
+	;;
+*)
+	fail "unknown case $case_"
+	;;
+esac
+echo "ok: $case_"
