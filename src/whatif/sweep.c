@@ -39,6 +39,7 @@ static const char usage_sweep[] =
 "                    [--duration SEC] [--repeat N] [--metric METRIC] [-j N]\n"
 "                    [--keep-traces]\n"
 "                    [--quiet] -o DIR [--emit-jobs FILE | --resume]\n"
+"       capsim sweep --resume -o DIR [--metric METRIC] [-j N] [--quiet]\n"
 "       capsim sweep --collect DIR [--metric METRIC] [--quiet]\n"
 "\n"
 "Runs the cartesian product of the --set values x platforms x policies\n"
@@ -110,8 +111,11 @@ static const char usage_sweep[] =
 "run, each point's directory as it starts, and sweep.csv's rows are\n"
 "written as the points end, in point order. A sweep stopped by a signal\n"
 "keeps its finished points in DIR: --resume with the same arguments\n"
-"(checked against DIR/sweep.json: exit 2 naming what differs) runs the\n"
-"points that have no valid summary, then collects them all.\n"
+"(checked against DIR/sweep.json: exit 2 naming what differs; the\n"
+"workload file too, by its SHA-256), or -o DIR alone (every argument\n"
+"from DIR/sweep.json, from any directory), runs the points that have no\n"
+"valid summary, then collects them all. Without --metric it plots the\n"
+"sweep's; another --metric is said and plotted.\n"
 "On a terminal a progress bar shows the points done, their rate and\n"
 "the time left (not with --quiet).\n"
 "Each point keeps its summary.json, activations.csv and run.log;\n"
@@ -131,7 +135,11 @@ static const char usage_sweep[] =
 "An existing FILE and FILE.slurm are replaced only when each is one an\n"
 "earlier --emit-jobs wrote (exit status 2 otherwise).\n"
 "\n"
-"--collect DIR checks every file it reads (sweep.json, each point.json\n"
+"--collect DIR plots the metric the sweep was made with (its --metric,\n"
+"else the workload's one candidate, kept in DIR/sweep.json with every\n"
+"other setting): no argument is repeated. --metric there plots another\n"
+"(said on stderr; sweep.json keeps the sweep's). It checks every file\n"
+"it reads (sweep.json, each point.json\n"
 "and summary.json: exit status 2 naming the file and field); a point\n"
 "whose run failed, or whose directory is missing, is named and gets a\n"
 "row with status failed or missing (exit status 1).\n";
@@ -193,65 +201,6 @@ static int check_target(json_t *root, const struct sweep_param *sp,
 	return doc_set_check(root, &sp->path, sp->vals[0], docname);
 }
 
-/* sweep.json: what the sweep is, all a --collect or a --resume reads */
-static json_t *plan_json(const struct sweep *sw)
-{
-	json_t *o = json_object(), *a = json_array();
-	int i;
-
-	/* the marker of each point directory names it: what --resume
-	 * knows its own by (sweep_pointdir.c) */
-	if (sw->id[0])
-		json_object_set_new(o, "id", json_string(sw->id));
-	json_object_set_new(o, "workload", json_string(sw->wfile));
-	json_object_set_new(o, "workload_name", json_string(sw->wname));
-	for (i = 0; i < sw->nparams; i++) {
-		json_t *p = json_object(), *v = json_array();
-		int k;
-
-		json_object_set_new(p, "path", json_string(sw->params[i].path.text));
-		for (k = 0; k < sw->params[i].nvals; k++)
-			json_array_append(v, sw->params[i].vals[k]);
-		json_object_set_new(p, "values", v);
-		json_array_append_new(a, p);
-	}
-	json_object_set_new(o, "params", a);
-	/* only when set: a plan without it is a product, as before */
-	if (sw->link)
-		json_object_set_new(o, "link", json_true());
-	if (sw->repeat > 1)
-		json_object_set_new(o, "repeat", json_integer(sw->repeat));
-	a = json_array();
-	for (i = 0; i < sw->ndrops; i++)
-		json_array_append_new(a, json_string(sw->drops[i].text));
-	json_object_set_new(o, "drops", a);
-	a = json_array();
-	for (i = 0; sw->policies[i]; i++)
-		json_array_append_new(a, json_string(sw->policies[i]));
-	json_object_set_new(o, "policies", a);
-	a = json_array();
-	for (i = 0; sw->platforms[i]; i++)
-		json_array_append_new(a, json_string(sw->platforms[i]));
-	json_object_set_new(o, "platforms", a);
-	json_object_set_new(o, "seed", json_integer((json_int_t)sw->seed));
-	json_object_set_new(o, "points", json_integer(sw->npoints));
-	/* the points' runs: a --resume must run the same */
-	json_object_set_new(o, "duration", sw->duration ?
-			    json_string(sw->duration) : json_null());
-	return o;
-}
-
-static int write_plan(const struct sweep *sw, const char *root)
-{
-	json_t *o = plan_json(sw);
-	char *f = xasprintf("%s/sweep.json", root);
-	int ret = sweep_write_json(f, o);
-
-	json_decref(o);
-	free(f);
-	return ret;
-}
-
 static void sweep_free(struct sweep *sw)
 {
 	int i, k;
@@ -272,6 +221,7 @@ static void sweep_free(struct sweep *sw)
 	strv_free(sw->policies);
 	strv_free(sw->platforms);
 	free(sw->wname);
+	free(sw->wpath);
 	free(sw->metric);
 	if (sw->wdoc.root || sw->wdoc.text)
 		jdoc_free(&sw->wdoc);
@@ -375,17 +325,6 @@ static int check_outdir(const char *dir)
 	}
 }
 
-/* What `capsim sweep` was asked, beyond what struct sweep keeps */
-struct sweep_args {
-	struct sweep *sw;
-	const char *outdir, *policies, *platforms, *metric, *emit, *collect;
-	char **sets;		/* the --set values, nsets of them, in order */
-	int nsets;
-	int parallel;
-	bool quiet;
-	bool resume;		/* --resume: DIR is an unfinished sweep */
-};
-
 static int sweep_value_opt(struct sweep_args *sa, int key, const char *arg)
 {
 	struct sweep *sw = sa->sw;
@@ -425,6 +364,17 @@ static int sweep_opt(void *ctx, int key, const char *arg)
 {
 	struct sweep_args *sa = ctx;
 
+	/* what the sweep is made of: a --resume without any of it takes
+	 * all of it from the plan */
+	switch (key) {
+	case OPT_SET: case OPT_DROP: case OPT_POLICIES: case OPT_PLATFORMS:
+	case OPT_SEED: case OPT_DURATION: case OPT_KEEP_TRACES: case OPT_LINK:
+	case OPT_REPEAT: case CLI_POSITIONAL:
+		sa->defines = true;
+		break;
+	default:
+		break;
+	}
 	switch (key) {
 	case OPT_QUIET: sa->quiet = true; break;
 	case OPT_KEEP_TRACES: sa->sw->keep_traces = true; break;
@@ -483,10 +433,11 @@ static int parse_sweep_args(int argc, char **argv, struct sweep_args *sa)
 		return ret;
 	if (sa->collect)
 		return collect_only(sa);
-	if (!sa->sw->wfile)
-		return cli_usage_error(&sweep_cli, "sweep needs a WORKLOAD.json");
 	if (!sa->outdir)
 		return cli_usage_error(&sweep_cli, "sweep needs -o DIR");
+	/* --resume -o DIR alone: the workload and the rest from DIR */
+	if (!sa->sw->wfile && !(sa->resume && !sa->defines))
+		return cli_usage_error(&sweep_cli, "sweep needs a WORKLOAD.json");
 	if (sa->resume && sa->emit)
 		return cli_usage_error(&sweep_cli, "--resume runs the points here: not with --emit-jobs (re-run the failed lines of its jobs file instead)");
 	ret = check_outdir(sa->outdir);
@@ -525,23 +476,54 @@ static int sweep_lists(const struct sweep_args *sa, struct sweep *sw,
 	return 0;
 }
 
-/* --set PATH=SPEC (@set) as the sweep's next parameter, its values
- * checked against each document it edits; 0 or -1 (said) */
-static int add_param(struct sweep *sw, const char *set)
+/*
+ * A parameter of a plan, {path, values}, into @sp: its path parsed, its
+ * values those the sweep made; 0, or -1 said (a plan edited by hand)
+ */
+static int plan_param(struct sweep_param *sp, json_t *pp)
+{
+	const char *path = json_string_value(json_object_get(pp, "path"));
+	json_t *vals = json_object_get(pp, "values"), *v;
+	char err[512];
+	size_t k;
+
+	if (!path || dpath_parse(path, &sp->path, err, sizeof(err)) ||
+	    !json_array_size(vals)) {
+		fprintf(stderr, "capsim: --resume: sweep.json: the parameter %.200s: %s\n",
+			path ? path : "(no path)", !path ? "no path" :
+			json_array_size(vals) ? err : "no values");
+		return -1;
+	}
+	sp->vals = xcalloc(json_array_size(vals), sizeof(json_t *));
+	json_array_foreach(vals, k, v)
+		sp->vals[sp->nvals++] = json_incref(v);
+	return 0;
+}
+
+/*
+ * --set PATH=SPEC (@set), or the plan's parameter @pp, as the sweep's
+ * next parameter, its values checked against each document it edits;
+ * 0 or -1 (said)
+ */
+static int add_param(struct sweep *sw, const char *set, json_t *pp)
 {
 	struct sweep_param *sp;
-	const char *spec;
+	const char *spec = NULL;
 	int pl;
 
 	sw->params = xrealloc(sw->params, (size_t)(sw->nparams + 1) *
 			      sizeof(*sw->params));
 	sp = &sw->params[sw->nparams];
 	memset(sp, 0, sizeof(*sp));
-	if (doc_set_split(set, "sweep", &sp->path, &spec))
+	if (pp ? plan_param(sp, pp) :
+	    doc_set_split(set, "sweep", &sp->path, &spec)) {
+		dpath_free(&sp->path);
 		return -1;
+	}
 	sw->nparams++;
 	if (!sp->path.platform)
-		return parse_spec(sp, spec, dpath_get(sw->wdoc.root, &sp->path)) ||
+		return (spec && parse_spec(sp, spec, dpath_get(sw->wdoc.root,
+							       &sp->path))) ||
 		       check_target(sw->wdoc.root, sp, "workload") ? -1 : 0;
 	sw->edits_platform = true;
 	for (pl = 0; sw->platforms[pl]; pl++) {
@@ -550,7 +532,7 @@ static int add_param(struct sweep *sw, const char *set)
 		if (!sw->pdocs[pl])
 			return -1;
 	}
-	if (parse_spec(sp, spec, dpath_get(sw->pdocs[0], &sp->path)))
+	if (spec && parse_spec(sp, spec, dpath_get(sw->pdocs[0], &sp->path)))
 		return -1;
 	for (pl = 0; sw->platforms[pl]; pl++)
 		if (check_target(sw->pdocs[pl], sp, "platform"))
@@ -633,13 +615,20 @@ static int sweep_define(const struct sweep_args *sa, struct sweep *sw,
 {
 	int i, ndoms;
 
+	char rp[PATH_MAX];
+	size_t k;
+
 	if (jdoc_load_file(&sw->wdoc, sw->wfile, d))
 		return -1;
 	sw->wname = whatif_workload_name(sw->wfile);
+	sw->wpath = realpath(sw->wfile, rp) ? xstrdup(rp) : NULL;
 	if (sweep_lists(sa, sw, &ndoms))
 		return -1;
 	for (i = 0; i < sa->nsets; i++)
-		if (add_param(sw, sa->sets[i]))
+		if (add_param(sw, sa->sets[i], NULL))
+			return -1;
+	for (k = 0; k < json_array_size(sa->plan_params); k++)
+		if (add_param(sw, NULL, json_array_get(sa->plan_params, k)))
 			return -1;
 	if (check_drops(sw))
 		return -1;
@@ -853,7 +842,8 @@ static int sweep_points(const struct sweep_args *sa, struct outdir *od,
 
 	if (sa->emit && job_value_refused("the absolute -o path", fabs_dir)) {
 		ret = EXIT_USAGE;
-	} else if (write_plan(sw, od->tmp)) {
+	} else if (sweep_plan_write(sw, sa->metric ? sa->metric : sw->metric,
+				    od->tmp)) {
 		ret = EXIT_RUN;
 	} else if (sa->emit) {
 		cmds = xcalloc((size_t)sw->npoints, sizeof(char *));
@@ -871,73 +861,50 @@ static int sweep_points(const struct sweep_args *sa, struct outdir *od,
 	return ret;
 }
 
-/* The first member of sweep.json that @want (this command's plan) has
- * otherwise, or NULL when they are the same; the sweep's id apart */
-static const char *plan_difference(json_t *want, json_t *have)
-{
-	const char *key;
-	json_t *v;
-
-	json_object_foreach(want, key, v)
-		if (!json_equal(v, json_object_get(have, key)))
-			return key;
-	json_object_foreach(have, key, v)
-		if (strcmp(key, "id") && !json_object_get(want, key))
-			return key;
-	return NULL;
-}
-
-
 /*
- * --resume -o DIR: DIR is a sweep capsim started with the same
- * arguments; its finished points are kept, the others run, then all are
- * collected. Exit status.
+ * --resume -o DIR: DIR is a sweep capsim started, with the same
+ * arguments or none (its plan, loaded); its finished points are kept,
+ * the others run, then all are collected. Exit status.
  */
 static int resume_points(const struct sweep_args *sa, const char *self)
 {
-	char *planf = xasprintf("%s/sweep.json", sa->outdir);
-	json_t *want = plan_json(sa->sw), *have = NULL;
-	char err[512], rp[PATH_MAX];
-	const char *diff;
-	int ret = EXIT_USAGE;
+	const char *metric = sa->metric ? sa->metric : sa->sw->metric;
+	char rp[PATH_MAX];
+	int ret;
 
-	if (!outmark_present(sa->outdir)) {
-		fprintf(stderr, "capsim: --resume: %s is not a sweep capsim started (no %s in it)\n",
-			sa->outdir, OUTMARK_NAME);
-		goto out;
-	}
-	have = sweep_load_json(planf, err, sizeof(err));
-	if (!have) {
-		fprintf(stderr, "capsim: --resume: %s: %s\n", planf, err);
-		goto out;
-	}
-	diff = plan_difference(want, have);
-	if (diff) {
-		char *a = json_dumps(json_object_get(want, diff), JSON_ENCODE_ANY | JSON_COMPACT);
-		char *b = json_dumps(json_object_get(have, diff), JSON_ENCODE_ANY | JSON_COMPACT);
-
-		fprintf(stderr, "capsim: --resume: this command's %s (%.200s) is not the sweep's in %s (%.200s): resume with the arguments that started it\n",
-			diff, a ? a : "none", planf, b ? b : "none");
-		free(a);
-		free(b);
-		goto out;
-	}
-	if (sweep_resume_check(sa->sw, sa->outdir, have, planf))
-		goto out;
+	if (sweep_plan_compare(sa, metric) ||
+	    sweep_resume_check(sa->sw, sa->outdir, sa->plan, sa->planf))
+		return EXIT_USAGE;
 	note_resumable(sa->outdir);
 	ret = run_points(sa, sa->outdir, realpath(sa->outdir, rp) ? rp :
 			 sa->outdir, self);
 	interrupt_set_note(NULL);
-out:
-	json_decref(want);
-	json_decref(have);
-	free(planf);
 	return ret;
+}
+
+/*
+ * --resume: DIR's plan, and from it the sweep's arguments when none is
+ * given, else its metric when --metric is not (the metric the sweep
+ * was made with, not the workload's candidates judged again); 0 or -1
+ * said
+ */
+static int resume_plan(struct sweep_args *sa)
+{
+	json_t *m;
+
+	if (sweep_plan_load(sa))
+		return -1;
+	if (!sa->defines)
+		return sweep_plan_args(sa);
+	m = json_object_get(sa->plan, "metric");
+	if (!sa->metric && json_is_string(m))
+		sa->metric = json_string_value(m);
+	return 0;
 }
 
 int cmd_sweep(int argc, char **argv)
 {
-	struct sweep sw = { .repeat = 1 };
+	struct sweep sw = { .repeat = 1, .unpaired = true };
 	struct sweep_args sa = { .sw = &sw, .parallel = 2 };
 	struct outdir od = { 0 };
 	char *self = NULL;
@@ -954,6 +921,8 @@ int cmd_sweep(int argc, char **argv)
 	sw.resume = sa.resume;
 	if (sa.emit && (check_job_values(argc, argv, self) ||
 			jobs_path_check(sa.emit)))
+		goto out;
+	if (sa.resume && resume_plan(&sa))
 		goto out;
 	if (sweep_define(&sa, &sw, &d))
 		goto out;
@@ -973,6 +942,10 @@ out:
 		outdir_abort(&od);
 	free(self);
 	free(sa.sets);
+	free(sa.planf);
+	json_decref(sa.plan);
+	free(sa.lists[0]);
+	free(sa.lists[1]);
 	sweep_free(&sw);
 	diag_free(&d);
 	return ret;

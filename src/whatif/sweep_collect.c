@@ -575,6 +575,11 @@ struct sweep_collector *sweep_collector_open(const char *dir,
 			planf, err);
 		c->error = SWEEP_COLLECT_BAD_INPUT;
 	} else {
+		json_t *pm = json_object_get(c->plan, "metric");
+
+		/* without --metric, the one the sweep was made with */
+		if (!metric && json_is_string(pm))
+			c->metric = json_string_value(pm);
 		c->tb.params = json_object_get(c->plan, "params");
 		c->n = (int)json_integer_value(json_object_get(c->plan, "points"));
 		c->repeat = sweep_plan_repeat(c->plan);
@@ -997,7 +1002,10 @@ static void collector_default_metric(struct sweep_collector *c)
 	char *wf = NULL;
 	int id;
 
-	if (c->error || c->metric || !wname)
+	/* a plan that says (its metric, or null: no candidate) is not
+	 * judged again */
+	if (c->error || c->metric || !wname ||
+	    json_object_get(c->plan, "metric"))
 		return;
 	/* the first point that still has its copy (one may be missing) */
 	for (id = 1; id <= c->n && !w; id++) {
@@ -1015,8 +1023,12 @@ static void collector_default_metric(struct sweep_collector *c)
 int sweep_collect(const char *dir, const char *metric, bool quiet)
 {
 	struct sweep_collector *c = sweep_collector_open(dir, metric);
+	json_t *pm = c->plan ? json_object_get(c->plan, "metric") : NULL;
 	int r;
 
+	if (metric && json_is_string(pm) && strcmp(json_string_value(pm), metric))
+		fprintf(stderr, "capsim: --collect: --metric %s: the plot shows it, not the sweep's %s (%s/sweep.json)\n",
+			metric, json_string_value(pm), dir);
 	collector_default_metric(c);
 	r = sweep_collector_finish(c, quiet);
 

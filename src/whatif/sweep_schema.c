@@ -160,7 +160,8 @@ int sweep_plan_check(json_t *plan, char *err, size_t errlen)
 	    need_num(plan, "", "points", T_INT, 1, SWEEP_MAX_POINTS, err,
 		     errlen) ||
 	    need_num(plan, "", "repeat", T_INT | T_ABSENT, 1, SWEEP_MAX_REPEAT,
-		     err, errlen))
+		     err, errlen) ||
+	    need(plan, "", "metric", T_STR | T_NULL | T_ABSENT, err, errlen))
 		return -1;
 	/* the runs of a point are consecutive: whole points only */
 	if (json_integer_value(json_object_get(plan, "points")) %

@@ -476,6 +476,13 @@ json.dump(d, open(sys.argv[1], 'w'), indent=2)" "$f"
 	[ $st = 2 ] && grep -q 'no --metric names one: .*decoder.resp_p95_ms' "$tmp/err" ||
 		fail "several candidates without --metric: exit $st: $(cat "$tmp/err")"
 	[ ! -e "$tmp/nm" ] || fail "a refused sweep made its directory"
+	# --collect takes the sweep's --metric from sweep.json; a plan of an
+	# older capsim (no metric in it) has the candidates judged again
+	"$capsim" sweep --collect "$tmp/j1" --quiet || fail "--collect of a sweep made with --metric"
+	python3 -c "import json,sys
+d = json.load(open(sys.argv[1]))
+del d['metric']
+json.dump(d, open(sys.argv[1], 'w'))" "$tmp/j1/sweep.json"
 	st=0
 	"$capsim" sweep --collect "$tmp/j1" --quiet 2> "$tmp/err" || st=$?
 	[ $st = 2 ] && grep -q 'no --metric names one' "$tmp/err" ||

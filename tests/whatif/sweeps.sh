@@ -2,7 +2,7 @@
 # Sweeps that collect what they emitted (issue 37, item 3), through the
 # capsim binary:
 #   sweeps.sh CAPSIM SRCDIR CASE
-# CASE: onepoint, style. Each fails with the reason on stderr.
+# CASE: onepoint, style, plan. Each fails with the reason on stderr.
 set -eu
 capsim=$(readlink -f "$1")
 src=$2
@@ -104,6 +104,62 @@ assert labels == ["rfc: max=1024; none: max=1024; uclamp: max=1024 ×3"], labels
 assert [r[7] for r in rows] == ["3", "0", "0"], rows
 PY
 	pycheck "$tmp/same/pareto.png" 1000 720
+	;;
+plan)
+	# the metric and every setting are in sweep.json: --emit-jobs with
+	# --metric on a workload of several candidates, then --collect DIR
+	# as the sweep says (was exit 2 asking for --metric again)
+	vp="$src/traces/video-playback.json"
+	"$capsim" sweep "$vp" --set 'tasks.decoder.run=8000,9000' --policies rfc,none \
+		--duration 1 --metric decoder.resp_p95_ms -o "$tmp/e" --emit-jobs "$tmp/jobs" > "$tmp/out"
+	then=$(sed -n 's/^then: *//p' "$tmp/out")
+	[ "$then" = "capsim sweep --collect $tmp/e" ] || fail "emit: then: $(cat "$tmp/out")"
+	[ "$(json "$tmp/e/sweep.json" 'd["metric"]')" = decoder.resp_p95_ms ] || fail "no metric in the plan"
+	while IFS= read -r line; do sh -c "$line" || fail "job: $line"; done < "$tmp/jobs"
+	"$capsim" sweep --collect "$tmp/e" > "$tmp/out" 2> "$tmp/err" ||
+		fail "--collect without --metric: exit $?: $(cat "$tmp/err")"
+	grep -q '(energy vs decoder.resp_p95_ms)$' "$tmp/out" || fail "--collect: $(cat "$tmp/out")"
+	[ ! -s "$tmp/err" ] || fail "--collect: stderr: $(cat "$tmp/err")"
+	grep -q "^ylab = 'decoder response p95 (ms)'$" "$tmp/e/pareto-data/vars.gp" || fail "--collect: another metric plotted"
+	# an explicit --metric overrides it, said
+	"$capsim" sweep --collect "$tmp/e" --metric render.resp_p95_ms --quiet 2> "$tmp/err" ||
+		fail "--collect --metric: $(cat "$tmp/err")"
+	grep -q 'the plot shows it, not the sweep.s decoder.resp_p95_ms' "$tmp/err" || fail "override not said: $(cat "$tmp/err")"
+	grep -q "^ylab = 'render response p95 (ms)'$" "$tmp/e/pareto-data/vars.gp" || fail "override not plotted"
+	[ "$(json "$tmp/e/sweep.json" 'd["metric"]')" = decoder.resp_p95_ms ] || fail "the override changed the plan"
+	# --resume -o DIR alone, from another directory: the plan's workload,
+	# parameters, policies, duration, --keep-traces and metric
+	"$capsim" sweep "$vp" --set 'tasks.decoder.run=8000,9000' --policies rfc,none \
+		--duration 1 --metric decoder.resp_p95_ms --keep-traces -o "$tmp/r" --quiet
+	cp "$tmp/r/sweep.csv" "$tmp/r.csv"
+	rm -r "$tmp/r/points/0003" "$tmp/r/sweep.csv"
+	(cd / && "$capsim" sweep --resume -o "$tmp/r" > "$tmp/out" 2> "$tmp/err") ||
+		fail "--resume -o DIR alone: exit $?: $(cat "$tmp/err")"
+	grep -q 'resumed: 3 points were finished already, 1 run now' "$tmp/out" || fail "--resume: $(cat "$tmp/out")"
+	cmp -s "$tmp/r.csv" "$tmp/r/sweep.csv" || fail "--resume -o DIR alone: other rows"
+	[ -s "$tmp/r/points/0003/run/trace.txt" ] || fail "--resume -o DIR alone: no trace kept"
+	# with arguments and no --metric: the sweep's metric (was exit 2:
+	# several candidates)
+	rm -r "$tmp/r/points/0004"
+	"$capsim" sweep "$vp" --set 'tasks.decoder.run=8000,9000' --policies rfc,none \
+		--duration 1 --keep-traces --resume -o "$tmp/r" --quiet 2> "$tmp/err" ||
+		fail "--resume without --metric: $(cat "$tmp/err")"
+	cmp -s "$tmp/r.csv" "$tmp/r/sweep.csv" || fail "--resume without --metric: other rows"
+	# arguments that differ from the plan: refused, naming the setting
+	st=0
+	"$capsim" sweep "$vp" --set 'tasks.decoder.run=8000,9000' --policies rfc,none \
+		--duration 1 --resume -o "$tmp/r" --quiet 2> "$tmp/err" || st=$?
+	[ $st = 2 ] && grep -q "this command's keep_traces (none) is not the sweep's" "$tmp/err" ||
+		fail "--resume without --keep-traces: exit $st: $(cat "$tmp/err")"
+	# the workload changed since: refused (its points would differ)
+	cp "$vp" "$tmp/vp.json"
+	"$capsim" sweep "$tmp/vp.json" --set 'tasks.decoder.run=8000,9000' --policies rfc \
+		--duration 1 --metric decoder.resp_p95_ms -o "$tmp/c" --quiet
+	sed -i 's/"decoder"/"decoder" /' "$tmp/vp.json"
+	st=0
+	"$capsim" sweep --resume -o "$tmp/c" --quiet 2> "$tmp/err" || st=$?
+	[ $st = 2 ] && grep -q "this command's workload_sha256 " "$tmp/err" ||
+		fail "--resume of a changed workload: exit $st: $(cat "$tmp/err")"
 	;;
 *)
 	fail "unknown case $case_"
