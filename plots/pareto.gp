@@ -30,6 +30,8 @@ lab(p, k) = sprintf('%s/labels-%d-%d.dat', datadir, p, k)
 # told apart
 array marker[10] = [7, 5, 9, 11, 13, 15, 7, 5, 9, 11]
 mk(s) = marker[seriesstyle[s]]
+# every column of a point, its bars' ends too: gnuplot's autoscale takes
+# them in whether the point itself is drawn or not
 inpanel(p, v) = (p == panel ? v : NaN)
 set multiplot layout npanel, 1 title runtitle noenhanced
 set xlabel 'energy (J)'
@@ -51,7 +53,7 @@ fronttitle = hasfront[panel] ? (exists('errorbars') ? 'Pareto front (means)' : '
 if (exists('errorbars')) {
 plot fr using (inpanel($3, $1)):2 with lines lc rgb '#444444' dt 2 lw 1.5 title fronttitle, \
      fr using (inpanel($3, $1)):2 with points pt 6 ps 2.6 lw 2 lc rgb '#222222' notitle, \
-     for [s = 1:nseries] f using (inpanel($3, $4 == s ? $7 : NaN)):2:($9 + $7 - $1):($10 + $7 - $1):11:12 with xyerrorbars lc rgb seriescolour[s] pt mk(s) ps 1.4 title serieslabel[s].' (mean, 95 % CI)', \
+     for [s = 1:nseries] f using (inpanel($3, $4 == s ? $7 : NaN)):2:(inpanel($3, $9 + $7 - $1)):(inpanel($3, $10 + $7 - $1)):(inpanel($3, $11)):(inpanel($3, $12)) with xyerrorbars lc rgb seriescolour[s] pt mk(s) ps 1.4 title serieslabel[s].' (mean, 95 % CI)', \
      lab(panel, 1) using 1:2:3 with labels offset 0.9, 0.7 left font ',9' noenhanced notitle, \
      lab(panel, 2) using 1:2:3 with labels offset 0.9, -0.7 left font ',9' noenhanced notitle, \
      lab(panel, 3) using 1:2:3 with labels offset -0.9, 0.7 right font ',9' noenhanced notitle, \

@@ -36,8 +36,8 @@ static const char usage_sweep[] =
 "usage: capsim sweep WORKLOAD.json --set 'PATH=SPEC' [--set ...] [--link]\n"
 "                    [--drop PATH]...\n"
 "                    [--policies P,P...] [--platforms NAME|FILE,...] [--seed N]\n"
-"                    [--duration SEC] [--repeat N] [--metric METRIC] [-j N]\n"
-"                    [--keep-traces]\n"
+"                    [--duration SEC] [--repeat N] [--unpaired]\n"
+"                    [--metric METRIC] [-j N] [--keep-traces]\n"
 "                    [--quiet] -o DIR [--emit-jobs FILE | --resume]\n"
 "       capsim sweep --resume -o DIR [--metric METRIC] [-j N] [--quiet]\n"
 "       capsim sweep --collect DIR [--metric METRIC] [--quiet]\n"
@@ -88,14 +88,17 @@ static const char usage_sweep[] =
 "equal, and a sweep has at most 100000 points in all (--set values x\n"
 "platforms x policies). Comments and trailing commas in the inputs are\n"
 "fine: the parsed documents are edited.\n"
-"Each point's seed derives from --seed and the point's parameter values\n"
-"(not its policy or platform, so those compare on the same draws).\n"
-"--repeat N (1 to 1000, default 1) runs each point N times, the runs\n"
-"one after another in point order, with seeds S1, S2, ... SN: the first\n"
-"N outputs of splitmix64 started from --seed xor the FNV-1a hash of the\n"
-"point's parameter values, each shifted right by 11 bits (S1 is the\n"
-"seed of the same point without --repeat; the draws stay the same\n"
-"across policies and platforms, and a sweep run again gives them again).\n"
+"Seeds are paired (common random numbers): every point runs with the\n"
+"same seeds, whatever its parameters, policy or platform, so two values\n"
+"of a knob compare on the same random draws and their difference is\n"
+"the knob's, not the draws'. --repeat N (1 to 1000, default 1) runs\n"
+"each point N times, the runs one after another in point order, with\n"
+"seeds S1, S2, ... SN: the first N outputs of splitmix64 started from\n"
+"--seed, each shifted right by 11 bits (S1 is the seed of every point\n"
+"without --repeat; a sweep run again gives them again). --unpaired:\n"
+"splitmix64 started from --seed xor the FNV-1a hash of the point's\n"
+"parameter values instead (an earlier capsim's seeds: each value its\n"
+"own draws, the same across policies and platforms).\n"
 "sweep.csv then has a row per run with its repeat (1..N), and\n"
 "DIR/sweep-summary.csv a row per point: for every number column of\n"
 "sweep.csv COLUMN_mean, COLUMN_sd (sample standard deviation) and\n"
@@ -147,7 +150,7 @@ static const char usage_sweep[] =
 enum {
 	OPT_SET = 256, OPT_DROP, OPT_POLICIES, OPT_PLATFORMS, OPT_SEED,
 	OPT_DURATION, OPT_METRIC, OPT_KEEP_TRACES, OPT_QUIET, OPT_EMIT_JOBS,
-	OPT_COLLECT, OPT_RESUME, OPT_LINK, OPT_REPEAT,
+	OPT_COLLECT, OPT_RESUME, OPT_LINK, OPT_REPEAT, OPT_UNPAIRED,
 };
 
 static const struct option sweep_options[] = {
@@ -165,6 +168,7 @@ static const struct option sweep_options[] = {
 	{ "resume", no_argument, NULL, OPT_RESUME },
 	{ "link", no_argument, NULL, OPT_LINK },
 	{ "repeat", required_argument, NULL, OPT_REPEAT },
+	{ "unpaired", no_argument, NULL, OPT_UNPAIRED },
 	{ 0 },
 };
 
@@ -369,7 +373,7 @@ static int sweep_opt(void *ctx, int key, const char *arg)
 	switch (key) {
 	case OPT_SET: case OPT_DROP: case OPT_POLICIES: case OPT_PLATFORMS:
 	case OPT_SEED: case OPT_DURATION: case OPT_KEEP_TRACES: case OPT_LINK:
-	case OPT_REPEAT: case CLI_POSITIONAL:
+	case OPT_REPEAT: case OPT_UNPAIRED: case CLI_POSITIONAL:
 		sa->defines = true;
 		break;
 	default:
@@ -379,6 +383,7 @@ static int sweep_opt(void *ctx, int key, const char *arg)
 	case OPT_QUIET: sa->quiet = true; break;
 	case OPT_KEEP_TRACES: sa->sw->keep_traces = true; break;
 	case OPT_LINK: sa->sw->link = true; break;
+	case OPT_UNPAIRED: sa->sw->unpaired = true; break;
 	case OPT_POLICIES: sa->policies = arg; break;
 	case OPT_PLATFORMS: sa->platforms = arg; break;
 	case OPT_METRIC: sa->metric = arg; break;
@@ -411,7 +416,7 @@ static int collect_only(const struct sweep_args *sa)
 
 	if (sw->wfile || sa->nsets || sa->outdir || sa->emit || sw->ndrops ||
 	    sa->policies || sa->platforms || sw->keep_traces || sa->resume ||
-	    sw->link || sw->repeat > 1)
+	    sw->link || sw->repeat > 1 || sw->unpaired)
 		return cli_usage_error(&sweep_cli, "--collect DIR takes only --metric and --quiet");
 	/* it writes sweep.csv and the plots into DIR: capsim's only */
 	if (!outmark_present(sa->collect)) {
@@ -904,7 +909,7 @@ static int resume_plan(struct sweep_args *sa)
 
 int cmd_sweep(int argc, char **argv)
 {
-	struct sweep sw = { .repeat = 1, .unpaired = true };
+	struct sweep sw = { .repeat = 1 };
 	struct sweep_args sa = { .sw = &sw, .parallel = 2 };
 	struct outdir od = { 0 };
 	char *self = NULL;

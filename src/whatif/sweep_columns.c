@@ -449,7 +449,7 @@ static json_t *csv_columns(json_t *params, char **ids, char **numbers,
 
 	put_point_cols(a, params, ids);
 	json_array_append_new(a, col_entry("seed", NULL,
-		"the run's --seed (derived from --seed and the parameter values)"));
+		"the run's --seed: from --seed and the run's repeat, the same for every point (with --unpaired from the parameter values too)"));
 	if (repeats)
 		json_array_append_new(a, col_entry("repeat", NULL,
 			"the run's number among its point's --repeat runs, from 1"));

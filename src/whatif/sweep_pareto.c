@@ -218,8 +218,9 @@ static void put_group_vals(struct strbuf *sb, const struct pareto *pa,
 
 /*
  * The label of the @n points @m on one spot (@m[0] its first, in plot
- * order): their values, by policy when several share the spot ("rfc:
- * max=1024; none: max=128/256") and "×N", the N points it stands for;
+ * order): their values, by policy when several with other values share
+ * the spot ("rfc: max=1024; none: max=128/256"), once when they all
+ * have the same ("max=717"), and "×N", the N points it stands for;
  * and each policy's markers set apart by SPOT_SHIFT of the panel's
  * energy span @xspan, so that none hides another
  */
@@ -228,10 +229,11 @@ static char *group_label(const struct pareto *pa, struct ppt **m, int n,
 {
 	struct ppt **ser = xcalloc((size_t)n, sizeof(*ser));
 	int *seen = xcalloc((size_t)n, sizeof(int));
+	char **text = xcalloc((size_t)n, sizeof(char *));
 	int nser = 0, s, i;
+	bool same = true;
 	struct strbuf sb;
 
-	sb_init(&sb);
 	/* the series on the spot, in order of appearance */
 	for (i = 0; i < n; i++) {
 		for (s = 0; s < nser && seen[s] != m[i]->series; s++)
@@ -240,6 +242,7 @@ static char *group_label(const struct pareto *pa, struct ppt **m, int n,
 			seen[nser++] = m[i]->series;
 	}
 	for (s = 0; s < nser; s++) {
+		struct strbuf v;
 		int k = 0;
 
 		for (i = 0; i < n; i++)
@@ -248,15 +251,27 @@ static char *group_label(const struct pareto *pa, struct ppt **m, int n,
 				m[i]->xdraw = m[i]->x + (s - (nser - 1) / 2.0) *
 					      SPOT_SHIFT * xspan;
 			}
-		if (nser > 1)
-			sb_printf(&sb, "%s%s: ", s ? "; " : "",
-				  pa->series[seen[s] - 1]);
+		sb_init(&v);
 		if (pa->nkeys)
-			put_group_vals(&sb, pa, ser, k, nall);
+			put_group_vals(&v, pa, ser, k, nall);
+		text[s] = v.buf ? v.buf : xstrdup("");
+		same = same && !strcmp(text[s], text[0]);
 	}
+	/* by policy when they differ (the markers' colours say which
+	 * policies share it when they do not) */
+	sb_init(&sb);
+	for (s = 0; s < (same ? 1 : nser); s++)
+		if (nser > 1 && !same)
+			sb_printf(&sb, "%s%s: %s", s ? "; " : "",
+				  pa->series[seen[s] - 1], text[s]);
+		else
+			sb_printf(&sb, "%s", text[s]);
 	/* the points one marker stands for (their values list them) */
 	if (n > 1)
-		sb_printf(&sb, " \u00d7%d", n);
+		sb_printf(&sb, "%s\u00d7%d", sb.len ? " " : "", n);
+	for (s = 0; s < nser; s++)
+		free(text[s]);
+	free(text);
 	free(ser);
 	free(seen);
 	if (!sb.len) {

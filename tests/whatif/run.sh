@@ -460,13 +460,20 @@ json.dump(d, open(sys.argv[1], 'w'), indent=2)" "$f"
 	done
 	"$capsim" sweep --collect "$tmp/old" --quiet
 	cmp "$tmp/s/sweep.csv" "$tmp/old/sweep.csv" || fail "summaries without response_us: other rows"
-	# seeds follow the values and the sweep seed
+	# seeds are paired: every point the same (common random numbers),
+	# from the sweep seed; --unpaired: each value its own (the old hash)
 	"$capsim" sweep "$src/traces/video-playback.json" --set 'tasks.decoder.run=8000,9000' \
 		--policies rfc --duration 1 --seed 1 --metric decoder.resp_p95_ms -o "$tmp/j1" --quiet
 	"$capsim" sweep "$src/traces/video-playback.json" --set 'tasks.decoder.run=8000,9000' \
 		--policies rfc --duration 1 --seed 2 --metric decoder.resp_p95_ms -o "$tmp/j2" --quiet
+	"$capsim" sweep "$src/traces/video-playback.json" --set 'tasks.decoder.run=8000,9000' \
+		--policies rfc --duration 1 --seed 1 --unpaired --metric decoder.resp_p95_ms -o "$tmp/j3" --quiet
 	s1=$(cut -d, -f5 "$tmp/j1/sweep.csv" | tail -2 | sort -u | wc -l)
-	[ "$s1" = 2 ] || fail "each point its own seed"
+	[ "$s1" = 1 ] || fail "paired: the points do not share their seed: $(cat "$tmp/j1/sweep.csv")"
+	[ "$(json "$tmp/j1/sweep.json" 'd["seeds"]')" = paired ] || fail "paired: not in the plan"
+	s1=$(cut -d, -f5 "$tmp/j3/sweep.csv" | tail -2 | sort -u | wc -l)
+	[ "$s1" = 2 ] || fail "--unpaired: each point its own seed"
+	[ "$(json "$tmp/j3/sweep.json" 'd["seeds"]')" = unpaired ] || fail "--unpaired: not in the plan"
 	cmp -s "$tmp/j1/sweep.csv" "$tmp/j2/sweep.csv" && fail "another sweep seed, same results"
 	# no --metric and several candidates (video-playback's waking tasks):
 	# exit 2 before any point runs, listing them; --collect too
@@ -574,8 +581,10 @@ for g in range(4):
     # the first run: the seed and the results of the sweep without repeats
     assert seeds[0] == one[g]["seed"], (seeds, one[g]["seed"])
     assert rows[3 * g]["energy_mj"] == one[g]["energy_mj"]
-# rfc and none of a value share their draws
+# rfc and none of a value share their draws, and so do the values
+# (paired seeds: repeat k of every point the same seed)
 assert [r["seed"] for r in rows[0:3]] == [r["seed"] for r in rows[3:6]]
+assert [r["seed"] for r in rows[0:3]] == [r["seed"] for r in rows[6:9]]
 summ = list(csv.DictReader(open(sys.argv[1] + "/sweep-summary.csv")))
 assert len(summ) == 4, len(summ)
 t2 = 4.303

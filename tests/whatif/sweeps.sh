@@ -2,7 +2,8 @@
 # Sweeps that collect what they emitted (issue 37, item 3), through the
 # capsim binary:
 #   sweeps.sh CAPSIM SRCDIR CASE
-# CASE: onepoint, style, plan. Each fails with the reason on stderr.
+# CASE: onepoint, style, plan, paired. Each fails with the reason on
+# stderr.
 set -eu
 capsim=$(readlink -f "$1")
 src=$2
@@ -89,7 +90,7 @@ PY
 		fail "compare: colours by name: $(grep colour "$tmp/c/compare-data/vars.gp")"
 	grep -q 'lc rgb seriescolour' "$src/plots/compare.gp" || fail "compare.gp: colours by order"
 	# points of several policies on one spot: their markers set apart
-	# (energy_drawn), one label with each policy's values
+	# (energy_drawn), one label: their values once (the same for all)
 	"$capsim" sweep "$w" --set "$bg.capacity_max=1024" --drop capsim.events \
 		--policies rfc,none,uclamp --duration 1 -o "$tmp/same" --quiet
 	python3 - "$tmp/same/pareto-data/pareto.dat" <<'PY' || fail "one spot: $(cat "$tmp/same/pareto-data/pareto.dat")"
@@ -100,7 +101,7 @@ assert len({r[0] for r in rows}) == 1 and len({r[1] for r in rows}) == 1, rows
 drawn = sorted(float(r[6]) for r in rows)
 assert drawn[0] < float(rows[0][0]) < drawn[2], drawn
 labels = [r[4] for r in rows if r[4]]
-assert labels == ["rfc: max=1024; none: max=1024; uclamp: max=1024 ×3"], labels
+assert labels == ["max=1024 ×3"], labels
 assert [r[7] for r in rows] == ["3", "0", "0"], rows
 PY
 	pycheck "$tmp/same/pareto.png" 1000 720
@@ -160,6 +161,33 @@ plan)
 	"$capsim" sweep --resume -o "$tmp/c" --quiet 2> "$tmp/err" || st=$?
 	[ $st = 2 ] && grep -q "this command's workload_sha256 " "$tmp/err" ||
 		fail "--resume of a changed workload: exit $st: $(cat "$tmp/err")"
+	;;
+paired)
+	# common random numbers: under none the cap changes nothing, so with
+	# paired seeds every cap gives the same runs to the digit (the
+	# frames' jitter drawn alike); --unpaired draws each cap its own
+	fj="$src/traces/frame-jank.json"
+	for mode in paired unpaired; do
+		flag=; [ $mode = unpaired ] && flag=--unpaired
+		# shellcheck disable=SC2086
+		"$capsim" sweep "$fj" --set 'capsim.taskgroups["/background"].capacity_max=307,1024' \
+			--policies none --platforms sd855 --repeat 2 --duration 2 $flag -o "$tmp/$mode" --quiet
+	done
+	python3 - "$tmp/paired/sweep.csv" "$tmp/unpaired/sweep.csv" <<'PY' || fail "paired seeds"
+import csv, sys
+def runs(f):
+    rows = list(csv.DictReader(open(f)))
+    return {(r["background_capacity_max"], r["repeat"]): r for r in rows}
+p, u = runs(sys.argv[1]), runs(sys.argv[2])
+cols = ("seed", "energy_mj", "chain.frame.jank_pct", "chain.frame.lat_p95_ms")
+for k in ("1", "2"):
+    assert [p[("307", k)][c] for c in cols] == [p[("1024", k)][c] for c in cols], (k, p)
+    assert u[("307", k)]["seed"] != u[("1024", k)]["seed"], u
+assert p[("307", "1")]["seed"] != p[("307", "2")]["seed"], p
+# unpaired, the caps' runs differ by their draws alone
+assert any(u[("307", k)]["chain.frame.lat_p95_ms"] != u[("1024", k)]["chain.frame.lat_p95_ms"]
+           or u[("307", k)]["energy_mj"] != u[("1024", k)]["energy_mj"] for k in ("1", "2")), u
+PY
 	;;
 *)
 	fail "unknown case $case_"
