@@ -172,6 +172,83 @@ static char *doc_first_error(json_t *root, bool platform)
 }
 
 /*
+ * Whether the parser's message @m (after "PATH: ") is about a value's
+ * own type or range, "VALUE is out of range: ..." or "VALUE is not a
+ * ...", not a rule that links it to another field ("capacity_min 512
+ * is above the group's capacity_max 256", "group /bg: ...")
+ */
+static bool value_message(const char *m)
+{
+	const char *e = m;
+
+	if (*e == '"') {
+		/* a string, as jdoc_brief() quotes it */
+		for (e++; *e && *e != '"'; e++)
+			if (*e == '\\' && e[1])
+				e++;
+		if (*e)
+			e++;
+	} else {
+		e += strcspn(e, " ");
+	}
+	return !strncmp(e, " is out of range", 16) || !strncmp(e, " is not ", 8);
+}
+
+/*
+ * Whether the error @err (the parser's "PATH: ...", as doc_first_error()
+ * gives it) is at @path itself, an index of it for a [*], and about the
+ * value there
+ */
+static bool error_at(const struct dpath *path, const char *err)
+{
+	const char *colon = strstr(err, ": ");
+	struct dpath e;
+	char buf[512], why[256];
+	bool same;
+	int i;
+
+	if (!colon || colon - err >= (long)sizeof(buf) ||
+	    !value_message(colon + 2))
+		return false;
+	memcpy(buf, err, (size_t)(colon - err));
+	buf[colon - err] = '\0';
+	if (dpath_parse(buf, &e, why, sizeof(why)))
+		return false;
+	same = e.n == path->n;
+	for (i = 0; same && i < e.n; i++) {
+		const struct dpath_seg *a = &path->seg[i], *b = &e.seg[i];
+
+		if (a->key)
+			same = b->key && !strcmp(a->key, b->key);
+		else
+			same = !b->key && (a->all || a->idx == b->idx);
+	}
+	dpath_free(&e);
+	return same;
+}
+
+char *doc_set_field_refusal(json_t *root, const struct dpath *path,
+			    json_t *v, bool platform)
+{
+	json_t *copy = json_deep_copy(root);
+	char *err = NULL;
+
+	if (!dpath_set(copy, path, json_deep_copy(v), NULL, 0))
+		err = doc_first_error(copy, platform);
+	json_decref(copy);
+	if (err && !error_at(path, err)) {
+		free(err);
+		err = NULL;
+	}
+	return err;
+}
+
+char *doc_set_refusal(json_t *root, bool platform)
+{
+	return doc_first_error(root, platform);
+}
+
+/*
  * Whether --set @set's path and the path an error names (@err, up to
  * its ": "; either may be the other's prefix, "[*]" matches any index)
  * are one place, so the message can name the --set that caused it

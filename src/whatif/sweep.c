@@ -107,9 +107,13 @@ static const char usage_sweep[] =
 "value), and metric_* for --metric; the Pareto plot shows each point's\n"
 "means with their 95 %% intervals as error bars.\n"
 "The options, policies, platforms and --metric (each name it uses) are\n"
-"checked before any point runs (exit status 2, listing the names the\n"
-"metric may use). A failed point is reported and the others\n"
-"go on (exit status 1).\n"
+"checked before any point runs or any job is emitted (exit status 2,\n"
+"listing the names the metric may use), and so is every --set value\n"
+"against its field's type and range, by the parser `capsim run` uses\n"
+"(each value with the other parameters at their first: exit status 2\n"
+"naming the --set, the value and the range). A rule linking two fields\n"
+"(capacity_min above capacity_max) fails only the points that break\n"
+"it: a failed point is reported and the others go on (exit status 1).\n"
 "DIR is made (an older DIR of capsim's replaced) before the points\n"
 "run, each point's directory as it starts, and sweep.csv's rows are\n"
 "written as the points end, in point order. A sweep stopped by a signal\n"
@@ -635,7 +639,8 @@ static int sweep_define(const struct sweep_args *sa, struct sweep *sw,
 	for (k = 0; k < json_array_size(sa->plan_params); k++)
 		if (add_param(sw, NULL, json_array_get(sa->plan_params, k)))
 			return -1;
-	if (check_drops(sw))
+	if (check_drops(sw) ||
+	    sweep_check_values(sw, sa->plan_params ? NULL : sa->sets))
 		return -1;
 	if (sa->metric && sweep_metric_check(sa->metric, sw->wdoc.root,
 					      sw->edits_platform, ndoms))

@@ -93,6 +93,14 @@ int sweep_plan_args(struct sweep_args *sa);
  * metric other than the plan's is said and kept. */
 int sweep_plan_compare(const struct sweep_args *sa, const char *metric);
 
+/*
+ * Every value of every parameter of @sw checked against its field's
+ * type and range by the parser `capsim run` uses (sweep_values.c), the
+ * --set of parameter i @sets[i] (NULL: the plan's): 0, or -1 said
+ * naming the --set, the value and the range (exit 2)
+ */
+int sweep_check_values(const struct sweep *sw, char *const *sets);
+
 /* One combination of parameter values (@vi) of a sweep, being written */
 struct point_ctx {
 	const struct sweep *sw;

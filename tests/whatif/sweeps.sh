@@ -152,6 +152,15 @@ plan)
 		--duration 1 --resume -o "$tmp/r" --quiet 2> "$tmp/err" || st=$?
 	[ $st = 2 ] && grep -q "this command's keep_traces (none) is not the sweep's" "$tmp/err" ||
 		fail "--resume without --keep-traces: exit $st: $(cat "$tmp/err")"
+	# a plan edited by hand: its values checked as --set values are
+	python3 -c "import json,sys
+d = json.load(open(sys.argv[1]))
+d['params'][0]['values'][1] = -5
+json.dump(d, open(sys.argv[1], 'w'))" "$tmp/r/sweep.json"
+	st=0
+	"$capsim" sweep --resume -o "$tmp/r" --quiet 2> "$tmp/err" || st=$?
+	[ $st = 2 ] && grep -q '^capsim: --set tasks.decoder.run: the value -5: tasks.decoder.run: -5 is out of range: allowed \[0, ' "$tmp/err" ||
+		fail "--resume of a plan with a value out of range: exit $st: $(cat "$tmp/err")"
 	# the workload changed since: refused (its points would differ)
 	cp "$vp" "$tmp/vp.json"
 	"$capsim" sweep "$tmp/vp.json" --set 'tasks.decoder.run=8000,9000' --policies rfc \
