@@ -41,13 +41,38 @@ int doc_set_split(const char *set, const char *cmd, struct dpath *path,
 	return 0;
 }
 
+/*
+ * Over a boolean (a switch: capsim.util_est), the numbers 0 and 1 of
+ * @sv as false and true, as the parser reads them; 0, or -1 with why
+ * in @err when a number is another
+ */
+static int as_switch(struct sweep_values *sv, char *err, size_t errlen)
+{
+	int k;
+
+	for (k = 0; k < sv->n; k++) {
+		json_t *v = sv->v[k];
+
+		if (!json_is_number(v))
+			continue;
+		if (json_number_value(v) != 0 && json_number_value(v) != 1)
+			return err_fail(err, errlen, "the document has a boolean there: allowed false,true or 0,1, not %g",
+					json_number_value(v));
+		sv->v[k] = json_boolean(json_number_value(v) == 1);
+		json_decref(v);
+	}
+	return 0;
+}
+
 int doc_set_values(const struct dpath *path, const char *spec, json_t *cur,
 		   const char *cmd, struct sweep_values *out)
 {
 	char err[512];
 
 	if (sweep_spec_parse(spec, !cur || json_is_integer(cur), out, err,
-			     sizeof(err))) {
+			     sizeof(err)) ||
+	    (json_is_boolean(cur) && as_switch(out, err, sizeof(err)))) {
+		sweep_values_free(out);
 		fprintf(stderr, "capsim: --set %s=%.200s: %s\nsee `capsim %s --help`\n",
 			path->text, spec, err, cmd);
 		return -1;

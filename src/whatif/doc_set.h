@@ -22,8 +22,8 @@ int doc_set_split(const char *set, const char *cmd, struct dpath *path,
 		  const char **spec);
 /*
  * The values of @spec for @path, whose document holds @cur there (NULL:
- * nothing yet; a number replaces an integer as an integer); 0, or -1
- * said
+ * nothing yet; a number replaces an integer as an integer, 0 and 1
+ * replace a boolean as false and true); 0, or -1 said
  */
 int doc_set_values(const struct dpath *path, const char *spec, json_t *cur,
 		   const char *cmd, struct sweep_values *out);

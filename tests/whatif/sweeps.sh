@@ -2,8 +2,8 @@
 # Sweeps that collect what they emitted (issue 37, item 3), through the
 # capsim binary:
 #   sweeps.sh CAPSIM SRCDIR CASE
-# CASE: onepoint, style, plan, paired. Each fails with the reason on
-# stderr.
+# CASE: onepoint, style, plan, paired, bools. Each fails with the reason
+# on stderr.
 set -eu
 capsim=$(readlink -f "$1")
 src=$2
@@ -197,6 +197,48 @@ assert p[("307", "1")]["seed"] != p[("307", "2")]["seed"], p
 assert any(u[("307", k)]["chain.frame.lat_p95_ms"] != u[("1024", k)]["chain.frame.lat_p95_ms"]
            or u[("307", k)]["energy_mj"] != u[("1024", k)]["energy_mj"] for k in ("1", "2")), u
 PY
+	;;
+bools)
+	# a switch as docs/knobs.md writes it ("util_est": true) swept as
+	# false,true and as 0,1 (was: "not a number, a range or a JSON
+	# value"; "the workload has true there, not a number")
+	# (docs/knobs.md's periodic task: 3 ms run, 7 ms sleep, on sym4)
+	cat > "$tmp/ue.json" <<'EOF'
+{
+  "global": { "duration": 2 },
+  "capsim": { "util_est": true, "iowait_boost": false },
+  "tasks": { "p": { "run": 3000, "sleep": 7000 } }
+}
+EOF
+	for spec in false,true 0,1; do
+		"$capsim" sweep "$tmp/ue.json" --set "capsim.util_est=$spec" \
+			--policies rfc -o "$tmp/b-$spec" --quiet 2> "$tmp/err" ||
+			fail "util_est=$spec: exit $?: $(cat "$tmp/err")"
+		[ "$(cut -d, -f2 "$tmp/b-$spec/sweep.csv" | tr '\n' ' ')" = "util_est false true " ] ||
+			fail "util_est=$spec: sweep.csv: $(cat "$tmp/b-$spec/sweep.csv")"
+		[ "$(json "$tmp/b-$spec/points/0001/ue.json" 'd["capsim"]["util_est"]')" = False ] &&
+			[ "$(json "$tmp/b-$spec/points/0002/ue.json" 'd["capsim"]["util_est"]')" = True ] ||
+			fail "util_est=$spec: the points' workloads"
+		grep -q '"util_est=false"' "$tmp"/b-$spec/pareto-data/labels-1-*.dat || fail "util_est=$spec: labels"
+	done
+	cmp -s "$tmp/b-false,true/sweep.csv" "$tmp/b-0,1/sweep.csv" || fail "0,1 and false,true differ"
+	# the knob makes a difference (util_est off: a lower frequency)
+	[ "$(cut -d, -f7 "$tmp/b-0,1/sweep.csv" | sed 1d | sort -u | wc -l)" = 2 ] ||
+		fail "util_est: the same energy on and off"
+	# and beside another parameter
+	"$capsim" sweep "$tmp/ue.json" --set 'capsim.hz=100,250' \
+		--set 'capsim.iowait_boost=true,false' --policies rfc --duration 1 -o "$tmp/b2" --quiet
+	# another number over a boolean, a boolean twice, a boolean where a
+	# number is: exit 2 before any point
+	for bad in 'capsim.util_est=0,2:allowed false,true or 0,1, not 2' \
+		   'capsim.util_est=true,false,true:the value true is listed twice' \
+		   'tasks.p.run=false,true:the value false: tasks.p.run: false is not an integer'; do
+		st=0
+		"$capsim" sweep "$tmp/ue.json" --set "${bad%%:*}" --policies rfc -o "$tmp/bbad" \
+			--quiet 2> "$tmp/err" || st=$?
+		[ $st = 2 ] && grep -q "${bad#*:}" "$tmp/err" && [ ! -e "$tmp/bbad" ] ||
+			fail "--set ${bad%%:*}: exit $st: $(cat "$tmp/err")"
+	done
 	;;
 *)
 	fail "unknown case $case_"
