@@ -7,9 +7,9 @@
 # parameters by short keys (the title's last line names their columns).
 # Data: pareto.dat: energy_J metric panel series label label_pos
 #       energy_drawn count [energy_lo energy_hi metric_lo metric_hi]
-#       (label_pos 1-4: above right, below right, above left, below left
-#       of its point, chosen by src/whatif/pareto_labels.c to keep clear of
-#       the labels beside it; energy_drawn: where its marker goes, set off
+#       (label_pos 1-6: above right, below right, above left, below left
+#       of its point, above right and above left a line higher, chosen by
+#       src/whatif/pareto_labels.c to keep clear of the labels beside it; energy_drawn: where its marker goes, set off
 #       from the other policies' on the same spot; count: the points its
 #       label stands for)
 #       labels-PANEL-POS.dat: energy_J metric label, the labels drawn at
@@ -57,7 +57,9 @@ plot fr using (inpanel($3, $1)):2 with lines lc rgb '#444444' dt 2 lw 1.5 title 
      lab(panel, 1) using 1:2:3 with labels offset 0.9, 0.7 left font ',9' noenhanced notitle, \
      lab(panel, 2) using 1:2:3 with labels offset 0.9, -0.7 left font ',9' noenhanced notitle, \
      lab(panel, 3) using 1:2:3 with labels offset -0.9, 0.7 right font ',9' noenhanced notitle, \
-     lab(panel, 4) using 1:2:3 with labels offset -0.9, -0.7 right font ',9' noenhanced notitle
+     lab(panel, 4) using 1:2:3 with labels offset -0.9, -0.7 right font ',9' noenhanced notitle, \
+     lab(panel, 5) using 1:2:3 with labels offset 0.9, 1.9 left font ',9' noenhanced notitle, \
+     lab(panel, 6) using 1:2:3 with labels offset -0.9, 1.9 right font ',9' noenhanced notitle
 } else {
 plot fr using (inpanel($3, $1)):2 with lines lc rgb '#444444' dt 2 lw 1.5 title fronttitle, \
      fr using (inpanel($3, $1)):2 with points pt 6 ps 2.6 lw 2 lc rgb '#222222' notitle, \
@@ -65,7 +67,9 @@ plot fr using (inpanel($3, $1)):2 with lines lc rgb '#444444' dt 2 lw 1.5 title 
      lab(panel, 1) using 1:2:3 with labels offset 0.9, 0.7 left font ',9' noenhanced notitle, \
      lab(panel, 2) using 1:2:3 with labels offset 0.9, -0.7 left font ',9' noenhanced notitle, \
      lab(panel, 3) using 1:2:3 with labels offset -0.9, 0.7 right font ',9' noenhanced notitle, \
-     lab(panel, 4) using 1:2:3 with labels offset -0.9, -0.7 right font ',9' noenhanced notitle
+     lab(panel, 4) using 1:2:3 with labels offset -0.9, -0.7 right font ',9' noenhanced notitle, \
+     lab(panel, 5) using 1:2:3 with labels offset 0.9, 1.9 left font ',9' noenhanced notitle, \
+     lab(panel, 6) using 1:2:3 with labels offset -0.9, 1.9 right font ',9' noenhanced notitle
 }
 }
 unset multiplot

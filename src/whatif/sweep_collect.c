@@ -742,9 +742,14 @@ static int group_read(struct sweep_collector *c, int id0, struct run_group *g)
 	return 0;
 }
 
-static void csv_stats(FILE *f, const double *v, int n)
+/* The mean, sd and ci95 of the @n runs' values @v, and with @robust
+ * their median, the interval clipped to [@lo, @hi] and the bootstrap's
+ * (sweep_stats.h) */
+static void csv_stats(FILE *f, const double *v, int n, bool robust,
+		      double lo, double hi)
 {
 	struct sample_stats st = sample_stats(v, n);
+	struct sample_robust r;
 
 	fputc(',', f);
 	csv_num(f, st.mean);
@@ -752,6 +757,32 @@ static void csv_stats(FILE *f, const double *v, int n)
 	csv_num(f, st.sd);
 	fputc(',', f);
 	csv_num(f, st.ci95);
+	if (!robust)
+		return;
+	r = sample_robust(v, n, lo, hi);
+	fputc(',', f);
+	csv_num(f, r.median);
+	fputc(',', f);
+	csv_num(f, r.ci_lo);
+	fputc(',', f);
+	csv_num(f, r.ci_hi);
+	fputc(',', f);
+	csv_num(f, r.boot_lo);
+	fputc(',', f);
+	csv_num(f, r.boot_hi);
+}
+
+/* What the metric can hold: its column's range, or any value for an
+ * expression */
+static void metric_range(const struct sweep_collector *c, double *lo,
+			 double *hi)
+{
+	const char *col = c->expr ? metric_expr_column(c->expr) : NULL;
+
+	*lo = -INFINITY;
+	*hi = INFINITY;
+	if (col)
+		sweep_column_range(col, lo, hi);
 }
 
 /* Group @gi's row of sweep-summary.csv, and its mean onto the plot */
@@ -760,8 +791,10 @@ static void group_out(struct sweep_collector *c, FILE *f, int gi,
 {
 	struct sample_stats x = sample_stats(g->energy_j, c->repeat),
 			    y = sample_stats(g->metric, c->repeat);
+	double mlo, mhi, lo, hi;
 	int k;
 
+	metric_range(c, &mlo, &mhi);
 	if (g->first.pj) {
 		write_point_fields(f, &c->tb, &g->first, gi + 1);
 	} else {
@@ -771,16 +804,22 @@ static void group_out(struct sweep_collector *c, FILE *f, int gi,
 			fputc(',', f);
 	}
 	fprintf(f, ",%d,%d", c->repeat, g->ok);
-	for (k = 0; k < g->ncols; k++)
-		csv_stats(f, &g->v[k * c->repeat], c->repeat);
-	csv_stats(f, g->metric, c->repeat);
+	for (k = 0; k < g->ncols; k++) {
+		sweep_column_range(g->cols[k], &lo, &hi);
+		csv_stats(f, &g->v[k * c->repeat], c->repeat,
+			  isfinite(lo) && isfinite(hi), lo, hi);
+	}
+	csv_stats(f, g->metric, c->repeat, true, mlo, mhi);
 	fputc('\n', f);
 	if (g->first.ok && x.n && y.n) {
 		double xe = isnan(x.ci95) ? 0 : x.ci95,
 		       ye = isnan(y.ci95) ? 0 : y.ci95;
+		/* the bars clipped to what each axis can hold: energy is
+		 * never below 0, a jank % stays in 0..100 */
 		struct ppt pt = { .x = x.mean, .y = y.mean,
-				  .xlo = x.mean - xe, .xhi = x.mean + xe,
-				  .ylo = y.mean - ye, .yhi = y.mean + ye };
+				  .xlo = fmax(0, x.mean - xe), .xhi = x.mean + xe,
+				  .ylo = fmax(mlo, y.mean - ye),
+				  .yhi = fmin(mhi, y.mean + ye) };
 
 		pareto_put(&c->pa, json_string_value(json_object_get(
 				   g->first.pj, "policy")),
@@ -811,19 +850,26 @@ static int write_summary(struct sweep_collector *c)
 		goto out;
 	write_point_header(f, &c->tb);
 	fputs(",runs,ok", f);
-	for (k = 0; k < g.ncols; k++) {
-		static const char *const sfx[] = { "_mean", "_sd", "_ci95" };
+	for (k = 0; k <= g.ncols; k++) {
+		static const char *const sfx[SWEEP_SUMMARY_STATS] = {
+			"_mean", "_sd", "_ci95", "_median", "_ci_lo", "_ci_hi",
+			"_boot_lo", "_boot_hi",
+		};
+		const char *col = k < g.ncols ? g.cols[k] : "metric";
 		int q;
 
-		for (q = 0; q < 3; q++) {
-			char *h = xasprintf("%s%s", g.cols[k], sfx[q]);
+		/* the metric (last) and a share get all: a mean of a
+		 * bounded or bimodal figure says too little */
+		for (q = 0; q < (k == g.ncols || sweep_column_bounded(col) ?
+				 SWEEP_SUMMARY_STATS : 3); q++) {
+			char *h = xasprintf("%s%s", col, sfx[q]);
 
 			fputc(',', f);
 			csv_put_field(f, h);
 			free(h);
 		}
 	}
-	fputs(",metric_mean,metric_sd,metric_ci95\n", f);
+	fputc('\n', f);
 	for (gi = 0; gi < c->n / c->repeat; gi++) {
 		int r;
 

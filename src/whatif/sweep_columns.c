@@ -8,6 +8,7 @@
 #undef _GNU_SOURCE
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -131,6 +132,31 @@ char *sweep_metric_hint(const char *name, char **known)
 		      now);
 	free(now);
 	return h;
+}
+
+void sweep_column_range(const char *col, double *lo, double *hi)
+{
+	char *owner;
+	const struct col_kind *k = column_kind(col, &owner);
+
+	free(owner);
+	*lo = -INFINITY;
+	*hi = INFINITY;
+	if (!k)
+		return;
+	/* every figure of a run is a share, a time, an energy, a frequency
+	 * or a count: never below 0 */
+	*lo = 0;
+	if (k->unit && !strcmp(k->unit, "%"))
+		*hi = 100;
+}
+
+bool sweep_column_bounded(const char *col)
+{
+	double lo, hi;
+
+	sweep_column_range(col, &lo, &hi);
+	return isfinite(lo) && isfinite(hi);
 }
 
 char *sweep_axis_label(const char *col)
@@ -466,6 +492,11 @@ static json_t *summary_columns(json_t *params, char **ids, char **numbers)
 		{ "_mean", "mean over the point's runs of: " },
 		{ "_sd", "sample standard deviation over the point's runs of: " },
 		{ "_ci95", "half-width of the 95 % confidence interval (Student's t) of the mean of: " },
+		{ "_median", "median over the point's runs of: " },
+		{ "_ci_lo", "lower end of the mean's 95 % t-interval, clipped to the column's range, of: " },
+		{ "_ci_hi", "upper end of the mean's 95 % t-interval, clipped to the column's range, of: " },
+		{ "_boot_lo", "lower end of the percentile bootstrap 95 % interval of the mean (2000 resamples, a fixed seed) of: " },
+		{ "_boot_hi", "upper end of the percentile bootstrap 95 % interval of the mean (2000 resamples, a fixed seed) of: " },
 	};
 	json_t *a = json_array();
 	int i, q;
@@ -474,11 +505,12 @@ static json_t *summary_columns(json_t *params, char **ids, char **numbers)
 	json_array_append_new(a, col_entry("runs", NULL, "--repeat: runs per point"));
 	json_array_append_new(a, col_entry("ok", NULL, "the point's runs that succeeded"));
 	for (i = 0; numbers[i]; i++)
-		for (q = 0; q < 3; q++)
+		for (q = 0; q < (sweep_column_bounded(numbers[i]) ?
+				 SWEEP_SUMMARY_STATS : 3); q++)
 			json_array_append_new(a, number_entry(numbers[i],
 							      sfx[q][0],
 							      sfx[q][1]));
-	for (q = 0; q < 3; q++) {
+	for (q = 0; q < SWEEP_SUMMARY_STATS; q++) {
 		char *n = xasprintf("metric%s", sfx[q][0]);
 		char *m = xasprintf("%sthe --metric (\"metric\" above), in its columns' units",
 				    sfx[q][1]);

@@ -345,35 +345,77 @@ static void make_labels(struct pareto *pa)
 	free(span);
 }
 
-/* Each label's spot beside its point (pareto_labels.c), in plot order */
+/* Labelled points by panel, then energy, then plot order */
+static int cmp_by_x(const void *a, const void *b)
+{
+	const struct ppt *p = *(const struct ppt *const *)a,
+			 *q = *(const struct ppt *const *)b;
+
+	if (p->panel != q->panel)
+		return p->panel - q->panel;
+	if (p->x != q->x)
+		return p->x < q->x ? -1 : 1;
+	return (p->idx > q->idx) - (p->idx < q->idx);
+}
+
+/* A metric no point has below 0 (nor its interval): its axis starts at
+ * 0 (a percentage, a time, an energy) */
+static bool y_nonneg(const struct pareto *pa)
+{
+	int i;
+
+	for (i = 0; i < pa->npp && pa->pp[i].y >= 0 && pa->pp[i].ylo >= 0; i++)
+		;
+	return pa->npp && i == pa->npp;
+}
+
+/* Each label's spot beside its point (pareto_labels.c), in plot order,
+ * inside the plot area pareto.gp draws: its points' spans widened by
+ * its offsets (5 % left, 12 % right, 8 % below but none from a floor of
+ * 0, 5 % above) */
 static void place_labels(struct pareto *pa)
 {
 	struct pareto_label *l = xcalloc((size_t)pa->npp, sizeof(*l));
 	double *span = panel_spans(pa->pp, pa->npp, pa->npanels, false);
 	double *xs = xcalloc((size_t)pa->npanels, sizeof(double));
 	double *ys = xcalloc((size_t)pa->npanels, sizeof(double));
-	double *x0 = xcalloc((size_t)pa->npanels, sizeof(double));
+	double *area = xcalloc((size_t)pa->npanels * 4, sizeof(double));
+	struct ppt **order = xcalloc((size_t)pa->npp, sizeof(*order));
+	bool floor0 = y_nonneg(pa);
 	int i, n = 0;
 
 	for (i = 0; i < pa->npanels; i++) {
-		x0[i] = span[4 * i];
-		xs[i] = span[4 * i + 1] - span[4 * i];
-		ys[i] = span[4 * i + 3] - span[4 * i + 2];
-	}
-	for (i = 0; i < pa->npp; i++) {
-		const struct ppt *pt = &pa->pp[i];
+		const double *sp = &span[4 * i];
+		double rx, ry;
 
-		pa->pp[i].label_pos = PARETO_LABEL_ABOVE_RIGHT;
-		if (pt->label)
-			l[n++] = (struct pareto_label){
-				.x = pt->x, .y = pt->y, .panel = pt->panel,
-				.len = (int)strlen(pt->label) };
+		xs[i] = sp[1] - sp[0];
+		ys[i] = sp[3] - sp[2];
+		rx = span_or(xs[i], sp[0]);
+		ry = span_or(ys[i], sp[2]);
+		area[4 * i] = sp[0] - 0.05 * rx;
+		area[4 * i + 1] = sp[1] + 0.12 * rx;
+		area[4 * i + 2] = floor0 ? fmin(0, sp[2]) : sp[2] - 0.08 * ry;
+		area[4 * i + 3] = sp[3] + 0.05 * ry;
 	}
-	pareto_place_labels_within(l, n, pa->npanels, x0, xs, ys);
-	for (i = 0, n = 0; i < pa->npp; i++)
+	/* placed left to right: each next to its point when it can, a
+	 * long one that cannot then going where the short ones left room
+	 * (in plot order, a long label placed early took the row) */
+	for (i = 0; i < pa->npp; i++) {
+		pa->pp[i].label_pos = PARETO_LABEL_ABOVE_RIGHT;
 		if (pa->pp[i].label)
-			pa->pp[i].label_pos = l[n++].pos;
-	free(x0);
+			order[n++] = &pa->pp[i];
+	}
+	qsort(order, (size_t)n, sizeof(*order), cmp_by_x);
+	for (i = 0; i < n; i++)
+		l[i] = (struct pareto_label){
+			.x = order[i]->x, .y = order[i]->y,
+			.panel = order[i]->panel,
+			.len = (int)strlen(order[i]->label) };
+	pareto_place_labels_within(l, n, pa->npanels, area, xs, ys);
+	for (i = 0; i < n; i++)
+		order[i]->label_pos = l[i].pos;
+	free(order);
+	free(area);
 	free(xs);
 	free(ys);
 	free(span);
@@ -615,10 +657,7 @@ static int write_vars(const char *data, const struct pareto *pa,
 		/* a metric no point has below 0 (a percentage, a time, an
 		 * energy): its axis starts at 0, where the margin and a
 		 * confidence interval's lower end would draw negative jank */
-		for (i = 0; i < pa->npp && pa->pp[i].y >= 0 &&
-		     pa->pp[i].ylo >= 0; i++)
-			;
-		ynonneg = pa->npp && i == pa->npp;
+		ynonneg = y_nonneg(pa);
 		if (ynonneg)
 			fputs("ynonneg = 1\n", f);
 		put_gp_names(f, "series", pa->series, pa->nseries);
@@ -680,7 +719,7 @@ int pareto_write(const char *dir, struct pareto *pa, const char *metric,
 	make_labels(pa);
 	place_labels(pa);
 	for (p = 1; p <= pa->npanels; p++)
-		for (k = PARETO_LABEL_ABOVE_RIGHT; k <= PARETO_LABEL_BELOW_LEFT;
+		for (k = PARETO_LABEL_ABOVE_RIGHT; k <= PARETO_LABEL_SPOTS;
 		     k++)
 			if (write_label_file(data, pa, p, k))
 				goto bad;

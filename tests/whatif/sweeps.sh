@@ -2,8 +2,8 @@
 # Sweeps that collect what they emitted (issue 37, item 3), through the
 # capsim binary:
 #   sweeps.sh CAPSIM SRCDIR CASE
-# CASE: onepoint, style, plan, paired, bools. Each fails with the reason
-# on stderr.
+# CASE: onepoint, style, plan, paired, bools, stats. Each fails with the
+# reason on stderr.
 set -eu
 capsim=$(readlink -f "$1")
 src=$2
@@ -239,6 +239,57 @@ EOF
 		[ $st = 2 ] && grep -q "${bad#*:}" "$tmp/err" && [ ! -e "$tmp/bbad" ] ||
 			fail "--set ${bad%%:*}: exit $st: $(cat "$tmp/err")"
 	done
+	;;
+stats)
+	# a bounded metric (jank %) with repeats: beside mean +- t, the
+	# median, the t-interval clipped to 0..100 and a bootstrap interval
+	# (a fixed seed: the same at every collect), in sweep-summary.csv,
+	# its sidecar and the plot's bars
+	fj="$src/traces/frame-jank.json"
+	# (uclamp at 30 % on juno-r0: one late frame in 3 000, 0.03 +- 0.09 %
+	# over five runs: its t-interval goes below 0)
+	"$capsim" sweep "$fj" --set 'capsim.taskgroups["/background"].capacity_max=307,1024' \
+		--policies rfc,uclamp --platforms sd855,juno-r0 --repeat 5 -o "$tmp/s" --quiet
+	cp "$tmp/s/sweep-summary.csv" "$tmp/summary1.csv"
+	"$capsim" sweep --collect "$tmp/s" --quiet
+	cmp -s "$tmp/summary1.csv" "$tmp/s/sweep-summary.csv" || fail "the bootstrap differs from collect to collect"
+	python3 - "$tmp/s" <<'PY' || fail "sweep-summary.csv's robust columns"
+import csv, json, statistics, sys
+d = sys.argv[1]
+runs = list(csv.DictReader(open(d + "/sweep.csv")))
+summ = list(csv.DictReader(open(d + "/sweep-summary.csv")))
+head = next(csv.reader(open(d + "/sweep-summary.csv")))
+j = "chain.frame.jank_pct"
+for sfx in ("_mean", "_sd", "_ci95", "_median", "_ci_lo", "_ci_hi", "_boot_lo", "_boot_hi"):
+    assert j + sfx in head and "metric" + sfx in head, sfx
+# a figure that is not a share keeps the three
+assert "energy_mj_ci95" in head and "energy_mj_median" not in head, head
+side = json.load(open(d + "/sweep.columns.json"))["sweep-summary.csv"]
+assert [c["name"] for c in side] == head
+assert "bootstrap" in {c["name"]: c["meaning"] for c in side}["metric_boot_lo"]
+clipped = 0
+for g, s in enumerate(summ):
+    v = [float(r[j]) for r in runs[5 * g:5 * g + 5]]
+    f = lambda k: float(s[k])
+    assert abs(f(j + "_median") - statistics.median(v)) < 1e-4, (s, v)
+    assert min(v) - 1e-6 <= f(j + "_boot_lo") <= f(j + "_boot_hi") <= max(v) + 1e-6, (s, v)
+    assert 0 <= f(j + "_ci_lo") <= f(j + "_mean") <= f(j + "_ci_hi") <= 100, s
+    lo, hi = f(j + "_mean") - f(j + "_ci95"), f(j + "_mean") + f(j + "_ci95")
+    clipped += lo < 0 or hi > 100
+    assert abs(f(j + "_ci_lo") - max(0, lo)) < 1e-3 and abs(f(j + "_ci_hi") - min(100, hi)) < 1e-3, s
+    for sfx in ("_median", "_ci_lo", "_ci_hi", "_boot_lo", "_boot_hi"):
+        assert s["metric" + sfx] == s[j + sfx], sfx
+# some point's t-interval leaves 0..100 (the case this is for)
+assert clipped, "no interval needed clipping: not the case tested"
+# the plot's bars are the clipped interval
+for l in open(d + "/pareto-data/pareto.dat"):
+    if l.startswith("#"):
+        continue
+    x = l.rsplit(None, 4)
+    assert 0 <= float(x[3]) <= float(x[4]) <= 100, l
+PY
+	grep -q '^ynonneg = 1$' "$tmp/s/pareto-data/vars.gp" || fail "the jank axis does not start at 0"
+	pycheck "$tmp/s/pareto.png" 1000 880
 	;;
 *)
 	fail "unknown case $case_"
