@@ -101,6 +101,14 @@ int sweep_plan_compare(const struct sweep_args *sa, const char *metric);
  */
 int sweep_check_values(const struct sweep *sw, char *const *sets);
 
+/*
+ * Run the points of sa->sw in DIR (@root; @final_abs its absolute path,
+ * @self capsim's executable) and collect them, a --resume's finished
+ * points kept: the exit status
+ */
+int sweep_run_points(const struct sweep_args *sa, const char *root,
+		     const char *final_abs, const char *self);
+
 /* One combination of parameter values (@vi) of a sweep, being written */
 struct point_ctx {
 	const struct sweep *sw;
