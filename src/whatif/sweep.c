@@ -40,6 +40,7 @@ static const char usage_sweep[] =
 "                    [--quiet] -o DIR [--emit-jobs FILE | --resume]\n"
 "       capsim sweep --resume -o DIR [--metric METRIC] [-j N] [--quiet]\n"
 "       capsim sweep --collect DIR [--metric METRIC] [--quiet]\n"
+"       capsim sweep --trace DIR N [--quiet]\n"
 "\n"
 "Runs the cartesian product of the --set values x platforms x policies\n"
 "(--policies default: every policy this build simulates, %s;\n"
@@ -132,7 +133,12 @@ static const char usage_sweep[] =
 "the time left (not with --quiet).\n"
 "Each point keeps its summary.json, activations.csv and run.log;\n"
 "--keep-traces also keeps its trace.txt (`capsim plot DIR/points/N/run`),\n"
-"which --collect does not need.\n"
+"which --collect does not need. --trace DIR N runs point N (sweep.csv's\n"
+"point: with --repeat a run's) again with its trace, from the files the\n"
+"sweep wrote in its directory, its policy and seed, into\n"
+"DIR/points/N/traced (never over the run --collect reads; its energy\n"
+"compared with the point's, a difference said), for `capsim plot\n"
+"DIR/points/N/traced`.\n"
 "\n"
 "--emit-jobs FILE: prepare DIR, run nothing; FILE gets one self-contained\n"
 "shell command per point (`parallel < FILE`, or across hosts with\n"
@@ -159,7 +165,7 @@ static const char usage_sweep[] =
 enum {
 	OPT_SET = 256, OPT_DROP, OPT_POLICIES, OPT_PLATFORMS, OPT_SEED,
 	OPT_DURATION, OPT_METRIC, OPT_KEEP_TRACES, OPT_QUIET, OPT_EMIT_JOBS,
-	OPT_COLLECT, OPT_RESUME, OPT_LINK, OPT_REPEAT, OPT_UNPAIRED,
+	OPT_COLLECT, OPT_RESUME, OPT_LINK, OPT_REPEAT, OPT_UNPAIRED, OPT_TRACE,
 };
 
 static const struct option sweep_options[] = {
@@ -178,6 +184,7 @@ static const struct option sweep_options[] = {
 	{ "link", no_argument, NULL, OPT_LINK },
 	{ "repeat", required_argument, NULL, OPT_REPEAT },
 	{ "unpaired", no_argument, NULL, OPT_UNPAIRED },
+	{ "trace", required_argument, NULL, OPT_TRACE },
 	{ 0 },
 };
 
@@ -398,6 +405,7 @@ static int sweep_opt(void *ctx, int key, const char *arg)
 	case OPT_METRIC: sa->metric = arg; break;
 	case OPT_EMIT_JOBS: sa->emit = arg; break;
 	case OPT_COLLECT: sa->collect = arg; break;
+	case OPT_TRACE: sa->trace = arg; break;
 	case OPT_RESUME: sa->resume = true; break;
 	case 'o': sa->outdir = arg; break;
 	case OPT_SET:
@@ -437,14 +445,36 @@ static int collect_only(const struct sweep_args *sa)
 	return r == SWEEP_COLLECT_BAD_INPUT ? EXIT_USAGE : r ? EXIT_RUN : 0;
 }
 
-/* The options, then a --collect, or what a sweep needs at least:
- * CLI_CONTINUE, or the exit status */
+/* capsim sweep --trace DIR N: exit status */
+static int trace_only(const struct sweep_args *sa)
+{
+	const struct sweep *sw = sa->sw;
+	char *self;
+	int r;
+
+	if (sa->collect || sa->nsets || sa->outdir || sa->emit || sw->ndrops ||
+	    sa->policies || sa->platforms || sw->keep_traces || sa->resume ||
+	    sw->link || sw->repeat > 1 || sw->unpaired || sa->metric ||
+	    sw->seed || sw->duration)
+		return cli_usage_error(&sweep_cli, "--trace DIR N takes only --quiet");
+	if (!sw->wfile)
+		return cli_usage_error(&sweep_cli, "--trace DIR N: which point (N, sweep.csv's point)?");
+	self = procs_self_exe();
+	r = sweep_trace(sa->trace, sw->wfile, sa->quiet, self);
+	free(self);
+	return r;
+}
+
+/* The options, then a --collect or a --trace, or what a sweep needs at
+ * least: CLI_CONTINUE, or the exit status */
 static int parse_sweep_args(int argc, char **argv, struct sweep_args *sa)
 {
 	int ret = cli_parse(&sweep_cli, argc, argv, sweep_opt, sa, NULL);
 
 	if (ret != CLI_CONTINUE)
 		return ret;
+	if (sa->trace)
+		return trace_only(sa);
 	if (sa->collect)
 		return collect_only(sa);
 	if (!sa->outdir)

@@ -61,6 +61,7 @@ struct sweep {
 struct sweep_args {
 	struct sweep *sw;
 	const char *outdir, *policies, *platforms, *metric, *emit, *collect;
+	const char *trace;	/* --trace DIR (N the positional) */
 	char **sets;		/* the --set values, nsets of them, in order */
 	int nsets;
 	int parallel;
@@ -108,6 +109,13 @@ int sweep_check_values(const struct sweep *sw, char *const *sets);
  */
 int sweep_run_points(const struct sweep_args *sa, const char *root,
 		     const char *final_abs, const char *self);
+
+/*
+ * capsim sweep --trace @root @n: point @n (sweep.csv's point) of the
+ * sweep in @root run again with its trace, into its directory's traced/
+ * (@self: capsim's executable); the exit status
+ */
+int sweep_trace(const char *root, const char *n, bool quiet, const char *self);
 
 /* One combination of parameter values (@vi) of a sweep, being written */
 struct point_ctx {

@@ -212,6 +212,11 @@ static int write_point(struct point_ctx *pc, int id, int po)
 		       (json_int_t)pc->seed, "command", pc->cmd);
 	if (sw->repeat > 1)
 		json_object_set_new(pj, "repeat", json_integer(pc->rep + 1));
+	/* the --platform its run took, from the sweep directory: what
+	 * `sweep --trace` runs it again with (a relative file resolved) */
+	f = point_platform_arg(pc, pdir);
+	json_object_set_new(pj, "platform_arg", json_string(f));
+	free(f);
 	bad = bad || write_json_at(fd, "point.json", abs, pj);
 	if (fd >= 0)
 		close(fd);

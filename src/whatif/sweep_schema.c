@@ -199,7 +199,8 @@ int sweep_point_check(json_t *pj, json_t *plan_params, int id, char *err,
 	    need_num(pj, "", "seed", T_INT, 0, MAX_EXACT, err, errlen) ||
 	    need_num(pj, "", "repeat", T_INT | T_ABSENT, 1, SWEEP_MAX_REPEAT,
 		     err, errlen) ||
-	    need(pj, "", "command", T_STR, err, errlen))
+	    need(pj, "", "command", T_STR, err, errlen) ||
+	    need(pj, "", "platform_arg", T_STR | T_ABSENT, err, errlen))
 		return -1;
 	json_array_foreach(plan_params, i, p) {
 		const char *path = json_string_value(json_object_get(p, "path"));

@@ -2,8 +2,8 @@
 # Sweeps that collect what they emitted (issue 37, item 3), through the
 # capsim binary:
 #   sweeps.sh CAPSIM SRCDIR CASE
-# CASE: onepoint, style, plan, paired, bools, stats. Each fails with the
-# reason on stderr.
+# CASE: onepoint, style, plan, paired, bools, stats, trace. Each fails
+# with the reason on stderr.
 set -eu
 capsim=$(readlink -f "$1")
 src=$2
@@ -290,6 +290,75 @@ for l in open(d + "/pareto-data/pareto.dat"):
 PY
 	grep -q '^ynonneg = 1$' "$tmp/s/pareto-data/vars.gp" || fail "the jank axis does not start at 0"
 	pycheck "$tmp/s/pareto.png" 1000 880
+	;;
+trace)
+	# a point of a sweep without --keep-traces: plot says how to get its
+	# trace (was: "cannot read .../trace.txt"), sweep --trace DIR N runs
+	# it again with it, into points/NNNN/traced, the point's own run
+	# untouched and its figures the same
+	# (frame-jank draws its frames' work from the seed: the same
+	# summary is the same seed)
+	"$capsim" sweep "$src/traces/frame-jank.json" --set 'capsim.taskgroups["/background"].capacity_max=307,1024' \
+		--set 'platform.domains[*].rate_limit_us=500,2000' --policies rfc,uclamp \
+		--platforms juno-r0 --duration 1 --repeat 2 -o "$tmp/s" --quiet
+	st=0
+	"$capsim" plot "$tmp/s/points/0006/run" 2> "$tmp/err" || st=$?
+	[ $st = 2 ] && grep -qF "has no trace.txt: the sweep ran its points without --keep-traces. \`capsim sweep --trace $tmp/s 6\` runs this point again with its trace, into $tmp/s/points/0006/traced" "$tmp/err" ||
+		fail "plot of a point without its trace: exit $st: $(cat "$tmp/err")"
+	cp "$tmp/s/points/0006/run/summary.json" "$tmp/sum6"
+	"$capsim" sweep --trace "$tmp/s" 6 > "$tmp/out" 2> "$tmp/err" || fail "--trace: exit $?: $(cat "$tmp/err")"
+	[ ! -s "$tmp/err" ] || fail "--trace: stderr: $(cat "$tmp/err")"
+	grep -qx "plot it: capsim plot $tmp/s/points/0006/traced" "$tmp/out" || fail "--trace: $(cat "$tmp/out")"
+	[ -s "$tmp/s/points/0006/traced/trace.txt" ] || fail "--trace: no trace"
+	cmp -s "$tmp/sum6" "$tmp/s/points/0006/run/summary.json" || fail "--trace changed the point's run"
+	[ ! -e "$tmp/s/points/0006/run/trace.txt" ] || fail "--trace wrote into the point's run"
+	# the same run (its edited platform, policy, seed: point 6 is a
+	# second repeat): the same summary
+	python3 - "$tmp/sum6" "$tmp/s/points/0006/traced/summary.json" <<'PY' || fail "--trace: another run"
+import json, sys
+a, b = (json.load(open(f)) for f in sys.argv[1:])
+assert a == b, [k for k in a if a[k] != b.get(k)]
+PY
+	"$capsim" plot "$tmp/s/points/0006/traced" --quiet || fail "plot of the traced run"
+	[ -s "$tmp/s/points/0006/traced/plots/activity.png" ] || fail "no plot of the traced run"
+	# again: the traced run replaces its own
+	"$capsim" sweep --trace "$tmp/s" 6 --quiet || fail "--trace again"
+	# a sweep run by another capsim: its figures differ, said
+	python3 -c "import json,sys
+d = json.load(open(sys.argv[1]))
+d['energy_mj'] += 1
+json.dump(d, open(sys.argv[1], 'w'))" "$tmp/s/points/0006/run/summary.json"
+	"$capsim" sweep --trace "$tmp/s" 6 --quiet 2> "$tmp/err" || fail "--trace of a changed point"
+	grep -q 'the sweep.s run had .* mJ: another capsim ran the sweep' "$tmp/err" || fail "a different run not said: $(cat "$tmp/err")"
+	# refused: a point that is not one, other options, a link planted
+	# where the traced run goes (its target untouched)
+	for bad in "0:a point number in \[1, 16\]" "17:a point number in \[1, 16\]" "x:a point number" "6 --metric energy_mj:takes only --quiet"; do
+		st=0
+		# shellcheck disable=SC2086
+		"$capsim" sweep --trace "$tmp/s" ${bad%%:*} 2> "$tmp/err" || st=$?
+		[ $st = 2 ] && grep -q "${bad#*:}" "$tmp/err" || fail "--trace ${bad%%:*}: exit $st: $(cat "$tmp/err")"
+	done
+	mkdir "$tmp/victim"
+	echo mine > "$tmp/victim/keep"
+	ln -s "$tmp/victim" "$tmp/s/points/0003/traced"
+	st=0
+	"$capsim" sweep --trace "$tmp/s" 3 2> "$tmp/err" || st=$?
+	[ $st = 2 ] && grep -q 'traced is a symbolic link or not a directory' "$tmp/err" ||
+		fail "--trace over a link: exit $st: $(cat "$tmp/err")"
+	[ "$(ls "$tmp/victim")" = keep ] && [ "$(cat "$tmp/victim/keep")" = mine ] || fail "--trace wrote through a link"
+	# a run of its own made with --no-trace: plot says so
+	"$capsim" run "$w" --duration 0.2 --no-trace --quiet -o "$tmp/nt"
+	st=0
+	"$capsim" plot "$tmp/nt" 2> "$tmp/err" || st=$?
+	[ $st = 2 ] && grep -q "has no trace.txt: the run was made with --no-trace" "$tmp/err" ||
+		fail "plot of a run without a trace: exit $st: $(cat "$tmp/err")"
+	# a point directory that is not the sweep's own: refused
+	rm "$tmp/s/points/0003/traced"
+	rm "$tmp/s/points/0003/.capsim-output"
+	st=0
+	"$capsim" sweep --trace "$tmp/s" 3 2> "$tmp/err" || st=$?
+	[ $st = 2 ] && grep -q 'not a point directory this sweep made' "$tmp/err" ||
+		fail "--trace of a point without its marker: exit $st: $(cat "$tmp/err")"
 	;;
 *)
 	fail "unknown case $case_"
