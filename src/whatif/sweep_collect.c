@@ -1,4 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
+/*
+ * `capsim sweep --collect`, and a sweep's collection as its points end
+ * (sweep.h): the points read a point at a time into sweep.csv's rows
+ * (sweep_table.c), with --repeat sweep-summary.csv's statistics
+ * (sweep_stats.c), the sidecar (sweep_columns.c) and the Pareto plot
+ * of the sweep's metric (sweep_pareto.c).
+ */
 #undef _GNU_SOURCE
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
@@ -7,292 +14,18 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "escape.h"
 #include "metric_expr.h"
-#include "procs.h"
-#include "run_metrics.h"
 #include "safe_write.h"
 #include "sweep.h"
 #include "sweep_columns.h"
 #include "sweep_pareto.h"
 #include "sweep_stats.h"
+#include "sweep_table.h"
 #include "util.h"
 #include "whatif.h"
-
-/* Column @c of chain @name in @m, NAN if @m has no such chain */
-static double chain_col(const struct run_metrics *m, const char *name, int c)
-{
-	const struct chain_metrics *cm = run_metrics_chain(m, name);
-
-	if (!cm)
-		return NAN;
-	return c ? cm->lat_us[c - 1] / 1e3 : cm->jank_pct;
-}
-
-/* The index of chain.@name.COLUMN's COLUMN in @col, or -1 */
-static int chain_col_of(const char *col, const char *name)
-{
-	size_t n = strlen(name);
-	int c;
-
-	if (strncmp(col, "chain.", 6) || strncmp(col + 6, name, n) ||
-	    col[6 + n] != '.')
-		return -1;
-	for (c = 0; c < (int)SWEEP_CHAIN_COLS; c++)
-		if (!strcmp(col + 7 + n, sweep_chain_column(c)))
-			return c;
-	return -1;
-}
-
-bool sweep_is_chain_metric(json_t *chains, const char *metric)
-{
-	const char *name;
-	json_t *v;
-
-	json_object_foreach(chains, name, v)
-		if (chain_col_of(metric, name) >= 0)
-			return true;
-	return false;
-}
-
-struct point {
-	char *name;		/* points/NNNN */
-	json_t *pj;		/* point.json */
-	bool ok;
-	const char *status;	/* sweep.csv's: ok, failed or missing */
-	struct run_metrics m;
-};
-
-static void csv_num(FILE *f, double v)
-{
-	if (!isnan(v))
-		fprintf(f, "%.6g", v);
-}
-
-static double task_col(const struct task_metrics *t, int c)
-{
-	switch (c) {
-	case 0: return t->wlat_us[1] / 1e3;
-	case 1: return t->wlat_us[2] / 1e3;
-	case 2: return t->resp_us[1] / 1e3;
-	case 3: return t->resp_us[2] / 1e3;
-	default: return t->misses >= 0 ? (double)t->misses : NAN;
-	}
-}
-
-static const struct task_metrics *find_task(const struct run_metrics *m,
-					    const char *name)
-{
-	int i;
-
-	for (i = 0; i < m->ntasks; i++)
-		if (!strcmp(m->tasks[i].name, name))
-			return &m->tasks[i];
-	return NULL;
-}
-
-struct table {
-	char **tasks;
-	int ntasks;
-	char **chains;		/* the chains of any point, first seen first */
-	int nchains;
-	int ndoms;
-	json_t *params;		/* the plan's params array */
-};
-
-/* The value of sweep.csv column @col for point @p (NAN if none/text) */
-static double column_value(const struct table *tb, const struct point *p,
-			   const char *col)
-{
-	int k, c;
-
-	if (!p->ok)
-		return NAN;
-	if (!strcmp(col, "energy_mj"))
-		return p->m.energy_mj;
-	for (k = 0; k < tb->ntasks; k++) {
-		size_t n = strlen(tb->tasks[k]);
-
-		if (strncmp(col, tb->tasks[k], n) || col[n] != '.')
-			continue;
-		for (c = 0; c < (int)SWEEP_TASK_COLS; c++) {
-			const struct task_metrics *t;
-
-			if (strcmp(col + n + 1, sweep_task_column(c)))
-				continue;
-			t = find_task(&p->m, tb->tasks[k]);
-			return t ? task_col(t, c) : NAN;
-		}
-	}
-	for (k = 0; k < tb->nchains; k++)
-		if ((c = chain_col_of(col, tb->chains[k])) >= 0)
-			return chain_col(&p->m, tb->chains[k], c);
-	if (sscanf(col, "dom%d.avg_mhz", &k) == 1)
-		return k < p->m.ndoms ? p->m.doms[k].avg_mhz : NAN;
-	return NAN;
-}
-
-static bool column_exists(const struct table *tb, const char *col)
-{
-	int k, c;
-
-	if (!strcmp(col, "energy_mj"))
-		return true;
-	for (k = 0; k < tb->ntasks; k++)
-		for (c = 0; c < (int)SWEEP_TASK_COLS; c++) {
-			char *n = xasprintf("%s.%s", tb->tasks[k], sweep_task_column(c));
-			bool eq = !strcmp(n, col);
-
-			free(n);
-			if (eq)
-				return true;
-		}
-	for (k = 0; k < tb->nchains; k++)
-		if (chain_col_of(col, tb->chains[k]) >= 0)
-			return true;
-	return sscanf(col, "dom%d.avg_mhz", &k) == 1 && k >= 0 && k < tb->ndoms;
-}
-
-/* The number columns of sweep.csv, in order (a NULL-ended array the
- * caller frees with strv_free()) */
-static char **table_columns(const struct table *tb)
-{
-	int n = 1 + tb->ntasks * (int)SWEEP_TASK_COLS + tb->ndoms +
-		tb->nchains * (int)SWEEP_CHAIN_COLS, k = 0, i, t, c;
-	char **cols = xcalloc((size_t)n + 1, sizeof(char *));
-
-	cols[k++] = xstrdup("energy_mj");
-	for (t = 0; t < tb->ntasks; t++)
-		for (c = 0; c < (int)SWEEP_TASK_COLS; c++)
-			cols[k++] = xasprintf("%s.%s", tb->tasks[t], sweep_task_column(c));
-	for (i = 0; i < tb->ndoms; i++)
-		cols[k++] = xasprintf("dom%d.avg_mhz", i);
-	for (t = 0; t < tb->nchains; t++)
-		for (c = 0; c < (int)SWEEP_CHAIN_COLS; c++)
-			cols[k++] = xasprintf("chain.%s.%s", tb->chains[t],
-					      sweep_chain_column(c));
-	return cols;
-}
-
-/* point, the parameters' identifiers (their paths are in
- * sweep.columns.json), policy, platform (both CSV files) */
-static void write_point_header(FILE *f, const struct table *tb)
-{
-	char **ids = sweep_param_columns(tb->params);
-	int k;
-
-	fputs("point", f);
-	for (k = 0; ids[k]; k++) {
-		fputc(',', f);
-		csv_put_field(f, ids[k]);
-	}
-	fputs(",policy,platform", f);
-	strv_free(ids);
-}
-
-static void write_header(FILE *f, const struct table *tb, bool repeats)
-{
-	char **cols = table_columns(tb);
-	int i;
-
-	write_point_header(f, tb);
-	fputs(repeats ? ",seed,repeat,status" : ",seed,status", f);
-	for (i = 0; cols[i]; i++) {
-		fputc(',', f);
-		csv_put_field(f, cols[i]);
-	}
-	fputc('\n', f);
-	strv_free(cols);
-}
-
-/* Point @p's number, parameter values, policy and platform: @id */
-static void write_point_fields(FILE *f, const struct table *tb,
-			       const struct point *p, int id)
-{
-	json_t *pj = p->pj, *params = json_object_get(pj, "params");
-	size_t np = json_array_size(tb->params), k;
-
-	fprintf(f, "%d", id);
-	for (k = 0; k < np; k++) {
-		const char *path = json_string_value(json_object_get(
-			json_array_get(tb->params, k), "path"));
-		char *v = json_dumps(json_object_get(params, path),
-				     JSON_ENCODE_ANY | JSON_COMPACT);
-
-		fputc(',', f);
-		csv_put_field(f, v ? v : "");
-		free(v);
-	}
-	fputc(',', f);
-	csv_put_field(f, json_string_value(json_object_get(pj, "policy")));
-	fputc(',', f);
-	csv_put_field(f, json_string_value(json_object_get(pj, "platform")));
-}
-
-/* Point @p's row, its columns those of @tb as it is now */
-static void write_row(FILE *f, const struct table *tb, const struct point *p,
-		      int repeat)
-{
-	json_t *pj = p->pj;
-	int id = (int)json_integer_value(json_object_get(pj, "id")), t, c;
-
-	write_point_fields(f, tb, p, id);
-	fprintf(f, ",%lld", (long long)json_integer_value(
-		json_object_get(pj, "seed")));
-	/* from the number, so that a missing point's is said too: a
-	 * point's runs are consecutive */
-	if (repeat > 1)
-		fprintf(f, ",%d", (id - 1) % repeat + 1);
-	fprintf(f, ",%s,", p->status);
-	if (p->ok)
-		csv_num(f, p->m.energy_mj);
-	for (t = 0; t < tb->ntasks; t++) {
-		const struct task_metrics *tm = p->ok ?
-			find_task(&p->m, tb->tasks[t]) : NULL;
-
-		for (c = 0; c < (int)SWEEP_TASK_COLS; c++) {
-			fputc(',', f);
-			if (tm)
-				csv_num(f, task_col(tm, c));
-		}
-	}
-	for (t = 0; t < tb->ndoms; t++) {
-		fputc(',', f);
-		if (p->ok && t < p->m.ndoms)
-			csv_num(f, p->m.doms[t].avg_mhz);
-	}
-	for (t = 0; t < tb->nchains; t++)
-		for (c = 0; c < (int)SWEEP_CHAIN_COLS; c++) {
-			fputc(',', f);
-			if (p->ok)
-				csv_num(f, chain_col(&p->m, tb->chains[t], c));
-		}
-	fputc('\n', f);
-}
-
-/* Point @p's parameter values as the plot's labels show them, in plan
- * order (caller frees: pareto_put() takes them); a string as itself,
- * anything else as compact JSON */
-static char **point_vals(const struct table *tb, const struct point *p)
-{
-	json_t *params = json_object_get(p->pj, "params");
-	size_t np = json_array_size(tb->params), k;
-	char **v = xcalloc(np + 1, sizeof(char *));
-
-	for (k = 0; k < np; k++) {
-		const char *path = json_string_value(json_object_get(
-			json_array_get(tb->params, k), "path"));
-		json_t *x = json_object_get(params, path);
-		char *s = json_is_string(x) ? xstrdup(json_string_value(x)) :
-			  json_dumps(x, JSON_ENCODE_ANY | JSON_COMPACT);
-
-		v[k] = s ? s : xstrdup("?");
-	}
-	return v;
-}
 
 /* What metric_expr_eval() asks a point's columns through */
 struct point_row {
@@ -304,7 +37,7 @@ static double point_column(void *ctx, const char *name)
 {
 	const struct point_row *r = ctx;
 
-	return column_value(r->tb, r->p, name);
+	return table_value(r->tb, r->p, name);
 }
 
 /* @p's value of metric @e, in its columns' unit */
@@ -315,7 +48,6 @@ static double metric_value(const struct table *tb, const struct point *p,
 
 	return metric_expr_eval(e, point_column, &row);
 }
-
 
 /* Point @p's place on the plot (energy against metric @e), when it has
  * both */
@@ -331,108 +63,7 @@ static void pareto_add(struct pareto *pa, const struct table *tb,
 	if (!isnan(pt.x) && !isnan(pt.y))
 		pareto_put(pa, json_string_value(json_object_get(p->pj, "policy")),
 			   json_string_value(json_object_get(p->pj, "platform")),
-			   point_vals(tb, p), pt);
-}
-
-
-/* Width of the point numbers, as the sweep named the directories */
-static int point_width(int npoints)
-{
-	int w = 1, i;
-
-	for (i = npoints; i >= 10; i /= 10)
-		w++;
-	return w < 4 ? 4 : w;
-}
-
-/*
- * Read point @id (points/NNNN): its point.json (required: a bad one is
- * bad input) and its run's summary.json (a point whose run failed has
- * none; one that exists must be valid). 0, 1 (the point failed or is
- * missing: said) or SWEEP_COLLECT_BAD_INPUT (said).
- */
-static int read_point(const char *dir, json_t *plan_params, int id, int width,
-		      struct point *pt, bool say)
-{
-	char *pdir = xasprintf("%s/points/%0*d", dir, width, id);
-	char *pf = xasprintf("%s/point.json", pdir);
-	char *sum = xasprintf("%s/run/summary.json", pdir);
-	char err[512];
-	struct stat st;
-	json_t *js;
-	int ret = SWEEP_COLLECT_BAD_INPUT;
-
-	pt->name = xasprintf("points/%0*d", width, id);
-	if (stat(pdir, &st) && errno == ENOENT) {
-		/* deleted, or lost with a host: its row says "missing" */
-		if (say)
-			fprintf(stderr, "capsim: sweep point %s is missing (%s/sweep.json plans it)\n",
-			pt->name, dir);
-		pt->pj = json_pack("{s:i, s:{}, s:s, s:s, s:i}", "id", id,
-				   "params", "policy", "", "platform", "",
-				   "seed", 0);
-		pt->status = "missing";
-		ret = 1;
-		goto out;
-	}
-	pt->pj = sweep_load_json(pf, err, sizeof(err));
-	if (!pt->pj || sweep_point_check(pt->pj, plan_params, id, err,
-					 sizeof(err))) {
-		fprintf(stderr, "capsim: %s: %s\n", pf, err);
-		goto out;
-	}
-	if (lstat(sum, &st) && errno == ENOENT) {
-		char *log = xasprintf("%s/run.log", pdir);
-		char *tail = procs_log_tail(log, 3);
-
-		/* an empty log: the point could not even say why */
-		if (say)
-			fprintf(stderr, "capsim: sweep point %s failed (%s):\n%s\n",
-			pt->name, json_string_value(json_object_get(pt->pj,
-								    "command")),
-			*tail ? tail : "(its run.log is empty: no space left for it?)");
-		free(tail);
-		free(log);
-		pt->status = "failed";
-		ret = 1;
-		goto out;
-	}
-	js = sweep_load_json(sum, err, sizeof(err));
-	if (!js || sweep_summary_check(js, err, sizeof(err))) {
-		fprintf(stderr, "capsim: %s: %s\n", sum, err);
-		json_decref(js);
-		goto out;
-	}
-	if (sweep_summary_has_response(js)) {
-		run_metrics_from_summary(&pt->m, js);
-	} else {
-		/* a point run by an older capsim: its trace gives the
-		 * response times (sched lines only) */
-		char *run = xasprintf("%s/run", pdir);
-		struct metrics_opts mo = { .base_dir = dir, .sched_only = true,
-					   .summary_first = true };
-		int r = run_metrics_load(&pt->m, run, &mo);
-
-		free(run);
-		if (r) {
-			if (say)
-				fprintf(stderr, "capsim: sweep point %s: its summary has no response times and its trace cannot be read\n",
-				pt->name);
-			json_decref(js);
-			pt->status = "failed";
-			ret = 1;
-			goto out;
-		}
-	}
-	json_decref(js);
-	pt->ok = true;
-	pt->status = "ok";
-	ret = 0;
-out:
-	free(pdir);
-	free(pf);
-	free(sum);
-	return ret;
+			   table_point_vals(tb, p), pt);
 }
 
 /*
@@ -465,15 +96,6 @@ struct sweep_collector {
 	struct pareto pa;
 };
 
-static void point_free(struct point *p)
-{
-	if (p->ok)
-		run_metrics_free(&p->m);
-	json_decref(p->pj);
-	free(p->name);
-	memset(p, 0, sizeof(*p));
-}
-
 /* The metric the plot will show: NULL while the default one is unknown */
 static const char *collector_metric(const struct sweep_collector *c)
 {
@@ -503,7 +125,7 @@ static bool column_shaped(void *ctx, const char *name)
 
 static bool table_has(void *ctx, const char *name)
 {
-	return column_exists(ctx, name);
+	return table_has_column(ctx, name);
 }
 
 /*
@@ -521,42 +143,6 @@ static const struct metric_expr *collector_expr(struct sweep_collector *c)
 		c->expr = metric_expr_parse(m, column_shaped, NULL, err,
 					    sizeof(err), &unknown);
 	return c->expr;
-}
-
-/* @p's tasks, domains and chains into the table; true if it grew */
-static bool table_take(struct table *tb, const struct point *p)
-{
-	bool grew = false;
-	int k, j;
-
-	for (k = 0; k < p->m.ntasks; k++) {
-		for (j = 0; j < tb->ntasks &&
-		     strcmp(tb->tasks[j], p->m.tasks[k].name); j++)
-			;
-		if (j == tb->ntasks) {
-			tb->tasks = xrealloc(tb->tasks, (size_t)(tb->ntasks + 1) *
-					     sizeof(char *));
-			tb->tasks[tb->ntasks++] = xstrdup(p->m.tasks[k].name);
-			grew = true;
-		}
-	}
-	if (p->m.ndoms > tb->ndoms) {
-		tb->ndoms = p->m.ndoms;
-		grew = true;
-	}
-	for (k = 0; k < p->m.nchains; k++) {
-		for (j = 0; j < tb->nchains &&
-		     strcmp(tb->chains[j], p->m.chains[k].name); j++)
-			;
-		if (j == tb->nchains) {
-			tb->chains = xrealloc(tb->chains,
-					      (size_t)(tb->nchains + 1) *
-					      sizeof(char *));
-			tb->chains[tb->nchains++] = xstrdup(p->m.chains[k].name);
-			grew = true;
-		}
-	}
-	return grew;
 }
 
 struct sweep_collector *sweep_collector_open(const char *dir,
@@ -585,7 +171,7 @@ struct sweep_collector *sweep_collector_open(const char *dir,
 		c->repeat = sweep_plan_repeat(c->plan);
 		pareto_init(&c->pa, c->tb.params);
 		c->pa.errors = c->repeat > 1;
-		c->width = point_width(c->n);
+		c->width = table_point_width(c->n);
 		c->rows = tmpfile();
 		if (!c->rows) {
 			fprintf(stderr, "capsim: cannot create a temporary file for %s/sweep.csv: %s\n",
@@ -629,7 +215,7 @@ static void flush_pending(struct sweep_collector *c,
 	for (i = 0; i < c->npending; i++) {
 		if (e)
 			pareto_add(&c->pa, &c->tb, &c->pending[i], e);
-		point_free(&c->pending[i]);
+		table_point_free(&c->pending[i]);
 	}
 	free(c->pending);
 	c->pending = NULL;
@@ -643,9 +229,9 @@ int sweep_collector_add(struct sweep_collector *c)
 
 	if (c->error || c->next > c->n)
 		return c->error;
-	r = read_point(c->dir, c->tb.params, c->next, c->width, &p, true);
+	r = table_read_point(c->dir, c->tb.params, c->next, c->width, &p, true);
 	if (r < 0) {
-		point_free(&p);
+		table_point_free(&p);
 		return c->error = r;
 	}
 	c->next++;
@@ -657,10 +243,10 @@ int sweep_collector_add(struct sweep_collector *c)
 		take_defaults(c, &p);
 	}
 	if (!c->rows_stale)
-		write_row(c->rows, &c->tb, &p, c->repeat);
+		table_put_row(c->rows, &c->tb, &p, c->repeat);
 	/* with repeats the plot has each point's mean, at finish() */
 	if (c->repeat > 1) {
-		point_free(&p);
+		table_point_free(&p);
 		return 0;
 	}
 	if (!r && !collector_metric(c)) {
@@ -677,7 +263,7 @@ int sweep_collector_add(struct sweep_collector *c)
 		if (e)
 			pareto_add(&c->pa, &c->tb, &p, e);
 	}
-	point_free(&p);
+	table_point_free(&p);
 	return 0;
 }
 
@@ -691,11 +277,11 @@ static int rewrite_rows(struct sweep_collector *c)
 		return SWEEP_COLLECT_RUN_ERROR;
 	for (id = 1; id <= c->n; id++) {
 		struct point p = { 0 };
-		int r = read_point(c->dir, c->tb.params, id, c->width, &p, false);
+		int r = table_read_point(c->dir, c->tb.params, id, c->width, &p, false);
 
 		if (r >= 0)
-			write_row(c->rows, &c->tb, &p, c->repeat);
-		point_free(&p);
+			table_put_row(c->rows, &c->tb, &p, c->repeat);
+		table_point_free(&p);
 		if (r < 0)
 			return r;
 	}
@@ -720,15 +306,15 @@ static int group_read(struct sweep_collector *c, int id0, struct run_group *g)
 
 	for (r = 0; r < c->repeat; r++) {
 		struct point p = { 0 };
-		int st = read_point(c->dir, c->tb.params, id0 + r, c->width, &p,
+		int st = table_read_point(c->dir, c->tb.params, id0 + r, c->width, &p,
 				    false);
 
 		if (st < 0) {
-			point_free(&p);
+			table_point_free(&p);
 			return st;
 		}
 		for (k = 0; k < g->ncols; k++)
-			g->v[k * c->repeat + r] = column_value(&c->tb, &p,
+			g->v[k * c->repeat + r] = table_value(&c->tb, &p,
 							       g->cols[k]);
 		g->energy_j[r] = p.ok ? p.m.energy_mj / 1e3 : NAN;
 		g->metric[r] = p.ok && c->expr ?
@@ -737,7 +323,7 @@ static int group_read(struct sweep_collector *c, int id0, struct run_group *g)
 		if (!g->first.pj && strcmp(p.status, "missing"))
 			g->first = p;
 		else
-			point_free(&p);
+			table_point_free(&p);
 	}
 	return 0;
 }
@@ -752,24 +338,24 @@ static void csv_stats(FILE *f, const double *v, int n, bool robust,
 	struct sample_robust r;
 
 	fputc(',', f);
-	csv_num(f, st.mean);
+	table_csv_num(f, st.mean);
 	fputc(',', f);
-	csv_num(f, st.sd);
+	table_csv_num(f, st.sd);
 	fputc(',', f);
-	csv_num(f, st.ci95);
+	table_csv_num(f, st.ci95);
 	if (!robust)
 		return;
 	r = sample_robust(v, n, lo, hi);
 	fputc(',', f);
-	csv_num(f, r.median);
+	table_csv_num(f, r.median);
 	fputc(',', f);
-	csv_num(f, r.ci_lo);
+	table_csv_num(f, r.ci_lo);
 	fputc(',', f);
-	csv_num(f, r.ci_hi);
+	table_csv_num(f, r.ci_hi);
 	fputc(',', f);
-	csv_num(f, r.boot_lo);
+	table_csv_num(f, r.boot_lo);
 	fputc(',', f);
-	csv_num(f, r.boot_hi);
+	table_csv_num(f, r.boot_hi);
 }
 
 /* What the metric can hold: its column's range, or any value for an
@@ -796,7 +382,7 @@ static void group_out(struct sweep_collector *c, FILE *f, int gi,
 
 	metric_range(c, &mlo, &mhi);
 	if (g->first.pj) {
-		write_point_fields(f, &c->tb, &g->first, gi + 1);
+		table_put_point_fields(f, &c->tb, &g->first, gi + 1);
 	} else {
 		/* every run missing: the number alone, the fields empty */
 		fprintf(f, "%d", gi + 1);
@@ -825,7 +411,7 @@ static void group_out(struct sweep_collector *c, FILE *f, int gi,
 				   g->first.pj, "policy")),
 			   json_string_value(json_object_get(g->first.pj,
 							     "platform")),
-			   point_vals(&c->tb, &g->first), pt);
+			   table_point_vals(&c->tb, &g->first), pt);
 	}
 }
 
@@ -848,7 +434,7 @@ static int write_summary(struct sweep_collector *c)
 	g.metric = xcalloc((size_t)c->repeat, sizeof(double));
 	if (!f)
 		goto out;
-	write_point_header(f, &c->tb);
+	table_put_point_header(f, &c->tb);
 	fputs(",runs,ok", f);
 	for (k = 0; k <= g.ncols; k++) {
 		static const char *const sfx[SWEEP_SUMMARY_STATS] = {
@@ -877,7 +463,7 @@ static int write_summary(struct sweep_collector *c)
 		r = group_read(c, gi * c->repeat + 1, &g);
 		if (!r)
 			group_out(c, f, gi, &g);
-		point_free(&g.first);
+		table_point_free(&g.first);
 		if (r) {
 			ret = r;
 			goto out;
@@ -910,7 +496,7 @@ static int write_csv(struct sweep_collector *c)
 
 	if (!f)
 		goto out;
-	write_header(f, &c->tb, c->repeat > 1);
+	table_put_header(f, &c->tb, c->repeat > 1);
 	if (fflush(c->rows) || fseek(c->rows, 0, SEEK_SET))
 		goto out;
 	while ((got = fread(buf, 1, sizeof(buf), c->rows)) > 0)
@@ -1013,7 +599,7 @@ void sweep_collector_free(struct sweep_collector *c)
 	if (!c)
 		return;
 	for (i = 0; i < c->npending; i++)
-		point_free(&c->pending[i]);
+		table_point_free(&c->pending[i]);
 	free(c->pending);
 	pareto_free(&c->pa);
 	if (c->rows)
