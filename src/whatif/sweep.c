@@ -716,8 +716,8 @@ static int emit_jobs(const struct sweep_args *sa, struct outdir *od,
 /* Tell an interrupted sweep's user what is kept and how to go on */
 static void note_resumable(const char *dir)
 {
-	char *note = xasprintf("capsim: sweep interrupted: the finished points are kept in %s; the same command with --resume runs the others\n",
-			       dir);
+	char *note = xasprintf("capsim: sweep interrupted: the finished points are kept in %s; `capsim sweep --resume -o %s` (or the same command with --resume) runs the others\n",
+			       dir, dir);
 
 	interrupt_set_note(note);
 	free(note);

@@ -169,9 +169,11 @@ static int plan_settings(struct sweep_args *sa, char *err, size_t n)
 	sw->seed = (unsigned long long)json_integer_value(v);
 	v = json_object_get(p, "duration");
 	if (json_is_string(v)) {
-		double s = strtod(json_string_value(v), NULL);
+		char *end;
+		double s = strtod(json_string_value(v), &end);
 
-		if (!(s >= WL_DURATION_MIN_S && s <= WL_DURATION_MAX_S))
+		if (end == json_string_value(v) || *end ||
+		    !(s >= WL_DURATION_MIN_S && s <= WL_DURATION_MAX_S))
 			return err_fail(err, n, "duration: seconds in [1e-06, 1e+06]");
 		sw->duration = json_string_value(v);
 	} else if (v && !json_is_null(v)) {
