@@ -20,7 +20,7 @@ set yrange [0:*]
 set offsets 0.5, 0.5, graph 0.15, 0
 # the header row: the policies' titles; skipped for tics and labels
 plot f skip 1 using 0:(0):xtic(1) with points ps 0 notitle, \
-     for [c = 2:nseries + 1] f using (barx($0, c - 2)):c with boxes title columnheader(c) lc c - 1, \
+     for [c = 2:nseries + 1] f using (barx($0, c - 2)):c with boxes title columnheader(c) lc rgb seriescolour[c - 1], \
      for [c = 2:nseries + 1] f skip 1 using (barx($0, c - 2)):c:(sprintf('%.0f', column(c))) with labels offset 0, 0.7 font ',9' notitle
 set ylabel '% of the run'
 set yrange [0:115]
@@ -30,7 +30,7 @@ do for [i = 1:ndoms] {
 	f = sprintf('%s/residency-dom%d.dat', datadir, i - 1)
 	set title 'time at each OPP: '.domlabel[i] noenhanced
 	plot f skip 1 using 0:(0):xtic(1) with points ps 0 notitle, \
-	     for [c = 2:nseries + 1] f using (barx($0, c - 2)):c with boxes title columnheader(c) lc c - 1, \
+	     for [c = 2:nseries + 1] f using (barx($0, c - 2)):c with boxes title columnheader(c) lc rgb seriescolour[c - 1], \
 	     for [c = 2:nseries + 1] f skip 1 using (barx($0, c - 2)):c:(sprintf('%.0f', column(c))) with labels offset 0, 0.7 font ',8' notitle
 }
 unset multiplot

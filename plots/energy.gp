@@ -19,5 +19,5 @@ set key outside right top vertical
 # the header row: the series' titles for the bars; skipped for the domain
 # names (a tic under each cluster's middle) and the labels
 plot f skip 1 using 0:(0):xtic(1) with points ps 0 notitle, \
-     for [c = 2:nseries + 1] f using (barx($0, c - 2)):c with boxes title columnheader(c) lc c - 1, \
+     for [c = 2:nseries + 1] f using (barx($0, c - 2)):c with boxes title columnheader(c) lc rgb seriescolour[c - 1], \
      for [c = 2:nseries + 1] f skip 1 using (barx($0, c - 2)):c:(sprintf('%.0f', column(c))) with labels offset 0, 0.7 font ',9' notitle

@@ -7,6 +7,7 @@
 
 #include "compare_plot.h"
 #include "plot.h"
+#include "policy_style.h"
 #include "safe_write.h"
 #include "util.h"
 
@@ -113,6 +114,12 @@ static int write_vars(const char *dir, const struct compare_series *s,
 	fprintf(f, "runtitle = %s\nnseries = %d\nndoms = %d\n", q, n, ndoms);
 	free(q);
 	free(t);
+	/* each policy's colour by its name, as the sweep's Pareto plot has
+	 * it (policy_style.h), whatever the order of --policies */
+	fprintf(f, "array seriescolour[%d]\n", n);
+	for (d = 0; d < n; d++)
+		fprintf(f, "seriescolour[%d] = '%s'\n", d + 1,
+			policy_colour(s[d].policy));
 	fprintf(f, "array domlabel[%d]\n", ndoms ? ndoms : 1);
 	for (d = 0; d < ndoms; d++) {
 		char *t = dom_cpus_label(&s[0].m->doms[d]);

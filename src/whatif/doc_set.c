@@ -41,13 +41,38 @@ int doc_set_split(const char *set, const char *cmd, struct dpath *path,
 	return 0;
 }
 
+/*
+ * Over a boolean (a switch: capsim.util_est), the numbers 0 and 1 of
+ * @sv as false and true, as the parser reads them; 0, or -1 with why
+ * in @err when a number is another
+ */
+static int as_switch(struct sweep_values *sv, char *err, size_t errlen)
+{
+	int k;
+
+	for (k = 0; k < sv->n; k++) {
+		json_t *v = sv->v[k];
+
+		if (!json_is_number(v))
+			continue;
+		if (json_number_value(v) != 0 && json_number_value(v) != 1)
+			return err_fail(err, errlen, "the document has a boolean there: allowed false,true or 0,1, not %g",
+					json_number_value(v));
+		sv->v[k] = json_boolean(json_number_value(v) == 1);
+		json_decref(v);
+	}
+	return 0;
+}
+
 int doc_set_values(const struct dpath *path, const char *spec, json_t *cur,
 		   const char *cmd, struct sweep_values *out)
 {
 	char err[512];
 
 	if (sweep_spec_parse(spec, !cur || json_is_integer(cur), out, err,
-			     sizeof(err))) {
+			     sizeof(err)) ||
+	    (json_is_boolean(cur) && as_switch(out, err, sizeof(err)))) {
+		sweep_values_free(out);
 		fprintf(stderr, "capsim: --set %s=%.200s: %s\nsee `capsim %s --help`\n",
 			path->text, spec, err, cmd);
 		return -1;
@@ -169,6 +194,83 @@ static char *doc_first_error(json_t *root, bool platform)
 	diag_free(&d);
 	free(text);
 	return msg;
+}
+
+/*
+ * Whether the parser's message @m (after "PATH: ") is about a value's
+ * own type or range, "VALUE is out of range: ..." or "VALUE is not a
+ * ...", not a rule that links it to another field ("capacity_min 512
+ * is above the group's capacity_max 256", "group /bg: ...")
+ */
+static bool value_message(const char *m)
+{
+	const char *e = m;
+
+	if (*e == '"') {
+		/* a string, as jdoc_brief() quotes it */
+		for (e++; *e && *e != '"'; e++)
+			if (*e == '\\' && e[1])
+				e++;
+		if (*e)
+			e++;
+	} else {
+		e += strcspn(e, " ");
+	}
+	return !strncmp(e, " is out of range", 16) || !strncmp(e, " is not ", 8);
+}
+
+/*
+ * Whether the error @err (the parser's "PATH: ...", as doc_first_error()
+ * gives it) is at @path itself, an index of it for a [*], and about the
+ * value there
+ */
+static bool error_at(const struct dpath *path, const char *err)
+{
+	const char *colon = strstr(err, ": ");
+	struct dpath e;
+	char buf[512], why[256];
+	bool same;
+	int i;
+
+	if (!colon || colon - err >= (long)sizeof(buf) ||
+	    !value_message(colon + 2))
+		return false;
+	memcpy(buf, err, (size_t)(colon - err));
+	buf[colon - err] = '\0';
+	if (dpath_parse(buf, &e, why, sizeof(why)))
+		return false;
+	same = e.n == path->n;
+	for (i = 0; same && i < e.n; i++) {
+		const struct dpath_seg *a = &path->seg[i], *b = &e.seg[i];
+
+		if (a->key)
+			same = b->key && !strcmp(a->key, b->key);
+		else
+			same = !b->key && (a->all || a->idx == b->idx);
+	}
+	dpath_free(&e);
+	return same;
+}
+
+char *doc_set_field_refusal(json_t *root, const struct dpath *path,
+			    json_t *v, bool platform)
+{
+	json_t *copy = json_deep_copy(root);
+	char *err = NULL;
+
+	if (!dpath_set(copy, path, json_deep_copy(v), NULL, 0))
+		err = doc_first_error(copy, platform);
+	json_decref(copy);
+	if (err && !error_at(path, err)) {
+		free(err);
+		err = NULL;
+	}
+	return err;
+}
+
+char *doc_set_refusal(json_t *root, bool platform)
+{
+	return doc_first_error(root, platform);
 }
 
 /*

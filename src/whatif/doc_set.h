@@ -22,8 +22,8 @@ int doc_set_split(const char *set, const char *cmd, struct dpath *path,
 		  const char **spec);
 /*
  * The values of @spec for @path, whose document holds @cur there (NULL:
- * nothing yet; a number replaces an integer as an integer); 0, or -1
- * said
+ * nothing yet; a number replaces an integer as an integer, 0 and 1
+ * replace a boolean as false and true); 0, or -1 said
  */
 int doc_set_values(const struct dpath *path, const char *spec, json_t *cur,
 		   const char *cmd, struct sweep_values *out);
@@ -33,6 +33,19 @@ int doc_set_values(const struct dpath *path, const char *spec, json_t *cur,
  */
 int doc_set_check(json_t *root, const struct dpath *path, json_t *v,
 		  const char *docname);
+/*
+ * The first error the parser `capsim run` uses finds in @root (a
+ * platform's when @platform, else a workload's), without its position,
+ * or NULL when it has none (caller frees)
+ */
+char *doc_set_refusal(json_t *root, bool platform);
+/*
+ * The parser's error when @v at @path of a copy of @root makes it one
+ * `capsim run` refuses for @path's own sake (its type or range: the
+ * error names @path, an index of it for a [*]), else NULL; caller frees
+ */
+char *doc_set_field_refusal(json_t *root, const struct dpath *path,
+			    json_t *v, bool platform);
 /* Platform @name (embedded, or a file) as a JSON document, or NULL
  * (said when unknown) */
 json_t *doc_set_platform(const char *name);

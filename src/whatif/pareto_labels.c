@@ -12,6 +12,7 @@
  * moves a label that might have fitted.
  */
 #include <math.h>
+#include <stddef.h>
 
 #include "pareto_labels.h"
 
@@ -39,14 +40,18 @@ static struct box box_at(const struct pareto_label *l, enum pareto_label_pos p,
 	double w = (l->len + 1) * cw;
 	struct box b;
 
-	if (p == PARETO_LABEL_ABOVE_RIGHT || p == PARETO_LABEL_BELOW_RIGHT) {
+	if (p == PARETO_LABEL_ABOVE_RIGHT || p == PARETO_LABEL_BELOW_RIGHT ||
+	    p == PARETO_LABEL_HIGH_RIGHT) {
 		b.x0 = l->x + cw;
 		b.x1 = l->x + w;
 	} else {
 		b.x0 = l->x - w;
 		b.x1 = l->x - cw;
 	}
-	if (p == PARETO_LABEL_ABOVE_RIGHT || p == PARETO_LABEL_ABOVE_LEFT) {
+	if (p == PARETO_LABEL_HIGH_RIGHT || p == PARETO_LABEL_HIGH_LEFT) {
+		b.y0 = l->y + 1.3 * lh;
+		b.y1 = l->y + 2.3 * lh;
+	} else if (p == PARETO_LABEL_ABOVE_RIGHT || p == PARETO_LABEL_ABOVE_LEFT) {
 		b.y0 = l->y + 0.2 * lh;
 		b.y1 = l->y + 1.2 * lh;
 	} else {
@@ -64,8 +69,25 @@ static double overlap(const struct box *a, const struct box *b)
 	return w > 0 && h > 0 ? w * h : 0;
 }
 
+/* The part of @b outside @a (x from, x to, y from, y to), as an area */
+static double outside(const struct box *b, const double *a)
+{
+	double w = b->x1 - b->x0, h = b->y1 - b->y0;
+	double ox = fmin(w, fmax(0, a[0] - b->x0) + fmax(0, b->x1 - a[1]));
+	double oy = fmin(h, fmax(0, a[2] - b->y0) + fmax(0, b->y1 - a[3]));
+
+	return w * h - (w - ox) * (h - oy);
+}
+
 void pareto_place_labels(struct pareto_label *l, int n, int npanels,
 			 const double *x_span, const double *y_span)
+{
+	pareto_place_labels_within(l, n, npanels, NULL, x_span, y_span);
+}
+
+void pareto_place_labels_within(struct pareto_label *l, int n, int npanels,
+				const double *area, const double *x_span,
+				const double *y_span)
 {
 	double panel_h = npanels > 1 ? PANEL_H_PX : ALONE_H_PX;
 	int i, j;
@@ -81,10 +103,13 @@ void pareto_place_labels(struct pareto_label *l, int n, int npanels,
 
 		/* the first spot clear of every label placed before it in
 		 * the panel; else the one that covers least of them */
-		for (p = PARETO_LABEL_ABOVE_RIGHT; p <= PARETO_LABEL_BELOW_LEFT;
+		for (p = PARETO_LABEL_ABOVE_RIGHT; p <= PARETO_LABEL_SPOTS;
 		     p++) {
 			struct box b = box_at(&l[i], p, cw, lh);
 			double covered = 0;
+
+			if (area)
+				covered = outside(&b, &area[4 * k]);
 
 			for (j = 0; j < i; j++) {
 				struct box o;

@@ -18,6 +18,7 @@
 #include "outmark.h"
 #include "plot.h"
 #include "plot_frames.h"
+#include "policy_style.h"
 #include "run_metrics.h"
 #include "safe_write.h"
 #include "util.h"
@@ -491,6 +492,10 @@ static void write_vars(FILE *v, const struct run_metrics *m,
 		      m->policy);
 	put_str(v, "runtitle", t);
 	free(t);
+	/* the energy bar in the policy's colour, as compare and sweep
+	 * draw it (policy_style.h) */
+	fprintf(v, "array seriescolour[1]\nseriescolour[1] = '%s'\n",
+		policy_colour(m->policy ? m->policy : ""));
 	fprintf(v, "tfrom = %.9f\n", p->from);
 	fprintf(v, "tto = %.9f\n", p->to >= 0 ? p->to : m->sim_s);
 	/* every panel says what it covers: residency is the window's,
@@ -1059,6 +1064,59 @@ static int plot_opt(void *ctx, int key, const char *arg)
 	return 0;
 }
 
+/* @dir/@name exists (a link too) */
+static bool has_entry(const char *dir, const char *name)
+{
+	char *f = xasprintf("%s/%s", dir, name);
+	struct stat st;
+	bool ok = !lstat(f, &st);
+
+	free(f);
+	return ok;
+}
+
+/*
+ * A run directory @dir that has its summary but no trace.txt: said how
+ * to get one (true), instead of failing on the missing file. A sweep's
+ * point (SWEEP/points/NNNN/run, beside its point.json, under a
+ * sweep.json) ran without --keep-traces; any other run with --no-trace.
+ */
+static bool explain_no_trace(const char *dir)
+{
+	char rp[PATH_MAX], *run, *num = NULL, *pts = NULL;
+	struct stat st;
+
+	if (stat(dir, &st) || !S_ISDIR(st.st_mode) ||
+	    has_entry(dir, "trace.txt") || !has_entry(dir, "summary.json"))
+		return false;
+	/* ROOT/points/NNNN/run: the components from the end */
+	if (realpath(dir, rp) && (run = strrchr(rp, '/')) && run > rp) {
+		*run = '\0';
+		num = strrchr(rp, '/');
+		if (num && num > rp) {
+			*num = '\0';
+			pts = strrchr(rp, '/');
+		}
+	}
+	if (pts && !strcmp(run + 1, "run") && !strcmp(pts + 1, "points") &&
+	    num[1] && strspn(num + 1, "0123456789") == strlen(num + 1)) {
+		char *pdir = xasprintf("%s/%s", rp, num + 1);
+
+		*pts = '\0';
+		if (has_entry(pdir, "point.json") &&
+		    has_entry(*rp ? rp : "/", "sweep.json")) {
+			fprintf(stderr, "capsim: %s has no trace.txt: the sweep ran its points without --keep-traces. `capsim sweep --trace %s %d` runs this point again with its trace, into %s/traced (or sweep with --keep-traces)\n",
+				dir, *rp ? rp : "/", atoi(num + 1), pdir);
+			free(pdir);
+			return true;
+		}
+		free(pdir);
+	}
+	fprintf(stderr, "capsim: %s has no trace.txt: the run was made with --no-trace; run it again without it\n",
+		dir);
+	return true;
+}
+
 int cmd_plot(int argc, char **argv)
 {
 	struct plot_args pa = { .o = { .to_s = -1 } };
@@ -1076,6 +1134,8 @@ int cmd_plot(int argc, char **argv)
 			strerror(errno));
 		return 2;
 	}
+	if (explain_no_trace(pa.path))
+		return 2;
 	outmark_note_input(pa.path);
 	ret = plot_run(pa.path, &pa.o);
 	return ret == SCAN_BAD_INPUT ? 2 : ret ? 1 : 0;

@@ -8,7 +8,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -36,10 +35,12 @@ static const char usage_sweep[] =
 "usage: capsim sweep WORKLOAD.json --set 'PATH=SPEC' [--set ...] [--link]\n"
 "                    [--drop PATH]...\n"
 "                    [--policies P,P...] [--platforms NAME|FILE,...] [--seed N]\n"
-"                    [--duration SEC] [--repeat N] [--metric METRIC] [-j N]\n"
-"                    [--keep-traces]\n"
+"                    [--duration SEC] [--repeat N] [--unpaired]\n"
+"                    [--metric METRIC] [-j N] [--keep-traces]\n"
 "                    [--quiet] -o DIR [--emit-jobs FILE | --resume]\n"
+"       capsim sweep --resume -o DIR [--metric METRIC] [-j N] [--quiet]\n"
 "       capsim sweep --collect DIR [--metric METRIC] [--quiet]\n"
+"       capsim sweep --trace DIR N [--quiet]\n"
 "\n"
 "Runs the cartesian product of the --set values x platforms x policies\n"
 "(--policies default: every policy this build simulates, %s;\n"
@@ -82,41 +83,62 @@ static const char usage_sweep[] =
 "(platform. addresses the platform). An index [*] sets every element of\n"
 "the array there: platform.domains[*].rate_limit_us (an empty or missing\n"
 "array is an error). SPEC: LO:HI:STEP (finite numbers),\n"
-"a list V1,V2,..., or one JSON value (--set 'capsim.events=[]' removes the\n"
+"a list V1,V2,... of numbers or of booleans (capsim.util_est=false,true;\n"
+"0,1 over a boolean are false,true), or one JSON value\n"
+"(--set 'capsim.events=[]' removes the\n"
 "timed events; --drop capsim.events too). No two values of a SPEC may be\n"
 "equal, and a sweep has at most 100000 points in all (--set values x\n"
 "platforms x policies). Comments and trailing commas in the inputs are\n"
 "fine: the parsed documents are edited.\n"
-"Each point's seed derives from --seed and the point's parameter values\n"
-"(not its policy or platform, so those compare on the same draws).\n"
-"--repeat N (1 to 1000, default 1) runs each point N times, the runs\n"
-"one after another in point order, with seeds S1, S2, ... SN: the first\n"
-"N outputs of splitmix64 started from --seed xor the FNV-1a hash of the\n"
-"point's parameter values, each shifted right by 11 bits (S1 is the\n"
-"seed of the same point without --repeat; the draws stay the same\n"
-"across policies and platforms, and a sweep run again gives them again).\n"
+"Seeds are paired (common random numbers): every point runs with the\n"
+"same seeds, whatever its parameters, policy or platform, so two values\n"
+"of a knob compare on the same random draws and their difference is\n"
+"the knob's, not the draws'. --repeat N (1 to 1000, default 1) runs\n"
+"each point N times, the runs one after another in point order, with\n"
+"seeds S1, S2, ... SN: the first N outputs of splitmix64 started from\n"
+"--seed, each shifted right by 11 bits (S1 is the seed of every point\n"
+"without --repeat; a sweep run again gives them again). --unpaired:\n"
+"splitmix64 started from --seed xor the FNV-1a hash of the point's\n"
+"parameter values instead (an earlier capsim's seeds: each value its\n"
+"own draws, the same across policies and platforms).\n"
 "sweep.csv then has a row per run with its repeat (1..N), and\n"
 "DIR/sweep-summary.csv a row per point: for every number column of\n"
 "sweep.csv COLUMN_mean, COLUMN_sd (sample standard deviation) and\n"
 "COLUMN_ci95 (half-width of the 95 %% confidence interval of the mean,\n"
 "Student's t with n - 1 degrees of freedom, n the runs that have the\n"
-"value), and metric_* for --metric; the Pareto plot shows each point's\n"
-"means with their 95 %% intervals as error bars.\n"
+"value); for a share (chain.NAME.jank_pct, 0..100) and for --metric\n"
+"(metric_*) also _median, _ci_lo/_ci_hi (mean -+ ci95 clipped to what\n"
+"the column can hold) and _boot_lo/_boot_hi (the percentile bootstrap\n"
+"95 %% interval of the mean, 2000 resamples from a fixed seed:\n"
+"docs/outputs.md); the Pareto plot shows each point's means with their\n"
+"clipped 95 %% intervals as error bars.\n"
 "The options, policies, platforms and --metric (each name it uses) are\n"
-"checked before any point runs (exit status 2, listing the names the\n"
-"metric may use). A failed point is reported and the others\n"
-"go on (exit status 1).\n"
+"checked before any point runs or any job is emitted (exit status 2,\n"
+"listing the names the metric may use), and so is every --set value\n"
+"against its field's type and range, by the parser `capsim run` uses\n"
+"(each value with the other parameters at their first: exit status 2\n"
+"naming the --set, the value and the range). A rule linking two fields\n"
+"(capacity_min above capacity_max) fails only the points that break\n"
+"it: a failed point is reported and the others go on (exit status 1).\n"
 "DIR is made (an older DIR of capsim's replaced) before the points\n"
 "run, each point's directory as it starts, and sweep.csv's rows are\n"
 "written as the points end, in point order. A sweep stopped by a signal\n"
 "keeps its finished points in DIR: --resume with the same arguments\n"
-"(checked against DIR/sweep.json: exit 2 naming what differs) runs the\n"
-"points that have no valid summary, then collects them all.\n"
+"(checked against DIR/sweep.json: exit 2 naming what differs; the\n"
+"workload file too, by its SHA-256), or -o DIR alone (every argument\n"
+"from DIR/sweep.json, from any directory), runs the points that have no\n"
+"valid summary, then collects them all. Without --metric it plots the\n"
+"sweep's; another --metric is said and plotted.\n"
 "On a terminal a progress bar shows the points done, their rate and\n"
 "the time left (not with --quiet).\n"
 "Each point keeps its summary.json, activations.csv and run.log;\n"
 "--keep-traces also keeps its trace.txt (`capsim plot DIR/points/N/run`),\n"
-"which --collect does not need.\n"
+"which --collect does not need. --trace DIR N runs point N (sweep.csv's\n"
+"point: with --repeat a run's) again with its trace, from the files the\n"
+"sweep wrote in its directory, its policy and seed, into\n"
+"DIR/points/N/traced (never over the run --collect reads; its energy\n"
+"compared with the point's, a difference said), for `capsim plot\n"
+"DIR/points/N/traced`.\n"
 "\n"
 "--emit-jobs FILE: prepare DIR, run nothing; FILE gets one self-contained\n"
 "shell command per point (`parallel < FILE`, or across hosts with\n"
@@ -131,7 +153,11 @@ static const char usage_sweep[] =
 "An existing FILE and FILE.slurm are replaced only when each is one an\n"
 "earlier --emit-jobs wrote (exit status 2 otherwise).\n"
 "\n"
-"--collect DIR checks every file it reads (sweep.json, each point.json\n"
+"--collect DIR plots the metric the sweep was made with (its --metric,\n"
+"else the workload's one candidate, kept in DIR/sweep.json with every\n"
+"other setting): no argument is repeated. --metric there plots another\n"
+"(said on stderr; sweep.json keeps the sweep's). It checks every file\n"
+"it reads (sweep.json, each point.json\n"
 "and summary.json: exit status 2 naming the file and field); a point\n"
 "whose run failed, or whose directory is missing, is named and gets a\n"
 "row with status failed or missing (exit status 1).\n";
@@ -139,7 +165,7 @@ static const char usage_sweep[] =
 enum {
 	OPT_SET = 256, OPT_DROP, OPT_POLICIES, OPT_PLATFORMS, OPT_SEED,
 	OPT_DURATION, OPT_METRIC, OPT_KEEP_TRACES, OPT_QUIET, OPT_EMIT_JOBS,
-	OPT_COLLECT, OPT_RESUME, OPT_LINK, OPT_REPEAT,
+	OPT_COLLECT, OPT_RESUME, OPT_LINK, OPT_REPEAT, OPT_UNPAIRED, OPT_TRACE,
 };
 
 static const struct option sweep_options[] = {
@@ -157,6 +183,8 @@ static const struct option sweep_options[] = {
 	{ "resume", no_argument, NULL, OPT_RESUME },
 	{ "link", no_argument, NULL, OPT_LINK },
 	{ "repeat", required_argument, NULL, OPT_REPEAT },
+	{ "unpaired", no_argument, NULL, OPT_UNPAIRED },
+	{ "trace", required_argument, NULL, OPT_TRACE },
 	{ 0 },
 };
 
@@ -193,65 +221,6 @@ static int check_target(json_t *root, const struct sweep_param *sp,
 	return doc_set_check(root, &sp->path, sp->vals[0], docname);
 }
 
-/* sweep.json: what the sweep is, all a --collect or a --resume reads */
-static json_t *plan_json(const struct sweep *sw)
-{
-	json_t *o = json_object(), *a = json_array();
-	int i;
-
-	/* the marker of each point directory names it: what --resume
-	 * knows its own by (sweep_pointdir.c) */
-	if (sw->id[0])
-		json_object_set_new(o, "id", json_string(sw->id));
-	json_object_set_new(o, "workload", json_string(sw->wfile));
-	json_object_set_new(o, "workload_name", json_string(sw->wname));
-	for (i = 0; i < sw->nparams; i++) {
-		json_t *p = json_object(), *v = json_array();
-		int k;
-
-		json_object_set_new(p, "path", json_string(sw->params[i].path.text));
-		for (k = 0; k < sw->params[i].nvals; k++)
-			json_array_append(v, sw->params[i].vals[k]);
-		json_object_set_new(p, "values", v);
-		json_array_append_new(a, p);
-	}
-	json_object_set_new(o, "params", a);
-	/* only when set: a plan without it is a product, as before */
-	if (sw->link)
-		json_object_set_new(o, "link", json_true());
-	if (sw->repeat > 1)
-		json_object_set_new(o, "repeat", json_integer(sw->repeat));
-	a = json_array();
-	for (i = 0; i < sw->ndrops; i++)
-		json_array_append_new(a, json_string(sw->drops[i].text));
-	json_object_set_new(o, "drops", a);
-	a = json_array();
-	for (i = 0; sw->policies[i]; i++)
-		json_array_append_new(a, json_string(sw->policies[i]));
-	json_object_set_new(o, "policies", a);
-	a = json_array();
-	for (i = 0; sw->platforms[i]; i++)
-		json_array_append_new(a, json_string(sw->platforms[i]));
-	json_object_set_new(o, "platforms", a);
-	json_object_set_new(o, "seed", json_integer((json_int_t)sw->seed));
-	json_object_set_new(o, "points", json_integer(sw->npoints));
-	/* the points' runs: a --resume must run the same */
-	json_object_set_new(o, "duration", sw->duration ?
-			    json_string(sw->duration) : json_null());
-	return o;
-}
-
-static int write_plan(const struct sweep *sw, const char *root)
-{
-	json_t *o = plan_json(sw);
-	char *f = xasprintf("%s/sweep.json", root);
-	int ret = sweep_write_json(f, o);
-
-	json_decref(o);
-	free(f);
-	return ret;
-}
-
 static void sweep_free(struct sweep *sw)
 {
 	int i, k;
@@ -272,6 +241,7 @@ static void sweep_free(struct sweep *sw)
 	strv_free(sw->policies);
 	strv_free(sw->platforms);
 	free(sw->wname);
+	free(sw->wpath);
 	free(sw->metric);
 	if (sw->wdoc.root || sw->wdoc.text)
 		jdoc_free(&sw->wdoc);
@@ -375,17 +345,6 @@ static int check_outdir(const char *dir)
 	}
 }
 
-/* What `capsim sweep` was asked, beyond what struct sweep keeps */
-struct sweep_args {
-	struct sweep *sw;
-	const char *outdir, *policies, *platforms, *metric, *emit, *collect;
-	char **sets;		/* the --set values, nsets of them, in order */
-	int nsets;
-	int parallel;
-	bool quiet;
-	bool resume;		/* --resume: DIR is an unfinished sweep */
-};
-
 static int sweep_value_opt(struct sweep_args *sa, int key, const char *arg)
 {
 	struct sweep *sw = sa->sw;
@@ -425,15 +384,28 @@ static int sweep_opt(void *ctx, int key, const char *arg)
 {
 	struct sweep_args *sa = ctx;
 
+	/* what the sweep is made of: a --resume without any of it takes
+	 * all of it from the plan */
+	switch (key) {
+	case OPT_SET: case OPT_DROP: case OPT_POLICIES: case OPT_PLATFORMS:
+	case OPT_SEED: case OPT_DURATION: case OPT_KEEP_TRACES: case OPT_LINK:
+	case OPT_REPEAT: case OPT_UNPAIRED: case CLI_POSITIONAL:
+		sa->defines = true;
+		break;
+	default:
+		break;
+	}
 	switch (key) {
 	case OPT_QUIET: sa->quiet = true; break;
 	case OPT_KEEP_TRACES: sa->sw->keep_traces = true; break;
 	case OPT_LINK: sa->sw->link = true; break;
+	case OPT_UNPAIRED: sa->sw->unpaired = true; break;
 	case OPT_POLICIES: sa->policies = arg; break;
 	case OPT_PLATFORMS: sa->platforms = arg; break;
 	case OPT_METRIC: sa->metric = arg; break;
 	case OPT_EMIT_JOBS: sa->emit = arg; break;
 	case OPT_COLLECT: sa->collect = arg; break;
+	case OPT_TRACE: sa->trace = arg; break;
 	case OPT_RESUME: sa->resume = true; break;
 	case 'o': sa->outdir = arg; break;
 	case OPT_SET:
@@ -461,7 +433,7 @@ static int collect_only(const struct sweep_args *sa)
 
 	if (sw->wfile || sa->nsets || sa->outdir || sa->emit || sw->ndrops ||
 	    sa->policies || sa->platforms || sw->keep_traces || sa->resume ||
-	    sw->link || sw->repeat > 1)
+	    sw->link || sw->repeat > 1 || sw->unpaired)
 		return cli_usage_error(&sweep_cli, "--collect DIR takes only --metric and --quiet");
 	/* it writes sweep.csv and the plots into DIR: capsim's only */
 	if (!outmark_present(sa->collect)) {
@@ -473,20 +445,43 @@ static int collect_only(const struct sweep_args *sa)
 	return r == SWEEP_COLLECT_BAD_INPUT ? EXIT_USAGE : r ? EXIT_RUN : 0;
 }
 
-/* The options, then a --collect, or what a sweep needs at least:
- * CLI_CONTINUE, or the exit status */
+/* capsim sweep --trace DIR N: exit status */
+static int trace_only(const struct sweep_args *sa)
+{
+	const struct sweep *sw = sa->sw;
+	char *self;
+	int r;
+
+	if (sa->collect || sa->nsets || sa->outdir || sa->emit || sw->ndrops ||
+	    sa->policies || sa->platforms || sw->keep_traces || sa->resume ||
+	    sw->link || sw->repeat > 1 || sw->unpaired || sa->metric ||
+	    sw->seed || sw->duration)
+		return cli_usage_error(&sweep_cli, "--trace DIR N takes only --quiet");
+	if (!sw->wfile)
+		return cli_usage_error(&sweep_cli, "--trace DIR N: which point (N, sweep.csv's point)?");
+	self = procs_self_exe();
+	r = sweep_trace(sa->trace, sw->wfile, sa->quiet, self);
+	free(self);
+	return r;
+}
+
+/* The options, then a --collect or a --trace, or what a sweep needs at
+ * least: CLI_CONTINUE, or the exit status */
 static int parse_sweep_args(int argc, char **argv, struct sweep_args *sa)
 {
 	int ret = cli_parse(&sweep_cli, argc, argv, sweep_opt, sa, NULL);
 
 	if (ret != CLI_CONTINUE)
 		return ret;
+	if (sa->trace)
+		return trace_only(sa);
 	if (sa->collect)
 		return collect_only(sa);
-	if (!sa->sw->wfile)
-		return cli_usage_error(&sweep_cli, "sweep needs a WORKLOAD.json");
 	if (!sa->outdir)
 		return cli_usage_error(&sweep_cli, "sweep needs -o DIR");
+	/* --resume -o DIR alone: the workload and the rest from DIR */
+	if (!sa->sw->wfile && !(sa->resume && !sa->defines))
+		return cli_usage_error(&sweep_cli, "sweep needs a WORKLOAD.json");
 	if (sa->resume && sa->emit)
 		return cli_usage_error(&sweep_cli, "--resume runs the points here: not with --emit-jobs (re-run the failed lines of its jobs file instead)");
 	ret = check_outdir(sa->outdir);
@@ -520,23 +515,54 @@ static int sweep_lists(const struct sweep_args *sa, struct sweep *sw,
 	return 0;
 }
 
-/* --set PATH=SPEC (@set) as the sweep's next parameter, its values
- * checked against each document it edits; 0 or -1 (said) */
-static int add_param(struct sweep *sw, const char *set)
+/*
+ * A parameter of a plan, {path, values}, into @sp: its path parsed, its
+ * values those the sweep made; 0, or -1 said (a plan edited by hand)
+ */
+static int plan_param(struct sweep_param *sp, json_t *pp)
+{
+	const char *path = json_string_value(json_object_get(pp, "path"));
+	json_t *vals = json_object_get(pp, "values"), *v;
+	char err[512];
+	size_t k;
+
+	if (!path || dpath_parse(path, &sp->path, err, sizeof(err)) ||
+	    !json_array_size(vals)) {
+		fprintf(stderr, "capsim: --resume: sweep.json: the parameter %.200s: %s\n",
+			path ? path : "(no path)", !path ? "no path" :
+			json_array_size(vals) ? err : "no values");
+		return -1;
+	}
+	sp->vals = xcalloc(json_array_size(vals), sizeof(json_t *));
+	json_array_foreach(vals, k, v)
+		sp->vals[sp->nvals++] = json_incref(v);
+	return 0;
+}
+
+/*
+ * --set PATH=SPEC (@set), or the plan's parameter @pp, as the sweep's
+ * next parameter, its values checked against each document it edits;
+ * 0 or -1 (said)
+ */
+static int add_param(struct sweep *sw, const char *set, json_t *pp)
 {
 	struct sweep_param *sp;
-	const char *spec;
+	const char *spec = NULL;
 	int pl;
 
 	sw->params = xrealloc(sw->params, (size_t)(sw->nparams + 1) *
 			      sizeof(*sw->params));
 	sp = &sw->params[sw->nparams];
 	memset(sp, 0, sizeof(*sp));
-	if (doc_set_split(set, "sweep", &sp->path, &spec))
+	if (pp ? plan_param(sp, pp) :
+	    doc_set_split(set, "sweep", &sp->path, &spec)) {
+		dpath_free(&sp->path);
 		return -1;
+	}
 	sw->nparams++;
 	if (!sp->path.platform)
-		return parse_spec(sp, spec, dpath_get(sw->wdoc.root, &sp->path)) ||
+		return (spec && parse_spec(sp, spec, dpath_get(sw->wdoc.root,
+							       &sp->path))) ||
 		       check_target(sw->wdoc.root, sp, "workload") ? -1 : 0;
 	sw->edits_platform = true;
 	for (pl = 0; sw->platforms[pl]; pl++) {
@@ -545,7 +571,7 @@ static int add_param(struct sweep *sw, const char *set)
 		if (!sw->pdocs[pl])
 			return -1;
 	}
-	if (parse_spec(sp, spec, dpath_get(sw->pdocs[0], &sp->path)))
+	if (spec && parse_spec(sp, spec, dpath_get(sw->pdocs[0], &sp->path)))
 		return -1;
 	for (pl = 0; sw->platforms[pl]; pl++)
 		if (check_target(sw->pdocs[pl], sp, "platform"))
@@ -628,15 +654,23 @@ static int sweep_define(const struct sweep_args *sa, struct sweep *sw,
 {
 	int i, ndoms;
 
+	char rp[PATH_MAX];
+	size_t k;
+
 	if (jdoc_load_file(&sw->wdoc, sw->wfile, d))
 		return -1;
 	sw->wname = whatif_workload_name(sw->wfile);
+	sw->wpath = realpath(sw->wfile, rp) ? xstrdup(rp) : NULL;
 	if (sweep_lists(sa, sw, &ndoms))
 		return -1;
 	for (i = 0; i < sa->nsets; i++)
-		if (add_param(sw, sa->sets[i]))
+		if (add_param(sw, sa->sets[i], NULL))
 			return -1;
-	if (check_drops(sw))
+	for (k = 0; k < json_array_size(sa->plan_params); k++)
+		if (add_param(sw, NULL, json_array_get(sa->plan_params, k)))
+			return -1;
+	if (check_drops(sw) ||
+	    sweep_check_values(sw, sa->plan_params ? NULL : sa->sets))
 		return -1;
 	if (sa->metric && sweep_metric_check(sa->metric, sw->wdoc.root,
 					      sw->edits_platform, ndoms))
@@ -674,159 +708,11 @@ static int emit_jobs(const struct sweep_args *sa, struct outdir *od,
 	return 0;
 }
 
-/*
- * A sweep running here, in DIR itself: the points made as workers free
- * up, each collected once it and every point before it have ended, so
- * sweep.csv's rows go out in point order while the sweep runs.
- */
-struct sweep_run {
-	const struct sweep_args *sa;
-	const char *root;
-	struct point_iter it;
-	struct sweep_collector *col;
-	bool *ended;		/* per point: ended, or kept by --resume */
-	int next_collect;	/* the first point not collected yet */
-	int kept;		/* points a --resume found finished */
-	int ran_ok;		/* points run now whose capsim run exited 0 */
-	double runs;		/* the runs' summed wall time */
-};
-
-/* Point @id's run left a summary --collect accepts */
-static bool point_finished(const char *root, int width, int id)
-{
-	char *f = xasprintf("%s/points/%0*d/run/summary.json", root, width, id);
-	char err[512];
-	json_t *js = sweep_load_json(f, err, sizeof(err));
-	bool ok = js && !sweep_summary_check(js, err, sizeof(err));
-
-	json_decref(js);
-	free(f);
-	return ok;
-}
-
-static int run_start(void *ctx, int i, struct job **jp)
-{
-	struct sweep_run *r = ctx;
-	struct job *j;
-	char *cmd = NULL;
-
-	if (r->sa->resume && point_finished(r->root, r->sa->sw->width, i + 1)) {
-		r->kept++;
-		return point_iter_next(&r->it, NULL, NULL) ? PROCS_STOP : PROCS_SKIP;
-	}
-	j = xcalloc(1, sizeof(*j));
-	if (point_iter_next(&r->it, j, &cmd)) {
-		free(cmd);
-		job_free(j);
-		free(j);
-		return PROCS_STOP;
-	}
-	free(cmd);
-	j->cwd = r->root;
-	*jp = j;
-	return PROCS_RUN;
-}
-
-static void run_done(void *ctx, int i, struct job *j)
-{
-	struct sweep_run *r = ctx;
-
-	if (j) {
-		r->runs += j->wall_s;
-		if (!j->status)
-			r->ran_ok++;
-		job_free(j);
-		free(j);
-	}
-	r->ended[i] = true;
-	while (r->next_collect < r->sa->sw->npoints &&
-	       r->ended[r->next_collect]) {
-		sweep_collector_add(r->col);
-		r->next_collect++;
-	}
-}
-
-/* This process's own CPU time (s) and peak resident size (MB), workers
- * apart: the sweep's overhead */
-static void own_usage(double *cpu_s, double *rss_mb)
-{
-	struct rusage ru;
-
-	getrusage(RUSAGE_SELF, &ru);
-	*cpu_s = (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 +
-		 (double)ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6;
-	*rss_mb = (double)ru.ru_maxrss / 1024;
-}
-
-/* Run the points in DIR (@root) and collect them: exit status */
-static int run_points(const struct sweep_args *sa, const char *root,
-		      const char *final_abs, const char *self)
-{
-	int npoints = sa->sw->npoints, failed;
-	struct sweep_run r = { .sa = sa, .root = root };
-	struct job_feed feed = { &r, run_start, run_done };
-	double t0 = progress_now(), wall, tc, cpu, rss;
-	struct progress pg;
-	int pfd = sweep_points_dir_open(root, sa->resume);
-
-	if (pfd < 0)
-		return EXIT_RUN;
-	point_iter_init(&r.it, sa->sw, root, pfd, final_abs, self);
-	r.col = sweep_collector_open(root, sa->metric ? sa->metric :
-				     sa->sw->metric);
-	r.ended = xcalloc((size_t)npoints, sizeof(bool));
-	progress_init(&pg, sa->quiet, "sweep", "points", npoints);
-	failed = procs_run_feed(npoints, sa->parallel, &pg, &feed);
-	progress_end(&pg);
-	tc = progress_now();
-	failed = failed < 0 ? SWEEP_COLLECT_RUN_ERROR :
-		 sweep_collector_finish(r.col, true);
-	point_iter_free(&r.it);
-	close(pfd);
-	sweep_collector_free(r.col);
-	free(r.ended);
-	/*
-	 * a sweep of failures only is no result (a full disk, a workload
-	 * every point rejects), nor one stopped before any point finished
-	 * (a point that could not be made): nothing is left of it. One
-	 * finished point keeps DIR, for --resume.
-	 */
-	if ((failed == npoints || (failed < 0 && !r.ran_ok)) && !r.kept &&
-	    !sa->resume) {
-		remove_tree(root);
-		fprintf(stderr, "capsim: sweep: %s; nothing written\n",
-			failed < 0 ? "stopped before any point finished" :
-				     "every point failed");
-		return EXIT_RUN;
-	}
-	if (failed < 0)
-		return EXIT_RUN;
-	wall = progress_now() - t0;
-	own_usage(&cpu, &rss);
-	if (!sa->quiet) {
-		printf("sweep: %d points (%d failed) in %.2f s wall at -j %d; the runs took %.2f s (sum), collecting %.2f s\n",
-		       npoints, failed, wall, sa->parallel, r.runs,
-		       progress_now() - tc);
-		printf("sweep: %.1f points/s; capsim sweep itself: %.2f s CPU, %.1f MB at most\n",
-		       wall > 0 ? (npoints - r.kept) / wall : 0, cpu, rss);
-		if (r.kept)
-			printf("sweep: resumed: %d points were finished already, %d run now\n",
-			       r.kept, npoints - r.kept);
-		if (sa->sw->repeat > 1)
-			printf("sweep: the %d points above are %d points x %d runs (--repeat): %s/sweep-summary.csv has each point's mean, sd and 95 %% CI\n",
-			       npoints, npoints / sa->sw->repeat,
-			       sa->sw->repeat, sa->outdir);
-		printf("outputs: %s/sweep.csv, %s/pareto.png (.svg), %s/points/\n",
-		       sa->outdir, sa->outdir, sa->outdir);
-	}
-	return failed ? EXIT_RUN : 0;
-}
-
 /* Tell an interrupted sweep's user what is kept and how to go on */
 static void note_resumable(const char *dir)
 {
-	char *note = xasprintf("capsim: sweep interrupted: the finished points are kept in %s; the same command with --resume runs the others\n",
-			       dir);
+	char *note = xasprintf("capsim: sweep interrupted: the finished points are kept in %s; `capsim sweep --resume -o %s` (or the same command with --resume) runs the others\n",
+			       dir, dir);
 
 	interrupt_set_note(note);
 	free(note);
@@ -848,7 +734,8 @@ static int sweep_points(const struct sweep_args *sa, struct outdir *od,
 
 	if (sa->emit && job_value_refused("the absolute -o path", fabs_dir)) {
 		ret = EXIT_USAGE;
-	} else if (write_plan(sw, od->tmp)) {
+	} else if (sweep_plan_write(sw, sa->metric ? sa->metric : sw->metric,
+				    od->tmp)) {
 		ret = EXIT_RUN;
 	} else if (sa->emit) {
 		cmds = xcalloc((size_t)sw->npoints, sizeof(char *));
@@ -856,7 +743,7 @@ static int sweep_points(const struct sweep_args *sa, struct outdir *od,
 			ret = emit_jobs(sa, od, cmds);
 	} else if (!outdir_commit(od)) {
 		note_resumable(sa->outdir);
-		ret = run_points(sa, sa->outdir, fabs_dir, self);
+		ret = sweep_run_points(sa, sa->outdir, fabs_dir, self);
 		interrupt_set_note(NULL);
 	}
 	for (i = 0; cmds && i < sw->npoints; i++)
@@ -866,68 +753,45 @@ static int sweep_points(const struct sweep_args *sa, struct outdir *od,
 	return ret;
 }
 
-/* The first member of sweep.json that @want (this command's plan) has
- * otherwise, or NULL when they are the same; the sweep's id apart */
-static const char *plan_difference(json_t *want, json_t *have)
-{
-	const char *key;
-	json_t *v;
-
-	json_object_foreach(want, key, v)
-		if (!json_equal(v, json_object_get(have, key)))
-			return key;
-	json_object_foreach(have, key, v)
-		if (strcmp(key, "id") && !json_object_get(want, key))
-			return key;
-	return NULL;
-}
-
-
 /*
- * --resume -o DIR: DIR is a sweep capsim started with the same
- * arguments; its finished points are kept, the others run, then all are
- * collected. Exit status.
+ * --resume -o DIR: DIR is a sweep capsim started, with the same
+ * arguments or none (its plan, loaded); its finished points are kept,
+ * the others run, then all are collected. Exit status.
  */
 static int resume_points(const struct sweep_args *sa, const char *self)
 {
-	char *planf = xasprintf("%s/sweep.json", sa->outdir);
-	json_t *want = plan_json(sa->sw), *have = NULL;
-	char err[512], rp[PATH_MAX];
-	const char *diff;
-	int ret = EXIT_USAGE;
+	const char *metric = sa->metric ? sa->metric : sa->sw->metric;
+	char rp[PATH_MAX];
+	int ret;
 
-	if (!outmark_present(sa->outdir)) {
-		fprintf(stderr, "capsim: --resume: %s is not a sweep capsim started (no %s in it)\n",
-			sa->outdir, OUTMARK_NAME);
-		goto out;
-	}
-	have = sweep_load_json(planf, err, sizeof(err));
-	if (!have) {
-		fprintf(stderr, "capsim: --resume: %s: %s\n", planf, err);
-		goto out;
-	}
-	diff = plan_difference(want, have);
-	if (diff) {
-		char *a = json_dumps(json_object_get(want, diff), JSON_ENCODE_ANY | JSON_COMPACT);
-		char *b = json_dumps(json_object_get(have, diff), JSON_ENCODE_ANY | JSON_COMPACT);
-
-		fprintf(stderr, "capsim: --resume: this command's %s (%.200s) is not the sweep's in %s (%.200s): resume with the arguments that started it\n",
-			diff, a ? a : "none", planf, b ? b : "none");
-		free(a);
-		free(b);
-		goto out;
-	}
-	if (sweep_resume_check(sa->sw, sa->outdir, have, planf))
-		goto out;
+	if (sweep_plan_compare(sa, metric) ||
+	    sweep_resume_check(sa->sw, sa->outdir, sa->plan, sa->planf))
+		return EXIT_USAGE;
 	note_resumable(sa->outdir);
-	ret = run_points(sa, sa->outdir, realpath(sa->outdir, rp) ? rp :
+	ret = sweep_run_points(sa, sa->outdir, realpath(sa->outdir, rp) ? rp :
 			 sa->outdir, self);
 	interrupt_set_note(NULL);
-out:
-	json_decref(want);
-	json_decref(have);
-	free(planf);
 	return ret;
+}
+
+/*
+ * --resume: DIR's plan, and from it the sweep's arguments when none is
+ * given, else its metric when --metric is not (the metric the sweep
+ * was made with, not the workload's candidates judged again); 0 or -1
+ * said
+ */
+static int resume_plan(struct sweep_args *sa)
+{
+	json_t *m;
+
+	if (sweep_plan_load(sa))
+		return -1;
+	if (!sa->defines)
+		return sweep_plan_args(sa);
+	m = json_object_get(sa->plan, "metric");
+	if (!sa->metric && json_is_string(m))
+		sa->metric = json_string_value(m);
+	return 0;
 }
 
 int cmd_sweep(int argc, char **argv)
@@ -950,6 +814,8 @@ int cmd_sweep(int argc, char **argv)
 	if (sa.emit && (check_job_values(argc, argv, self) ||
 			jobs_path_check(sa.emit)))
 		goto out;
+	if (sa.resume && resume_plan(&sa))
+		goto out;
 	if (sweep_define(&sa, &sw, &d))
 		goto out;
 	outmark_note_input(sw.wfile);
@@ -968,6 +834,10 @@ out:
 		outdir_abort(&od);
 	free(self);
 	free(sa.sets);
+	free(sa.planf);
+	json_decref(sa.plan);
+	free(sa.lists[0]);
+	free(sa.lists[1]);
 	sweep_free(&sw);
 	diag_free(&d);
 	return ret;

@@ -28,7 +28,8 @@
  * Merge the points of sweep directory @dir into @dir/sweep.csv (with
  * repeats also sweep-summary.csv) and the Pareto plot (energy against
  * @metric, a sweep.csv column or an expression over columns; NULL: the
- * response p95 of the task with the most activations). Every file read
+ * metric of the sweep's plan, else the response p95 of the task with
+ * the most activations; one other than the plan's is said). Every file read
  * is checked first (sweep_*_check() below). Returns the number of failed
  * or missing points (each named on stderr), or SWEEP_COLLECT_*.
  */
@@ -94,8 +95,9 @@ void sweep_values_free(struct sweep_values *sv);
 /*
  * The files --collect reads, checked against what it uses of them:
  * 0, or -1 with "FIELD: what is wrong" in @err.
- *  - sweep.json (the plan): params [{path, values}], points, and repeat
- *    when there are repeats (a divisor of points);
+ *  - sweep.json (the plan): params [{path, values}], points, repeat
+ *    when there are repeats (a divisor of points), and metric (a string
+ *    or null) when a capsim that keeps it made the sweep;
  *  - a point.json: id (@id), params (a member per plan path), policy,
  *    platform, seed, command, and repeat when there are repeats;
  *  - a point's summary.json: the fields run_metrics_from_summary() and,

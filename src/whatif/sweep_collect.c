@@ -1,4 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
+/*
+ * `capsim sweep --collect`, and a sweep's collection as its points end
+ * (sweep.h): the points read a point at a time into sweep.csv's rows
+ * (sweep_table.c), with --repeat sweep-summary.csv's statistics
+ * (sweep_stats.c), the sidecar (sweep_columns.c) and the Pareto plot
+ * of the sweep's metric (sweep_pareto.c).
+ */
 #undef _GNU_SOURCE
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
@@ -7,336 +14,18 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "escape.h"
-#include "gnuplot.h"
 #include "metric_expr.h"
-#include "outdir.h"
-#include "pareto_labels.h"
-#include "procs.h"
-#include "run_metrics.h"
 #include "safe_write.h"
 #include "sweep.h"
 #include "sweep_columns.h"
+#include "sweep_pareto.h"
 #include "sweep_stats.h"
+#include "sweep_table.h"
 #include "util.h"
 #include "whatif.h"
-
-/* Column @c of chain @name in @m, NAN if @m has no such chain */
-static double chain_col(const struct run_metrics *m, const char *name, int c)
-{
-	const struct chain_metrics *cm = run_metrics_chain(m, name);
-
-	if (!cm)
-		return NAN;
-	return c ? cm->lat_us[c - 1] / 1e3 : cm->jank_pct;
-}
-
-/* The index of chain.@name.COLUMN's COLUMN in @col, or -1 */
-static int chain_col_of(const char *col, const char *name)
-{
-	size_t n = strlen(name);
-	int c;
-
-	if (strncmp(col, "chain.", 6) || strncmp(col + 6, name, n) ||
-	    col[6 + n] != '.')
-		return -1;
-	for (c = 0; c < (int)SWEEP_CHAIN_COLS; c++)
-		if (!strcmp(col + 7 + n, sweep_chain_column(c)))
-			return c;
-	return -1;
-}
-
-bool sweep_is_chain_metric(json_t *chains, const char *metric)
-{
-	const char *name;
-	json_t *v;
-
-	json_object_foreach(chains, name, v)
-		if (chain_col_of(metric, name) >= 0)
-			return true;
-	return false;
-}
-
-struct point {
-	char *name;		/* points/NNNN */
-	json_t *pj;		/* point.json */
-	bool ok;
-	const char *status;	/* sweep.csv's: ok, failed or missing */
-	struct run_metrics m;
-};
-
-static void csv_num(FILE *f, double v)
-{
-	if (!isnan(v))
-		fprintf(f, "%.6g", v);
-}
-
-static double task_col(const struct task_metrics *t, int c)
-{
-	switch (c) {
-	case 0: return t->wlat_us[1] / 1e3;
-	case 1: return t->wlat_us[2] / 1e3;
-	case 2: return t->resp_us[1] / 1e3;
-	case 3: return t->resp_us[2] / 1e3;
-	default: return t->misses >= 0 ? (double)t->misses : NAN;
-	}
-}
-
-static const struct task_metrics *find_task(const struct run_metrics *m,
-					    const char *name)
-{
-	int i;
-
-	for (i = 0; i < m->ntasks; i++)
-		if (!strcmp(m->tasks[i].name, name))
-			return &m->tasks[i];
-	return NULL;
-}
-
-struct table {
-	char **tasks;
-	int ntasks;
-	char **chains;		/* the chains of any point, first seen first */
-	int nchains;
-	int ndoms;
-	json_t *params;		/* the plan's params array */
-};
-
-/* The value of sweep.csv column @col for point @p (NAN if none/text) */
-static double column_value(const struct table *tb, const struct point *p,
-			   const char *col)
-{
-	int k, c;
-
-	if (!p->ok)
-		return NAN;
-	if (!strcmp(col, "energy_mj"))
-		return p->m.energy_mj;
-	for (k = 0; k < tb->ntasks; k++) {
-		size_t n = strlen(tb->tasks[k]);
-
-		if (strncmp(col, tb->tasks[k], n) || col[n] != '.')
-			continue;
-		for (c = 0; c < (int)SWEEP_TASK_COLS; c++) {
-			const struct task_metrics *t;
-
-			if (strcmp(col + n + 1, sweep_task_column(c)))
-				continue;
-			t = find_task(&p->m, tb->tasks[k]);
-			return t ? task_col(t, c) : NAN;
-		}
-	}
-	for (k = 0; k < tb->nchains; k++)
-		if ((c = chain_col_of(col, tb->chains[k])) >= 0)
-			return chain_col(&p->m, tb->chains[k], c);
-	if (sscanf(col, "dom%d.avg_mhz", &k) == 1)
-		return k < p->m.ndoms ? p->m.doms[k].avg_mhz : NAN;
-	return NAN;
-}
-
-static bool column_exists(const struct table *tb, const char *col)
-{
-	int k, c;
-
-	if (!strcmp(col, "energy_mj"))
-		return true;
-	for (k = 0; k < tb->ntasks; k++)
-		for (c = 0; c < (int)SWEEP_TASK_COLS; c++) {
-			char *n = xasprintf("%s.%s", tb->tasks[k], sweep_task_column(c));
-			bool eq = !strcmp(n, col);
-
-			free(n);
-			if (eq)
-				return true;
-		}
-	for (k = 0; k < tb->nchains; k++)
-		if (chain_col_of(col, tb->chains[k]) >= 0)
-			return true;
-	return sscanf(col, "dom%d.avg_mhz", &k) == 1 && k >= 0 && k < tb->ndoms;
-}
-
-/* The number columns of sweep.csv, in order (a NULL-ended array the
- * caller frees with strv_free()) */
-static char **table_columns(const struct table *tb)
-{
-	int n = 1 + tb->ntasks * (int)SWEEP_TASK_COLS + tb->ndoms +
-		tb->nchains * (int)SWEEP_CHAIN_COLS, k = 0, i, t, c;
-	char **cols = xcalloc((size_t)n + 1, sizeof(char *));
-
-	cols[k++] = xstrdup("energy_mj");
-	for (t = 0; t < tb->ntasks; t++)
-		for (c = 0; c < (int)SWEEP_TASK_COLS; c++)
-			cols[k++] = xasprintf("%s.%s", tb->tasks[t], sweep_task_column(c));
-	for (i = 0; i < tb->ndoms; i++)
-		cols[k++] = xasprintf("dom%d.avg_mhz", i);
-	for (t = 0; t < tb->nchains; t++)
-		for (c = 0; c < (int)SWEEP_CHAIN_COLS; c++)
-			cols[k++] = xasprintf("chain.%s.%s", tb->chains[t],
-					      sweep_chain_column(c));
-	return cols;
-}
-
-/* point, the parameters' identifiers (their paths are in
- * sweep.columns.json), policy, platform (both CSV files) */
-static void write_point_header(FILE *f, const struct table *tb)
-{
-	char **ids = sweep_param_columns(tb->params);
-	int k;
-
-	fputs("point", f);
-	for (k = 0; ids[k]; k++) {
-		fputc(',', f);
-		csv_put_field(f, ids[k]);
-	}
-	fputs(",policy,platform", f);
-	strv_free(ids);
-}
-
-static void write_header(FILE *f, const struct table *tb, bool repeats)
-{
-	char **cols = table_columns(tb);
-	int i;
-
-	write_point_header(f, tb);
-	fputs(repeats ? ",seed,repeat,status" : ",seed,status", f);
-	for (i = 0; cols[i]; i++) {
-		fputc(',', f);
-		csv_put_field(f, cols[i]);
-	}
-	fputc('\n', f);
-	strv_free(cols);
-}
-
-/* Point @p's number, parameter values, policy and platform: @id */
-static void write_point_fields(FILE *f, const struct table *tb,
-			       const struct point *p, int id)
-{
-	json_t *pj = p->pj, *params = json_object_get(pj, "params");
-	size_t np = json_array_size(tb->params), k;
-
-	fprintf(f, "%d", id);
-	for (k = 0; k < np; k++) {
-		const char *path = json_string_value(json_object_get(
-			json_array_get(tb->params, k), "path"));
-		char *v = json_dumps(json_object_get(params, path),
-				     JSON_ENCODE_ANY | JSON_COMPACT);
-
-		fputc(',', f);
-		csv_put_field(f, v ? v : "");
-		free(v);
-	}
-	fputc(',', f);
-	csv_put_field(f, json_string_value(json_object_get(pj, "policy")));
-	fputc(',', f);
-	csv_put_field(f, json_string_value(json_object_get(pj, "platform")));
-}
-
-/* Point @p's row, its columns those of @tb as it is now */
-static void write_row(FILE *f, const struct table *tb, const struct point *p,
-		      int repeat)
-{
-	json_t *pj = p->pj;
-	int id = (int)json_integer_value(json_object_get(pj, "id")), t, c;
-
-	write_point_fields(f, tb, p, id);
-	fprintf(f, ",%lld", (long long)json_integer_value(
-		json_object_get(pj, "seed")));
-	/* from the number, so that a missing point's is said too: a
-	 * point's runs are consecutive */
-	if (repeat > 1)
-		fprintf(f, ",%d", (id - 1) % repeat + 1);
-	fprintf(f, ",%s,", p->status);
-	if (p->ok)
-		csv_num(f, p->m.energy_mj);
-	for (t = 0; t < tb->ntasks; t++) {
-		const struct task_metrics *tm = p->ok ?
-			find_task(&p->m, tb->tasks[t]) : NULL;
-
-		for (c = 0; c < (int)SWEEP_TASK_COLS; c++) {
-			fputc(',', f);
-			if (tm)
-				csv_num(f, task_col(tm, c));
-		}
-	}
-	for (t = 0; t < tb->ndoms; t++) {
-		fputc(',', f);
-		if (p->ok && t < p->m.ndoms)
-			csv_num(f, p->m.doms[t].avg_mhz);
-	}
-	for (t = 0; t < tb->nchains; t++)
-		for (c = 0; c < (int)SWEEP_CHAIN_COLS; c++) {
-			fputc(',', f);
-			if (p->ok)
-				csv_num(f, chain_col(&p->m, tb->chains[t], c));
-		}
-	fputc('\n', f);
-}
-
-static char *point_label(const struct table *tb, const struct point *p)
-{
-	json_t *params = json_object_get(p->pj, "params");
-	size_t np = json_array_size(tb->params), k;
-	struct strbuf sb;
-
-	sb_init(&sb);
-	for (k = 0; k < np; k++) {
-		const char *path = json_string_value(json_object_get(
-			json_array_get(tb->params, k), "path"));
-		json_t *v = json_object_get(params, path);
-		char *s = json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT);
-
-		sb_printf(&sb, "%s%s", k ? "," : "", s ? s : "?");
-		free(s);
-	}
-	if (!sb.buf)
-		sb_printf(&sb, "#%d", (int)json_integer_value(
-			json_object_get(p->pj, "id")));
-	return sb.buf;
-}
-
-/* What the Pareto plot keeps of a point: nothing else of it stays in
- * memory while a sweep streams its rows */
-struct ppt {
-	double x, y;
-	double xerr, yerr;	/* 95 % half-widths, with repeats (else 0) */
-	int series;		/* its policy, from 1 */
-	int panel;		/* its platform, from 1 */
-	int idx;		/* its place in pareto.dat */
-	char *label;		/* its parameters' values */
-	bool front;
-	enum pareto_label_pos label_pos;	/* beside its point */
-};
-
-/* The Pareto data of a collection: one entry per plotted point */
-struct pareto {
-	struct ppt *pp;
-	int npp, cap;
-	/* the policies (a colour each) and the platforms (a panel each: a
-	 * front across platforms compares machines, not settings), in order
-	 * of appearance */
-	char **series, **panels;
-	int nseries, npanels;
-	bool errors;		/* the points are means with error bars */
-};
-
-/* More plotted points than this: only the front's are labelled (a
- * label each on 10 000 points would be a black smear) */
-#define PARETO_LABEL_ALL_MAX 200
-
-static int cmp_ppt(const void *a, const void *b)
-{
-	const struct ppt *p = a, *q = b;
-
-	if (p->x != q->x)
-		return p->x < q->x ? -1 : 1;
-	if (p->y != q->y)
-		return p->y < q->y ? -1 : 1;
-	/* ties in plot order: the same point is the front's every time */
-	return (p->idx > q->idx) - (p->idx < q->idx);
-}
 
 /* What metric_expr_eval() asks a point's columns through */
 struct point_row {
@@ -348,7 +37,7 @@ static double point_column(void *ctx, const char *name)
 {
 	const struct point_row *r = ctx;
 
-	return column_value(r->tb, r->p, name);
+	return table_value(r->tb, r->p, name);
 }
 
 /* @p's value of metric @e, in its columns' unit */
@@ -358,40 +47,6 @@ static double metric_value(const struct table *tb, const struct point *p,
 	struct point_row row = { tb, p };
 
 	return metric_expr_eval(e, point_column, &row);
-}
-
-/* @name's number in @names (from 1), added at the end when new */
-static int name_index(char ***names, int *n, const char *name)
-{
-	int k;
-
-	for (k = 0; k < *n && strcmp((*names)[k], name); k++)
-		;
-	if (k == *n) {
-		*names = xrealloc(*names, (size_t)(*n + 1) * sizeof(char *));
-		(*names)[(*n)++] = xstrdup(name);
-	}
-	return k + 1;
-}
-
-/* @pt onto the plot, in the series, panel and with the label of point @p */
-static void pareto_put(struct pareto *pa, const struct table *tb,
-		       const struct point *p, struct ppt pt)
-{
-	const char *policy = json_string_value(json_object_get(p->pj, "policy")),
-		   *platform = json_string_value(json_object_get(p->pj,
-								 "platform"));
-
-	pt.series = name_index(&pa->series, &pa->nseries, policy ? policy : "?");
-	pt.panel = name_index(&pa->panels, &pa->npanels,
-			      platform ? platform : "?");
-	pt.idx = pa->npp;
-	pt.label = point_label(tb, p);
-	if (pa->npp == pa->cap) {
-		pa->cap = pa->cap ? 2 * pa->cap : 64;
-		pa->pp = xrealloc(pa->pp, (size_t)pa->cap * sizeof(*pa->pp));
-	}
-	pa->pp[pa->npp++] = pt;
 }
 
 /* Point @p's place on the plot (energy against metric @e), when it has
@@ -406,420 +61,9 @@ static void pareto_add(struct pareto *pa, const struct table *tb,
 	pt.x = p->m.energy_mj / 1e3;
 	pt.y = metric_value(tb, p, e);
 	if (!isnan(pt.x) && !isnan(pt.y))
-		pareto_put(pa, tb, p, pt);
-}
-
-static void pareto_free(struct pareto *pa)
-{
-	int i;
-
-	for (i = 0; i < pa->npp; i++)
-		free(pa->pp[i].label);
-	free(pa->pp);
-	for (i = 0; i < pa->nseries; i++)
-		free(pa->series[i]);
-	free(pa->series);
-	for (i = 0; i < pa->npanels; i++)
-		free(pa->panels[i]);
-	free(pa->panels);
-}
-
-/*
- * Points that land on the same spot of their panel (a parameter that
- * changes nothing, e.g. any cap under policy none) share one label,
- * "a/b/c", instead of printing over each other; the labels go into the
- * entries (in plot order), a merged one's NULL. Quadratic: only for the
- * few points that are all labelled.
- */
-/* Each panel's [min x, max x, min y, max y] of all its points */
-static double *panel_spans(const struct ppt *pp, int npp, int npanels)
-{
-	double *span = xcalloc((size_t)npanels * 4, sizeof(double));
-	int i;
-
-	for (i = 0; i < npanels; i++) {
-		span[4 * i] = span[4 * i + 2] = INFINITY;
-		span[4 * i + 1] = span[4 * i + 3] = -INFINITY;
-	}
-	for (i = 0; i < npp; i++) {
-		double *sp = &span[4 * (pp[i].panel - 1)];
-
-		sp[0] = fmin(sp[0], pp[i].x);
-		sp[1] = fmax(sp[1], pp[i].x);
-		sp[2] = fmin(sp[2], pp[i].y);
-		sp[3] = fmax(sp[3], pp[i].y);
-	}
-	return span;
-}
-
-static void merge_labels(struct ppt *pp, int npp, int npanels)
-{
-	int *cnt = xcalloc((size_t)npp, sizeof(int));
-	/* each panel's spans: "the same spot" is within 1.5 % of them */
-	double *span = panel_spans(pp, npp, npanels);
-	int i, j;
-
-	for (i = 0; i < npp; i++) {
-		const double *sp = &span[4 * (pp[i].panel - 1)];
-		char *lab = pp[i].label;
-
-		pp[i].label = NULL;
-		for (j = 0; j < i; j++)
-			if (pp[j].label && pp[j].panel == pp[i].panel &&
-			    fabs(pp[j].x - pp[i].x) <= 0.015 * (sp[1] - sp[0]) &&
-			    fabs(pp[j].y - pp[i].y) <= 0.015 * (sp[3] - sp[2]))
-				break;
-		if (j < i) {
-			/* another series on the same spot: "; " */
-			const char *sep = pp[j].series == pp[i].series ? "/" : "; ";
-			char *m = cnt[j] < 4 || strcmp(sep, "/") ?
-				  xasprintf("%s%s%s", pp[j].label, sep, lab) :
-				  xstrdup(pp[j].label);
-
-			if (cnt[j] == 4 && !strcmp(sep, "/")) {
-				free(m);
-				m = xasprintf("%s/...", pp[j].label);
-			}
-			free(pp[j].label);
-			pp[j].label = m;
-			cnt[j]++;
-			free(lab);
-		} else {
-			pp[i].label = lab;
-			cnt[i] = 1;
-		}
-	}
-	free(span);
-	free(cnt);
-}
-
-/* a point's label is drawn: all of them up to PARETO_LABEL_ALL_MAX
- * points, else the fronts' */
-static bool label_shown(const struct pareto *pa, const struct ppt *pt)
-{
-	return pt->label && (pa->npp <= PARETO_LABEL_ALL_MAX || pt->front);
-}
-
-/* Each drawn label's spot beside its point (pareto_labels.c), in plot
- * order */
-static void place_labels(struct pareto *pa)
-{
-	struct pareto_label *l = xcalloc((size_t)pa->npp, sizeof(*l));
-	double *span = panel_spans(pa->pp, pa->npp, pa->npanels);
-	double *xs = xcalloc((size_t)pa->npanels, sizeof(double));
-	double *ys = xcalloc((size_t)pa->npanels, sizeof(double));
-	int i, n = 0;
-
-	for (i = 0; i < pa->npanels; i++) {
-		xs[i] = span[4 * i + 1] - span[4 * i];
-		ys[i] = span[4 * i + 3] - span[4 * i + 2];
-	}
-	for (i = 0; i < pa->npp; i++) {
-		const struct ppt *pt = &pa->pp[i];
-
-		pa->pp[i].label_pos = PARETO_LABEL_ABOVE_RIGHT;
-		if (label_shown(pa, pt))
-			l[n++] = (struct pareto_label){
-				.x = pt->x, .y = pt->y, .panel = pt->panel,
-				.len = (int)strlen(pt->label) };
-	}
-	pareto_place_labels(l, n, pa->npanels, xs, ys);
-	for (i = 0, n = 0; i < pa->npp; i++)
-		if (label_shown(pa, &pa->pp[i]))
-			pa->pp[i].label_pos = l[n++].pos;
-	free(xs);
-	free(ys);
-	free(span);
-	free(l);
-}
-
-/* The order of the fronts' file: by panel, then as cmp_ppt() */
-static int cmp_ppt_panel(const void *a, const void *b)
-{
-	const struct ppt *p = a, *q = b;
-
-	if (p->panel != q->panel)
-		return p->panel - q->panel;
-	return cmp_ppt(a, b);
-}
-
-/*
- * Each panel's front (by energy, each point lower than every cheaper one
- * of its platform) marked and written to @data/pareto-front.dat, a panel
- * after the other, energy ascending; @pa's points are left in plot order
- * again. 0 or -1.
- */
-static int write_fronts(const char *data, struct pareto *pa)
-{
-	struct ppt *pp = pa->pp;
-	int npp = pa->npp, i, panel = 0;
-	char *path = xasprintf("%s/pareto-front.dat", data);
-	double best = INFINITY;
-	FILE *f = safe_fopen(path);
-
-	free(path);
-	if (!f)
-		return -1;
-	qsort(pp, (size_t)npp, sizeof(*pp), cmp_ppt_panel);
-	for (i = 0; i < npp; i++) {
-		if (pp[i].panel != panel) {
-			panel = pp[i].panel;
-			best = INFINITY;
-		}
-		if (pp[i].y < best) {
-			best = pp[i].y;
-			pp[i].front = true;
-			fprintf(f, "%.9g %.9g %d\n", pp[i].x, pp[i].y,
-				pp[i].panel);
-		}
-	}
-	/* back in plot order */
-	for (i = 0; i < npp; i++)
-		while (pp[i].idx != i) {
-			struct ppt t = pp[pp[i].idx];
-
-			pp[pp[i].idx] = pp[i];
-			pp[i] = t;
-		}
-	return safe_fclose(f) ? -1 : 0;
-}
-
-/* Every point, in plot order, into @data/pareto.dat; 0 or -1 */
-static int write_points(const char *data, const struct pareto *pa,
-			const char *metric)
-{
-	char *path = xasprintf("%s/pareto.dat", data);
-	FILE *f = safe_fopen(path);
-	int i;
-
-	free(path);
-	if (!f)
-		return -1;
-	fprintf(f, "# energy_J %s panel series label%s label_pos\n", metric,
-		pa->errors ? " energy_ci95 metric_ci95" : "");
-	for (i = 0; i < pa->npp; i++) {
-		const struct ppt *pt = &pa->pp[i];
-		char *q = gp_data_label(label_shown(pa, pt) ? pt->label : "");
-
-		fprintf(f, "%.9g %.9g %d %d %s", pt->x, pt->y, pt->panel,
-			pt->series, q);
-		if (pa->errors)
-			fprintf(f, " %.9g %.9g", pt->xerr, pt->yerr);
-		fprintf(f, " %d\n", (int)pt->label_pos);
-		free(q);
-	}
-	return safe_fclose(f) ? -1 : 0;
-}
-
-/* gnuplot's array @name of @n quoted strings into @f */
-static void put_gp_names(FILE *f, const char *name, char **names, int n)
-{
-	int i;
-
-	fprintf(f, "n%s = %d\narray %slabel[%d]\n", name, n, name, n);
-	for (i = 0; i < n; i++) {
-		char *q = gp_quote(names[i]);
-
-		fprintf(f, "%slabel[%d] = %s\n", name, i + 1, q);
-		free(q);
-	}
-}
-
-/* The plot's titles, the metric's name and the series and panels'
- * names into @data/vars.gp; 0 or -1 (said) */
-static int write_vars(const char *data, const struct pareto *pa,
-		      const char *axis, const char *title)
-{
-	char *path = xasprintf("%s/vars.gp", data);
-	FILE *f = safe_fopen(path);
-	/* two lines: each quoted, joined by gnuplot's "\n" (gp_quote()
-	 * turns a newline inside a string into '?') */
-	char *t = xasprintf("energy vs %s, a panel per platform; front: no other point of the platform is better on both",
-			    axis);
-	char *qtitle = gp_quote(title), *qt = gp_quote(t), *qy = gp_quote(axis);
-	int ret = -1, i;
-
-	if (f) {
-		fprintf(f, "runtitle = %s.\"\\n\".%s\nylab = %s\n", qtitle, qt,
-			qy);
-		/* only then, so that a sweep without repeats keeps its files */
-		if (pa->errors)
-			fputs("errorbars = 1\n", f);
-		/* a metric no point has below 0 (a percentage, a time, an
-		 * energy): its axis starts at 0, where the margin and a
-		 * confidence interval's lower end would draw negative jank */
-		for (i = 0; i < pa->npp && pa->pp[i].y >= 0; i++)
-			;
-		if (pa->npp && i == pa->npp)
-			fputs("ynonneg = 1\n", f);
-		put_gp_names(f, "series", pa->series, pa->nseries);
-		put_gp_names(f, "panel", pa->panels, pa->npanels);
-		ret = safe_fclose(f) ? -1 : 0;
-	}
-	if (ret)
-		fprintf(stderr, "capsim: cannot write %s: %s\n", path,
-			strerror(errno));
-	free(path);
-	free(t);
-	free(qtitle);
-	free(qt);
-	free(qy);
-	return ret;
-}
-
-/* pareto.png and .svg, drawn by gnuplot in @dir (where it runs, the
- * names relative to it): gnuplot.c has them drawn aside and renamed once
- * both are whole, so no half-written plot replaces an older one */
-static int draw_pareto(const char *dir, const char *scripts, bool quiet)
-{
-	char *script = xasprintf("%s/pareto.gp", scripts);
-	char *qs = gp_quote(scripts);
-	char *vars = xasprintf("datadir='pareto-data'; plotsdir=%s", qs);
-	int ret = plot_gnuplot_png_svg(dir, vars, script, "pareto.png",
-				       "pareto.svg", quiet);
-
-	free(vars);
-	free(qs);
-	free(script);
-	return ret;
-}
-
-static int write_pareto(const char *dir, struct pareto *pa,
-			const char *metric, const struct metric_expr *e,
-			const char *title, bool quiet)
-{
-	const char *scripts = plot_scripts_dir();
-	char *data = xasprintf("%s/pareto-data", dir);
-	/* a column by what it measures, in its unit; an expression as
-	 * written */
-	char *axis = e && metric_expr_column(e) ?
-		     sweep_axis_label(metric_expr_column(e)) : xstrdup(metric);
-	int ret = -1;
-
-	if (!scripts)
-		goto out;
-	if (remove_tree(data) || mkdir(data, 0777)) {
-		fprintf(stderr, "capsim: cannot create %s: %s\n", data, strerror(errno));
-		goto out;
-	}
-	if (!pa->npp) {
-		fprintf(stderr, "capsim: no point has both energy and %s: no Pareto plot\n",
-			metric);
-		ret = 0;
-		goto out;
-	}
-	if (write_fronts(data, pa))
-		goto out;
-	if (pa->npp <= PARETO_LABEL_ALL_MAX)
-		merge_labels(pa->pp, pa->npp, pa->npanels);
-	place_labels(pa);
-	if (write_points(data, pa, metric) || write_vars(data, pa, axis, title))
-		goto out;
-	ret = draw_pareto(dir, scripts, quiet);
-out:
-	free(axis);
-	free(data);
-	return ret;
-}
-
-/* Width of the point numbers, as the sweep named the directories */
-static int point_width(int npoints)
-{
-	int w = 1, i;
-
-	for (i = npoints; i >= 10; i /= 10)
-		w++;
-	return w < 4 ? 4 : w;
-}
-
-/*
- * Read point @id (points/NNNN): its point.json (required: a bad one is
- * bad input) and its run's summary.json (a point whose run failed has
- * none; one that exists must be valid). 0, 1 (the point failed or is
- * missing: said) or SWEEP_COLLECT_BAD_INPUT (said).
- */
-static int read_point(const char *dir, json_t *plan_params, int id, int width,
-		      struct point *pt, bool say)
-{
-	char *pdir = xasprintf("%s/points/%0*d", dir, width, id);
-	char *pf = xasprintf("%s/point.json", pdir);
-	char *sum = xasprintf("%s/run/summary.json", pdir);
-	char err[512];
-	struct stat st;
-	json_t *js;
-	int ret = SWEEP_COLLECT_BAD_INPUT;
-
-	pt->name = xasprintf("points/%0*d", width, id);
-	if (stat(pdir, &st) && errno == ENOENT) {
-		/* deleted, or lost with a host: its row says "missing" */
-		if (say)
-			fprintf(stderr, "capsim: sweep point %s is missing (%s/sweep.json plans it)\n",
-			pt->name, dir);
-		pt->pj = json_pack("{s:i, s:{}, s:s, s:s, s:i}", "id", id,
-				   "params", "policy", "", "platform", "",
-				   "seed", 0);
-		pt->status = "missing";
-		ret = 1;
-		goto out;
-	}
-	pt->pj = sweep_load_json(pf, err, sizeof(err));
-	if (!pt->pj || sweep_point_check(pt->pj, plan_params, id, err,
-					 sizeof(err))) {
-		fprintf(stderr, "capsim: %s: %s\n", pf, err);
-		goto out;
-	}
-	if (lstat(sum, &st) && errno == ENOENT) {
-		char *log = xasprintf("%s/run.log", pdir);
-		char *tail = procs_log_tail(log, 3);
-
-		/* an empty log: the point could not even say why */
-		if (say)
-			fprintf(stderr, "capsim: sweep point %s failed (%s):\n%s\n",
-			pt->name, json_string_value(json_object_get(pt->pj,
-								    "command")),
-			*tail ? tail : "(its run.log is empty: no space left for it?)");
-		free(tail);
-		free(log);
-		pt->status = "failed";
-		ret = 1;
-		goto out;
-	}
-	js = sweep_load_json(sum, err, sizeof(err));
-	if (!js || sweep_summary_check(js, err, sizeof(err))) {
-		fprintf(stderr, "capsim: %s: %s\n", sum, err);
-		json_decref(js);
-		goto out;
-	}
-	if (sweep_summary_has_response(js)) {
-		run_metrics_from_summary(&pt->m, js);
-	} else {
-		/* a point run by an older capsim: its trace gives the
-		 * response times (sched lines only) */
-		char *run = xasprintf("%s/run", pdir);
-		struct metrics_opts mo = { .base_dir = dir, .sched_only = true,
-					   .summary_first = true };
-		int r = run_metrics_load(&pt->m, run, &mo);
-
-		free(run);
-		if (r) {
-			if (say)
-				fprintf(stderr, "capsim: sweep point %s: its summary has no response times and its trace cannot be read\n",
-				pt->name);
-			json_decref(js);
-			pt->status = "failed";
-			ret = 1;
-			goto out;
-		}
-	}
-	json_decref(js);
-	pt->ok = true;
-	pt->status = "ok";
-	ret = 0;
-out:
-	free(pdir);
-	free(pf);
-	free(sum);
-	return ret;
+		pareto_put(pa, json_string_value(json_object_get(p->pj, "policy")),
+			   json_string_value(json_object_get(p->pj, "platform")),
+			   table_point_vals(tb, p), pt);
 }
 
 /*
@@ -852,15 +96,6 @@ struct sweep_collector {
 	struct pareto pa;
 };
 
-static void point_free(struct point *p)
-{
-	if (p->ok)
-		run_metrics_free(&p->m);
-	json_decref(p->pj);
-	free(p->name);
-	memset(p, 0, sizeof(*p));
-}
-
 /* The metric the plot will show: NULL while the default one is unknown */
 static const char *collector_metric(const struct sweep_collector *c)
 {
@@ -890,7 +125,7 @@ static bool column_shaped(void *ctx, const char *name)
 
 static bool table_has(void *ctx, const char *name)
 {
-	return column_exists(ctx, name);
+	return table_has_column(ctx, name);
 }
 
 /*
@@ -910,42 +145,6 @@ static const struct metric_expr *collector_expr(struct sweep_collector *c)
 	return c->expr;
 }
 
-/* @p's tasks, domains and chains into the table; true if it grew */
-static bool table_take(struct table *tb, const struct point *p)
-{
-	bool grew = false;
-	int k, j;
-
-	for (k = 0; k < p->m.ntasks; k++) {
-		for (j = 0; j < tb->ntasks &&
-		     strcmp(tb->tasks[j], p->m.tasks[k].name); j++)
-			;
-		if (j == tb->ntasks) {
-			tb->tasks = xrealloc(tb->tasks, (size_t)(tb->ntasks + 1) *
-					     sizeof(char *));
-			tb->tasks[tb->ntasks++] = xstrdup(p->m.tasks[k].name);
-			grew = true;
-		}
-	}
-	if (p->m.ndoms > tb->ndoms) {
-		tb->ndoms = p->m.ndoms;
-		grew = true;
-	}
-	for (k = 0; k < p->m.nchains; k++) {
-		for (j = 0; j < tb->nchains &&
-		     strcmp(tb->chains[j], p->m.chains[k].name); j++)
-			;
-		if (j == tb->nchains) {
-			tb->chains = xrealloc(tb->chains,
-					      (size_t)(tb->nchains + 1) *
-					      sizeof(char *));
-			tb->chains[tb->nchains++] = xstrdup(p->m.chains[k].name);
-			grew = true;
-		}
-	}
-	return grew;
-}
-
 struct sweep_collector *sweep_collector_open(const char *dir,
 					     const char *metric)
 {
@@ -962,11 +161,17 @@ struct sweep_collector *sweep_collector_open(const char *dir,
 			planf, err);
 		c->error = SWEEP_COLLECT_BAD_INPUT;
 	} else {
+		json_t *pm = json_object_get(c->plan, "metric");
+
+		/* without --metric, the one the sweep was made with */
+		if (!metric && json_is_string(pm))
+			c->metric = json_string_value(pm);
 		c->tb.params = json_object_get(c->plan, "params");
 		c->n = (int)json_integer_value(json_object_get(c->plan, "points"));
 		c->repeat = sweep_plan_repeat(c->plan);
+		pareto_init(&c->pa, c->tb.params);
 		c->pa.errors = c->repeat > 1;
-		c->width = point_width(c->n);
+		c->width = table_point_width(c->n);
 		c->rows = tmpfile();
 		if (!c->rows) {
 			fprintf(stderr, "capsim: cannot create a temporary file for %s/sweep.csv: %s\n",
@@ -997,8 +202,8 @@ static void take_defaults(struct sweep_collector *c, const struct point *p)
 		c->title = xasprintf("sweep of %s: %d points x %d runs",
 				     p->m.workload, c->n / c->repeat, c->repeat);
 	else if (!c->title)
-		c->title = xasprintf("sweep of %s: %d points", p->m.workload,
-				     c->n);
+		c->title = xasprintf("sweep of %s: %d point%s", p->m.workload,
+				     c->n, c->n == 1 ? "" : "s");
 }
 
 /* The pending points onto the plot, now that its metric is known */
@@ -1010,7 +215,7 @@ static void flush_pending(struct sweep_collector *c,
 	for (i = 0; i < c->npending; i++) {
 		if (e)
 			pareto_add(&c->pa, &c->tb, &c->pending[i], e);
-		point_free(&c->pending[i]);
+		table_point_free(&c->pending[i]);
 	}
 	free(c->pending);
 	c->pending = NULL;
@@ -1024,9 +229,9 @@ int sweep_collector_add(struct sweep_collector *c)
 
 	if (c->error || c->next > c->n)
 		return c->error;
-	r = read_point(c->dir, c->tb.params, c->next, c->width, &p, true);
+	r = table_read_point(c->dir, c->tb.params, c->next, c->width, &p, true);
 	if (r < 0) {
-		point_free(&p);
+		table_point_free(&p);
 		return c->error = r;
 	}
 	c->next++;
@@ -1038,10 +243,10 @@ int sweep_collector_add(struct sweep_collector *c)
 		take_defaults(c, &p);
 	}
 	if (!c->rows_stale)
-		write_row(c->rows, &c->tb, &p, c->repeat);
+		table_put_row(c->rows, &c->tb, &p, c->repeat);
 	/* with repeats the plot has each point's mean, at finish() */
 	if (c->repeat > 1) {
-		point_free(&p);
+		table_point_free(&p);
 		return 0;
 	}
 	if (!r && !collector_metric(c)) {
@@ -1058,7 +263,7 @@ int sweep_collector_add(struct sweep_collector *c)
 		if (e)
 			pareto_add(&c->pa, &c->tb, &p, e);
 	}
-	point_free(&p);
+	table_point_free(&p);
 	return 0;
 }
 
@@ -1072,11 +277,11 @@ static int rewrite_rows(struct sweep_collector *c)
 		return SWEEP_COLLECT_RUN_ERROR;
 	for (id = 1; id <= c->n; id++) {
 		struct point p = { 0 };
-		int r = read_point(c->dir, c->tb.params, id, c->width, &p, false);
+		int r = table_read_point(c->dir, c->tb.params, id, c->width, &p, false);
 
 		if (r >= 0)
-			write_row(c->rows, &c->tb, &p, c->repeat);
-		point_free(&p);
+			table_put_row(c->rows, &c->tb, &p, c->repeat);
+		table_point_free(&p);
 		if (r < 0)
 			return r;
 	}
@@ -1101,15 +306,15 @@ static int group_read(struct sweep_collector *c, int id0, struct run_group *g)
 
 	for (r = 0; r < c->repeat; r++) {
 		struct point p = { 0 };
-		int st = read_point(c->dir, c->tb.params, id0 + r, c->width, &p,
+		int st = table_read_point(c->dir, c->tb.params, id0 + r, c->width, &p,
 				    false);
 
 		if (st < 0) {
-			point_free(&p);
+			table_point_free(&p);
 			return st;
 		}
 		for (k = 0; k < g->ncols; k++)
-			g->v[k * c->repeat + r] = column_value(&c->tb, &p,
+			g->v[k * c->repeat + r] = table_value(&c->tb, &p,
 							       g->cols[k]);
 		g->energy_j[r] = p.ok ? p.m.energy_mj / 1e3 : NAN;
 		g->metric[r] = p.ok && c->expr ?
@@ -1118,21 +323,52 @@ static int group_read(struct sweep_collector *c, int id0, struct run_group *g)
 		if (!g->first.pj && strcmp(p.status, "missing"))
 			g->first = p;
 		else
-			point_free(&p);
+			table_point_free(&p);
 	}
 	return 0;
 }
 
-static void csv_stats(FILE *f, const double *v, int n)
+/* The mean, sd and ci95 of the @n runs' values @v, and with @robust
+ * their median, the interval clipped to [@lo, @hi] and the bootstrap's
+ * (sweep_stats.h) */
+static void csv_stats(FILE *f, const double *v, int n, bool robust,
+		      double lo, double hi)
 {
 	struct sample_stats st = sample_stats(v, n);
+	struct sample_robust r;
 
 	fputc(',', f);
-	csv_num(f, st.mean);
+	table_csv_num(f, st.mean);
 	fputc(',', f);
-	csv_num(f, st.sd);
+	table_csv_num(f, st.sd);
 	fputc(',', f);
-	csv_num(f, st.ci95);
+	table_csv_num(f, st.ci95);
+	if (!robust)
+		return;
+	r = sample_robust(v, n, lo, hi);
+	fputc(',', f);
+	table_csv_num(f, r.median);
+	fputc(',', f);
+	table_csv_num(f, r.ci_lo);
+	fputc(',', f);
+	table_csv_num(f, r.ci_hi);
+	fputc(',', f);
+	table_csv_num(f, r.boot_lo);
+	fputc(',', f);
+	table_csv_num(f, r.boot_hi);
+}
+
+/* What the metric can hold: its column's range, or any value for an
+ * expression */
+static void metric_range(const struct sweep_collector *c, double *lo,
+			 double *hi)
+{
+	const char *col = c->expr ? metric_expr_column(c->expr) : NULL;
+
+	*lo = -INFINITY;
+	*hi = INFINITY;
+	if (col)
+		sweep_column_range(col, lo, hi);
 }
 
 /* Group @gi's row of sweep-summary.csv, and its mean onto the plot */
@@ -1141,10 +377,12 @@ static void group_out(struct sweep_collector *c, FILE *f, int gi,
 {
 	struct sample_stats x = sample_stats(g->energy_j, c->repeat),
 			    y = sample_stats(g->metric, c->repeat);
+	double mlo, mhi, lo, hi;
 	int k;
 
+	metric_range(c, &mlo, &mhi);
 	if (g->first.pj) {
-		write_point_fields(f, &c->tb, &g->first, gi + 1);
+		table_put_point_fields(f, &c->tb, &g->first, gi + 1);
 	} else {
 		/* every run missing: the number alone, the fields empty */
 		fprintf(f, "%d", gi + 1);
@@ -1152,16 +390,28 @@ static void group_out(struct sweep_collector *c, FILE *f, int gi,
 			fputc(',', f);
 	}
 	fprintf(f, ",%d,%d", c->repeat, g->ok);
-	for (k = 0; k < g->ncols; k++)
-		csv_stats(f, &g->v[k * c->repeat], c->repeat);
-	csv_stats(f, g->metric, c->repeat);
+	for (k = 0; k < g->ncols; k++) {
+		sweep_column_range(g->cols[k], &lo, &hi);
+		csv_stats(f, &g->v[k * c->repeat], c->repeat,
+			  isfinite(lo) && isfinite(hi), lo, hi);
+	}
+	csv_stats(f, g->metric, c->repeat, true, mlo, mhi);
 	fputc('\n', f);
 	if (g->first.ok && x.n && y.n) {
+		double xe = isnan(x.ci95) ? 0 : x.ci95,
+		       ye = isnan(y.ci95) ? 0 : y.ci95;
+		/* the bars clipped to what each axis can hold: energy is
+		 * never below 0, a jank % stays in 0..100 */
 		struct ppt pt = { .x = x.mean, .y = y.mean,
-				  .xerr = isnan(x.ci95) ? 0 : x.ci95,
-				  .yerr = isnan(y.ci95) ? 0 : y.ci95 };
+				  .xlo = fmax(0, x.mean - xe), .xhi = x.mean + xe,
+				  .ylo = fmax(mlo, y.mean - ye),
+				  .yhi = fmin(mhi, y.mean + ye) };
 
-		pareto_put(&c->pa, &c->tb, &g->first, pt);
+		pareto_put(&c->pa, json_string_value(json_object_get(
+				   g->first.pj, "policy")),
+			   json_string_value(json_object_get(g->first.pj,
+							     "platform")),
+			   table_point_vals(&c->tb, &g->first), pt);
 	}
 }
 
@@ -1184,21 +434,28 @@ static int write_summary(struct sweep_collector *c)
 	g.metric = xcalloc((size_t)c->repeat, sizeof(double));
 	if (!f)
 		goto out;
-	write_point_header(f, &c->tb);
+	table_put_point_header(f, &c->tb);
 	fputs(",runs,ok", f);
-	for (k = 0; k < g.ncols; k++) {
-		static const char *const sfx[] = { "_mean", "_sd", "_ci95" };
+	for (k = 0; k <= g.ncols; k++) {
+		static const char *const sfx[SWEEP_SUMMARY_STATS] = {
+			"_mean", "_sd", "_ci95", "_median", "_ci_lo", "_ci_hi",
+			"_boot_lo", "_boot_hi",
+		};
+		const char *col = k < g.ncols ? g.cols[k] : "metric";
 		int q;
 
-		for (q = 0; q < 3; q++) {
-			char *h = xasprintf("%s%s", g.cols[k], sfx[q]);
+		/* the metric (last) and a share get all: a mean of a
+		 * bounded or bimodal figure says too little */
+		for (q = 0; q < (k == g.ncols || sweep_column_bounded(col) ?
+				 SWEEP_SUMMARY_STATS : 3); q++) {
+			char *h = xasprintf("%s%s", col, sfx[q]);
 
 			fputc(',', f);
 			csv_put_field(f, h);
 			free(h);
 		}
 	}
-	fputs(",metric_mean,metric_sd,metric_ci95\n", f);
+	fputc('\n', f);
 	for (gi = 0; gi < c->n / c->repeat; gi++) {
 		int r;
 
@@ -1206,7 +463,7 @@ static int write_summary(struct sweep_collector *c)
 		r = group_read(c, gi * c->repeat + 1, &g);
 		if (!r)
 			group_out(c, f, gi, &g);
-		point_free(&g.first);
+		table_point_free(&g.first);
 		if (r) {
 			ret = r;
 			goto out;
@@ -1239,7 +496,7 @@ static int write_csv(struct sweep_collector *c)
 
 	if (!f)
 		goto out;
-	write_header(f, &c->tb, c->repeat > 1);
+	table_put_header(f, &c->tb, c->repeat > 1);
 	if (fflush(c->rows) || fseek(c->rows, 0, SEEK_SET))
 		goto out;
 	while ((got = fread(buf, 1, sizeof(buf), c->rows)) > 0)
@@ -1267,6 +524,20 @@ static int write_columns(struct sweep_collector *c, const char *metric)
 				    metric);
 
 	strv_free(cols);
+	return r;
+}
+
+/* The Pareto plot of the metric, its axis a column by what it measures,
+ * in its unit, an expression as written; 0 or -1 (said) */
+static int write_plot(struct sweep_collector *c, const char *metric,
+		      bool quiet)
+{
+	const char *col = c->expr ? metric_expr_column(c->expr) : NULL;
+	char *axis = col ? sweep_axis_label(col) : xstrdup(metric);
+	int r = pareto_write(c->dir, &c->pa, metric, axis,
+			     c->title ? c->title : "sweep", quiet);
+
+	free(axis);
 	return r;
 }
 
@@ -1313,10 +584,7 @@ int sweep_collector_finish(struct sweep_collector *c, bool quiet)
 	if (c->repeat > 1 && (r = write_summary(c)))
 		return c->error = r;
 	if (write_columns(c, metric) || write_csv(c) ||
-	    (c->failed < c->n && write_pareto(c->dir, &c->pa, metric,
-					      c->expr,
-					      c->title ? c->title : "sweep",
-					      quiet)))
+	    (c->failed < c->n && write_plot(c, metric, quiet)))
 		return c->error = SWEEP_COLLECT_RUN_ERROR;
 	if (!quiet)
 		printf("collected %d points (%d failed) into %s/sweep.csv and %s/pareto.png (energy vs %s)\n",
@@ -1331,7 +599,7 @@ void sweep_collector_free(struct sweep_collector *c)
 	if (!c)
 		return;
 	for (i = 0; i < c->npending; i++)
-		point_free(&c->pending[i]);
+		table_point_free(&c->pending[i]);
 	free(c->pending);
 	pareto_free(&c->pa);
 	if (c->rows)
@@ -1366,7 +634,10 @@ static void collector_default_metric(struct sweep_collector *c)
 	char *wf = NULL;
 	int id;
 
-	if (c->error || c->metric || !wname)
+	/* a plan that says (its metric, or null: no candidate) is not
+	 * judged again */
+	if (c->error || c->metric || !wname ||
+	    json_object_get(c->plan, "metric"))
 		return;
 	/* the first point that still has its copy (one may be missing) */
 	for (id = 1; id <= c->n && !w; id++) {
@@ -1384,8 +655,12 @@ static void collector_default_metric(struct sweep_collector *c)
 int sweep_collect(const char *dir, const char *metric, bool quiet)
 {
 	struct sweep_collector *c = sweep_collector_open(dir, metric);
+	json_t *pm = c->plan ? json_object_get(c->plan, "metric") : NULL;
 	int r;
 
+	if (metric && json_is_string(pm) && strcmp(json_string_value(pm), metric))
+		fprintf(stderr, "capsim: --collect: --metric %s: the plot shows it, not the sweep's %s (%s/sweep.json)\n",
+			metric, json_string_value(pm), dir);
 	collector_default_metric(c);
 	r = sweep_collector_finish(c, quiet);
 

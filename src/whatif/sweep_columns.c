@@ -8,6 +8,7 @@
 #undef _GNU_SOURCE
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -131,6 +132,31 @@ char *sweep_metric_hint(const char *name, char **known)
 		      now);
 	free(now);
 	return h;
+}
+
+void sweep_column_range(const char *col, double *lo, double *hi)
+{
+	char *owner;
+	const struct col_kind *k = column_kind(col, &owner);
+
+	free(owner);
+	*lo = -INFINITY;
+	*hi = INFINITY;
+	if (!k)
+		return;
+	/* every figure of a run is a share, a time, an energy, a frequency
+	 * or a count: never below 0 */
+	*lo = 0;
+	if (k->unit && !strcmp(k->unit, "%"))
+		*hi = 100;
+}
+
+bool sweep_column_bounded(const char *col)
+{
+	double lo, hi;
+
+	sweep_column_range(col, &lo, &hi);
+	return isfinite(lo) && isfinite(hi);
 }
 
 char *sweep_axis_label(const char *col)
@@ -266,6 +292,102 @@ char **sweep_param_columns(json_t *params)
 	return ids;
 }
 
+/* A key longer than this is shortened to its last word */
+#define KEY_SHORT_MAX 8
+
+/* The words a member name ends with that only give a unit */
+static bool unit_word(const char *w, size_t n)
+{
+	static const char *const units[] = { "us", "ms", "s", "mw", "khz",
+					     "mhz", "pct", NULL };
+	int i;
+
+	for (i = 0; units[i]; i++)
+		if (strlen(units[i]) == n && !strncmp(units[i], w, n))
+			return true;
+	return false;
+}
+
+/*
+ * @path's key on a plot's labels (caller frees): its last member's name
+ * (capsim.util_est: util_est), one longer than KEY_SHORT_MAX its last
+ * word that is not a unit (capacity_max: max, rate_limit_us: limit),
+ * with [A-Za-z0-9_-] only; NULL when it has no such member (an index
+ * last: opps[4]) or nothing is left
+ */
+static char *short_key(const char *path)
+{
+	struct dpath dp;
+	char err[256], *key = NULL, *w;
+	const char *last = NULL, *s, *e;
+	int i;
+
+	if (dpath_parse(path, &dp, err, sizeof(err)))
+		return NULL;
+	for (i = dp.n - 1; i >= 0 && !last; i--)
+		if (dp.seg[i].key)
+			last = dp.seg[i].key;
+		else if (!dp.seg[i].all)
+			break;
+	if (last && strlen(last) > KEY_SHORT_MAX) {
+		/* the last word of last that is not a unit */
+		for (e = last + strlen(last); e > last; e = s - 1) {
+			for (s = e; s > last && s[-1] != '_'; s--)
+				;
+			if (e > s && !unit_word(s, (size_t)(e - s))) {
+				key = xasprintf("%.*s", (int)(e - s), s);
+				break;
+			}
+			if (s == last)
+				break;
+		}
+	}
+	if (!key && last)
+		key = xstrdup(last);
+	dpath_free(&dp);
+	for (w = key; w && *w; w++)
+		if (!((*w >= 'a' && *w <= 'z') || (*w >= 'A' && *w <= 'Z') ||
+		      (*w >= '0' && *w <= '9') || *w == '_' || *w == '-'))
+			*w = '_';
+	/* a name of separators only says nothing */
+	if (key && strspn(key, "_") == strlen(key)) {
+		free(key);
+		key = NULL;
+	}
+	return key;
+}
+
+char **sweep_param_keys(json_t *params)
+{
+	char **cols = sweep_param_columns(params);
+	size_t np = json_array_size(params), k, j;
+	char **keys = xcalloc(np + 1, sizeof(char *));
+	bool *clash = xcalloc(np + 1, sizeof(bool));
+
+	for (k = 0; k < np; k++) {
+		const char *path = json_string_value(json_object_get(
+			json_array_get(params, k), "path"));
+
+		keys[k] = short_key(path ? path : "");
+	}
+	/* two alike (bg's and fg's capacity_max): those take their column
+	 * names, unique by construction */
+	for (k = 0; k < np; k++)
+		for (j = 0; j < np; j++)
+			if (j != k && keys[k] && keys[j] &&
+			    !strcmp(keys[k], keys[j]))
+				clash[k] = true;
+	for (k = 0; k < np; k++) {
+		if (keys[k] && !clash[k])
+			continue;
+		free(keys[k]);
+		keys[k] = xstrdup(cols[k]);
+	}
+	free(clash);
+	strv_free(cols);
+	return keys;
+}
+
 /* The unit a --set path's value is in, from its last key's suffix (the
  * input files' own convention); NULL when the name does not say */
 static const char *param_unit(const char *path)
@@ -353,7 +475,7 @@ static json_t *csv_columns(json_t *params, char **ids, char **numbers,
 
 	put_point_cols(a, params, ids);
 	json_array_append_new(a, col_entry("seed", NULL,
-		"the run's --seed (derived from --seed and the parameter values)"));
+		"the run's --seed: from --seed and the run's repeat, the same for every point (with --unpaired from the parameter values too)"));
 	if (repeats)
 		json_array_append_new(a, col_entry("repeat", NULL,
 			"the run's number among its point's --repeat runs, from 1"));
@@ -370,6 +492,11 @@ static json_t *summary_columns(json_t *params, char **ids, char **numbers)
 		{ "_mean", "mean over the point's runs of: " },
 		{ "_sd", "sample standard deviation over the point's runs of: " },
 		{ "_ci95", "half-width of the 95 % confidence interval (Student's t) of the mean of: " },
+		{ "_median", "median over the point's runs of: " },
+		{ "_ci_lo", "lower end of the mean's 95 % t-interval, clipped to the column's range, of: " },
+		{ "_ci_hi", "upper end of the mean's 95 % t-interval, clipped to the column's range, of: " },
+		{ "_boot_lo", "lower end of the percentile bootstrap 95 % interval of the mean (2000 resamples, a fixed seed) of: " },
+		{ "_boot_hi", "upper end of the percentile bootstrap 95 % interval of the mean (2000 resamples, a fixed seed) of: " },
 	};
 	json_t *a = json_array();
 	int i, q;
@@ -378,11 +505,12 @@ static json_t *summary_columns(json_t *params, char **ids, char **numbers)
 	json_array_append_new(a, col_entry("runs", NULL, "--repeat: runs per point"));
 	json_array_append_new(a, col_entry("ok", NULL, "the point's runs that succeeded"));
 	for (i = 0; numbers[i]; i++)
-		for (q = 0; q < 3; q++)
+		for (q = 0; q < (sweep_column_bounded(numbers[i]) ?
+				 SWEEP_SUMMARY_STATS : 3); q++)
 			json_array_append_new(a, number_entry(numbers[i],
 							      sfx[q][0],
 							      sfx[q][1]));
-	for (q = 0; q < 3; q++) {
+	for (q = 0; q < SWEEP_SUMMARY_STATS; q++) {
 		char *n = xasprintf("metric%s", sfx[q][0]);
 		char *m = xasprintf("%sthe --metric (\"metric\" above), in its columns' units",
 				    sfx[q][1]);

@@ -40,6 +40,28 @@ char *sweep_metric_hint(const char *name, char **known);
  * {path}), in order, unique and [a-z0-9_] only; NULL-ended, strv_free() */
 char **sweep_param_columns(json_t *params);
 
+/*
+ * The key of each path of @params on the Pareto plot's labels
+ * ("max=128, min=0"), in order: its last member's name, shortened to its
+ * last word that is not a unit when longer than 8 characters
+ * (capacity_max: max, rate_limit_us: limit); two alike, or a path that
+ * ends in an index, take their column names. NULL-ended, strv_free().
+ */
+char **sweep_param_keys(json_t *params);
+
+/*
+ * What number column @col can hold, [*@lo, *@hi]: [0, 100] for a share
+ * (jank %), [0, inf) for every other figure of a run, unbounded for
+ * anything else (an expression)
+ */
+void sweep_column_range(const char *col, double *lo, double *hi);
+/* @col's range is bounded both ways (a share): sweep-summary.csv gives
+ * it SWEEP_SUMMARY_STATS columns, the others 3 */
+bool sweep_column_bounded(const char *col);
+/* _mean _sd _ci95, and for a bounded column and the metric _median
+ * _ci_lo _ci_hi _boot_lo _boot_hi */
+#define SWEEP_SUMMARY_STATS 8
+
 /* Number column @col on a plot's axis, "ui response p95 (ms)"; anything
  * else (an expression) as written. Caller frees. */
 char *sweep_axis_label(const char *col);

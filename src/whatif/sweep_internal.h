@@ -29,6 +29,7 @@ struct sweep_param {
 struct sweep {
 	char id[SWEEP_ID_LEN + 1];
 	const char *wfile;
+	char *wpath;		/* its absolute path, or NULL */
 	char *wname;		/* workload basename, kept by the point files */
 	struct jdoc wdoc;
 	struct sweep_param *params;
@@ -40,6 +41,9 @@ struct sweep {
 	json_t **pdocs;		/* per platform, when a param edits it */
 	bool edits_platform;
 	unsigned long long seed;
+	/* --unpaired: each point's seeds from a hash of its values, not
+	 * the same for every point (sweep_points.c) */
+	bool unpaired;
 	const char *duration;
 	bool keep_traces;
 	bool link;		/* --link: the --set values zipped */
@@ -52,6 +56,66 @@ struct sweep {
 	int npoints;
 	int width;		/* of the point numbers */
 };
+
+/* What `capsim sweep` was asked, beyond what struct sweep keeps */
+struct sweep_args {
+	struct sweep *sw;
+	const char *outdir, *policies, *platforms, *metric, *emit, *collect;
+	const char *trace;	/* --trace DIR (N the positional) */
+	char **sets;		/* the --set values, nsets of them, in order */
+	int nsets;
+	int parallel;
+	bool quiet;
+	bool resume;		/* --resume: DIR is an unfinished sweep */
+	/* an option that defines the sweep (a --set, --policies, --seed,
+	 * ...): without one, --resume takes them all from the plan */
+	bool defines;
+	/* --resume: DIR/sweep.json, its name, and with -o DIR alone the
+	 * plan's parameters ({path, values}) and lists (sa owns them) */
+	char *planf;
+	json_t *plan;
+	json_t *plan_params;
+	char *lists[2];
+};
+
+/* sweep.json of @sw, the plot's metric @metric (or none) */
+json_t *sweep_plan_json(const struct sweep *sw, const char *metric);
+/* ... written into @root/sweep.json; 0 or -1 (said) */
+int sweep_plan_write(const struct sweep *sw, const char *metric,
+		     const char *root);
+/* --resume: sa->outdir/sweep.json (capsim's sweep, a valid plan) into
+ * sa->plan; 0, or -1 said (exit 2) */
+int sweep_plan_load(struct sweep_args *sa);
+/* --resume -o DIR alone: the sweep's arguments from sa->plan into @sa
+ * and its sweep; 0, or -1 said (exit 2) */
+int sweep_plan_args(struct sweep_args *sa);
+/* --resume: this command's sweep (its plot's metric @metric) is the one
+ * in sa->plan; 0, or -1 said naming the first difference (exit 2). A
+ * metric other than the plan's is said and kept. */
+int sweep_plan_compare(const struct sweep_args *sa, const char *metric);
+
+/*
+ * Every value of every parameter of @sw checked against its field's
+ * type and range by the parser `capsim run` uses (sweep_values.c), the
+ * --set of parameter i @sets[i] (NULL: the plan's): 0, or -1 said
+ * naming the --set, the value and the range (exit 2)
+ */
+int sweep_check_values(const struct sweep *sw, char *const *sets);
+
+/*
+ * Run the points of sa->sw in DIR (@root; @final_abs its absolute path,
+ * @self capsim's executable) and collect them, a --resume's finished
+ * points kept: the exit status
+ */
+int sweep_run_points(const struct sweep_args *sa, const char *root,
+		     const char *final_abs, const char *self);
+
+/*
+ * capsim sweep --trace @root @n: point @n (sweep.csv's point) of the
+ * sweep in @root run again with its trace, into its directory's traced/
+ * (@self: capsim's executable); the exit status
+ */
+int sweep_trace(const char *root, const char *n, bool quiet, const char *self);
 
 /* One combination of parameter values (@vi) of a sweep, being written */
 struct point_ctx {

@@ -24,17 +24,23 @@
 #include "sweep_jobs.h"
 #include "util.h"
 
-/* FNV-1a over the point's parameter values: the seed follows the values,
- * not the point's number, so adding a policy or a platform keeps the
- * draws; repeat @rep (from 0) takes splitmix64's output @rep + 1 */
+/*
+ * Repeat @rep (from 0) of a point takes splitmix64's output @rep + 1
+ * from --seed: the same for every point (common random numbers: two
+ * knob values compare on the same draws, so their difference is the
+ * knob's, not the draws'), and the same across policies and platforms.
+ * With --unpaired, --seed xor an FNV-1a hash of the point's parameter
+ * values (an earlier capsim's only way): the draws follow the values,
+ * never the point's number.
+ */
 static unsigned long long point_seed(const struct sweep *sw, const int *vi,
 				     int rep)
 {
-	unsigned long long h = 1469598103934665603ULL;
+	unsigned long long h = sw->unpaired ? 1469598103934665603ULL : 0;
 	uint64_t st;
 	int i;
 
-	for (i = 0; i < sw->nparams; i++) {
+	for (i = 0; i < sw->nparams && sw->unpaired; i++) {
 		char *v = json_dumps(sw->params[i].vals[vi[i]], JSON_ENCODE_ANY |
 				     JSON_COMPACT);
 		const char *s;
@@ -206,6 +212,11 @@ static int write_point(struct point_ctx *pc, int id, int po)
 		       (json_int_t)pc->seed, "command", pc->cmd);
 	if (sw->repeat > 1)
 		json_object_set_new(pj, "repeat", json_integer(pc->rep + 1));
+	/* the --platform its run took, from the sweep directory: what
+	 * `sweep --trace` runs it again with (a relative file resolved) */
+	f = point_platform_arg(pc, pdir);
+	json_object_set_new(pj, "platform_arg", json_string(f));
+	free(f);
 	bad = bad || write_json_at(fd, "point.json", abs, pj);
 	if (fd >= 0)
 		close(fd);

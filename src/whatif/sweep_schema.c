@@ -160,7 +160,8 @@ int sweep_plan_check(json_t *plan, char *err, size_t errlen)
 	    need_num(plan, "", "points", T_INT, 1, SWEEP_MAX_POINTS, err,
 		     errlen) ||
 	    need_num(plan, "", "repeat", T_INT | T_ABSENT, 1, SWEEP_MAX_REPEAT,
-		     err, errlen))
+		     err, errlen) ||
+	    need(plan, "", "metric", T_STR | T_NULL | T_ABSENT, err, errlen))
 		return -1;
 	/* the runs of a point are consecutive: whole points only */
 	if (json_integer_value(json_object_get(plan, "points")) %
@@ -198,7 +199,8 @@ int sweep_point_check(json_t *pj, json_t *plan_params, int id, char *err,
 	    need_num(pj, "", "seed", T_INT, 0, MAX_EXACT, err, errlen) ||
 	    need_num(pj, "", "repeat", T_INT | T_ABSENT, 1, SWEEP_MAX_REPEAT,
 		     err, errlen) ||
-	    need(pj, "", "command", T_STR, err, errlen))
+	    need(pj, "", "command", T_STR, err, errlen) ||
+	    need(pj, "", "platform_arg", T_STR | T_ABSENT, err, errlen))
 		return -1;
 	json_array_foreach(plan_params, i, p) {
 		const char *path = json_string_value(json_object_get(p, "path"));

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The SPEC of a sweep's --set PATH=SPEC: a range LO:HI:STEP, a list
- * V1,V2,..., or one JSON value. Bounded before anything is allocated for
+ * V1,V2,... of numbers or of booleans (false,true), or one JSON value. Bounded before anything is allocated for
  * the values: a range's count is computed first (a non-finite bound or
  * step, or more values than a sweep may have points, is refused with that
  * count), and no two values may be equal (a step below the resolution of
@@ -154,6 +154,59 @@ static int parse_list(const char *spec, bool want_int,
 	return 0;
 }
 
+/* One item of a list of booleans, "true" or "false" up to @e; -1 if
+ * neither */
+static int bool_item(const char *s, const char *e)
+{
+	size_t n = (size_t)(e - s);
+
+	if (n == 4 && !strncmp(s, "true", 4))
+		return 1;
+	if (n == 5 && !strncmp(s, "false", 5))
+		return 0;
+	return -1;
+}
+
+/*
+ * A list of booleans, "false,true" (a switch swept: capsim.util_est),
+ * into @out: 1, or 0 when @spec is no such list (nothing allocated), or
+ * -1 with why in @err (a value listed twice)
+ */
+static int parse_bools(const char *spec, struct sweep_values *out, char *err,
+		       size_t errlen)
+{
+	const char *p = spec, *e;
+	bool seen[2] = { false, false };
+	int b;
+
+	if (!strchr(spec, ','))
+		return 0;
+	for (p = spec; ; p = e + 1) {
+		e = strchr(p, ',');
+		if (!e)
+			e = p + strlen(p);
+		if (bool_item(p, e) < 0)
+			return 0;
+		if (!*e)
+			break;
+	}
+	out->v = xcalloc(2, sizeof(json_t *));
+	for (p = spec; ; p = e + 1) {
+		e = strchr(p, ',');
+		if (!e)
+			e = p + strlen(p);
+		b = bool_item(p, e);
+		if (seen[b])
+			return err_fail(err, errlen, "the value %s is listed twice: it would give duplicate points",
+					b ? "true" : "false");
+		seen[b] = true;
+		out->v[out->n++] = json_boolean(b);
+		if (!*e)
+			break;
+	}
+	return 1;
+}
+
 int sweep_spec_parse(const char *spec, bool want_int,
 		     struct sweep_values *out, char *err, size_t errlen)
 {
@@ -165,6 +218,8 @@ int sweep_spec_parse(const char *spec, bool want_int,
 		ret = err_fail(err, errlen, "an empty SPEC (LO:HI:STEP, V1,V2,... or a JSON value)");
 	} else if (strchr(spec, ':') && !strchr("[{\"", spec[0])) {
 		ret = parse_range(spec, want_int, out, err, errlen);
+	} else if ((ret = parse_bools(spec, out, err, errlen))) {
+		ret = ret < 0 ? -1 : 0;
 	} else if (strchr("[{\"tfn", spec[0])) {
 		json_error_t e;
 		json_t *v = json_loads(spec, JSON_DECODE_ANY, &e);

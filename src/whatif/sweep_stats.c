@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
 
 #include "sweep_stats.h"
+#include "util.h"
 
 /* t(0.975, df) for df 1..30: the standard table's values */
 static const double t975[30] = {
@@ -68,4 +71,81 @@ struct sample_stats sample_stats(const double *v, int nv)
 	st.sd = sqrt(fmax(0, (ss - st.n * md * md) / (st.n - 1)));
 	st.ci95 = student_t975(st.n - 1) * st.sd / sqrt(st.n);
 	return st;
+}
+
+static int cmp_dbl(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The finite values of @v[0..@nv) into a new array (caller frees),
+ * their count in *@n */
+static double *finite_values(const double *v, int nv, int *n)
+{
+	double *f = malloc((size_t)(nv > 0 ? nv : 1) * sizeof(double));
+	int i;
+
+	*n = 0;
+	if (!f)
+		return NULL;
+	for (i = 0; i < nv; i++)
+		if (isfinite(v[i]))
+			f[(*n)++] = v[i];
+	return f;
+}
+
+/*
+ * The percentile bootstrap of the mean of the @n values @f: BOOT_N
+ * resamples of @n drawn with replacement by splitmix64 from BOOT_SEED
+ * (the same draws for every point and column: collecting again gives
+ * the same interval), their means sorted, the BOOT_LO-th and BOOT_HI-th
+ * of them
+ */
+static void bootstrap95(const double *f, int n, double *lo, double *hi)
+{
+	double *means = malloc(BOOT_N * sizeof(double));
+	uint64_t st = BOOT_SEED;
+	int b, k;
+
+	*lo = *hi = NAN;
+	if (!means)
+		return;
+	for (b = 0; b < BOOT_N; b++) {
+		double sum = 0;
+
+		for (k = 0; k < n; k++)
+			sum += f[rng_next(&st) % (uint64_t)n];
+		means[b] = sum / n;
+	}
+	qsort(means, BOOT_N, sizeof(double), cmp_dbl);
+	*lo = means[BOOT_LO - 1];
+	*hi = means[BOOT_HI - 1];
+	free(means);
+}
+
+struct sample_robust sample_robust(const double *v, int nv, double lo,
+				   double hi)
+{
+	struct sample_robust r = { NAN, NAN, NAN, NAN, NAN };
+	struct sample_stats st = sample_stats(v, nv);
+	int n;
+	double *f = finite_values(v, nv, &n);
+
+	if (!f || !n) {
+		free(f);
+		return r;
+	}
+	qsort(f, (size_t)n, sizeof(double), cmp_dbl);
+	r.median = n % 2 ? f[n / 2] : (f[n / 2 - 1] + f[n / 2]) / 2;
+	if (n >= 2) {
+		/* clipped to what the column can hold: a jank % of 0 +- 1.2
+		 * is [0, 1.2], not a negative share of frames */
+		r.ci_lo = fmax(lo, st.mean - st.ci95);
+		r.ci_hi = fmin(hi, st.mean + st.ci95);
+		bootstrap95(f, n, &r.boot_lo, &r.boot_hi);
+	}
+	free(f);
+	return r;
 }

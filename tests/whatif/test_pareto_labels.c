@@ -7,7 +7,9 @@
  *    10.63 J at 91.8 %, a panel of points over 15.3 J and 92.6 %), whose
  *    labels printed as one "307512", get two spots;
  *  - the same two points in different panels do not move each other;
- *  - four labels at one spot take the four spots.
+ *  - four labels at one spot take the four spots;
+ *  - a long label at the right edge of its panel goes left, one below
+ *    a point on the axis's floor goes up.
  */
 #include <check.h>
 
@@ -74,10 +76,43 @@ START_TEST(one_spot_four_ways)
 }
 END_TEST
 
+/* a long label at the panel's right edge goes left of its point, where
+ * gnuplot does not clip it; without the bounds it stays right */
+START_TEST(long_label_at_the_edge_goes_left)
+{
+	static const double area[] = { 0.1, 4.0, 2, 16 }, xs[] = { 3.3 },
+			    ys[] = { 12 };
+	struct pareto_label l = { .x = 3.6, .y = 3, .panel = 1, .len = 60 };
+
+	pareto_place_labels_within(&l, 1, 1, area, xs, ys);
+	ck_assert(l.pos == PARETO_LABEL_ABOVE_LEFT ||
+		  l.pos == PARETO_LABEL_BELOW_LEFT);
+	pareto_place_labels(&l, 1, 1, xs, ys);
+	ck_assert_int_eq(l.pos, PARETO_LABEL_ABOVE_RIGHT);
+}
+END_TEST
+
+/* a label below a point on the floor of the axis goes above it */
+START_TEST(no_label_below_the_floor)
+{
+	static const double area[] = { 0, 30, 0, 100 }, xs[] = { 20 },
+			    ys[] = { 95 };
+	struct pareto_label l[] = {
+		{ .x = 10, .y = 0, .panel = 1, .len = 8 },
+		{ .x = 10.2, .y = 0, .panel = 1, .len = 8 },
+	};
+
+	pareto_place_labels_within(l, 2, 1, area, xs, ys);
+	ck_assert_int_eq(l[0].pos, PARETO_LABEL_ABOVE_RIGHT);
+	ck_assert_int_eq(l[1].pos, PARETO_LABEL_ABOVE_LEFT);
+}
+END_TEST
+
 int main(void)
 {
 	return check_main("pareto_labels", 0, CHECK_TESTS(
 		far_apart_keep_the_default, neighbours_move_apart,
 		other_panels_do_not_count,
-		one_spot_four_ways));
+		one_spot_four_ways, long_label_at_the_edge_goes_left,
+		no_label_below_the_floor));
 }

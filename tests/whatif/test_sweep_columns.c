@@ -8,7 +8,8 @@
  *  - an earlier capsim's microsecond column (TASK.resp_p95_us,
  *    chain.NAME.lat_p50_us) is known as retired, with its ms name, and
  *    the hint for it says so; a plain typo gets the closest name;
- *  - a column on the Pareto axis reads as what it measures, in its unit.
+ *  - a column on the Pareto axis reads as what it measures, in its unit;
+ *  - a parameter's key on the Pareto labels: short, unique, typable.
  */
 #include <check.h>
 #include <jansson.h>
@@ -19,8 +20,9 @@
 #include "sweep_columns.h"
 #include "whatif.h"
 
-/* The identifiers of @paths (NULL-ended), joined by spaces */
-static char *idents(const char *const *paths)
+/* The identifiers (@keys: the labels' keys) of @paths (NULL-ended),
+ * joined by spaces */
+static char *names_of(const char *const *paths, bool keys)
 {
 	json_t *params = json_array();
 	char **ids, buf[1024] = "";
@@ -29,7 +31,7 @@ static char *idents(const char *const *paths)
 	for (i = 0; paths[i]; i++)
 		json_array_append_new(params, json_pack("{s:s}", "path",
 							paths[i]));
-	ids = sweep_param_columns(params);
+	ids = keys ? sweep_param_keys(params) : sweep_param_columns(params);
 	for (i = 0; ids[i]; i++) {
 		if (i)
 			strcat(buf, " ");
@@ -40,12 +42,14 @@ static char *idents(const char *const *paths)
 	return strdup(buf);
 }
 
-#define CK_IDENTS(want, ...) do { \
+#define CK_NAMES(keys, want, ...) do { \
 		const char *const p_[] = { __VA_ARGS__, NULL }; \
-		char *got_ = idents(p_); \
+		char *got_ = names_of(p_, keys); \
 		ck_assert_str_eq(got_, want); \
 		free(got_); \
 	} while (0)
+#define CK_IDENTS(want, ...) CK_NAMES(false, want, __VA_ARGS__)
+#define CK_KEYS(want, ...) CK_NAMES(true, want, __VA_ARGS__)
 
 START_TEST(param_identifiers)
 {
@@ -72,6 +76,25 @@ START_TEST(param_identifiers_unique)
 	/* nothing typable: a name still, never led by a digit */
 	CK_IDENTS("param p_0_run", "capsim.taskgroups[\"/\"]",
 		  "tasks[\"0\"].run");
+}
+END_TEST
+
+START_TEST(label_keys)
+{
+	/* the last member, its last word that is not a unit when long */
+	CK_KEYS("max min", "capsim.taskgroups[\"/bg\"].capacity_max",
+		"capsim.taskgroups[\"/bg\"].capacity_min");
+	CK_KEYS("limit", "platform.domains[*].rate_limit_us");
+	CK_KEYS("run util_est power_mw", "tasks.fg.run", "capsim.util_est",
+		"platform.domains[0].opps[4].power_mw");
+	CK_KEYS("headroom", "capsim.dvfs_headroom");
+	/* two alike, or an index last: their columns */
+	CK_KEYS("bg_capacity_max fg_capacity_max",
+		"capsim.taskgroups./bg.capacity_max",
+		"capsim.taskgroups./fg.capacity_max");
+	CK_KEYS("domains_0_opps_4", "platform.domains[0].opps[4]");
+	/* a key that is no identifier keeps to [A-Za-z0-9_-] */
+	CK_KEYS("UI_Thread", "tasks[\"UI Thread\"]");
 }
 END_TEST
 
@@ -128,6 +151,6 @@ END_TEST
 int main(void)
 {
 	return check_main("sweep_columns", 0, CHECK_TESTS(
-		param_identifiers, param_identifiers_unique,
+		param_identifiers, param_identifiers_unique, label_keys,
 		retired_microsecond_names, axis_labels));
 }

@@ -8,7 +8,9 @@
  *  - the statistics of --repeat (src/whatif/sweep_stats.c): mean, sample
  *    standard deviation and the 95 % interval with Student's t, a NaN run
  *    left out, equal runs giving sd 0 exactly, t interpolated between the
- *    table's rows past 30 degrees of freedom.
+ *    table's rows past 30 degrees of freedom; for a bounded or bimodal
+ *    figure the median, the interval clipped to its range and the
+ *    bootstrap's, deterministic and inside the values.
  */
 #include <check.h>
 #include <math.h>
@@ -209,6 +211,50 @@ START_TEST(equal_runs_exact)
 }
 END_TEST
 
+/* a jank % of 0 0 0 0 100: the mean 20 +- 55.5 leaves 0..100; the
+ * median says most runs had none, the clipped interval stays in range,
+ * the bootstrap's is inside the values and the same every time */
+START_TEST(bounded_bimodal)
+{
+	const double v[] = { 0, 0, 0, 0, 100 };
+	struct sample_stats st = sample_stats(v, 5);
+	struct sample_robust r = sample_robust(v, 5, 0, 100), r2;
+
+	ck_assert(st.mean - st.ci95 < 0);
+	ck_assert_double_eq(r.median, 0);
+	ck_assert_double_eq(r.ci_lo, 0);
+	ck_assert_double_eq_tol(r.ci_hi, 20 + st.ci95, 1e-9);
+	/* resample means are multiples of 20 between 0 and 100 */
+	ck_assert_double_eq(r.boot_lo, 0);
+	ck_assert(r.boot_hi >= 40 && r.boot_hi <= 80);
+	ck_assert_double_eq(fmod(r.boot_hi, 20), 0);
+	r2 = sample_robust(v, 5, 0, 100);
+	ck_assert(r2.boot_lo == r.boot_lo && r2.boot_hi == r.boot_hi);
+	/* the upper end clipped too */
+	r = sample_robust((const double[]){ 100, 100, 100, 100, 0 }, 5, 0, 100);
+	ck_assert_double_eq(r.ci_hi, 100);
+	ck_assert_double_eq(r.median, 100);
+	/* unbounded: the t-interval as it is */
+	r = sample_robust(v, 5, -INFINITY, INFINITY);
+	ck_assert_double_eq_tol(r.ci_lo, 20 - st.ci95, 1e-9);
+}
+END_TEST
+
+START_TEST(robust_few_values)
+{
+	const double v[] = { NAN, 7, NAN, 3 };
+	struct sample_robust r = sample_robust(v, 4, 0, 100);
+
+	ck_assert_double_eq(r.median, 5);	/* of 3 and 7 */
+	ck_assert(r.boot_lo >= 3 && r.boot_hi <= 7 && r.boot_lo <= r.boot_hi);
+	r = sample_robust(v, 2, 0, 100);	/* one value: no interval */
+	ck_assert_double_eq(r.median, 7);
+	ck_assert(isnan(r.ci_lo) && isnan(r.boot_lo) && isnan(r.boot_hi));
+	r = sample_robust(v, 1, 0, 100);
+	ck_assert(isnan(r.median));
+}
+END_TEST
+
 START_TEST(student_t)
 {
 	ck_assert_double_eq(student_t975(1), 12.706);
@@ -237,6 +283,8 @@ int main(void)
 	tcase_add_test(ts, nan_runs_left_out);
 	tcase_add_test(ts, equal_runs_exact);
 	tcase_add_test(ts, student_t);
+	tcase_add_test(ts, bounded_bimodal);
+	tcase_add_test(ts, robust_few_values);
 	suite_add_tcase(s, tc);
 	suite_add_tcase(s, ts);
 	sr = srunner_create(s);
