@@ -112,6 +112,36 @@ FILE *plot_data_open(const char *datadir, const char *name)
 	return f;
 }
 
+/*
+ * A domain's OPPs as gnuplot ytics: a tick at every OPP, a label (MHz,
+ * with its tenth where the kHz has one: 825.6) only where it stands at
+ * least a seventh of the range above the last one labelled, the lowest
+ * and the highest always: a real table's 17-20 OPPs would print over
+ * each other in a panel's height.
+ */
+static void put_opp_tics(struct strbuf *sb, const unsigned int *khz, int n)
+{
+	unsigned int gap = n > 1 ? (khz[n - 1] - khz[0]) / 7 : 0;
+	unsigned int last = 0;
+	int j;
+
+	for (j = 0; j < n; j++) {
+		bool label = j == 0 || j == n - 1 ||
+			     (khz[j] - last >= gap &&
+			      khz[n - 1] - khz[j] >= gap);
+		char text[32] = "";
+
+		if (label && khz[j] % 1000)
+			snprintf(text, sizeof(text), "%.1f", khz[j] / 1000.0);
+		else if (label)
+			snprintf(text, sizeof(text), "%u", khz[j] / 1000);
+		if (label)
+			last = khz[j];
+		sb_printf(sb, "%s\"%s\" %.1f", j ? ", " : "", text,
+			  khz[j] / 1000.0);
+	}
+}
+
 static FILE *open_data(struct plot_ctx *p, const char *name)
 {
 	return plot_data_open(p->datadir, name);
@@ -485,7 +515,7 @@ static void write_vars(FILE *v, const struct run_metrics *m,
 		       const struct plot_ctx *p, const struct plot_picks *pk,
 		       const struct plot_frames *pf)
 {
-	int n = pk->ndoms ? pk->ndoms : 1, i, j, longest = 0;
+	int n = pk->ndoms ? pk->ndoms : 1, i, longest = 0;
 	char *t;
 
 	t = xasprintf("%s on %s, policy %s", m->workload, m->platform,
@@ -560,9 +590,7 @@ static void write_vars(FILE *v, const struct run_metrics *m,
 		free(cpus);
 		/* numbers only: freq.gp pastes it into a command */
 		sb_init(&sb);
-		for (j = 0; j < d->nopps; j++)
-			sb_printf(&sb, "%s\"%u\" %u", j ? ", " : "",
-				  d->khz[j] / 1000, d->khz[j] / 1000);
+		put_opp_tics(&sb, d->khz, d->nopps);
 		fprintf(v, "domytics[%d] = '%s'\n", i + 1, sb.buf ? sb.buf : "");
 		sb_free(&sb);
 		for (k = 0; has && k < p->doms[di].n; k++)
