@@ -1,0 +1,938 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "capsim_perfetto.pb-c.h"
+#include "perfetto_merge.h"
+#include "perfetto_names.h"
+#include "perfetto_reader.h"
+#include "perfetto_wire.h"
+#include "trace_file.h"
+#include "trace_reader.h"
+
+/* What a packet's decoding may allocate, at most: protobuf-c's structs
+ * take a few times the bytes they come from (an empty FtraceEvent, 2
+ * bytes on the wire, is ~60 in memory); a packet that needs more is
+ * refused rather than decoded into gigabytes */
+#define PF_DECODED_MAX (512u << 20)
+#define PF_CHUNK (1u << 20)
+
+/* include/uapi/linux/sched.h: a clone sharing its thread group */
+#define CLONE_THREAD 0x00010000ull
+
+struct chunk {
+	struct chunk *next;
+	size_t used, size;
+	max_align_t data[];
+};
+
+/* The protobuf-c allocator of one packet: bump allocation, all of it
+ * dropped when the packet is done */
+struct arena {
+	struct chunk *head;
+	size_t total;
+	bool full;
+};
+
+struct cpu_now {
+	int32_t pid;		/* the task running, from its last switch */
+	int32_t prio;
+	uint32_t comm;
+	bool known;
+};
+
+struct trace_pf {
+	const char *name;
+	struct pf_stream st;
+	struct pf_merge m;
+	struct pf_strings str;
+	struct pf_tasks tasks;
+	struct cpu_now *cpus;
+	int ncpus;
+	struct arena ar;
+	ProtobufCAllocator alloc;
+	uint64_t pkt_off;	/* the packet being decoded */
+	bool eof;
+	long lost;
+	uint32_t id_unknown;	/* "<...>" */
+	/* the event handed out: its strings, its blob */
+	char *out;
+	size_t out_used, out_cap;
+	char *blob;
+	char err[512];
+};
+
+static void *arena_alloc(void *data, size_t size)
+{
+	struct arena *a = data;
+	struct chunk *c = a->head;
+	size_t n = (size + sizeof(max_align_t) - 1) & ~(sizeof(max_align_t) - 1);
+	void *p;
+
+	if (!c || c->size - c->used < n) {
+		size_t sz = n > PF_CHUNK ? n : PF_CHUNK;
+
+		if (a->total + sz > PF_DECODED_MAX) {
+			a->full = true;
+			return NULL;
+		}
+		c = malloc(sizeof(*c) + sz);
+		if (!c)
+			abort();
+		c->next = a->head;
+		c->used = 0;
+		c->size = sz;
+		a->head = c;
+		a->total += sz;
+	}
+	p = (char *)c->data + c->used;
+	c->used += n;
+	return p;
+}
+
+static void arena_free(void *data, void *p)
+{
+	(void)data, (void)p;
+}
+
+/* Drop all but one chunk (the next packet reuses it) */
+static void arena_reset(struct arena *a, bool all)
+{
+	struct chunk *c = a->head, *keep = all ? NULL : c;
+
+	while (c) {
+		struct chunk *next = c->next;
+
+		if (c != keep)
+			free(c);
+		c = next;
+	}
+	a->head = keep;
+	a->total = keep ? keep->size : 0;
+	a->full = false;
+	if (keep) {
+		keep->used = 0;
+		keep->next = NULL;
+	}
+}
+
+static int bad(struct trace_pf *p, uint64_t at, const char *msg)
+{
+	fprintf(stderr, "%s: byte %" PRIu64 ": error: %s\n", p->name, at, msg);
+	return TRACE_FILE_BAD;
+}
+
+/* A bad packet: its byte offset and what the trace should have said */
+static int bad_pkt(struct trace_pf *p, const char *what)
+{
+	return bad(p, p->pkt_off, what);
+}
+
+static int intern(struct trace_pf *p, const char *s, uint32_t *id)
+{
+	if (pf_intern(&p->str, s ? s : "", s ? strlen(s) : 0, id, p->err,
+		      sizeof(p->err)))
+		return bad_pkt(p, p->err);
+	return 0;
+}
+
+/* Task @pid's table entry (not for pid 0, whose name is per CPU) */
+static int task(struct trace_pf *p, int64_t pid, int *i)
+{
+	if (pid <= 0 || pid > FTRACE_PID_MAX) {
+		*i = -1;
+		return 0;
+	}
+	*i = pf_task(&p->tasks, (int)pid, p->err, sizeof(p->err));
+	return *i < 0 ? bad_pkt(p, p->err) : 0;
+}
+
+static int name_task(struct trace_pf *p, int64_t pid, const char *comm)
+{
+	uint32_t id;
+	int i, k;
+
+	if (!comm || !*comm || (k = task(p, pid, &i)) || i < 0)
+		return comm && *comm ? k : 0;
+	if ((k = intern(p, comm, &id)))
+		return k;
+	p->tasks.comm[i] = id;
+	return 0;
+}
+
+static int name_task_id(struct trace_pf *p, int64_t pid, uint32_t id)
+{
+	int i, k = task(p, pid, &i);
+
+	if (!k && i >= 0)
+		p->tasks.comm[i] = id;
+	return k;
+}
+
+static int set_tgid(struct trace_pf *p, int64_t pid, int64_t tgid)
+{
+	int i, k;
+
+	if (tgid <= 0 || tgid > FTRACE_PID_MAX)
+		return 0;
+	if ((k = task(p, pid, &i)) || i < 0)
+		return k;
+	p->tasks.tgid[i] = (int32_t)tgid;
+	return 0;
+}
+
+/* The name @pid has now ("<...>": none given yet) */
+static uint32_t comm_of(struct trace_pf *p, int64_t pid)
+{
+	int i = pid > 0 && pid <= FTRACE_PID_MAX ?
+		pf_task_find(&p->tasks, (int)pid) : -1;
+
+	return i >= 0 && p->tasks.comm[i] != PF_NOSTR ? p->tasks.comm[i] :
+	       p->id_unknown;
+}
+
+static struct cpu_now *cpu_now(struct trace_pf *p, int cpu)
+{
+	if (cpu >= p->ncpus) {
+		int n = p->ncpus ? p->ncpus : 8;
+
+		while (n <= cpu)
+			n *= 2;
+		p->cpus = realloc(p->cpus, (size_t)n * sizeof(*p->cpus));
+		if (!p->cpus)
+			abort();
+		memset(p->cpus + p->ncpus, 0, (size_t)(n - p->ncpus) * sizeof(*p->cpus));
+		p->ncpus = n;
+	}
+	return &p->cpus[cpu];
+}
+
+static int push(struct trace_pf *p, struct pf_ev *ev)
+{
+	ev->off = p->pkt_off;
+	if (pf_merge_push(&p->m, ev, p->err, sizeof(p->err)))
+		return bad_pkt(p, p->err);
+	return 0;
+}
+
+/* A comm field as an id: the event's own string, or "" when unsaid */
+static int comm_field(struct trace_pf *p, const char *s, struct pf_ev *ev,
+		      int slot)
+{
+	ev->has |= s ? 1u << (5 + slot) : 0;
+	return intern(p, s, &ev->s[slot]);
+}
+
+static void num(struct pf_ev *ev, int i, bool has, int64_t v)
+{
+	if (has) {
+		ev->v[i] = v;
+		ev->has |= 1u << i;
+	}
+}
+
+static int switch_event(struct trace_pf *p, const Pf__FtraceEvent *e,
+			struct pf_ev *ev, struct cpu_now *now)
+{
+	const Pf__SchedSwitchFtraceEvent *s = e->sched_switch;
+	int k;
+
+	ev->kind = PF_SWITCH;
+	if ((k = comm_field(p, s->prev_comm, ev, 0)) ||
+	    (k = comm_field(p, s->next_comm, ev, 1)))
+		return k;
+	num(ev, 0, s->has_prev_pid, s->prev_pid);
+	num(ev, 1, s->has_prev_prio, s->prev_prio);
+	num(ev, 2, s->has_prev_state, s->prev_state);
+	num(ev, 3, s->has_next_pid, s->next_pid);
+	num(ev, 4, s->has_next_prio, s->next_prio);
+	if ((s->prev_comm && (k = name_task_id(p, s->prev_pid, ev->s[0]))) ||
+	    (s->next_comm && (k = name_task_id(p, s->next_pid, ev->s[1]))))
+		return k;
+	if (s->has_next_pid) {
+		now->pid = s->next_pid;
+		now->prio = s->next_prio;
+		now->comm = ev->s[1];
+		now->known = true;
+	}
+	return 0;
+}
+
+static int wake_event(struct trace_pf *p, const Pf__SchedWakeupFtraceEvent *w,
+		      struct pf_ev *ev)
+{
+	int k;
+
+	if ((k = comm_field(p, w->comm, ev, 0)))
+		return k;
+	num(ev, 0, w->has_pid, w->pid);
+	num(ev, 1, w->has_prio, w->prio);
+	num(ev, 2, w->has_target_cpu, w->target_cpu);
+	return w->comm ? name_task_id(p, w->pid, ev->s[0]) : 0;
+}
+
+/* A generic event's blob: "NAME\0KEY\0VALUE\0..." */
+static int generic_event(struct trace_pf *p, const Pf__GenericFtraceEvent *g,
+			 struct pf_ev *ev)
+{
+	size_t n = 1, i, off = 0;
+	char buf[32];
+
+	if (!g->event_name || !*g->event_name)
+		return bad_pkt(p, "a generic ftrace event without its event_name");
+	n += strnlen(g->event_name, PF_STRING_MAX) + 1;
+	for (i = 0; i < g->n_field; i++) {
+		n += (g->field[i]->name ? strnlen(g->field[i]->name, PF_STRING_MAX) : 0) + 1;
+		n += (g->field[i]->value_case == PF__GENERIC_FTRACE_EVENT__FIELD__VALUE_STR_VALUE ?
+		      strnlen(g->field[i]->str_value, TRACE_LINE_MAX) : 24) + 1;
+	}
+	if (n > TRACE_LINE_MAX)
+		return bad_pkt(p, "a generic ftrace event longer than a trace line may be (65536 bytes)");
+	ev->kind = PF_GENERIC;
+	ev->blob = malloc(n);
+	if (!ev->blob)
+		abort();
+#define PUT(s, len) do { memcpy(ev->blob + off, (s), (len)); off += (len); \
+			 ev->blob[off++] = '\0'; } while (0)
+	PUT(g->event_name, strnlen(g->event_name, PF_STRING_MAX));
+	for (i = 0; i < g->n_field && i < FTRACE_MAX_FIELDS; i++) {
+		const Pf__GenericFtraceEvent__Field *f = g->field[i];
+		const char *v = buf;
+
+		if (!f->name || !*f->name)
+			continue;
+		switch (f->value_case) {
+		case PF__GENERIC_FTRACE_EVENT__FIELD__VALUE_STR_VALUE:
+			v = f->str_value;
+			break;
+		case PF__GENERIC_FTRACE_EVENT__FIELD__VALUE_INT_VALUE:
+			snprintf(buf, sizeof(buf), "%" PRId64, f->int_value);
+			break;
+		case PF__GENERIC_FTRACE_EVENT__FIELD__VALUE_UINT_VALUE:
+			snprintf(buf, sizeof(buf), "%" PRIu64, f->uint_value);
+			break;
+		default:
+			continue;
+		}
+		PUT(f->name, strnlen(f->name, PF_STRING_MAX));
+		PUT(v, strnlen(v, TRACE_LINE_MAX));
+		ev->v[0]++;
+	}
+#undef PUT
+	return 0;
+}
+
+/* One of the bundle's full events */
+static int full_event(struct trace_pf *p, const Pf__FtraceEvent *e, int cpu)
+{
+	struct cpu_now *now = cpu_now(p, cpu);
+	struct pf_ev ev = { .ts = e->timestamp, .cpu = cpu };
+	int k = 0, i;
+
+	ev.pid = e->has_pid ? (int32_t)e->pid : 0;
+	if (e->has_pid && e->pid > FTRACE_PID_MAX) {
+		snprintf(p->err, sizeof(p->err),
+			 "an ftrace event's pid %u is out of [0, %d]", e->pid,
+			 FTRACE_PID_MAX);
+		return bad_pkt(p, p->err);
+	}
+	ev.comm = ev.pid ? comm_of(p, ev.pid) : PF_NOSTR;
+	switch (e->event_case) {
+	case PF__FTRACE_EVENT__EVENT_SCHED_SWITCH:
+		k = switch_event(p, e, &ev, now);
+		/* the line's own comm is prev's, as it was */
+		if (!k && ev.pid && (ev.has & (1u << 5)) &&
+		    ev.v[0] == ev.pid)
+			ev.comm = ev.s[0];
+		break;
+	case PF__FTRACE_EVENT__EVENT_SCHED_WAKEUP:
+		ev.kind = PF_WAKEUP;
+		k = wake_event(p, e->sched_wakeup, &ev);
+		break;
+	case PF__FTRACE_EVENT__EVENT_SCHED_WAKEUP_NEW:
+		ev.kind = PF_WAKEUP_NEW;
+		k = wake_event(p, e->sched_wakeup_new, &ev);
+		break;
+	case PF__FTRACE_EVENT__EVENT_SCHED_WAKING:
+		ev.kind = PF_WAKING;
+		k = wake_event(p, e->sched_waking, &ev);
+		break;
+	case PF__FTRACE_EVENT__EVENT_SCHED_MIGRATE_TASK: {
+		const Pf__SchedMigrateTaskFtraceEvent *m = e->sched_migrate_task;
+
+		ev.kind = PF_MIGRATE;
+		if ((k = comm_field(p, m->comm, &ev, 0)))
+			break;
+		num(&ev, 0, m->has_pid, m->pid);
+		num(&ev, 1, m->has_prio, m->prio);
+		num(&ev, 2, m->has_orig_cpu, m->orig_cpu);
+		num(&ev, 3, m->has_dest_cpu, m->dest_cpu);
+		break;
+	}
+	case PF__FTRACE_EVENT__EVENT_CPU_FREQUENCY:
+		ev.kind = PF_FREQ;
+		num(&ev, 0, e->cpu_frequency->has_state, e->cpu_frequency->state);
+		num(&ev, 1, e->cpu_frequency->has_cpu_id, e->cpu_frequency->cpu_id);
+		break;
+	case PF__FTRACE_EVENT__EVENT_CPU_IDLE:
+		ev.kind = PF_IDLE;
+		num(&ev, 0, e->cpu_idle->has_state, e->cpu_idle->state);
+		num(&ev, 1, e->cpu_idle->has_cpu_id, e->cpu_idle->cpu_id);
+		break;
+	case PF__FTRACE_EVENT__EVENT_TASK_NEWTASK: {
+		const Pf__TaskNewtaskFtraceEvent *t = e->task_newtask;
+
+		ev.kind = PF_NEWTASK;
+		if ((k = comm_field(p, t->comm, &ev, 0)))
+			break;
+		num(&ev, 0, t->has_pid, t->pid);
+		num(&ev, 1, t->has_clone_flags, (int64_t)t->clone_flags);
+		num(&ev, 2, t->has_oom_score_adj, t->oom_score_adj);
+		if (t->comm && (k = name_task_id(p, t->pid, ev.s[0])))
+			break;
+		/* a thread joins its creator's group, a process is its own */
+		if (t->has_clone_flags && (t->clone_flags & CLONE_THREAD)) {
+			i = ev.pid > 0 ? pf_task_find(&p->tasks, ev.pid) : -1;
+			k = set_tgid(p, t->pid, i >= 0 ? p->tasks.tgid[i] : -1);
+		} else if (t->has_clone_flags) {
+			k = set_tgid(p, t->pid, t->pid);
+		}
+		break;
+	}
+	case PF__FTRACE_EVENT__EVENT_TASK_RENAME: {
+		const Pf__TaskRenameFtraceEvent *t = e->task_rename;
+
+		ev.kind = PF_RENAME;
+		if ((k = comm_field(p, t->oldcomm, &ev, 0)) ||
+		    (k = comm_field(p, t->newcomm, &ev, 1)))
+			break;
+		num(&ev, 0, t->has_pid, t->pid);
+		num(&ev, 1, t->has_oom_score_adj, t->oom_score_adj);
+		if (t->newcomm)
+			k = name_task_id(p, t->pid, ev.s[1]);
+		break;
+	}
+	case PF__FTRACE_EVENT__EVENT_PRINT: {
+		const char *buf = e->print->buf ? e->print->buf : "";
+		size_t n = strnlen(buf, TRACE_LINE_MAX + 1);
+
+		if (n > TRACE_LINE_MAX)
+			return bad_pkt(p, "a print (trace_marker) longer than a trace line may be (65536 bytes)");
+		ev.kind = PF_PRINT;
+		ev.blob = malloc(n + 1);
+		if (!ev.blob)
+			abort();
+		memcpy(ev.blob, buf, n);
+		ev.blob[n] = '\0';
+		break;
+	}
+	case PF__FTRACE_EVENT__EVENT_GENERIC:
+		k = generic_event(p, e->generic, &ev);
+		break;
+	default:
+		return 0;	/* an event capsim does not read */
+	}
+	if (k) {
+		free(ev.blob);
+		return k;
+	}
+	return push(p, &ev);
+}
+
+static int bad_array(struct trace_pf *p, const char *what, size_t a, size_t b)
+{
+	snprintf(p->err, sizeof(p->err),
+		 "compact_sched: %s arrays of different lengths (%zu and %zu): each holds one entry per event",
+		 what, a, b);
+	return bad_pkt(p, p->err);
+}
+
+static int bad_index(struct trace_pf *p, const char *what, size_t i,
+		     uint32_t idx, size_t n)
+{
+	snprintf(p->err, sizeof(p->err),
+		 "compact_sched: %s[%zu] = %u names an interned comm the bundle never defined (its intern_table has %zu)",
+		 what, i, idx, n);
+	return bad_pkt(p, p->err);
+}
+
+/* Delta-encoded timestamps: the next one, refused past 2^64 ns */
+static int delta(struct trace_pf *p, uint64_t *ts, uint64_t d, size_t i)
+{
+	if (i && *ts > UINT64_MAX - d)
+		return bad_pkt(p, "compact_sched: delta-encoded timestamps past 2^64 ns");
+	*ts = i ? *ts + d : d;
+	return 0;
+}
+
+static int compact_switch(struct trace_pf *p, const Pf__FtraceEventBundle__CompactSched *c,
+			  size_t i, uint64_t ts, int cpu, const uint32_t *ids)
+{
+	struct cpu_now *now = cpu_now(p, cpu);
+	struct pf_ev ev = { .ts = ts, .cpu = cpu, .kind = PF_SWITCH };
+	int k;
+
+	/* prev: what the CPU's previous switch put on it, if seen */
+	ev.s[0] = now->known ? now->comm : p->id_unknown;
+	ev.has = (1u << 5) | (1u << 6);
+	num(&ev, 0, true, now->known ? now->pid : 0);
+	num(&ev, 1, now->known, now->prio);
+	num(&ev, 2, true, c->switch_prev_state[i]);
+	ev.s[1] = ids[c->switch_next_comm_index[i]];
+	num(&ev, 3, true, c->switch_next_pid[i]);
+	num(&ev, 4, true, c->switch_next_prio[i]);
+	ev.pid = (int32_t)ev.v[0];
+	if (ev.pid < 0 || ev.pid > FTRACE_PID_MAX)
+		ev.pid = 0;
+	ev.comm = ev.pid ? ev.s[0] : PF_NOSTR;
+	if ((k = name_task_id(p, ev.v[3], ev.s[1])))
+		return k;
+	now->pid = (int32_t)ev.v[3];
+	now->prio = (int32_t)ev.v[4];
+	now->comm = ev.s[1];
+	now->known = true;
+	return push(p, &ev);
+}
+
+static int compact_waking(struct trace_pf *p, const Pf__FtraceEventBundle__CompactSched *c,
+			  size_t i, uint64_t ts, int cpu, const uint32_t *ids)
+{
+	struct cpu_now *now = cpu_now(p, cpu);
+	struct pf_ev ev = { .ts = ts, .cpu = cpu, .kind = PF_WAKING };
+	int k;
+
+	/* the waker is the task running on the CPU (unknown: pid 0) */
+	ev.pid = now->known && now->pid > 0 && now->pid <= FTRACE_PID_MAX ?
+		 now->pid : 0;
+	ev.comm = ev.pid ? now->comm : PF_NOSTR;
+	ev.s[0] = ids[c->waking_comm_index[i]];
+	ev.has = 1u << 5;
+	num(&ev, 0, true, c->waking_pid[i]);
+	num(&ev, 1, true, c->waking_prio[i]);
+	num(&ev, 2, true, c->waking_target_cpu[i]);
+	if ((k = name_task_id(p, ev.v[0], ev.s[0])))
+		return k;
+	return push(p, &ev);
+}
+
+/*
+ * A bundle: its full events and its compact switches and wakings merged
+ * by timestamp (each in order already; at one timestamp full events,
+ * then wakings, then switches), so that each compact event sees the task
+ * its CPU runs at that instant
+ */
+static int bundle(struct trace_pf *p, const Pf__FtraceEventBundle *b)
+{
+	const Pf__FtraceEventBundle__CompactSched *c = b->compact_sched;
+	size_t ne = b->n_event, ns = 0, nw = 0, ie = 0, is = 0, iw = 0, i;
+	uint64_t ts_s = 0, ts_w = 0;
+	uint32_t *ids = NULL;
+	int cpu, k = 0;
+
+	if (!b->has_cpu)
+		return bad_pkt(p, "an ftrace bundle without its cpu");
+	if (b->cpu > PF_CPU_MAX) {
+		snprintf(p->err, sizeof(p->err),
+			 "an ftrace bundle of CPU %u: CPUs are in [0, %d]",
+			 b->cpu, PF_CPU_MAX);
+		return bad_pkt(p, p->err);
+	}
+	cpu = (int)b->cpu;
+	if (b->has_lost_events && b->lost_events)
+		p->lost++;
+	for (i = 0; i < ne; i++)
+		if (!b->event[i]->has_timestamp)
+			return bad_pkt(p, "an ftrace event without its timestamp");
+	if (c) {
+		ns = c->n_switch_timestamp;
+		nw = c->n_waking_timestamp;
+		if (c->n_switch_prev_state != ns || c->n_switch_next_pid != ns ||
+		    c->n_switch_next_prio != ns || c->n_switch_next_comm_index != ns)
+			return bad_array(p, "switch_*", ns,
+					 c->n_switch_prev_state != ns ? c->n_switch_prev_state :
+					 c->n_switch_next_pid != ns ? c->n_switch_next_pid :
+					 c->n_switch_next_prio != ns ? c->n_switch_next_prio :
+					 c->n_switch_next_comm_index);
+		if (c->n_waking_pid != nw || c->n_waking_target_cpu != nw ||
+		    c->n_waking_prio != nw || c->n_waking_comm_index != nw)
+			return bad_array(p, "waking_*", nw,
+					 c->n_waking_pid != nw ? c->n_waking_pid :
+					 c->n_waking_target_cpu != nw ? c->n_waking_target_cpu :
+					 c->n_waking_prio != nw ? c->n_waking_prio :
+					 c->n_waking_comm_index);
+		for (i = 0; i < ns; i++)
+			if (c->switch_next_comm_index[i] >= c->n_intern_table)
+				return bad_index(p, "switch_next_comm_index", i,
+						 c->switch_next_comm_index[i],
+						 c->n_intern_table);
+		for (i = 0; i < nw; i++)
+			if (c->waking_comm_index[i] >= c->n_intern_table)
+				return bad_index(p, "waking_comm_index", i,
+						 c->waking_comm_index[i],
+						 c->n_intern_table);
+		ids = malloc((c->n_intern_table + 1) * sizeof(*ids));
+		if (!ids)
+			abort();
+		for (i = 0; i < c->n_intern_table && !k; i++)
+			k = intern(p, c->intern_table[i], &ids[i]);
+		if (!k && ns)
+			k = delta(p, &ts_s, c->switch_timestamp[0], 0);
+		if (!k && nw)
+			k = delta(p, &ts_w, c->waking_timestamp[0], 0);
+	}
+	while (!k && (ie < ne || is < ns || iw < nw)) {
+		uint64_t te = ie < ne ? b->event[ie]->timestamp : UINT64_MAX;
+
+		if (ie < ne && (is >= ns || te <= ts_s) && (iw >= nw || te <= ts_w)) {
+			k = full_event(p, b->event[ie++], cpu);
+		} else if (iw < nw && (is >= ns || ts_w <= ts_s)) {
+			k = compact_waking(p, c, iw, ts_w, cpu, ids);
+			if (!k && ++iw < nw)
+				k = delta(p, &ts_w, c->waking_timestamp[iw], iw);
+		} else {
+			k = compact_switch(p, c, is, ts_s, cpu, ids);
+			if (!k && ++is < ns)
+				k = delta(p, &ts_s, c->switch_timestamp[is], is);
+		}
+	}
+	free(ids);
+	return k;
+}
+
+/* The base name of a command line's first word, 15 bytes as a comm */
+static void cmd_comm(const char *cmd, char comm[16])
+{
+	const char *s = strrchr(cmd, '/');
+
+	s = s ? s + 1 : cmd;
+	snprintf(comm, 16, "%s", s);
+}
+
+/* A process's name where its main thread has none yet */
+static int name_process(struct trace_pf *p, int64_t pid, const char *name,
+			char **cmdline, size_t ncmd)
+{
+	char comm[16];
+	int i, k;
+
+	if ((k = set_tgid(p, pid, pid)) || pid <= 0 || pid > FTRACE_PID_MAX)
+		return k;
+	i = pf_task_find(&p->tasks, (int)pid);
+	if (i >= 0 && p->tasks.comm[i] != PF_NOSTR)
+		return 0;
+	if (name && *name)
+		return name_task(p, pid, name);
+	if (ncmd && cmdline[0] && *cmdline[0]) {
+		cmd_comm(cmdline[0], comm);
+		return name_task(p, pid, comm);
+	}
+	return 0;
+}
+
+static int descriptors(struct trace_pf *p, const Pf__ProcessDescriptor *pd,
+		       const Pf__ThreadDescriptor *td)
+{
+	int k = 0;
+
+	if (pd && pd->has_pid)
+		k = name_process(p, pd->pid, pd->process_name, pd->cmdline,
+				 pd->n_cmdline);
+	if (!k && td && td->has_tid && td->tid > 0 && td->tid <= FTRACE_PID_MAX) {
+		if (td->has_pid)
+			k = set_tgid(p, td->tid, td->pid);
+		if (!k)
+			k = name_task(p, td->tid, td->thread_name);
+	}
+	return k;
+}
+
+static int process_tree(struct trace_pf *p, const Pf__ProcessTree *t)
+{
+	size_t i;
+	int k = 0;
+
+	for (i = 0; i < t->n_processes && !k; i++)
+		if (t->processes[i]->has_pid)
+			k = name_process(p, t->processes[i]->pid, NULL,
+					 t->processes[i]->cmdline,
+					 t->processes[i]->n_cmdline);
+	for (i = 0; i < t->n_threads && !k; i++) {
+		const Pf__ProcessTree__Thread *th = t->threads[i];
+
+		if (!th->has_tid)
+			continue;
+		if (th->has_tgid)
+			k = set_tgid(p, th->tid, th->tgid);
+		if (!k)
+			k = name_task(p, th->tid, th->name);
+	}
+	return k;
+}
+
+/* Whether a packet holds anything capsim reads (its top-level fields
+ * looked at without decoding): most of a phone's are track events,
+ * frame timelines, stats. A malformed one is decoded, to be reported. */
+static bool wanted(const uint8_t *pkt, size_t len)
+{
+	const uint8_t *q = pkt, *end = pkt + len;
+	uint64_t tag, v;
+
+	while (q < end) {
+		if (!pf_varint(&q, end, &tag))
+			return true;
+		switch (tag >> 3) {
+		case 1: case 2: case 43: case 44: case 60:
+			return true;
+		}
+		switch (tag & 7) {
+		case 0:
+			if (!pf_varint(&q, end, &v))
+				return true;
+			break;
+		case 1:
+			q += 8;
+			break;
+		case 5:
+			q += 4;
+			break;
+		case 2:
+			if (!pf_varint(&q, end, &v) || v > (uint64_t)(end - q))
+				return true;
+			q += v;
+			break;
+		default:
+			return true;
+		}
+	}
+	return q != end;
+}
+
+static int read_packet(struct trace_pf *p)
+{
+	const uint8_t *pkt;
+	Pf__TracePacket *tp;
+	uint64_t at, body;
+	size_t len;
+	int k;
+
+	k = pf_stream_next(&p->st, &pkt, &len, &at, p->err, sizeof(p->err));
+	if (k <= 0) {
+		if (k == TRACE_FILE_IO)
+			fprintf(stderr, "capsim: error reading %s: %s\n",
+				p->name, p->err);
+		else if (k == TRACE_FILE_BAD)
+			return bad(p, at, p->err);
+		if (!k)
+			p->eof = true;
+		return k;
+	}
+	p->pkt_off = at;
+	if (!wanted(pkt, len))
+		return 1;
+	body = p->st.off - len;
+	arena_reset(&p->ar, false);
+	tp = pf__trace_packet__unpack(&p->alloc, len, pkt);
+	if (!tp) {
+		if (!pf_check(&pf__trace_packet__descriptor, pkt, len, body,
+			      &at, p->err, sizeof(p->err)))
+			return bad(p, at, p->err);
+		return bad_pkt(p, p->ar.full ?
+			       "a packet that decodes into more than 512 MiB: not a trace capsim reads" :
+			       "a packet protobuf-c cannot decode");
+	}
+	k = 0;
+	if (tp->process_tree)
+		k = process_tree(p, tp->process_tree);
+	if (!k && (tp->process_descriptor || tp->thread_descriptor))
+		k = descriptors(p, tp->process_descriptor, tp->thread_descriptor);
+	if (!k && tp->track_descriptor)
+		k = descriptors(p, tp->track_descriptor->process,
+				tp->track_descriptor->thread);
+	if (!k && tp->ftrace_events)
+		k = bundle(p, tp->ftrace_events);
+	return k ? k : 1;
+}
+
+struct trace_pf *trace_pf_open(FILE *f, const char *name)
+{
+	struct trace_pf *p = calloc(1, sizeof(*p));
+
+	if (!p)
+		abort();
+	p->name = name;
+	pf_stream_init(&p->st, f);
+	p->alloc.alloc = arena_alloc;
+	p->alloc.free = arena_free;
+	p->alloc.allocator_data = &p->ar;
+	if (pf_intern(&p->str, "<...>", 5, &p->id_unknown, p->err,
+		      sizeof(p->err)))
+		abort();
+	return p;
+}
+
+void trace_pf_close(struct trace_pf *p)
+{
+	pf_stream_free(&p->st);
+	pf_merge_free(&p->m);
+	pf_strings_free(&p->str);
+	pf_tasks_free(&p->tasks);
+	arena_reset(&p->ar, true);
+	free(p->cpus);
+	free(p->out);
+	free(p->blob);
+	free(p);
+}
+
+/* A copy of @s in the event's strings */
+static char *keep(struct trace_pf *p, const char *s, size_t n)
+{
+	char *d;
+
+	if (p->out_used + n + 1 > p->out_cap) {
+		/* the strings already handed out for this event stay where
+		 * they are: grow only before the first (out_used 0) */
+		if (p->out_used)
+			return (char *)"";
+		p->out_cap = n + 1 > 16384 ? n + 1 : 16384;
+		free(p->out);
+		p->out = malloc(p->out_cap);
+		if (!p->out)
+			abort();
+	}
+	d = p->out + p->out_used;
+	memcpy(d, s, n);
+	d[n] = '\0';
+	p->out_used += n + 1;
+	return d;
+}
+
+static void field(struct trace_pf *p, struct ftrace_event *ev, const char *key,
+		  const char *val)
+{
+	if (ev->nr_fields < FTRACE_MAX_FIELDS) {
+		ev->fields[ev->nr_fields].key = key;
+		ev->fields[ev->nr_fields].val = val;
+		ev->nr_fields++;
+	}
+	(void)p;
+}
+
+static void field_num(struct trace_pf *p, struct ftrace_event *ev,
+		      const char *key, int64_t v, bool hex)
+{
+	char buf[24];
+	int n = hex ? snprintf(buf, sizeof(buf), "%" PRIx64, (uint64_t)v) :
+		snprintf(buf, sizeof(buf), "%" PRId64, v);
+
+	field(p, ev, key, keep(p, buf, (size_t)n));
+}
+
+static void field_str(struct trace_pf *p, struct ftrace_event *ev,
+		      const char *key, uint32_t id)
+{
+	const char *s = pf_str(&p->str, id);
+
+	field(p, ev, key, keep(p, s, strlen(s)));
+}
+
+static const char *const kind_names[] = {
+	[PF_SWITCH] = "sched_switch", [PF_WAKEUP] = "sched_wakeup",
+	[PF_WAKEUP_NEW] = "sched_wakeup_new", [PF_WAKING] = "sched_waking",
+	[PF_MIGRATE] = "sched_migrate_task", [PF_FREQ] = "cpu_frequency",
+	[PF_IDLE] = "cpu_idle", [PF_NEWTASK] = "task_newtask",
+	[PF_RENAME] = "task_rename", [PF_PRINT] = "tracing_mark_write",
+};
+
+/* Each kind's fields in the kernel's order: "s0"/"s1" its strings,
+ * "vN" its numbers ("xN" printed in hex, as the kernel prints them) */
+static const char *const kind_fields[][8] = {
+	[PF_SWITCH] = { "s0prev_comm", "v0prev_pid", "v1prev_prio",
+			"v2prev_state", "s1next_comm", "v3next_pid",
+			"v4next_prio" },
+	[PF_WAKEUP] = { "s0comm", "v0pid", "v1prio", "v2target_cpu" },
+	[PF_WAKEUP_NEW] = { "s0comm", "v0pid", "v1prio", "v2target_cpu" },
+	[PF_WAKING] = { "s0comm", "v0pid", "v1prio", "v2target_cpu" },
+	[PF_MIGRATE] = { "s0comm", "v0pid", "v1prio", "v2orig_cpu",
+			 "v3dest_cpu" },
+	[PF_FREQ] = { "v0state", "v1cpu_id" },
+	[PF_IDLE] = { "v0state", "v1cpu_id" },
+	[PF_NEWTASK] = { "v0pid", "s0comm", "x1clone_flags",
+			 "v2oom_score_adj" },
+	[PF_RENAME] = { "v0pid", "s0oldcomm", "s1newcomm",
+			"v1oom_score_adj" },
+};
+
+static void format(struct trace_pf *p, const struct pf_ev *e,
+		   struct ftrace_event *ev)
+{
+	const char *s;
+	int i;
+
+	p->out_used = 0;
+	memset(ev, 0, sizeof(*ev));
+	ev->ts_ns = e->ts;
+	ev->cpu = e->cpu;
+	ev->pid = e->pid;
+	ev->cpu_col = ev->ts_col = 1;
+	i = e->pid > 0 ? pf_task_find(&p->tasks, e->pid) : -1;
+	ev->tgid = i >= 0 ? p->tasks.tgid[i] : -1;
+	s = e->pid ? pf_str(&p->str, e->comm) : "<idle>";
+	ev->comm = keep(p, s, strlen(s));
+	if (e->kind == PF_GENERIC) {
+		const char *b = e->blob;
+
+		ev->name = b;
+		b += strlen(b) + 1;
+		for (i = 0; i < e->v[0]; i++) {
+			const char *k = b, *v = k + strlen(k) + 1;
+
+			field(p, ev, k, v);
+			b = v + strlen(v) + 1;
+		}
+		return;
+	}
+	ev->name = kind_names[e->kind];
+	if (e->kind == PF_PRINT) {
+		char *body = e->blob;
+		size_t n = strlen(body);
+
+		/* a marker's text ends in the newline echo wrote */
+		while (n && (body[n - 1] == '\n' || body[n - 1] == ' '))
+			body[--n] = '\0';
+		trace_marker_event(&body, ev);
+		ftrace_split_fields(body, ev);
+		return;
+	}
+	for (i = 0; i < 8 && kind_fields[e->kind][i]; i++) {
+		const char *f = kind_fields[e->kind][i];
+		int k = f[1] - '0';
+
+		if (f[0] == 's' && (e->has & (1u << (5 + k))))
+			field_str(p, ev, f + 2, e->s[k]);
+		else if (f[0] != 's' && (e->has & (1u << k)))
+			field_num(p, ev, f + 2, e->v[k], f[0] == 'x');
+	}
+}
+
+int trace_pf_next(struct trace_pf *p, struct ftrace_event *ev, long *where,
+		  long *lost)
+{
+	struct pf_ev e;
+	int c, k;
+
+	free(p->blob);
+	p->blob = NULL;
+	while ((c = pf_merge_ready(&p->m, p->eof)) < 0) {
+		if (p->eof)
+			return 0;
+		if ((k = read_packet(p)) < 0)
+			return k;
+		*lost = p->lost;
+	}
+	pf_merge_pop(&p->m, c, &e);
+	p->blob = e.blob;
+	*where = (long)e.off;
+	format(p, &e, ev);
+	return 1;
+}

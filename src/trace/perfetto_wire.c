@@ -1,0 +1,339 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "perfetto_wire.h"
+#include "trace_file.h"
+
+void pf_stream_init(struct pf_stream *s, FILE *f)
+{
+	memset(s, 0, sizeof(*s));
+	s->f = f;
+}
+
+void pf_stream_free(struct pf_stream *s)
+{
+	free(s->buf);
+	s->buf = NULL;
+	s->cap = 0;
+}
+
+bool pf_varint(const uint8_t **p, const uint8_t *end, uint64_t *v)
+{
+	const uint8_t *q = *p;
+	uint64_t r = 0;
+	int i;
+
+	for (i = 0; i < 10 && q < end; i++, q++) {
+		r |= (uint64_t)(*q & 0x7f) << (7 * i);
+		if (!(*q & 0x80)) {
+			*v = r;
+			*p = q + 1;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* A varint from the file: 1, 0 at a clean end (none of it read), -1 cut
+ * short or over 10 bytes (errno 0), -2 a read error */
+static int file_varint(struct pf_stream *s, uint64_t *v, int *nbytes)
+{
+	uint64_t r = 0;
+	int i, c;
+
+	for (i = 0; i < 10; i++) {
+		c = getc(s->f);
+		if (c == EOF) {
+			*nbytes = i;
+			if (ferror(s->f))
+				return -2;
+			return i ? -1 : 0;
+		}
+		s->off++;
+		r |= (uint64_t)(c & 0x7f) << (7 * i);
+		if (!(c & 0x80)) {
+			*v = r;
+			*nbytes = i + 1;
+			return 1;
+		}
+	}
+	*nbytes = 10;
+	return -1;
+}
+
+static const char *const wire_names[8] = {
+	"varint", "64-bit", "length-delimited", "group start", "group end",
+	"32-bit", "wire type 6 (none)", "wire type 7 (none)",
+};
+
+int pf_stream_next(struct pf_stream *s, const uint8_t **pkt, size_t *len,
+		   uint64_t *at, char *err, size_t errlen)
+{
+	uint64_t tag, n;
+	size_t got;
+	int k, nb;
+
+	*at = s->off;
+	k = file_varint(s, &tag, &nb);
+	if (k == 0)
+		return 0;
+	if (k == -2)
+		goto io;
+	if (k < 0) {
+		snprintf(err, errlen, nb == 10 ?
+			 "a packet's tag is a varint longer than 10 bytes" :
+			 "the file ends inside a packet's tag (cut short?)");
+		return TRACE_FILE_BAD;
+	}
+	if (tag != ((1u << 3) | 2)) {
+		snprintf(err, errlen,
+			 "expected a TracePacket (field 1, length-delimited: byte 0x0a), found field %llu, %s",
+			 (unsigned long long)(tag >> 3), wire_names[tag & 7]);
+		return TRACE_FILE_BAD;
+	}
+	k = file_varint(s, &n, &nb);
+	if (k == -2)
+		goto io;
+	if (k <= 0) {
+		*at = s->off;
+		snprintf(err, errlen, nb == 10 ?
+			 "a packet's length is a varint longer than 10 bytes" :
+			 "the file ends inside a packet's length (cut short?)");
+		return TRACE_FILE_BAD;
+	}
+	if (n > PF_PACKET_MAX) {
+		snprintf(err, errlen,
+			 "a packet of %llu bytes: capsim reads packets of at most %u MiB (traced writes them far smaller)",
+			 (unsigned long long)n, PF_PACKET_MAX >> 20);
+		return TRACE_FILE_BAD;
+	}
+	if (n > s->cap) {
+		size_t cap = s->cap ? s->cap : 65536;
+
+		while (cap < n)
+			cap *= 2;
+		free(s->buf);
+		s->buf = malloc(cap);
+		if (!s->buf)
+			abort();
+		s->cap = cap;
+	}
+	got = n ? fread(s->buf, 1, (size_t)n, s->f) : 0;
+	s->off += got;
+	if (got != n) {
+		if (ferror(s->f))
+			goto io;
+		snprintf(err, errlen,
+			 "a packet of %llu bytes, the file ends after %zu of them (cut short?)",
+			 (unsigned long long)n, got);
+		return TRACE_FILE_BAD;
+	}
+	s->packets++;
+	*pkt = s->buf;
+	*len = (size_t)n;
+	return 1;
+io:
+	snprintf(err, errlen, "%s", strerror(errno ? errno : EIO));
+	return TRACE_FILE_IO;
+}
+
+/* Whether wire type @wt may carry a field of @f's type */
+static bool wire_fits(const ProtobufCFieldDescriptor *f, unsigned int wt)
+{
+	switch (f->type) {
+	case PROTOBUF_C_TYPE_INT32: case PROTOBUF_C_TYPE_SINT32:
+	case PROTOBUF_C_TYPE_UINT32: case PROTOBUF_C_TYPE_INT64:
+	case PROTOBUF_C_TYPE_SINT64: case PROTOBUF_C_TYPE_UINT64:
+	case PROTOBUF_C_TYPE_BOOL: case PROTOBUF_C_TYPE_ENUM:
+		/* a repeated scalar may come packed */
+		return wt == 0 || (wt == 2 && f->label == PROTOBUF_C_LABEL_REPEATED);
+	case PROTOBUF_C_TYPE_FIXED64: case PROTOBUF_C_TYPE_SFIXED64:
+	case PROTOBUF_C_TYPE_DOUBLE:
+		return wt == 1 || (wt == 2 && f->label == PROTOBUF_C_LABEL_REPEATED);
+	case PROTOBUF_C_TYPE_FIXED32: case PROTOBUF_C_TYPE_SFIXED32:
+	case PROTOBUF_C_TYPE_FLOAT:
+		return wt == 5 || (wt == 2 && f->label == PROTOBUF_C_LABEL_REPEATED);
+	default:	/* string, bytes, message */
+		return wt == 2;
+	}
+}
+
+static const char *type_wire(const ProtobufCFieldDescriptor *f)
+{
+	switch (f->type) {
+	case PROTOBUF_C_TYPE_FIXED64: case PROTOBUF_C_TYPE_SFIXED64:
+	case PROTOBUF_C_TYPE_DOUBLE:
+		return "64-bit";
+	case PROTOBUF_C_TYPE_FIXED32: case PROTOBUF_C_TYPE_SFIXED32:
+	case PROTOBUF_C_TYPE_FLOAT:
+		return "32-bit";
+	case PROTOBUF_C_TYPE_STRING: case PROTOBUF_C_TYPE_BYTES:
+	case PROTOBUF_C_TYPE_MESSAGE:
+		return "length-delimited";
+	default:
+		return "varint";
+	}
+}
+
+struct walk {
+	const uint8_t *start;
+	uint64_t base;
+	uint64_t *at;
+	char *err;
+	size_t errlen;
+};
+
+static bool fail(struct walk *w, const uint8_t *p, const char *fmt,
+		 const char *a, const char *b, const char *c)
+{
+	*w->at = w->base + (uint64_t)(p - w->start);
+	snprintf(w->err, w->errlen, fmt, a, b, c);
+	return false;
+}
+
+static bool walk(struct walk *w, const ProtobufCMessageDescriptor *d,
+		 const uint8_t *p, const uint8_t *end, int depth)
+{
+	const char *mname = d ? d->short_name : "message";
+
+	if (depth > PF_DEPTH_MAX)
+		return fail(w, p, "messages nested over %s levels deep%s%s",
+			    "32", "", "");
+	while (p < end) {
+		const ProtobufCFieldDescriptor *f = NULL;
+		const uint8_t *rec = p, *q;
+		uint64_t tag, v, field;
+		unsigned int wt;
+		char num[24];
+
+		if (!pf_varint(&p, end, &tag))
+			return fail(w, rec, end - rec >= 10 ?
+				    "%s: a tag longer than 10 bytes%s%s" :
+				    "%s: a tag cut off by its message's end%s%s",
+				    mname, "", "");
+		field = tag >> 3;
+		wt = (unsigned int)(tag & 7);
+		snprintf(num, sizeof(num), "%llu", (unsigned long long)field);
+		if (field == 0 || field > 536870911u)
+			return fail(w, rec, "%s: field number %s is none protobuf allows%s",
+				    mname, num, "");
+		if (d && field <= 0xffffffffu)
+			f = protobuf_c_message_descriptor_get_field(d, (unsigned int)field);
+		if (f && !wire_fits(f, wt))
+			return fail(w, rec, "%s: expected field %s, %s, found %s",
+				    f->name, type_wire(f), wire_names[wt]);
+		switch (wt) {
+		case 0:
+			q = p;
+			if (!pf_varint(&p, end, &v))
+				return fail(w, q, end - q >= 10 ?
+					    "%s.%s: a varint longer than 10 bytes%s" :
+					    "%s.%s: a varint cut off by its message's end%s",
+					    mname, f ? f->name : num, "");
+			break;
+		case 1:
+		case 5:
+			if ((size_t)(end - p) < (wt == 1 ? 8u : 4u))
+				return fail(w, rec, "%s.%s: a %s value cut off by its message's end",
+					    mname, f ? f->name : num, wire_names[wt]);
+			p += wt == 1 ? 8 : 4;
+			break;
+		case 2:
+			q = p;
+			if (!pf_varint(&p, end, &v))
+				return fail(w, q, "%s.%s: a length %s",
+					    mname, f ? f->name : num,
+					    end - q >= 10 ? "longer than 10 bytes" :
+					    "cut off by its message's end");
+			if (v > (uint64_t)(end - p))
+				return fail(w, q, "%s.%s: a length past the end of its message%s",
+					    mname, f ? f->name : num, "");
+			if (f && f->type == PROTOBUF_C_TYPE_MESSAGE &&
+			    !walk(w, f->descriptor, p, p + v, depth + 1))
+				return false;
+			if (f && f->label == PROTOBUF_C_LABEL_REPEATED &&
+			    f->type != PROTOBUF_C_TYPE_MESSAGE &&
+			    f->type != PROTOBUF_C_TYPE_STRING &&
+			    f->type != PROTOBUF_C_TYPE_BYTES) {
+				/* packed scalars: the whole length in values */
+				const uint8_t *e = p + v, *r = p;
+				const char *t = type_wire(f);
+
+				if (t[0] == 'v') {
+					while (r < e)
+						if (!pf_varint(&r, e, &tag))
+							return fail(w, r, "%s.%s: a packed varint %s",
+								    mname, f->name,
+								    e - r >= 10 ? "longer than 10 bytes" :
+								    "cut off by its length");
+				} else if (v % (t[0] == '6' ? 8 : 4)) {
+					return fail(w, q, "%s.%s: a packed %s array whose length is no multiple of its values",
+						    mname, f->name, t);
+				}
+			}
+			p += v;
+			break;
+		default:
+			return fail(w, rec, wt == 3 || wt == 4 ?
+				    "%s.%s: a %s (protobuf's deprecated groups are not read)" :
+				    "%s.%s: %s, which protobuf does not have",
+				    mname, f ? f->name : num, wire_names[wt]);
+		}
+	}
+	return true;
+}
+
+bool pf_check(const ProtobufCMessageDescriptor *d, const uint8_t *p,
+	      size_t len, uint64_t base, uint64_t *at, char *err,
+	      size_t errlen)
+{
+	struct walk w = { p, base, at, err, errlen };
+
+	return walk(&w, d, p, p + len, 0);
+}
+
+bool pf_sniff(const uint8_t *head, size_t n)
+{
+	const uint8_t *p = head, *end = head + n, *pe;
+	uint64_t len, tag, v;
+
+	if (n < 2 || head[0] != 0x0a)
+		return false;
+	p++;
+	if (!pf_varint(&p, end, &len))
+		return false;
+	if (len == 0)
+		return p == end || *p == 0x0a;
+	pe = (uint64_t)(end - p) < len ? end : p + len;
+	/* the packet's records, as far as the head holds them */
+	while (p < pe) {
+		if (!pf_varint(&p, pe, &tag) || !(tag >> 3))
+			return false;
+		switch (tag & 7) {
+		case 0:
+			if (!pf_varint(&p, pe, &v))
+				return p >= pe - 10 && pe == end;
+			break;
+		case 1:
+			p += 8;
+			break;
+		case 5:
+			p += 4;
+			break;
+		case 2:
+			if (!pf_varint(&p, pe, &v))
+				return pe == end;
+			if (v > len)
+				return false;
+			p = (uint64_t)(pe - p) < v ? pe : p + v;
+			break;
+		default:
+			return false;
+		}
+	}
+	if (p > pe)
+		return pe == end;
+	return pe == end || *pe == 0x0a;
+}

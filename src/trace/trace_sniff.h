@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What a file capsim cannot read as a trace is, named from its first
+ * bytes, so that a user handed "no [CPU] column" on line 32 of a binary
+ * learns it is a JSON trace, a compressed file, perf's own format, `perf
+ * script` text or some other binary, with the forms capsim does read.
+ * The trace reader (trace_reader.c) asks before it reads a file as text.
+ */
+#ifndef CAPSIM_TRACE_SNIFF_H
+#define CAPSIM_TRACE_SNIFF_H
+
+#include <stddef.h>
+
+/* How many first bytes are looked at */
+#define TRACE_SNIFF_BYTES 4096
+
+/* The forms capsim reads, for the messages */
+#define TRACE_FORMS_READ \
+	"ftrace text (the kernel's trace, capsim's trace.txt), trace-cmd report (default, -N, -R), systrace text or HTML, trace.dat, Perfetto protobuf (.perfetto-trace, .pftrace)"
+
+/*
+ * What the file whose first @n bytes are @head is when it is none of the
+ * forms capsim reads (a phrase: "a JSON trace (...)"), or NULL when it
+ * may be a text trace (then the text reader judges it line by line)
+ */
+const char *trace_sniff_other(const unsigned char *head, size_t n);
+
+#endif
