@@ -34,6 +34,15 @@ bool trace_reader_is_dat(FILE *f)
 	return n == sizeof(head) && !memcmp(head, dat_magic, sizeof(head));
 }
 
+bool trace_reader_is_perfetto(FILE *f)
+{
+	unsigned char head[TRACE_SNIFF_BYTES];
+	size_t n = fread(head, 1, sizeof(head), f);
+
+	rewind(f);
+	return pf_sniff(head, n);
+}
+
 /* Zero @r but for its inputs (sched_only, only) */
 static void reset(struct trace_reader *r, const char *name)
 {
@@ -63,17 +72,17 @@ int trace_reader_open_as(struct trace_reader *r, const char *path,
 	}
 	r->f = f;
 	r->format = TRACE_FMT_TEXT;
+	if (trace_reader_is_perfetto(f)) {
+		r->format = TRACE_FMT_PERFETTO;
+		r->pf = trace_pf_open(f, name);
+		return 0;
+	}
 	{
 		unsigned char head[TRACE_SNIFF_BYTES];
 		size_t n = fread(head, 1, sizeof(head), f);
 		const char *what;
 
 		rewind(f);
-		if (pf_sniff(head, n)) {
-			r->format = TRACE_FMT_PERFETTO;
-			r->pf = trace_pf_open(f, name);
-			return 0;
-		}
 		if ((what = trace_sniff_other(head, n)) != NULL) {
 			fprintf(stderr, "capsim: %s is %s: not a trace capsim reads (it reads %s)\n",
 				name, what, TRACE_FORMS_READ);

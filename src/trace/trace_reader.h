@@ -113,6 +113,8 @@ void trace_reader_close(struct trace_reader *r);
 /* Whether the file open at @f (at its start, rewound after) is a
  * trace.dat, by its magic */
 bool trace_reader_is_dat(FILE *f);
+/* ... a Perfetto protobuf trace, by its first packet */
+bool trace_reader_is_perfetto(FILE *f);
 const char *trace_format_name(enum trace_format f);
 
 /* Internal: the steps every face shares (trace_reader.c), and the
