@@ -31,6 +31,27 @@ static void secs(char *buf, size_t n, uint64_t ns)
 		 (unsigned long long)(ns % 1000000000ull));
 }
 
+static void cpus(struct pf_merge *m, int cpu)
+{
+	int n = m->ncpus ? m->ncpus : 8;
+
+	if (cpu < m->ncpus)
+		return;
+	while (n <= cpu)
+		n *= 2;
+	m->q = realloc(m->q, (size_t)n * sizeof(*m->q));
+	if (!m->q)
+		abort();
+	memset(m->q + m->ncpus, 0, (size_t)(n - m->ncpus) * sizeof(*m->q));
+	m->ncpus = n;
+}
+
+void pf_merge_expect(struct pf_merge *m, int cpu)
+{
+	cpus(m, cpu);
+	m->q[cpu].expected = true;
+}
+
 int pf_merge_push(struct pf_merge *m, struct pf_ev *ev, char *err,
 		  size_t errlen)
 {
@@ -42,23 +63,18 @@ int pf_merge_push(struct pf_merge *m, struct pf_ev *ev, char *err,
 
 		secs(a, sizeof(a), ev->ts);
 		secs(b, sizeof(b), m->last_out);
-		snprintf(err, errlen,
-			 "CPU %d's event at %s s comes after events up to %s s were read: capsim merges a Perfetto trace's CPUs over %u events or %llu s of trace time, and this CPU lags further behind",
-			 ev->cpu, a, b, PF_WINDOW, PF_LAG_NS / 1000000000ull);
+		if (ev->cpu < m->ncpus && m->q[ev->cpu].hw > ev->ts)
+			snprintf(err, errlen,
+				 "CPU %d's events go back in time: one at %s s after events up to %s s were handed out (a CPU's events come in time order)",
+				 ev->cpu, a, b);
+		else
+			snprintf(err, errlen,
+				 "CPU %d's event at %s s comes after events up to %s s were handed out: capsim merges a Perfetto trace's CPUs over at most %u events, and this CPU lags further behind",
+				 ev->cpu, a, b, PF_WINDOW);
 		free(ev->blob);
 		return -1;
 	}
-	if (ev->cpu >= m->ncpus) {
-		int n = m->ncpus ? m->ncpus : 8;
-
-		while (n <= ev->cpu)
-			n *= 2;
-		m->q = realloc(m->q, (size_t)n * sizeof(*m->q));
-		if (!m->q)
-			abort();
-		memset(m->q + m->ncpus, 0, (size_t)(n - m->ncpus) * sizeof(*m->q));
-		m->ncpus = n;
-	}
+	cpus(m, ev->cpu);
 	q = &m->q[ev->cpu];
 	if (q->n == q->cap)
 		queue_grow(q);
@@ -68,11 +84,8 @@ int pf_merge_push(struct pf_merge *m, struct pf_ev *ev, char *err,
 		*at(q, i) = *at(q, i - 1);
 	*at(q, i) = *ev;
 	q->n++;
-	q->live = true;
 	if (ev->ts > q->hw)
 		q->hw = ev->ts;
-	if (ev->ts > m->max_hw)
-		m->max_hw = ev->ts;
 	m->total++;
 	return 0;
 }
@@ -90,10 +103,8 @@ int pf_merge_ready(const struct pf_merge *m, bool eof)
 	if (best < 0 || eof || m->total >= PF_WINDOW)
 		return best;
 	ts = m->q[best].e[m->q[best].head].ts;
-	if (m->max_hw - ts < PF_LAG_NS)
-		return -1;
 	for (c = 0; c < m->ncpus; c++)
-		if (m->q[c].live && !m->q[c].n && m->q[c].hw < ts)
+		if (m->q[c].expected && !m->q[c].n && m->q[c].hw < ts)
 			return -1;
 	return best;
 }

@@ -3,14 +3,16 @@
  * A Perfetto trace's events back in time order, for its reader
  * (perfetto_reader.c). traced drains each CPU's ftrace buffer into
  * bundles of its own, CPU after CPU, so a CPU's events come in order but
- * the CPUs' interleave across packets: each CPU has a queue here, and the
- * event handed out next is the earliest head (ties to the lower CPU, as
+ * the CPUs' interleave across packets (other writers put a CPU's whole
+ * capture in one bundle): each CPU has a queue here, and the event
+ * handed out next is the earliest head (ties to the lower CPU, as
  * trace.dat's face and `trace-cmd report` do) once no CPU can still bring
- * an earlier one: every CPU seen so far has an event queued or has been
- * read past it, and the trace has been read PF_LAG_NS past it (a CPU seen
- * for the first time in a later drain). The window is bounded: at
- * PF_WINDOW events held the earliest goes out whatever; an event that
- * would then come before one handed out is refused, never reordered.
+ * an earlier one: every CPU the file names (pf_scan_cpus(), read ahead)
+ * has an event queued or has been read past it. The window is bounded:
+ * at PF_WINDOW events held the earliest goes out whatever (a CPU silent
+ * for long, offline or idle, holds the others back until then); an
+ * event that would then come before one handed out is refused, never
+ * reordered.
  */
 #ifndef CAPSIM_PERFETTO_MERGE_H
 #define CAPSIM_PERFETTO_MERGE_H
@@ -19,9 +21,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* traced drains every 100 ms by default: a second of trace time covers
- * a CPU first seen in a later drain and a CPU read a few drains late */
-#define PF_LAG_NS 1000000000ull
 /* ~90 MB of events held at most (a busy phone traces ~100 k a second) */
 #define PF_WINDOW (1u << 20)
 /* CPUs a bundle may name (NR_CPUS tops out at 8192) */
@@ -50,18 +49,20 @@ struct pf_queue {
 	struct pf_ev *e;	/* a ring of cap (a power of two) */
 	uint32_t head, n, cap;
 	uint64_t hw;		/* the latest timestamp it was given */
-	bool live;		/* it has been given an event */
+	bool expected;		/* the file names it (it may hold others back) */
 };
 
 struct pf_merge {
 	struct pf_queue *q;
 	int ncpus;
 	size_t total;
-	uint64_t max_hw;
 	uint64_t last_out;	/* the last timestamp handed out */
 	bool out_any;
 };
 
+/* CPU @cpu is named by the file: no event goes out before it has been
+ * read past it (or the window is full) */
+void pf_merge_expect(struct pf_merge *m, int cpu);
 /*
  * Queue @ev (its blob now the merge's): 0, or -1 when it comes before an
  * event already handed out (*err says so; @ev's blob freed)

@@ -71,7 +71,12 @@ static void *arena_alloc(void *data, size_t size)
 	void *p;
 
 	if (!c || c->size - c->used < n) {
-		size_t sz = n > PF_CHUNK ? n : PF_CHUNK;
+		/* 64 KiB first (most packets are small), doubling to 1 MiB */
+		size_t sz = c && c->size < PF_CHUNK ? 2 * c->size :
+			    c ? PF_CHUNK : 65536;
+
+		if (sz < n)
+			sz = n;
 
 		if (a->total + sz > PF_DECODED_MAX) {
 			a->full = true;
@@ -119,7 +124,8 @@ static void arena_reset(struct arena *a, bool all)
 
 static int bad(struct trace_pf *p, uint64_t at, const char *msg)
 {
-	fprintf(stderr, "%s: byte %" PRIu64 ": error: %s\n", p->name, at, msg);
+	fprintf(stderr, "%s: byte %" PRIu64 ": error: Perfetto trace: %s\n",
+		p->name, at, msg);
 	return TRACE_FILE_BAD;
 }
 
@@ -768,6 +774,14 @@ struct trace_pf *trace_pf_open(FILE *f, const char *name)
 	if (pf_intern(&p->str, "<...>", 5, &p->id_unknown, p->err,
 		      sizeof(p->err)))
 		abort();
+	{
+		uint8_t seen[(PF_CPU_MAX + 8) / 8] = { 0 };
+
+		pf_scan_cpus(f, seen, PF_CPU_MAX);
+		for (int c = 0; c <= PF_CPU_MAX; c++)
+			if (seen[c / 8] & (1u << (c % 8)))
+				pf_merge_expect(&p->m, c);
+	}
 	return p;
 }
 

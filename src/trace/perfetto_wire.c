@@ -63,9 +63,86 @@ static int file_varint(struct pf_stream *s, uint64_t *v, int *nbytes)
 	return -1;
 }
 
+/* A varint from the file during the scan: true, or false at its end or
+ * at one over 10 bytes */
+static bool scan_varint(FILE *f, uint64_t *v, uint64_t *off)
+{
+	struct pf_stream s = { .f = f, .off = *off };
+	int nb;
+	bool ok = file_varint(&s, v, &nb) == 1;
+
+	*off = s.off;
+	return ok;
+}
+
+/* Skip the value of a record of wire type @wt ending no later than @end */
+static bool scan_skip(FILE *f, unsigned int wt, uint64_t *off, uint64_t end)
+{
+	uint64_t v;
+
+	switch (wt) {
+	case 0:
+		return scan_varint(f, &v, off);
+	case 1:
+	case 5:
+		v = wt == 1 ? 8 : 4;
+		break;
+	case 2:
+		if (!scan_varint(f, &v, off))
+			return false;
+		break;
+	default:
+		return false;
+	}
+	if (v > end - *off || fseek(f, (long)v, SEEK_CUR))
+		return false;
+	*off += v;
+	return true;
+}
+
+void pf_scan_cpus(FILE *f, uint8_t *seen, unsigned int max_cpu)
+{
+	uint64_t off = 0, tag, len, v, end, bend;
+
+	while (scan_varint(f, &tag, &off) && tag == 0x0a &&
+	       scan_varint(f, &len, &off) && len <= PF_PACKET_MAX) {
+		end = off + len;
+		while (off < end && scan_varint(f, &tag, &off)) {
+			if (tag != 0x0a) {	/* not ftrace_events */
+				if (!scan_skip(f, tag & 7, &off, end))
+					goto out;
+				continue;
+			}
+			if (!scan_varint(f, &len, &off) || len > end - off)
+				goto out;
+			bend = off + len;
+			while (off < bend && scan_varint(f, &tag, &off)) {
+				if (tag == 0x08) {
+					if (!scan_varint(f, &v, &off))
+						goto out;
+					if (v <= max_cpu)
+						seen[v / 8] |= (uint8_t)(1u << (v % 8));
+					break;
+				}
+				if (!scan_skip(f, tag & 7, &off, bend))
+					goto out;
+			}
+			if (off > end || fseek(f, (long)(end - off), SEEK_CUR))
+				goto out;
+			off = end;
+		}
+		if (off != end)
+			break;
+	}
+out:
+	rewind(f);
+}
+
+/* What a record of each wire type holds, for the messages */
 static const char *const wire_names[8] = {
-	"varint", "64-bit", "length-delimited", "group start", "group end",
-	"32-bit", "wire type 6 (none)", "wire type 7 (none)",
+	"a varint", "a 64-bit value", "a length-delimited value",
+	"a group's start", "a group's end", "a 32-bit value",
+	"wire type 6 (none)", "wire type 7 (none)",
 };
 
 int pf_stream_next(struct pf_stream *s, const uint8_t **pkt, size_t *len,
@@ -93,16 +170,17 @@ int pf_stream_next(struct pf_stream *s, const uint8_t **pkt, size_t *len,
 			 (unsigned long long)(tag >> 3), wire_names[tag & 7]);
 		return TRACE_FILE_BAD;
 	}
+	*at = s->off;
 	k = file_varint(s, &n, &nb);
 	if (k == -2)
 		goto io;
 	if (k <= 0) {
-		*at = s->off;
 		snprintf(err, errlen, nb == 10 ?
 			 "a packet's length is a varint longer than 10 bytes" :
 			 "the file ends inside a packet's length (cut short?)");
 		return TRACE_FILE_BAD;
 	}
+	*at = s->off - (uint64_t)nb - 1;	/* the packet's tag */
 	if (n > PF_PACKET_MAX) {
 		snprintf(err, errlen,
 			 "a packet of %llu bytes: capsim reads packets of at most %u MiB (traced writes them far smaller)",
@@ -165,15 +243,16 @@ static const char *type_wire(const ProtobufCFieldDescriptor *f)
 	switch (f->type) {
 	case PROTOBUF_C_TYPE_FIXED64: case PROTOBUF_C_TYPE_SFIXED64:
 	case PROTOBUF_C_TYPE_DOUBLE:
-		return "64-bit";
+		return wire_names[1];
 	case PROTOBUF_C_TYPE_FIXED32: case PROTOBUF_C_TYPE_SFIXED32:
 	case PROTOBUF_C_TYPE_FLOAT:
-		return "32-bit";
+		return wire_names[5];
 	case PROTOBUF_C_TYPE_STRING: case PROTOBUF_C_TYPE_BYTES:
+		return "a length-delimited string";
 	case PROTOBUF_C_TYPE_MESSAGE:
-		return "length-delimited";
+		return "a length-delimited message";
 	default:
-		return "varint";
+		return wire_names[0];
 	}
 }
 
@@ -185,12 +264,18 @@ struct walk {
 	size_t errlen;
 };
 
+static bool fail4(struct walk *w, const uint8_t *p, const char *fmt,
+		  const char *a, const char *b, const char *c, const char *d)
+{
+	*w->at = w->base + (uint64_t)(p - w->start);
+	snprintf(w->err, w->errlen, fmt, a, b, c, d);
+	return false;
+}
+
 static bool fail(struct walk *w, const uint8_t *p, const char *fmt,
 		 const char *a, const char *b, const char *c)
 {
-	*w->at = w->base + (uint64_t)(p - w->start);
-	snprintf(w->err, w->errlen, fmt, a, b, c);
-	return false;
+	return fail4(w, p, fmt, a, b, c, "");
 }
 
 static bool walk(struct walk *w, const ProtobufCMessageDescriptor *d,
@@ -222,8 +307,8 @@ static bool walk(struct walk *w, const ProtobufCMessageDescriptor *d,
 		if (d && field <= 0xffffffffu)
 			f = protobuf_c_message_descriptor_get_field(d, (unsigned int)field);
 		if (f && !wire_fits(f, wt))
-			return fail(w, rec, "%s: expected field %s, %s, found %s",
-				    f->name, type_wire(f), wire_names[wt]);
+			return fail4(w, rec, "%s.%s: expected %s, found %s",
+				     mname, f->name, type_wire(f), wire_names[wt]);
 		switch (wt) {
 		case 0:
 			q = p;
@@ -236,7 +321,7 @@ static bool walk(struct walk *w, const ProtobufCMessageDescriptor *d,
 		case 1:
 		case 5:
 			if ((size_t)(end - p) < (wt == 1 ? 8u : 4u))
-				return fail(w, rec, "%s.%s: a %s value cut off by its message's end",
+				return fail(w, rec, "%s.%s: %s cut off by its message's end",
 					    mname, f ? f->name : num, wire_names[wt]);
 			p += wt == 1 ? 8 : 4;
 			break;
@@ -261,23 +346,23 @@ static bool walk(struct walk *w, const ProtobufCMessageDescriptor *d,
 				const uint8_t *e = p + v, *r = p;
 				const char *t = type_wire(f);
 
-				if (t[0] == 'v') {
+				if (t == wire_names[0]) {
 					while (r < e)
 						if (!pf_varint(&r, e, &tag))
 							return fail(w, r, "%s.%s: a packed varint %s",
 								    mname, f->name,
 								    e - r >= 10 ? "longer than 10 bytes" :
 								    "cut off by its length");
-				} else if (v % (t[0] == '6' ? 8 : 4)) {
-					return fail(w, q, "%s.%s: a packed %s array whose length is no multiple of its values",
-						    mname, f->name, t);
+				} else if (v % (t == wire_names[1] ? 8 : 4)) {
+					return fail(w, q, "%s.%s: a packed array of %s whose length is no multiple of their size",
+						    mname, f->name, t == wire_names[1] ? "64-bit values" : "32-bit values");
 				}
 			}
 			p += v;
 			break;
 		default:
 			return fail(w, rec, wt == 3 || wt == 4 ?
-				    "%s.%s: a %s (protobuf's deprecated groups are not read)" :
+				    "%s.%s: %s (protobuf's deprecated groups are not read)" :
 				    "%s.%s: %s, which protobuf does not have",
 				    mname, f ? f->name : num, wire_names[wt]);
 		}

@@ -53,6 +53,14 @@ void pf_stream_free(struct pf_stream *s);
 int pf_stream_next(struct pf_stream *s, const uint8_t **pkt, size_t *len,
 		   uint64_t *at, char *err, size_t errlen);
 
+/*
+ * The CPUs the file's ftrace bundles name, read ahead without decoding
+ * anything (each packet's bundle's cpu field, the rest skipped): bit c
+ * of @seen (PF_CPU_MAX + 1 bits) set for CPU c; the file rewound. A
+ * malformed file stops the scan where it is (its reading reports it).
+ */
+void pf_scan_cpus(FILE *f, uint8_t *seen, unsigned int max_cpu);
+
 /* A varint at [*p, end): true with *v and *p past it */
 bool pf_varint(const uint8_t **p, const uint8_t *end, uint64_t *v);
 

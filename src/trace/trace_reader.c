@@ -40,7 +40,10 @@ bool trace_reader_is_perfetto(FILE *f)
 	size_t n = fread(head, 1, sizeof(head), f);
 
 	rewind(f);
-	return pf_sniff(head, n);
+	/* a binary file that begins as a packet is read as one, to be told
+	 * where it is wrong */
+	return n && head[0] == 0x0a &&
+	       (pf_sniff(head, n) || trace_sniff_binary(head, n));
 }
 
 /* Zero @r but for its inputs (sched_only, only) */

@@ -11,9 +11,8 @@ static bool starts(const unsigned char *h, size_t n, const char *magic,
 	return n >= m && !memcmp(h, magic, m);
 }
 
-/* Binary: a NUL, or more than one byte in 16 a control character no
- * text has (a UTF-8 text's bytes above 0x7f are no control) */
-static bool binary(const unsigned char *h, size_t n)
+/* A UTF-8 text's bytes above 0x7f are no control characters */
+bool trace_sniff_binary(const unsigned char *h, size_t n)
 {
 	size_t ctl = 0;
 
@@ -96,10 +95,8 @@ const char *trace_sniff_other(const unsigned char *h, size_t n)
 		return "perf.data, perf record's own binary format (capsim reads ftrace's captures: trace-cmd record, or Perfetto)";
 	if (starts(h, n, "\x7f" "ELF", 4))
 		return "an ELF binary";
-	if (binary(h, n))
-		return h[0] == 0x0a ?
-		       "a binary file: protobuf, but its first record is no Perfetto TracePacket" :
-		       "a binary file";
+	if (trace_sniff_binary(h, n))
+		return "a binary file";
 	if (starts(h, n, "\xef\xbb\xbf", 3))
 		i = 3;
 	while (i < n && isspace(h[i]))

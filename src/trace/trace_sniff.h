@@ -9,6 +9,7 @@
 #ifndef CAPSIM_TRACE_SNIFF_H
 #define CAPSIM_TRACE_SNIFF_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /* How many first bytes are looked at */
@@ -17,6 +18,10 @@
 /* The forms capsim reads, for the messages */
 #define TRACE_FORMS_READ \
 	"ftrace text (the kernel's trace, capsim's trace.txt), trace-cmd report (default, -N, -R), systrace text or HTML, trace.dat, Perfetto protobuf (.perfetto-trace, .pftrace)"
+
+/* Whether @head (@n bytes) is binary: a NUL, or more than one byte in 16
+ * a control character no text has */
+bool trace_sniff_binary(const unsigned char *head, size_t n);
 
 /*
  * What the file whose first @n bytes are @head is when it is none of the
