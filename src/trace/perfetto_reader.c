@@ -17,6 +17,7 @@
  * refused rather than decoded into gigabytes */
 #define PF_DECODED_MAX (512u << 20)
 #define PF_CHUNK (1u << 20)
+#define PF_KEEP (8u << 20)
 
 /* include/uapi/linux/sched.h: a clone sharing its thread group */
 #define CLONE_THREAD 0x00010000ull
@@ -27,10 +28,11 @@ struct chunk {
 	max_align_t data[];
 };
 
-/* The protobuf-c allocator of one packet: bump allocation, all of it
- * dropped when the packet is done */
+/* The protobuf-c allocator of one packet: bump allocation through a
+ * list of chunks, all of it dropped when the packet is done (the chunks
+ * kept for the next, up to PF_KEEP) */
 struct arena {
-	struct chunk *head;
+	struct chunk *head, *cur, *tail;
 	size_t total;
 	bool full;
 };
@@ -66,18 +68,20 @@ struct trace_pf {
 static void *arena_alloc(void *data, size_t size)
 {
 	struct arena *a = data;
-	struct chunk *c = a->head;
 	size_t n = (size + sizeof(max_align_t) - 1) & ~(sizeof(max_align_t) - 1);
+	struct chunk *c;
 	void *p;
 
-	if (!c || c->size - c->used < n) {
+	while (a->cur && a->cur->size - a->cur->used < n)
+		a->cur = a->cur->next;
+	if (!a->cur) {
 		/* 64 KiB first (most packets are small), doubling to 1 MiB */
-		size_t sz = c && c->size < PF_CHUNK ? 2 * c->size :
-			    c ? PF_CHUNK : 65536;
+		size_t sz = a->tail ? a->tail->size * 2 : 65536;
 
+		if (sz > PF_CHUNK)
+			sz = PF_CHUNK;
 		if (sz < n)
 			sz = n;
-
 		if (a->total + sz > PF_DECODED_MAX) {
 			a->full = true;
 			return NULL;
@@ -85,12 +89,17 @@ static void *arena_alloc(void *data, size_t size)
 		c = malloc(sizeof(*c) + sz);
 		if (!c)
 			abort();
-		c->next = a->head;
+		c->next = NULL;
 		c->used = 0;
 		c->size = sz;
-		a->head = c;
+		if (a->tail)
+			a->tail->next = c;
+		else
+			a->head = c;
+		a->tail = a->cur = c;
 		a->total += sz;
 	}
+	c = a->cur;
 	p = (char *)c->data + c->used;
 	c->used += n;
 	return p;
@@ -101,25 +110,32 @@ static void arena_free(void *data, void *p)
 	(void)data, (void)p;
 }
 
-/* Drop all but one chunk (the next packet reuses it) */
+/* Ready for the next packet (@all: nothing kept) */
 static void arena_reset(struct arena *a, bool all)
 {
-	struct chunk *c = a->head, *keep = all ? NULL : c;
+	struct chunk *c = a->head, *prev = NULL;
+	size_t total = 0;
 
 	while (c) {
 		struct chunk *next = c->next;
 
-		if (c != keep)
+		if (!all && total + c->size <= PF_KEEP) {
+			c->used = 0;
+			total += c->size;
+			prev = c;
+		} else {
 			free(c);
+			if (prev)
+				prev->next = next;
+			else
+				a->head = next;
+		}
 		c = next;
 	}
-	a->head = keep;
-	a->total = keep ? keep->size : 0;
+	a->tail = prev;
+	a->cur = a->head;
+	a->total = total;
 	a->full = false;
-	if (keep) {
-		keep->used = 0;
-		keep->next = NULL;
-	}
 }
 
 static int bad(struct trace_pf *p, uint64_t at, const char *msg)
@@ -278,6 +294,20 @@ static int wake_event(struct trace_pf *p, const Pf__SchedWakeupFtraceEvent *w,
 	return w->comm ? name_task_id(p, w->pid, ev->s[0]) : 0;
 }
 
+/* @u (negated if @neg) in @base, ending at @e: its first character */
+static char *utoa(char *e, uint64_t u, unsigned int base, bool neg)
+{
+	char *s = e;
+
+	do {
+		*--s = "0123456789abcdef"[u % base];
+		u /= base;
+	} while (u);
+	if (neg)
+		*--s = '-';
+	return s;
+}
+
 /* A generic event's blob: "NAME\0KEY\0VALUE\0..." */
 static int generic_event(struct trace_pf *p, const Pf__GenericFtraceEvent *g,
 			 struct pf_ev *ev)
@@ -305,6 +335,7 @@ static int generic_event(struct trace_pf *p, const Pf__GenericFtraceEvent *g,
 	for (i = 0; i < g->n_field && i < FTRACE_MAX_FIELDS; i++) {
 		const Pf__GenericFtraceEvent__Field *f = g->field[i];
 		const char *v = buf;
+		char *e = buf + sizeof(buf) - 1;
 
 		if (!f->name || !*f->name)
 			continue;
@@ -313,10 +344,13 @@ static int generic_event(struct trace_pf *p, const Pf__GenericFtraceEvent *g,
 			v = f->str_value;
 			break;
 		case PF__GENERIC_FTRACE_EVENT__FIELD__VALUE_INT_VALUE:
-			snprintf(buf, sizeof(buf), "%" PRId64, f->int_value);
+			*e = '\0';
+			v = utoa(e, f->int_value < 0 ? -(uint64_t)f->int_value :
+				 (uint64_t)f->int_value, 10, f->int_value < 0);
 			break;
 		case PF__GENERIC_FTRACE_EVENT__FIELD__VALUE_UINT_VALUE:
-			snprintf(buf, sizeof(buf), "%" PRIu64, f->uint_value);
+			*e = '\0';
+			v = utoa(e, f->uint_value, 10, false);
 			break;
 		default:
 			continue;
@@ -832,14 +866,16 @@ static void field(struct trace_pf *p, struct ftrace_event *ev, const char *key,
 	(void)p;
 }
 
+/* @v in decimal (or hex) into the event's strings: by hand, snprintf()
+ * being a sixth of the reader's time */
 static void field_num(struct trace_pf *p, struct ftrace_event *ev,
 		      const char *key, int64_t v, bool hex)
 {
-	char buf[24];
-	int n = hex ? snprintf(buf, sizeof(buf), "%" PRIx64, (uint64_t)v) :
-		snprintf(buf, sizeof(buf), "%" PRId64, v);
+	char buf[24], *e = buf + sizeof(buf), *s;
+	bool neg = !hex && v < 0;
 
-	field(p, ev, key, keep(p, buf, (size_t)n));
+	s = utoa(e, neg ? -(uint64_t)v : (uint64_t)v, hex ? 16 : 10, neg);
+	field(p, ev, key, keep(p, s, (size_t)(e - s)));
 }
 
 static void field_str(struct trace_pf *p, struct ftrace_event *ev,

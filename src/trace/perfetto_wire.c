@@ -75,6 +75,24 @@ static bool scan_varint(FILE *f, uint64_t *v, uint64_t *off)
 	return ok;
 }
 
+/* Skip @n bytes: read through (glibc's fseek() is a system call each
+ * time, a bundle's skip is mostly within its buffer), a long way seeked */
+static bool scan_seek(FILE *f, uint64_t n)
+{
+	char buf[4096];
+
+	if (n > (1u << 20))
+		return !fseeko(f, (off_t)n, SEEK_CUR);
+	while (n) {
+		size_t k = n < sizeof(buf) ? (size_t)n : sizeof(buf);
+
+		if (fread(buf, 1, k, f) != k)
+			return false;
+		n -= k;
+	}
+	return true;
+}
+
 /* Skip the value of a record of wire type @wt ending no later than @end */
 static bool scan_skip(FILE *f, unsigned int wt, uint64_t *off, uint64_t end)
 {
@@ -94,7 +112,7 @@ static bool scan_skip(FILE *f, unsigned int wt, uint64_t *off, uint64_t end)
 	default:
 		return false;
 	}
-	if (v > end - *off || fseek(f, (long)v, SEEK_CUR))
+	if (v > end - *off || !scan_seek(f, v))
 		return false;
 	*off += v;
 	return true;
@@ -127,7 +145,7 @@ void pf_scan_cpus(FILE *f, uint8_t *seen, unsigned int max_cpu)
 				if (!scan_skip(f, tag & 7, &off, bend))
 					goto out;
 			}
-			if (off > end || fseek(f, (long)(end - off), SEEK_CUR))
+			if (off > end || !scan_seek(f, end - off))
 				goto out;
 			off = end;
 		}
