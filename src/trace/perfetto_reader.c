@@ -4,6 +4,8 @@
 #include <string.h>
 
 #include "capsim_perfetto.pb-c.h"
+#include "perfetto_arena.h"
+#include "perfetto_format.h"
 #include "perfetto_merge.h"
 #include "perfetto_names.h"
 #include "perfetto_reader.h"
@@ -11,31 +13,8 @@
 #include "trace_file.h"
 #include "trace_reader.h"
 
-/* What a packet's decoding may allocate, at most: protobuf-c's structs
- * take a few times the bytes they come from (an empty FtraceEvent, 2
- * bytes on the wire, is ~60 in memory); a packet that needs more is
- * refused rather than decoded into gigabytes */
-#define PF_DECODED_MAX (512u << 20)
-#define PF_CHUNK (1u << 20)
-#define PF_KEEP (8u << 20)
-
 /* include/uapi/linux/sched.h: a clone sharing its thread group */
 #define CLONE_THREAD 0x00010000ull
-
-struct chunk {
-	struct chunk *next;
-	size_t used, size;
-	max_align_t data[];
-};
-
-/* The protobuf-c allocator of one packet: bump allocation through a
- * list of chunks, all of it dropped when the packet is done (the chunks
- * kept for the next, up to PF_KEEP) */
-struct arena {
-	struct chunk *head, *cur, *tail;
-	size_t total;
-	bool full;
-};
 
 struct cpu_now {
 	int32_t pid;		/* the task running, from its last switch */
@@ -52,91 +31,16 @@ struct trace_pf {
 	struct pf_tasks tasks;
 	struct cpu_now *cpus;
 	int ncpus;
-	struct arena ar;
-	ProtobufCAllocator alloc;
+	struct pf_arena ar;
 	uint64_t pkt_off;	/* the packet being decoded */
 	bool eof;
 	long lost;
 	uint32_t id_unknown;	/* "<...>" */
 	/* the event handed out: its strings, its blob */
-	char *out;
-	size_t out_used, out_cap;
+	struct pf_out out;
 	char *blob;
 	char err[512];
 };
-
-static void *arena_alloc(void *data, size_t size)
-{
-	struct arena *a = data;
-	size_t n = (size + sizeof(max_align_t) - 1) & ~(sizeof(max_align_t) - 1);
-	struct chunk *c;
-	void *p;
-
-	while (a->cur && a->cur->size - a->cur->used < n)
-		a->cur = a->cur->next;
-	if (!a->cur) {
-		/* 64 KiB first (most packets are small), doubling to 1 MiB */
-		size_t sz = a->tail ? a->tail->size * 2 : 65536;
-
-		if (sz > PF_CHUNK)
-			sz = PF_CHUNK;
-		if (sz < n)
-			sz = n;
-		if (a->total + sz > PF_DECODED_MAX) {
-			a->full = true;
-			return NULL;
-		}
-		c = malloc(sizeof(*c) + sz);
-		if (!c)
-			abort();
-		c->next = NULL;
-		c->used = 0;
-		c->size = sz;
-		if (a->tail)
-			a->tail->next = c;
-		else
-			a->head = c;
-		a->tail = a->cur = c;
-		a->total += sz;
-	}
-	c = a->cur;
-	p = (char *)c->data + c->used;
-	c->used += n;
-	return p;
-}
-
-static void arena_free(void *data, void *p)
-{
-	(void)data, (void)p;
-}
-
-/* Ready for the next packet (@all: nothing kept) */
-static void arena_reset(struct arena *a, bool all)
-{
-	struct chunk *c = a->head, *prev = NULL;
-	size_t total = 0;
-
-	while (c) {
-		struct chunk *next = c->next;
-
-		if (!all && total + c->size <= PF_KEEP) {
-			c->used = 0;
-			total += c->size;
-			prev = c;
-		} else {
-			free(c);
-			if (prev)
-				prev->next = next;
-			else
-				a->head = next;
-		}
-		c = next;
-	}
-	a->tail = prev;
-	a->cur = a->head;
-	a->total = total;
-	a->full = false;
-}
 
 static int bad(struct trace_pf *p, uint64_t at, const char *msg)
 {
@@ -294,20 +198,6 @@ static int wake_event(struct trace_pf *p, const Pf__SchedWakeupFtraceEvent *w,
 	return w->comm ? name_task_id(p, w->pid, ev->s[0]) : 0;
 }
 
-/* @u (negated if @neg) in @base, ending at @e: its first character */
-static char *utoa(char *e, uint64_t u, unsigned int base, bool neg)
-{
-	char *s = e;
-
-	do {
-		*--s = "0123456789abcdef"[u % base];
-		u /= base;
-	} while (u);
-	if (neg)
-		*--s = '-';
-	return s;
-}
-
 /* A generic event's blob: "NAME\0KEY\0VALUE\0..." */
 static int generic_event(struct trace_pf *p, const Pf__GenericFtraceEvent *g,
 			 struct pf_ev *ev)
@@ -345,12 +235,12 @@ static int generic_event(struct trace_pf *p, const Pf__GenericFtraceEvent *g,
 			break;
 		case PF__GENERIC_FTRACE_EVENT__FIELD__VALUE_INT_VALUE:
 			*e = '\0';
-			v = utoa(e, f->int_value < 0 ? -(uint64_t)f->int_value :
+			v = pf_utoa(e, f->int_value < 0 ? -(uint64_t)f->int_value :
 				 (uint64_t)f->int_value, 10, f->int_value < 0);
 			break;
 		case PF__GENERIC_FTRACE_EVENT__FIELD__VALUE_UINT_VALUE:
 			*e = '\0';
-			v = utoa(e, f->uint_value, 10, false);
+			v = pf_utoa(e, f->uint_value, 10, false);
 			break;
 		default:
 			continue;
@@ -771,8 +661,8 @@ static int read_packet(struct trace_pf *p)
 	if (!wanted(pkt, len))
 		return 1;
 	body = p->st.off - len;
-	arena_reset(&p->ar, false);
-	tp = pf__trace_packet__unpack(&p->alloc, len, pkt);
+	pf_arena_reset(&p->ar, false);
+	tp = pf__trace_packet__unpack(&p->ar.alloc, len, pkt);
 	if (!tp) {
 		if (!pf_check(&pf__trace_packet__descriptor, pkt, len, body,
 			      &at, p->err, sizeof(p->err)))
@@ -802,9 +692,7 @@ struct trace_pf *trace_pf_open(FILE *f, const char *name)
 		abort();
 	p->name = name;
 	pf_stream_init(&p->st, f);
-	p->alloc.alloc = arena_alloc;
-	p->alloc.free = arena_free;
-	p->alloc.allocator_data = &p->ar;
+	pf_arena_init(&p->ar);
 	if (pf_intern(&p->str, "<...>", 5, &p->id_unknown, p->err,
 		      sizeof(p->err)))
 		abort();
@@ -825,144 +713,11 @@ void trace_pf_close(struct trace_pf *p)
 	pf_merge_free(&p->m);
 	pf_strings_free(&p->str);
 	pf_tasks_free(&p->tasks);
-	arena_reset(&p->ar, true);
+	pf_arena_reset(&p->ar, true);
 	free(p->cpus);
-	free(p->out);
+	pf_out_free(&p->out);
 	free(p->blob);
 	free(p);
-}
-
-/* A copy of @s in the event's strings */
-static char *keep(struct trace_pf *p, const char *s, size_t n)
-{
-	char *d;
-
-	if (p->out_used + n + 1 > p->out_cap) {
-		/* the strings already handed out for this event stay where
-		 * they are: grow only before the first (out_used 0) */
-		if (p->out_used)
-			return (char *)"";
-		p->out_cap = n + 1 > 16384 ? n + 1 : 16384;
-		free(p->out);
-		p->out = malloc(p->out_cap);
-		if (!p->out)
-			abort();
-	}
-	d = p->out + p->out_used;
-	memcpy(d, s, n);
-	d[n] = '\0';
-	p->out_used += n + 1;
-	return d;
-}
-
-static void field(struct trace_pf *p, struct ftrace_event *ev, const char *key,
-		  const char *val)
-{
-	if (ev->nr_fields < FTRACE_MAX_FIELDS) {
-		ev->fields[ev->nr_fields].key = key;
-		ev->fields[ev->nr_fields].val = val;
-		ev->nr_fields++;
-	}
-	(void)p;
-}
-
-/* @v in decimal (or hex) into the event's strings: by hand, snprintf()
- * being a sixth of the reader's time */
-static void field_num(struct trace_pf *p, struct ftrace_event *ev,
-		      const char *key, int64_t v, bool hex)
-{
-	char buf[24], *e = buf + sizeof(buf), *s;
-	bool neg = !hex && v < 0;
-
-	s = utoa(e, neg ? -(uint64_t)v : (uint64_t)v, hex ? 16 : 10, neg);
-	field(p, ev, key, keep(p, s, (size_t)(e - s)));
-}
-
-static void field_str(struct trace_pf *p, struct ftrace_event *ev,
-		      const char *key, uint32_t id)
-{
-	const char *s = pf_str(&p->str, id);
-
-	field(p, ev, key, keep(p, s, strlen(s)));
-}
-
-static const char *const kind_names[] = {
-	[PF_SWITCH] = "sched_switch", [PF_WAKEUP] = "sched_wakeup",
-	[PF_WAKEUP_NEW] = "sched_wakeup_new", [PF_WAKING] = "sched_waking",
-	[PF_MIGRATE] = "sched_migrate_task", [PF_FREQ] = "cpu_frequency",
-	[PF_IDLE] = "cpu_idle", [PF_NEWTASK] = "task_newtask",
-	[PF_RENAME] = "task_rename", [PF_PRINT] = "tracing_mark_write",
-};
-
-/* Each kind's fields in the kernel's order: "s0"/"s1" its strings,
- * "vN" its numbers ("xN" printed in hex, as the kernel prints them) */
-static const char *const kind_fields[][8] = {
-	[PF_SWITCH] = { "s0prev_comm", "v0prev_pid", "v1prev_prio",
-			"v2prev_state", "s1next_comm", "v3next_pid",
-			"v4next_prio" },
-	[PF_WAKEUP] = { "s0comm", "v0pid", "v1prio", "v2target_cpu" },
-	[PF_WAKEUP_NEW] = { "s0comm", "v0pid", "v1prio", "v2target_cpu" },
-	[PF_WAKING] = { "s0comm", "v0pid", "v1prio", "v2target_cpu" },
-	[PF_MIGRATE] = { "s0comm", "v0pid", "v1prio", "v2orig_cpu",
-			 "v3dest_cpu" },
-	[PF_FREQ] = { "v0state", "v1cpu_id" },
-	[PF_IDLE] = { "v0state", "v1cpu_id" },
-	[PF_NEWTASK] = { "v0pid", "s0comm", "x1clone_flags",
-			 "v2oom_score_adj" },
-	[PF_RENAME] = { "v0pid", "s0oldcomm", "s1newcomm",
-			"v1oom_score_adj" },
-};
-
-static void format(struct trace_pf *p, const struct pf_ev *e,
-		   struct ftrace_event *ev)
-{
-	const char *s;
-	int i;
-
-	p->out_used = 0;
-	memset(ev, 0, sizeof(*ev));
-	ev->ts_ns = e->ts;
-	ev->cpu = e->cpu;
-	ev->pid = e->pid;
-	ev->cpu_col = ev->ts_col = 1;
-	i = e->pid > 0 ? pf_task_find(&p->tasks, e->pid) : -1;
-	ev->tgid = i >= 0 ? p->tasks.tgid[i] : -1;
-	s = e->pid ? pf_str(&p->str, e->comm) : "<idle>";
-	ev->comm = keep(p, s, strlen(s));
-	if (e->kind == PF_GENERIC) {
-		const char *b = e->blob;
-
-		ev->name = b;
-		b += strlen(b) + 1;
-		for (i = 0; i < e->v[0]; i++) {
-			const char *k = b, *v = k + strlen(k) + 1;
-
-			field(p, ev, k, v);
-			b = v + strlen(v) + 1;
-		}
-		return;
-	}
-	ev->name = kind_names[e->kind];
-	if (e->kind == PF_PRINT) {
-		char *body = e->blob;
-		size_t n = strlen(body);
-
-		/* a marker's text ends in the newline echo wrote */
-		while (n && (body[n - 1] == '\n' || body[n - 1] == ' '))
-			body[--n] = '\0';
-		trace_marker_event(&body, ev);
-		ftrace_split_fields(body, ev);
-		return;
-	}
-	for (i = 0; i < 8 && kind_fields[e->kind][i]; i++) {
-		const char *f = kind_fields[e->kind][i];
-		int k = f[1] - '0';
-
-		if (f[0] == 's' && (e->has & (1u << (5 + k))))
-			field_str(p, ev, f + 2, e->s[k]);
-		else if (f[0] != 's' && (e->has & (1u << k)))
-			field_num(p, ev, f + 2, e->v[k], f[0] == 'x');
-	}
 }
 
 int trace_pf_next(struct trace_pf *p, struct ftrace_event *ev, long *where,
@@ -983,6 +738,6 @@ int trace_pf_next(struct trace_pf *p, struct ftrace_event *ev, long *where,
 	pf_merge_pop(&p->m, c, &e);
 	p->blob = e.blob;
 	*where = (long)e.off;
-	format(p, &e, ev);
+	pf_format(&p->out, &p->str, &p->tasks, &e, ev);
 	return 1;
 }
