@@ -6,6 +6,7 @@
 #include "capsim_perfetto.pb-c.h"
 #include "perfetto_arena.h"
 #include "perfetto_format.h"
+#include "perfetto_inflate.h"
 #include "perfetto_merge.h"
 #include "perfetto_names.h"
 #include "perfetto_reader.h"
@@ -32,7 +33,10 @@ struct trace_pf {
 	struct cpu_now *cpus;
 	int ncpus;
 	struct pf_arena ar;
+	struct pf_zbuf z;	/* a packet's compressed packets, inflated */
 	uint64_t pkt_off;	/* the packet being decoded */
+	bool inner;		/* ... one of them (its offset: inner_off) */
+	uint64_t inner_off;
 	bool eof;
 	long lost;
 	uint32_t id_unknown;	/* "<...>" */
@@ -44,15 +48,19 @@ struct trace_pf {
 
 static int bad(struct trace_pf *p, uint64_t at, const char *msg)
 {
-	fprintf(stderr, "%s: byte %" PRIu64 ": error: Perfetto trace: %s\n",
-		p->name, at, msg);
+	if (p->inner)	/* @at is in the inflated bytes */
+		fprintf(stderr, "%s: byte %" PRIu64 ": error: Perfetto trace: in its compressed_packets, at byte %" PRIu64 " of them inflated: %s\n",
+			p->name, p->pkt_off, at, msg);
+	else
+		fprintf(stderr, "%s: byte %" PRIu64 ": error: Perfetto trace: %s\n",
+			p->name, at, msg);
 	return TRACE_FILE_BAD;
 }
 
 /* A bad packet: its byte offset and what the trace should have said */
 static int bad_pkt(struct trace_pf *p, const char *what)
 {
-	return bad(p, p->pkt_off, what);
+	return bad(p, p->inner ? p->inner_off : p->pkt_off, what);
 }
 
 static int intern(struct trace_pf *p, const char *s, uint32_t *id)
@@ -612,7 +620,7 @@ static bool wanted(const uint8_t *pkt, size_t len)
 		if (!pf_varint(&q, end, &tag))
 			return true;
 		switch (tag >> 3) {
-		case 1: case 2: case 43: case 44: case 60:
+		case 1: case 2: case 43: case 44: case 50: case 60:
 			return true;
 		}
 		switch (tag & 7) {
@@ -638,11 +646,78 @@ static bool wanted(const uint8_t *pkt, size_t len)
 	return q != end;
 }
 
+static int inflated(struct trace_pf *p, const ProtobufCBinaryData *c);
+
+/* One packet's bytes, @base the offset of its first (in the file, or in
+ * the inflated bytes of a compressed one) */
+static int decode_packet(struct trace_pf *p, const uint8_t *pkt, size_t len,
+			 uint64_t base)
+{
+	Pf__TracePacket *tp;
+	uint64_t at;
+	int k = 0;
+
+	if (!wanted(pkt, len))
+		return 0;
+	pf_arena_reset(&p->ar, false);
+	tp = pf__trace_packet__unpack(&p->ar.alloc, len, pkt);
+	if (!tp) {
+		if (!pf_check(&pf__trace_packet__descriptor, pkt, len, base,
+			      &at, p->err, sizeof(p->err)))
+			return bad(p, at, p->err);
+		return bad_pkt(p, p->ar.full ?
+			       "a packet that decodes into more than 512 MiB: not a trace capsim reads" :
+			       "a packet protobuf-c cannot decode");
+	}
+	if (tp->process_tree)
+		k = process_tree(p, tp->process_tree);
+	if (!k && (tp->process_descriptor || tp->thread_descriptor))
+		k = descriptors(p, tp->process_descriptor, tp->thread_descriptor);
+	if (!k && tp->track_descriptor)
+		k = descriptors(p, tp->track_descriptor->process,
+				tp->track_descriptor->thread);
+	if (!k && tp->ftrace_events)
+		k = bundle(p, tp->ftrace_events);
+	if (!k && tp->has_compressed_packets) {
+		if (p->inner)
+			return bad_pkt(p, "compressed_packets inside compressed_packets");
+		k = inflated(p, &tp->compressed_packets);
+	}
+	return k;
+}
+
+/* A packet's compressed packets: inflated, then each decoded */
+static int inflated(struct trace_pf *p, const ProtobufCBinaryData *c)
+{
+	const uint8_t *q, *end;
+	uint64_t tag, n;
+	int k = 0;
+
+	if (pf_inflate(&p->z, c->data, c->len, p->err, sizeof(p->err)))
+		return bad_pkt(p, p->err);
+	q = p->z.buf;
+	end = q + p->z.len;
+	p->inner = true;
+	while (!k && q < end) {
+		const uint8_t *rec = q;
+
+		p->inner_off = (uint64_t)(rec - p->z.buf);
+		if (!pf_varint(&q, end, &tag) || tag != 0x0a ||
+		    !pf_varint(&q, end, &n) || n > (uint64_t)(end - q)) {
+			k = bad_pkt(p, "expected a TracePacket (field 1, length-delimited) running no further than the inflated bytes");
+			break;
+		}
+		k = decode_packet(p, q, (size_t)n, (uint64_t)(q - p->z.buf));
+		q += n;
+	}
+	p->inner = false;
+	return k;
+}
+
 static int read_packet(struct trace_pf *p)
 {
 	const uint8_t *pkt;
-	Pf__TracePacket *tp;
-	uint64_t at, body;
+	uint64_t at;
 	size_t len;
 	int k;
 
@@ -658,29 +733,7 @@ static int read_packet(struct trace_pf *p)
 		return k;
 	}
 	p->pkt_off = at;
-	if (!wanted(pkt, len))
-		return 1;
-	body = p->st.off - len;
-	pf_arena_reset(&p->ar, false);
-	tp = pf__trace_packet__unpack(&p->ar.alloc, len, pkt);
-	if (!tp) {
-		if (!pf_check(&pf__trace_packet__descriptor, pkt, len, body,
-			      &at, p->err, sizeof(p->err)))
-			return bad(p, at, p->err);
-		return bad_pkt(p, p->ar.full ?
-			       "a packet that decodes into more than 512 MiB: not a trace capsim reads" :
-			       "a packet protobuf-c cannot decode");
-	}
-	k = 0;
-	if (tp->process_tree)
-		k = process_tree(p, tp->process_tree);
-	if (!k && (tp->process_descriptor || tp->thread_descriptor))
-		k = descriptors(p, tp->process_descriptor, tp->thread_descriptor);
-	if (!k && tp->track_descriptor)
-		k = descriptors(p, tp->track_descriptor->process,
-				tp->track_descriptor->thread);
-	if (!k && tp->ftrace_events)
-		k = bundle(p, tp->ftrace_events);
+	k = decode_packet(p, pkt, len, p->st.off - len);
 	return k ? k : 1;
 }
 
@@ -714,6 +767,7 @@ void trace_pf_close(struct trace_pf *p)
 	pf_strings_free(&p->str);
 	pf_tasks_free(&p->tasks);
 	pf_arena_reset(&p->ar, true);
+	pf_zbuf_free(&p->z);
 	free(p->cpus);
 	pf_out_free(&p->out);
 	free(p->blob);

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "perfetto_inflate.h"
 #include "perfetto_wire.h"
 #include "trace_file.h"
 
@@ -118,6 +119,79 @@ static bool scan_skip(FILE *f, unsigned int wt, uint64_t *off, uint64_t end)
 	return true;
 }
 
+static void mark(uint8_t *seen, uint64_t cpu, unsigned int max_cpu)
+{
+	if (cpu <= max_cpu)
+		seen[cpu / 8] |= (uint8_t)(1u << (cpu % 8));
+}
+
+/* The same in memory, over compressed packets once inflated */
+static void scan_mem(const uint8_t *q, size_t n, uint8_t *seen,
+		     unsigned int max_cpu)
+{
+	const uint8_t *end = q + n, *pe, *be;
+	uint64_t tag, len, v;
+
+	while (q < end && pf_varint(&q, end, &tag) && tag == 0x0a &&
+	       pf_varint(&q, end, &len) && len <= (uint64_t)(end - q)) {
+		pe = q + len;
+		while (q < pe && pf_varint(&q, pe, &tag)) {
+			if ((tag & 7) == 0) {
+				if (!pf_varint(&q, pe, &v))
+					break;
+				continue;
+			}
+			if ((tag & 7) == 1 || (tag & 7) == 5) {
+				if ((size_t)(pe - q) < ((tag & 7) == 1 ? 8u : 4u))
+					break;
+				q += (tag & 7) == 1 ? 8 : 4;
+				continue;
+			}
+			if ((tag & 7) != 2 || !pf_varint(&q, pe, &len) ||
+			    len > (uint64_t)(pe - q))
+				break;
+			be = q + len;
+			if (tag == 0x0a)	/* a bundle: its cpu */
+				while (q < be && pf_varint(&q, be, &tag)) {
+					if (tag == 0x08) {
+						if (pf_varint(&q, be, &v))
+							mark(seen, v, max_cpu);
+						break;
+					}
+					if ((tag & 7) != 2 || !pf_varint(&q, be, &len) ||
+					    len > (uint64_t)(be - q))
+						break;
+					q += len;
+				}
+			q = be;
+		}
+		q = pe;
+	}
+}
+
+/* A packet's compressed packets (field 50) of @len bytes, read and
+ * scanned inflated */
+static bool scan_compressed(FILE *f, uint64_t len, uint8_t *seen,
+			    unsigned int max_cpu)
+{
+	struct pf_zbuf z = { 0 };
+	uint8_t *buf;
+	char err[160];
+	bool ok;
+
+	if (len > PF_INFLATED_MAX)
+		return false;
+	buf = malloc(len ? len : 1);
+	if (!buf)
+		abort();
+	ok = fread(buf, 1, len, f) == len;
+	if (ok && !pf_inflate(&z, buf, len, err, sizeof(err)))
+		scan_mem(z.buf, z.len, seen, max_cpu);
+	free(buf);
+	pf_zbuf_free(&z);
+	return ok;
+}
+
 void pf_scan_cpus(FILE *f, uint8_t *seen, unsigned int max_cpu)
 {
 	uint64_t off = 0, tag, len, v, end, bend;
@@ -126,6 +200,13 @@ void pf_scan_cpus(FILE *f, uint8_t *seen, unsigned int max_cpu)
 	       scan_varint(f, &len, &off) && len <= PF_PACKET_MAX) {
 		end = off + len;
 		while (off < end && scan_varint(f, &tag, &off)) {
+			if (tag == (50 << 3 | 2)) {	/* compressed_packets */
+				if (!scan_varint(f, &len, &off) || len > end - off ||
+				    !scan_compressed(f, len, seen, max_cpu))
+					goto out;
+				off += len;
+				continue;
+			}
 			if (tag != 0x0a) {	/* not ftrace_events */
 				if (!scan_skip(f, tag & 7, &off, end))
 					goto out;
@@ -138,8 +219,7 @@ void pf_scan_cpus(FILE *f, uint8_t *seen, unsigned int max_cpu)
 				if (tag == 0x08) {
 					if (!scan_varint(f, &v, &off))
 						goto out;
-					if (v <= max_cpu)
-						seen[v / 8] |= (uint8_t)(1u << (v % 8));
+					mark(seen, v, max_cpu);
 					break;
 				}
 				if (!scan_skip(f, tag & 7, &off, bend))

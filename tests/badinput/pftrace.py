@@ -13,8 +13,11 @@ with protobuf's wire format only. Usage: pftrace.py CASE OUT
   arrays         compact_sched with 2 switch timestamps and 1 next_pid
   tasks          10^6 tasks woken in compact_sched (a bundle of 7 MB)
   back           CPU 0's second bundle earlier than its first
+  zlib-bad       compressed_packets that are no deflate data
+  zlib-bomb      compressed_packets inflating to 65 MiB of zeros
 """
 import sys
+import zlib
 
 
 def varint(v):
@@ -90,6 +93,10 @@ def main():
     elif case == 'back':
         data = (bundle(0, idle_event(2000000000, 0)) +
                 bundle(0, idle_event(1000000000, 0)))
+    elif case == 'zlib-bad':
+        data = packet(ln(50, b'not deflate at all'))
+    elif case == 'zlib-bomb':
+        data = packet(ln(50, zlib.compress(bytes(65 << 20), 9)))
     else:
         sys.exit('pftrace.py: unknown case ' + case)
     with open(out, 'wb') as f:

@@ -135,6 +135,10 @@ pf_row interned "t.pftrace: byte 0: error: Perfetto trace: compact_sched: switch
 pf_row arrays "t.pftrace: byte 0: error: Perfetto trace: compact_sched: switch_* arrays of different lengths (2 and 1)"
 pf_row back "t.pftrace: byte 22: error: Perfetto trace: CPU 0's events go back in time: one at 1.000000000 s after events up to 2.000000000 s were handed out"
 pf_row tasks "t.pftrace: byte 0: error: Perfetto trace: pid 262145 is task 262145: capsim reads at most 262144 tasks" 512
+pf_row zlib-bad "t.pftrace: byte 0: error: Perfetto trace: compressed_packets (18 bytes): not deflate data"
+pf_row zlib-bomb "t.pftrace: byte 0: error: Perfetto trace: compressed_packets (" 512
+grep -q "inflates past 64 MiB" "$tmp/err" ||
+	{ fail=$((fail + 1)); echo "FAIL plot: Perfetto zlib-bomb: not said to inflate past 64 MiB"; }
 
 fresh
 head -c 5000 "$SRC/tests/fixtures/traces/capture.pftrace" >t.pftrace

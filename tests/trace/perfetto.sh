@@ -2,8 +2,8 @@
 # Perfetto protobuf read as every other form (src/trace/perfetto_reader.h):
 #  1. the forms' capture (tests/fixtures/traces/capture.txt) as Perfetto,
 #     the committed capture.pftrace (ProcessTree, compact_sched) and made
-#     here full and compact (tests/trace/to_perfetto.py, stdlib Python,
-#     the wire format only): the same normalized events (count and digest
+#     here full, compact and deflate-compressed (tests/trace/to_perfetto.py,
+#     stdlib Python, the wire format only): the same normalized events (count and digest
 #     of trace_events' sorted stream), the same `capsim plot` data, the
 #     same `capsim import` workload and `capsim import-check` report (but
 #     for the trace's name); a guest fixture's import the same too;
@@ -68,9 +68,11 @@ ref=$(digest "$F/capture.txt")
 "$W" plot "$F/capture.txt" --platform juno-r0 -o "$tmp/p-ref" --quiet ||
 	{ echo "FAIL: plot capture.txt"; exit 1; }
 python3 "$TP" "$F/capture.txt" "$tmp/full.pftrace" &&
-python3 "$TP" --compact --drain-ms 3 "$F/capture.txt" "$tmp/compact.pftrace" ||
+python3 "$TP" --compact --drain-ms 3 "$F/capture.txt" "$tmp/compact.pftrace" &&
+python3 "$TP" --compact --compress "$F/capture.txt" "$tmp/compressed.pftrace" ||
 	{ echo "FAIL: to_perfetto.py capture.txt"; exit 1; }
-for t in "$F/capture.pftrace" "$tmp/full.pftrace" "$tmp/compact.pftrace"; do
+for t in "$F/capture.pftrace" "$tmp/full.pftrace" "$tmp/compact.pftrace" \
+	 "$tmp/compressed.pftrace"; do
 	form=$(basename "$t")
 	got=$(digest "$t")
 	if [ "$got" != "$ref" ]; then

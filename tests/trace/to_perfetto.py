@@ -18,13 +18,17 @@ bundle's compact_sched arrays wherever the reader can rebuild them exactly
 the task running on the CPU), the others stay full events; a bundle is
 closed early where the reader's order at one timestamp (full events,
 wakings, switches) would differ from the text's. --process-tree writes a
-ProcessTree first with each pid's first comm.
+ProcessTree first with each pid's first comm. --compress writes each
+drain's packets deflate-compressed in one packet's compressed_packets,
+as traced does with compression_type DEFLATE.
 
-Usage: to_perfetto.py [--compact] [--process-tree] [--drain-ms N] IN.txt OUT
+Usage: to_perfetto.py [--compact] [--process-tree] [--compress]
+                      [--drain-ms N] IN.txt OUT
 """
 import argparse
 import re
 import sys
+import zlib
 
 LINE = re.compile(r'^\s*(.+?)-(\d+)\s+(?:\(\s*[-\d]+\)\s+)?\[(\d+)\]\s+'
                   r'(?:\S+\s+)?(\d+)\.(\d+):\s+([^:\s]+):\s?(.*)$')
@@ -209,6 +213,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--compact', action='store_true')
     ap.add_argument('--process-tree', action='store_true')
+    ap.add_argument('--compress', action='store_true')
     ap.add_argument('--drain-ms', type=float, default=20.0)
     ap.add_argument('input')
     ap.add_argument('output')
@@ -226,7 +231,10 @@ def main():
             if not bundles[cpu].empty():
                 order.append(bundles[cpu].packet())
         bundles.clear()
-        out.extend(b''.join(order))
+        if a.compress and order:
+            out.extend(f_bytes(1, f_bytes(50, zlib.compress(b''.join(order)))))
+        else:
+            out.extend(b''.join(order))
         order.clear()
 
     with open(a.input) as f:
