@@ -38,7 +38,8 @@
 struct trace_pf;
 
 /* Read the Perfetto trace open at @f (at its start; the caller's to
- * close after trace_pf_close), named @name in messages */
+ * close after trace_pf_close), named @name in messages; NULL (said) in a
+ * build without protobuf-c (the guest's static runner) */
 struct trace_pf *trace_pf_open(FILE *f, const char *name);
 /*
  * The next event in *ev (its strings valid until the next call), *where

@@ -74,12 +74,4 @@ bool pf_check(const ProtobufCMessageDescriptor *d, const uint8_t *p,
 	      size_t len, uint64_t base, uint64_t *at, char *err,
 	      size_t errlen);
 
-/*
- * Whether a file beginning with @n bytes at @head is a Perfetto trace:
- * its first record a field-1 length-delimited one whose contents are
- * well-formed protobuf records (text's first bytes never are: a trace's
- * "# tracer" reads as a group), up to what @head holds
- */
-bool pf_sniff(const uint8_t *head, size_t n);
-
 #endif

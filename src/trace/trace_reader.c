@@ -4,7 +4,6 @@
 #include <string.h>
 
 #include "perfetto_reader.h"
-#include "perfetto_wire.h"
 #include "trace_reader.h"
 #include "trace_sniff.h"
 
@@ -40,10 +39,7 @@ bool trace_reader_is_perfetto(FILE *f)
 	size_t n = fread(head, 1, sizeof(head), f);
 
 	rewind(f);
-	/* a binary file that begins as a packet is read as one, to be told
-	 * where it is wrong */
-	return n && head[0] == 0x0a &&
-	       (pf_sniff(head, n) || trace_sniff_binary(head, n));
+	return trace_sniff_perfetto(head, n);
 }
 
 /* Zero @r but for its inputs (sched_only, only) */
@@ -78,7 +74,11 @@ int trace_reader_open_as(struct trace_reader *r, const char *path,
 	if (trace_reader_is_perfetto(f)) {
 		r->format = TRACE_FMT_PERFETTO;
 		r->pf = trace_pf_open(f, name);
-		return 0;
+		if (r->pf)
+			return 0;
+		fclose(f);
+		r->f = NULL;
+		return TRACE_FILE_BAD;
 	}
 	{
 		unsigned char head[TRACE_SNIFF_BYTES];

@@ -113,8 +113,7 @@ void trace_reader_close(struct trace_reader *r);
 /* Whether the file open at @f (at its start, rewound after) is a
  * trace.dat, by its magic */
 bool trace_reader_is_dat(FILE *f);
-/* ... a Perfetto protobuf trace: a binary file, or one whose first
- * packet is well formed, beginning as a TracePacket */
+/* ... a Perfetto protobuf trace (trace_sniff_perfetto()) */
 bool trace_reader_is_perfetto(FILE *f);
 const char *trace_format_name(enum trace_format f);
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <ctype.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "trace_sniff.h"
@@ -108,4 +109,72 @@ const char *trace_sniff_other(const unsigned char *h, size_t n)
 	if (perf_script(h, n))
 		return "`perf script` text, perf's own layout (capsim reads ftrace's: trace-cmd record, or Perfetto)";
 	return NULL;
+}
+
+/* A protobuf varint at [*p, end), at most 10 bytes */
+static bool varint(const uint8_t **p, const uint8_t *end, uint64_t *v)
+{
+	uint64_t r = 0;
+
+	for (int i = 0; i < 10 && *p < end; i++) {
+		uint8_t c = *(*p)++;
+
+		r |= (uint64_t)(c & 0x7f) << (7 * i);
+		if (!(c & 0x80)) {
+			*v = r;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* Its first record well formed, as far as @head holds it */
+static bool first_packet(const uint8_t *head, size_t n)
+{
+	const uint8_t *p = head, *end = head + n, *pe;
+	uint64_t len, tag, v;
+
+	if (n < 2 || head[0] != 0x0a)
+		return false;
+	p++;
+	if (!varint(&p, end, &len))
+		return false;
+	if (len == 0)
+		return p == end || *p == 0x0a;
+	pe = (uint64_t)(end - p) < len ? end : p + len;
+	/* the packet's records, as far as the head holds them */
+	while (p < pe) {
+		if (!varint(&p, pe, &tag) || !(tag >> 3))
+			return false;
+		switch (tag & 7) {
+		case 0:
+			if (!varint(&p, pe, &v))
+				return p >= pe - 10 && pe == end;
+			break;
+		case 1:
+			p += 8;
+			break;
+		case 5:
+			p += 4;
+			break;
+		case 2:
+			if (!varint(&p, pe, &v))
+				return pe == end;
+			if (v > len)
+				return false;
+			p = (uint64_t)(pe - p) < v ? pe : p + v;
+			break;
+		default:
+			return false;
+		}
+	}
+	if (p > pe)
+		return pe == end;
+	return pe == end || *pe == 0x0a;
+}
+
+bool trace_sniff_perfetto(const unsigned char *head, size_t n)
+{
+	return n && head[0] == 0x0a &&
+	       (first_packet(head, n) || trace_sniff_binary(head, n));
 }

@@ -24,6 +24,16 @@
 bool trace_sniff_binary(const unsigned char *head, size_t n);
 
 /*
+ * Whether the file is a Perfetto protobuf trace: it begins as a
+ * TracePacket (field 1, length-delimited: 0x0a) and is binary, or its
+ * first packet's records are well formed (text's first bytes never are:
+ * a trace's "\n# tracer" reads as a group), as far as @head holds them.
+ * A binary file that begins so is read as Perfetto, to be told where it
+ * is wrong.
+ */
+bool trace_sniff_perfetto(const unsigned char *head, size_t n);
+
+/*
  * What the file whose first @n bytes are @head is when it is none of the
  * forms capsim reads (a phrase: "a JSON trace (...)"), or NULL when it
  * may be a text trace (then the text reader judges it line by line)
