@@ -31,8 +31,10 @@ static void *arena_alloc(void *data, size_t size)
 			return NULL;
 		}
 		c = malloc(sizeof(*c) + sz);
-		if (!c)
-			abort();
+		if (!c) {	/* the machine's limit before ours */
+			a->full = true;
+			return NULL;
+		}
 		c->next = NULL;
 		c->used = 0;
 		c->size = sz;

@@ -84,13 +84,16 @@ static int task(struct trace_pf *p, int64_t pid, int *i)
 	return *i < 0 ? bad_pkt(p, p->err) : 0;
 }
 
+/* @pid's name is now @comm (no name: nothing changes) */
 static int name_task(struct trace_pf *p, int64_t pid, const char *comm)
 {
 	uint32_t id;
 	int i, k;
 
-	if (!comm || !*comm || (k = task(p, pid, &i)) || i < 0)
-		return comm && *comm ? k : 0;
+	if (!comm || !*comm)
+		return 0;
+	if ((k = task(p, pid, &i)) || i < 0)
+		return k;
 	if ((k = intern(p, comm, &id)))
 		return k;
 	p->tasks.comm[i] = id;
@@ -668,7 +671,7 @@ static int decode_packet(struct trace_pf *p, const uint8_t *pkt, size_t len,
 			      &at, p->err, sizeof(p->err)))
 			return bad(p, at, p->err);
 		return bad_pkt(p, p->ar.full ?
-			       "a packet that decodes into more than 512 MiB: not a trace capsim reads" :
+			       "a packet that decodes into more than 512 MiB (or more memory than there is): not a trace capsim reads" :
 			       "a packet protobuf-c cannot decode");
 	}
 	if (tp->process_tree)

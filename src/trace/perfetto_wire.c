@@ -291,9 +291,13 @@ int pf_stream_next(struct pf_stream *s, const uint8_t **pkt, size_t *len,
 		while (cap < n)
 			cap *= 2;
 		free(s->buf);
+		s->cap = 0;
 		s->buf = malloc(cap);
-		if (!s->buf)
-			abort();
+		if (!s->buf) {
+			snprintf(err, errlen, "a packet of %llu bytes: more memory than there is",
+				 (unsigned long long)n);
+			return TRACE_FILE_BAD;
+		}
 		s->cap = cap;
 	}
 	got = n ? fread(s->buf, 1, (size_t)n, s->f) : 0;

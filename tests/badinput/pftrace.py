@@ -15,6 +15,7 @@ with protobuf's wire format only. Usage: pftrace.py CASE OUT
   back           CPU 0's second bundle earlier than its first
   zlib-bad       compressed_packets that are no deflate data
   zlib-bomb      compressed_packets inflating to 65 MiB of zeros
+  dense          a 64 MiB packet of 2-byte empty FtraceEvents (GBs decoded)
 """
 import sys
 import zlib
@@ -97,6 +98,9 @@ def main():
         data = packet(ln(50, b'not deflate at all'))
     elif case == 'zlib-bomb':
         data = packet(ln(50, zlib.compress(bytes(65 << 20), 9)))
+    elif case == 'dense':
+        body = ln(1, vi(1, 0) + b'\x12\x00' * ((64 << 20) // 2 - 8))
+        data = packet(body)
     else:
         sys.exit('pftrace.py: unknown case ' + case)
     with open(out, 'wb') as f:

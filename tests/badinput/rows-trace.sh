@@ -139,6 +139,14 @@ pf_row zlib-bad "t.pftrace: byte 0: error: Perfetto trace: compressed_packets (1
 pf_row zlib-bomb "t.pftrace: byte 0: error: Perfetto trace: compressed_packets (" 512
 grep -q "inflates past 64 MiB" "$tmp/err" ||
 	{ fail=$((fail + 1)); echo "FAIL plot: Perfetto zlib-bomb: not said to inflate past 64 MiB"; }
+# 64 MiB of 2-byte empty events, gigabytes as protobuf-c's structs: the
+# decoding is bounded (512 MiB, or what the machine gives first)
+fresh
+python3 "$PF" dense t.pftrace
+row "plot: Perfetto dense (a 64 MiB packet decoding into GBs)" 2 \
+	"t.pftrace: byte 0: error: Perfetto trace: a packet that decodes into more than 512 MiB (or more memory than there is)" \
+	120 768 $W plot t.pftrace -o plots --quiet
+rm -f t.pftrace
 
 fresh
 head -c 5000 "$SRC/tests/fixtures/traces/capture.pftrace" >t.pftrace
