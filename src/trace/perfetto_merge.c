@@ -10,19 +10,18 @@ static struct pf_ev *at(struct pf_queue *q, uint32_t i)
 	return &q->e[(q->head + i) & (q->cap - 1)];
 }
 
+/* Twice the room (realloc: a large ring is remapped, not copied and
+ * faulted in again), the part wrapped to the front moved after the rest */
 static void queue_grow(struct pf_queue *q)
 {
-	uint32_t cap = q->cap ? q->cap * 2 : 256, i;
-	struct pf_ev *e = malloc(cap * sizeof(*e));
+	uint32_t cap = q->cap ? q->cap * 2 : 256, wrapped;
 
-	if (!e)
+	q->e = realloc(q->e, cap * sizeof(*q->e));
+	if (!q->e)
 		abort();
-	for (i = 0; i < q->n; i++)
-		e[i] = *at(q, i);
-	free(q->e);
-	q->e = e;
+	wrapped = q->head + q->n > q->cap ? q->head + q->n - q->cap : 0;
+	memcpy(q->e + q->cap, q->e, wrapped * sizeof(*q->e));
 	q->cap = cap;
-	q->head = 0;
 }
 
 static void secs(char *buf, size_t n, uint64_t ns)
