@@ -41,6 +41,7 @@ struct trace_pf {
 	uint64_t inner_off;
 	bool eof;
 	long lost;
+	struct pid_map seqs;	/* the packet sequences seen (id -> 0) */
 	uint32_t id_unknown;	/* "<...>" */
 	/* the event handed out: its strings, its blob */
 	struct pf_out out;
@@ -613,6 +614,24 @@ static int process_tree(struct trace_pf *p, const Pf__ProcessTree *t)
 	return k;
 }
 
+/* The service's word that packets of the packet's sequence were lost
+ * (ring-buffer mode overwrote them): it also marks each sequence's first
+ * packet, which is no loss */
+static int sequence(struct trace_pf *p, const Pf__TracePacket *tp)
+{
+	if (!tp->has_trusted_packet_sequence_id)
+		return 0;
+	if (pid_map_get(&p->seqs, (int)tp->trusted_packet_sequence_id) < 0) {
+		if (p->seqs.n >= PF_TASKS_MAX)
+			return bad_pkt(p, "more than 262144 packet sequences: not a trace capsim reads");
+		pid_map_put(&p->seqs, (int)tp->trusted_packet_sequence_id, 0);
+		return 0;
+	}
+	if (tp->has_previous_packet_dropped && tp->previous_packet_dropped)
+		p->lost++;
+	return 0;
+}
+
 /* Whether a packet holds anything capsim reads (its top-level fields
  * looked at without decoding): most of a phone's are track events,
  * frame timelines, stats. A malformed one is decoded, to be reported. */
@@ -625,7 +644,7 @@ static bool wanted(const uint8_t *pkt, size_t len)
 		if (!pf_varint(&q, end, &tag))
 			return true;
 		switch (tag >> 3) {
-		case 1: case 2: case 43: case 44: case 50: case 60:
+		case 1: case 2: case 42: case 43: case 44: case 50: case 60:
 			return true;
 		}
 		switch (tag & 7) {
@@ -674,7 +693,8 @@ static int decode_packet(struct trace_pf *p, const uint8_t *pkt, size_t len,
 			       "a packet that decodes into more than 512 MiB (or more memory than there is): not a trace capsim reads" :
 			       "a packet protobuf-c cannot decode");
 	}
-	if (tp->process_tree)
+	k = sequence(p, tp);
+	if (!k && tp->process_tree)
 		k = process_tree(p, tp->process_tree);
 	if (!k && (tp->process_descriptor || tp->thread_descriptor))
 		k = descriptors(p, tp->process_descriptor, tp->thread_descriptor);
@@ -771,6 +791,7 @@ void trace_pf_close(struct trace_pf *p)
 	pf_merge_free(&p->m);
 	pf_strings_free(&p->str);
 	pf_tasks_free(&p->tasks);
+	pid_map_free(&p->seqs);
 	pf_arena_reset(&p->ar, true);
 	pf_zbuf_free(&p->z);
 	free(p->cpus);

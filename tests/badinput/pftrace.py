@@ -16,6 +16,9 @@ with protobuf's wire format only. Usage: pftrace.py CASE OUT
   zlib-bad       compressed_packets that are no deflate data
   zlib-bomb      compressed_packets inflating to 65 MiB of zeros
   dense          a 64 MiB packet of 2-byte empty FtraceEvents (GBs decoded)
+and, a trace that reads (tests/trace/perfetto.sh):
+  lost           3 events; a bundle after lost events, a packet after a
+                 drop on its sequence (its first packet's flag no loss)
 """
 import sys
 import zlib
@@ -98,6 +101,14 @@ def main():
         data = packet(ln(50, b'not deflate at all'))
     elif case == 'zlib-bomb':
         data = packet(ln(50, zlib.compress(bytes(65 << 20), 9)))
+    elif case == 'lost':
+        first = packet(ln(1, vi(1, 0) + idle_event(1000, 0)) + vi(10, 7) +
+                       vi(42, 1))
+        lostb = packet(ln(1, vi(1, 0) + vi(3, 1) + idle_event(2000, 0)) +
+                       vi(10, 7))
+        drop = packet(ln(1, vi(1, 0) + idle_event(3000, 0)) + vi(10, 7) +
+                      vi(42, 1))
+        data = first + lostb + drop
     elif case == 'dense':
         body = ln(1, vi(1, 0) + b'\x12\x00' * ((64 << 20) // 2 - 8))
         data = packet(body)

@@ -106,6 +106,17 @@ else
 	fail=1
 fi
 
+# what the trace says it lost: a bundle's lost_events, a packet dropped
+# on its sequence (the flag on a sequence's first packet is no loss)
+python3 "$SRC/tests/badinput/pftrace.py" lost "$tmp/lost.pftrace"
+got=$("$EV" --count "$tmp/lost.pftrace")
+if [ "$got" = "3 events (Perfetto protobuf), 2 lost" ]; then
+	echo "ok: losses counted: $got"
+else
+	echo "FAIL: a trace that lost events: $got (want 3 events, 2 lost)"
+	fail=1
+fi
+
 # 2. a real capture: systing's, beside an independent reading
 R=$F/perfetto/systing.pftrace
 cat > "$tmp/sym22.json" <<'EOF'
