@@ -117,6 +117,19 @@ else
 	fail=1
 fi
 
+# a real phone's capture by traced (atrace markers only): every print
+# read, as many as an independent count finds, no loss in it
+A=$F/perfetto/android-atrace.pftrace
+want=$(python3 "$SRC/tests/trace/pftrace_sched.py" --prints "$A")
+got=$("$EV" --count "$A")
+if [ "$got" = "$want events (Perfetto protobuf)" ] && [ "$want" -gt 1000 ] &&
+   [ "$("$EV" "$A" | grep -vc ' tracing_mark_write$')" = 0 ]; then
+	echo "ok: android-atrace.pftrace: $got, the independent count, 0 lost"
+else
+	echo "FAIL: android-atrace.pftrace: $got, independent count $want"
+	fail=1
+fi
+
 # 2. a real capture: systing's, beside an independent reading
 R=$F/perfetto/systing.pftrace
 cat > "$tmp/sym22.json" <<'EOF'

@@ -20,7 +20,8 @@ from sched_switch (full and compact_sched) the plain way:
   none), pids of one name added up; pid 0 (idle) left out.
 
 Prints one line per name: NAME busy_ns activations pids, sorted by name;
---json: the same as JSON. Usage: pftrace_sched.py [--json] TRACE
+--json: the same as JSON; --prints: the number of ftrace print events
+(trace_marker's) instead. Usage: pftrace_sched.py [--json|--prints] TRACE
 """
 import json
 import sys
@@ -181,10 +182,23 @@ def schedule(data):
     return {'window_ns': t1 - t0, 'tasks': rows}
 
 
+def prints(data):
+    n = 0
+    for _, _, pkt in fields(data):
+        for _, bundle in message(pkt).get(1, []):
+            n += sum(1 for _, ev in message(bundle).get(2, [])
+                     if 3 in message(ev))
+    return n
+
+
 def main():
     js = sys.argv[1] == '--json'
     with open(sys.argv[-1], 'rb') as f:
-        s = schedule(f.read())
+        data = f.read()
+    if sys.argv[1] == '--prints':
+        print(prints(data))
+        return
+    s = schedule(data)
     if js:
         json.dump(s, sys.stdout, indent=1, sort_keys=True)
         return
