@@ -85,29 +85,30 @@ static int task(struct trace_pf *p, int64_t pid, int *i)
 	return *i < 0 ? bad_pkt(p, p->err) : 0;
 }
 
-/* @pid's name is now @comm (no name: nothing changes) */
+/* @pid's name is now the string @id: "" and "<...>" (a name the
+ * capture lost) are none, as the schedule takes them (sched_state.c) */
+static int name_task_id(struct trace_pf *p, int64_t pid, uint32_t id)
+{
+	int i, k;
+
+	if (id == p->id_unknown || !*pf_str(&p->str, id))
+		return 0;
+	if (!(k = task(p, pid, &i)) && i >= 0)
+		p->tasks.comm[i] = id;
+	return k;
+}
+
+/* ... the string @comm (none: nothing changes) */
 static int name_task(struct trace_pf *p, int64_t pid, const char *comm)
 {
 	uint32_t id;
-	int i, k;
+	int k;
 
 	if (!comm || !*comm)
 		return 0;
-	if ((k = task(p, pid, &i)) || i < 0)
-		return k;
 	if ((k = intern(p, comm, &id)))
 		return k;
-	p->tasks.comm[i] = id;
-	return 0;
-}
-
-static int name_task_id(struct trace_pf *p, int64_t pid, uint32_t id)
-{
-	int i, k = task(p, pid, &i);
-
-	if (!k && i >= 0)
-		p->tasks.comm[i] = id;
-	return k;
+	return name_task_id(p, pid, id);
 }
 
 static int set_tgid(struct trace_pf *p, int64_t pid, int64_t tgid)
