@@ -4,7 +4,9 @@
 #   core        build, test and run the user-space simulator and its demo
 #               (trace-cmd: the test that reads a simulated trace.dat;
 #               libtracecmd/libtraceevent/libtracefs-dev: capsim reads
-#               trace.dat through them)
+#               trace.dat through them; libprotobuf-c-dev/protobuf-c-compiler:
+#               Perfetto protobuf traces through protobuf-c, zlib1g-dev
+#               their compressed packets)
 #   checkpatch  the 6.12 source tarball, whose scripts/checkpatch.pl the
 #               core's meson test runs (skipped without it)
 #   kernel      everything, for the kernel face (kernel/build.sh, test.sh)
@@ -14,7 +16,7 @@
 #               from starting and from starting at boot)
 set -eu
 core="gcc pkg-config meson ninja-build libcmocka-dev check libjansson-dev
-libtracecmd-dev libtraceevent-dev libtracefs-dev
+libtracecmd-dev libtraceevent-dev libtracefs-dev libprotobuf-c-dev protobuf-c-compiler zlib1g-dev
 gnuplot-nox trace-cmd parallel python3 valgrind"
 checkpatch="perl xz-utils linux-source-6.12"
 kernel="make flex bison bc libelf-dev libssl-dev cpio busybox-static

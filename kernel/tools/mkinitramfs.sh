@@ -14,9 +14,10 @@ cc=${CC:-gcc}
 # the runner links the shared workload parser (src/input, over src/base),
 # the project's trace reader and the clamp core with its host (the trace
 # replay, src/xcheck/clamp_replay.c): the same sources meson builds
-# (kernel/guest/meson.build), the reader without libtracecmd (no
-# -DHAVE_LIBTRACECMD: the guest reads its own text trace, trace.dat is
-# refused with a message)
+# (kernel/guest/meson.build), the reader without libtracecmd and
+# protobuf-c (no -DHAVE_LIBTRACECMD nor -DHAVE_PERFETTO: the guest reads
+# its own text trace, a trace.dat or Perfetto trace is refused with a
+# message)
 src=$here/../src
 $cc -static -std=gnu11 -O2 -Wall -Wextra -Werror -D_GNU_SOURCE \
 	-I "$src/base" -I "$src/input" -I "$src/trace" -I "$src/clamphost" -I "$src/core" -I "$src/xcheck" \
@@ -24,7 +25,7 @@ $cc -static -std=gnu11 -O2 -Wall -Wextra -Werror -D_GNU_SOURCE \
 	-o "$stage/bin/capsim-run" \
 	"$here"/guest/*.c "$src/base/util.c" "$src"/input/{clamp_names,diag,sha256,strmap,jsondoc,spelling,uclamp_percent,cgroup_path,workload*}.c \
 	"$src"/core/*.c "$src"/kcompat/*.c "$src/clamphost/clamp_host.c" \
-	"$src"/trace/{ftrace,trace_file,trace_reader,trace_reader_dat}.c \
+	"$src"/trace/{ftrace,trace_file,trace_reader,trace_reader_dat,trace_sniff,perfetto_reader}.c \
 	"$src/xcheck/clamp_replay.c" -ljansson -lpthread -lm
 # the overhead benchmarks (kernel/tools/overhead.sh): plain C, one binary each
 for b in "$here"/guest/bench/*.c; do

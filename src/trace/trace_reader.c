@@ -3,7 +3,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "perfetto_reader.h"
 #include "trace_reader.h"
+#include "trace_sniff.h"
 
 /* trace.dat's first bytes (trace-cmd's Documentation/trace-cmd.dat.v7.5) */
 static const char dat_magic[] = "\x17\x08\x44tracing";
@@ -15,6 +17,8 @@ const char *trace_format_name(enum trace_format f)
 		return "systrace HTML";
 	case TRACE_FMT_DAT:
 		return "trace.dat";
+	case TRACE_FMT_PERFETTO:
+		return "Perfetto protobuf";
 	default:
 		return "ftrace text";
 	}
@@ -27,6 +31,15 @@ bool trace_reader_is_dat(FILE *f)
 
 	rewind(f);
 	return n == sizeof(head) && !memcmp(head, dat_magic, sizeof(head));
+}
+
+bool trace_reader_is_perfetto(FILE *f)
+{
+	unsigned char head[TRACE_SNIFF_BYTES];
+	size_t n = fread(head, 1, sizeof(head), f);
+
+	rewind(f);
+	return trace_sniff_perfetto(head, n);
 }
 
 /* Zero @r but for its inputs (sched_only, only) */
@@ -57,6 +70,29 @@ int trace_reader_open_as(struct trace_reader *r, const char *path,
 	}
 	r->f = f;
 	r->format = TRACE_FMT_TEXT;
+	if (trace_reader_is_perfetto(f)) {
+		r->format = TRACE_FMT_PERFETTO;
+		r->pf = trace_pf_open(f, name);
+		if (r->pf)
+			return 0;
+		fclose(f);
+		r->f = NULL;
+		return TRACE_FILE_BAD;
+	}
+	{
+		unsigned char head[TRACE_SNIFF_BYTES];
+		size_t n = fread(head, 1, sizeof(head), f);
+		const char *what;
+
+		rewind(f);
+		if ((what = trace_sniff_other(head, n)) != NULL) {
+			fprintf(stderr, "capsim: %s is %s: not a trace capsim reads (it reads %s)\n",
+				name, what, TRACE_FORMS_READ);
+			fclose(f);
+			r->f = NULL;
+			return TRACE_FILE_BAD;
+		}
+	}
 	trace_lines_init(&r->lines, f);
 	return 0;
 }
@@ -81,6 +117,10 @@ void trace_reader_close(struct trace_reader *r)
 {
 	if (r->dat)
 		trace_dat_close(r->dat);
+	if (r->pf) {
+		trace_pf_close(r->pf);
+		r->pf = NULL;
+	}
 	if (r->f) {
 		trace_lines_free(&r->lines);
 		if (!r->borrowed)
@@ -528,7 +568,10 @@ int trace_reader_next(struct trace_reader *r, struct ftrace_event *ev)
 	const char *err = NULL;
 	int k;
 
-	if (r->dat) {
+	if (r->pf) {
+		r->line = NULL;
+		k = trace_pf_next(r->pf, ev, &r->lineno, &r->lost);
+	} else if (r->dat) {
 		r->line = NULL;
 		k = trace_dat_next(r->dat, ev, &r->lineno, &r->lost, &err);
 		if (k == -2)

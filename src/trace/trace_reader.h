@@ -13,7 +13,10 @@
  *    field raw, prev_state a number);
  *  - systrace/Perfetto text with the TGID column, plain or inside
  *    systrace's HTML wrapper (<script class="trace-data">);
- *  - trace.dat, read through libtracecmd/libtraceevent.
+ *  - trace.dat, read through libtracecmd/libtraceevent;
+ *  - Perfetto's protobuf (.perfetto-trace, .pftrace), through protobuf-c
+ *    (perfetto_reader.h), found by its first bytes whatever its name.
+ * A file that is none of them is named for what it is (trace_sniff.h).
  *
  * Normalized: sched_switch and sched_wakeup* carry prev_comm= prev_pid=
  * prev_prio= prev_state= next_comm= next_pid= next_prio= / comm= pid=
@@ -41,9 +44,11 @@ enum trace_format {
 	TRACE_FMT_TEXT,		/* ftrace / trace-cmd report / systrace text */
 	TRACE_FMT_HTML,		/* systrace's HTML, the text inside it */
 	TRACE_FMT_DAT,		/* trace-cmd's binary trace.dat */
+	TRACE_FMT_PERFETTO,	/* Perfetto's protobuf */
 };
 
 struct trace_dat;
+struct trace_pf;
 
 struct trace_reader {
 	const char *path;
@@ -55,7 +60,8 @@ struct trace_reader {
 	 * (NULL: none; sched_only is ": sched_"): a consumer of a few
 	 * events, xcheck's replays, reads a capsim trace at grep's pace */
 	const char *only;
-	long lineno;		/* text: the line; trace.dat: the record */
+	long lineno;		/* text: the line; trace.dat: the record;
+				 * Perfetto: its packet's byte offset */
 	const char *line;	/* the line being read, for columns (text) */
 	size_t line_len;
 	long events;
@@ -75,6 +81,7 @@ struct trace_reader {
 	bool started;
 	uint64_t last_ts;
 	struct trace_dat *dat;
+	struct trace_pf *pf;
 	bool borrowed;		/* f is the caller's: not closed */
 	char state[24];		/* prev_state translated from a number:
 				 * at most "S|D|T|t|X|Z|P|I+" */
@@ -111,6 +118,8 @@ void trace_reader_close(struct trace_reader *r);
 /* Whether the file open at @f (at its start, rewound after) is a
  * trace.dat, by its magic */
 bool trace_reader_is_dat(FILE *f);
+/* ... a Perfetto protobuf trace (trace_sniff_perfetto()) */
+bool trace_reader_is_perfetto(FILE *f);
 const char *trace_format_name(enum trace_format f);
 
 /* Internal: the steps every face shares (trace_reader.c), and the

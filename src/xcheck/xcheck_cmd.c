@@ -110,8 +110,9 @@ static int copy_guest_trace(FILE *in, const char *from, const char *to,
 }
 
 /*
- * Copy the guest's trace.dat @in (the user's @from) to @to, named @to_name
- * in messages, byte for byte: the replays read it through libtracecmd.
+ * Copy the guest's trace.dat or Perfetto trace @in (the user's @from) to
+ * @to, named @to_name in messages, byte for byte: the replays read it
+ * through libtracecmd or protobuf-c.
  * 0, or 1 for a read or write error (said).
  */
 static int copy_guest_dat(FILE *in, const char *from, const char *to,
@@ -693,19 +694,22 @@ static int parse_xcheck_args(int argc, char **argv, struct xcheck_args *xa,
 /*
  * The guest's trace, copied from --guest-trace's @gin into the temporary
  * @dir as x->guest_trace: a text (any face trace_reader.h reads) as
- * guest/trace.txt, a trace.dat as guest/trace.dat. 0, or the exit status
- * (said).
+ * guest/trace.txt, a trace.dat as guest/trace.dat, a Perfetto protobuf as
+ * guest/trace.perfetto-trace (both copied byte for byte). 0, or the exit
+ * status (said).
  */
 static int take_guest_trace(const struct xcheck_args *xa, struct xcheck *x,
 			    FILE *gin, const char *dir)
 {
-	bool dat = trace_reader_is_dat(gin);
+	bool pf = trace_reader_is_perfetto(gin);
+	bool dat = pf || trace_reader_is_dat(gin);
 	char *gd = xasprintf("%s/guest", dir), *to, *to_name;
 	int r;
 
 	if (dat) {
 		free(x->guest_trace);
-		x->guest_trace = xstrdup("guest/trace.dat");
+		x->guest_trace = xstrdup(pf ? "guest/trace.perfetto-trace" :
+					 "guest/trace.dat");
 	}
 	to = xasprintf("%s/%s", dir, x->guest_trace);
 	to_name = xasprintf("%s/%s", xa->outdir, x->guest_trace);

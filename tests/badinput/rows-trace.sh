@@ -51,6 +51,15 @@ row "plot: 257 frequencies in one domain" 2 \
 
 fresh
 truncate -s 1G t.txt
+row "plot: 1 GiB of NULs (sparse file)" 2 \
+	"capsim: t.txt is a binary file: not a trace capsim reads" \
+	10 256 $W plot t.txt -o plots --quiet
+
+# ... text, then the rest a line of a gigabyte (its first 4 KiB text, so
+# the file is read as text)
+fresh
+head -c 4096 /dev/zero | tr '\000' x >t.txt
+truncate -s 1G t.txt
 row "plot: a 1 GiB line (sparse file)" 2 \
 	"t.txt:1:1: error: line longer than 65536 bytes: not a trace" \
 	10 256 $W plot t.txt -o plots --quiet
@@ -107,6 +116,71 @@ fresh
 row "plot: a trace.dat libtracecmd cannot read" 2 \
 	"capsim: t.dat: not a trace.dat libtracecmd can read" \
 	10 256 $W plot t.dat -o plots --quiet
+
+# Perfetto protobuf (src/trace/perfetto_reader.h): each refusal names the
+# byte and what was expected there (tests/badinput/pftrace.py makes them)
+PF=$SRC/tests/badinput/pftrace.py
+pf_row() {	# CASE MESSAGE [MB]: plot of that case
+	fresh
+	python3 "$PF" "$1" t.pftrace
+	row "plot: Perfetto $1" 2 "$2" 30 "${3:-256}" $W plot t.pftrace -o plots --quiet
+}
+pf_row wire-type "t.pftrace: byte 2: error: Perfetto trace: TracePacket.ftrace_events: expected a length-delimited message, found a varint"
+pf_row group "t.pftrace: byte 4: error: Perfetto trace: TracePacket.ftrace_events: expected a length-delimited message, found a group's start"
+pf_row varint-11 "t.pftrace: byte 5: error: Perfetto trace: TracePacket.timestamp: a varint longer than 10 bytes"
+pf_row header-varint "t.pftrace: byte 1: error: Perfetto trace: a packet's length is a varint longer than 10 bytes"
+pf_row length-past "t.pftrace: byte 3: error: Perfetto trace: TracePacket.ftrace_events: a length past the end of its message"
+pf_row huge-packet "t.pftrace: byte 0: error: Perfetto trace: a packet of 1099511627776 bytes: capsim reads packets of at most 64 MiB"
+pf_row interned "t.pftrace: byte 0: error: Perfetto trace: compact_sched: switch_next_comm_index[0] = 3 names an interned comm the bundle never defined (its intern_table has 1)"
+pf_row arrays "t.pftrace: byte 0: error: Perfetto trace: compact_sched: switch_* arrays of different lengths (2 and 1)"
+pf_row back "t.pftrace: byte 22: error: Perfetto trace: CPU 0's events go back in time: one at 1.000000000 s after events up to 2.000000000 s were handed out"
+pf_row tasks "t.pftrace: byte 0: error: Perfetto trace: pid 262145 is task 262145: capsim reads at most 262144 tasks" 512
+pf_row zlib-bad "t.pftrace: byte 0: error: Perfetto trace: compressed_packets (18 bytes): not deflate data"
+pf_row zlib-bomb "t.pftrace: byte 0: error: Perfetto trace: compressed_packets (" 512
+grep -q "inflates past 64 MiB" "$tmp/err" ||
+	{ fail=$((fail + 1)); echo "FAIL plot: Perfetto zlib-bomb: not said to inflate past 64 MiB"; }
+# 64 MiB of 2-byte empty events, gigabytes as protobuf-c's structs: the
+# decoding is bounded (512 MiB, or what the machine gives first)
+fresh
+python3 "$PF" dense t.pftrace
+row "plot: Perfetto dense (a 64 MiB packet decoding into GBs)" 2 \
+	"t.pftrace: byte 0: error: Perfetto trace: a packet that decodes into more than 512 MiB (or more memory than there is)" \
+	120 768 $W plot t.pftrace -o plots --quiet
+rm -f t.pftrace
+
+fresh
+head -c 5000 "$SRC/tests/fixtures/traces/capture.pftrace" >t.pftrace
+row "plot: a Perfetto trace cut short" 2 \
+	"t.pftrace: byte 4852: error: Perfetto trace: a packet of 508 bytes, the file ends after 145 of them (cut short?)" \
+	10 256 $W plot t.pftrace -o plots --quiet
+row "import: a Perfetto trace cut short" 2 \
+	"t.pftrace: byte 4852: error: Perfetto trace: a packet of 508 bytes, the file ends after 145 of them (cut short?)" \
+	10 256 $W import t.pftrace -o w.json --platform juno-r0
+
+# A file that is no trace is named for what it is, with the forms read
+fresh
+printf '{"traceEvents": [{"name": "a", "ph": "X", "ts": 1, "dur": 2}]}\n' >t.json
+row "plot: a JSON trace" 2 \
+	"capsim: t.json is a JSON trace (Chrome's trace event format, or Perfetto's JSON export): capsim reads Perfetto's protobuf: not a trace capsim reads (it reads ftrace text" \
+	10 256 $W plot t.json -o plots --quiet
+
+fresh
+printf '# tracer\n' | gzip >t.txt.gz
+row "plot: a gzip-compressed trace" 2 \
+	"capsim: t.txt.gz is gzip-compressed data (a trace to decompress first: gunzip): not a trace capsim reads" \
+	10 256 $W plot t.txt.gz -o plots --quiet
+
+fresh
+printf '         swapper     0 [002] 12345.678901: sched:sched_switch: prev_comm=swapper/2 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=sh next_pid=7 next_prio=120\n' >t.txt
+row "plot: perf script text" 2 \
+	"capsim: t.txt is \`perf script\` text, perf's own layout (capsim reads ftrace's: trace-cmd record, or Perfetto): not a trace capsim reads" \
+	10 256 $W plot t.txt -o plots --quiet
+
+fresh
+awk 'BEGIN { for (i = 0; i < 512; i++) printf "%c", i % 8 + 1 }' >t.bin
+row "plot: some binary file" 2 \
+	"capsim: t.bin is a binary file: not a trace capsim reads (it reads ftrace text" \
+	10 256 $W plot t.bin -o plots --quiet
 
 fresh
 row "plot of /dev/zero" 2 \

@@ -12,7 +12,8 @@
 #    declare (the code took an edge the doc does not show),
 #  - naming the row for a declared edge no include uses (the doc claims
 #    more than the code does), or a backticked path that does not exist,
-#  - for an include that resolves to no file, or to two,
+#  - for an include that resolves to no file, or to two (a header
+#    protoc-c generates, NAME.pb-c.h, resolves to its NAME.proto),
 #  - for an edge to a row listed after the includer's: the table lists
 #    the layers bottom-up, so that order is the layering.
 # The link edges go the same way: a meson.build of those folders that
@@ -72,10 +73,19 @@ function owner(f,    best, r) {
 	return best
 }
 # the file a quoted include names, from @f; "" none, "?" two
-function resolve_quoted(f, inc,    cand, b, n, hit, p) {
+function resolve_quoted(f, inc,    cand, b, n, hit, p, proto) {
 	cand = normalize(dirname(f) "/" inc)
 	if (cand in scanned)
 		return cand
+	# a header protoc-c generates at build time (NAME.pb-c.h) stands for
+	# the .proto it is made from
+	if (inc ~ /\.pb-c\.h$/) {
+		proto = inc
+		sub(/\.pb-c\.h$/, ".proto", proto)
+		for (p in exists)
+			if (substr(p, length(p) - length(proto)) == "/" proto)
+				return p
+	}
 	if (inc ~ /\//)
 		return ""
 	b = inc

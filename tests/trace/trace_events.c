@@ -5,6 +5,8 @@
  * comm left out: systrace writes "<...>" where it lost it). The forms
  * test (forms.sh) sorts and digests this to show that every format of
  * one capture yields the same events; the bench times it.
+ * --count prints "N events (FORM)", and ", L lost" where the trace says
+ * it lost events.
  * Usage: trace_events [--count] TRACE
  */
 #include <stdlib.h>
@@ -47,7 +49,10 @@ int main(int argc, char **argv)
 		}
 		putchar('\n');
 	}
-	if (count)
+	if (count && r.lost)
+		printf("%ld events (%s), %ld lost\n", r.events,
+		       trace_format_name(r.format), r.lost);
+	else if (count)
 		printf("%ld events (%s)\n", r.events, trace_format_name(r.format));
 	trace_reader_close(&r);
 	return k < 0 ? (k == TRACE_FILE_IO ? 1 : 2) : 0;

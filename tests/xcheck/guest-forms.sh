@@ -1,14 +1,16 @@
 #!/bin/sh
 # Every xcheck level reads the guest's trace in any format src/trace reads:
 # each guest fixture (tests/fixtures/guest) as ftrace text, as trace.dat
-# (capsim trace-dat) and as `trace-cmd report` text (default and -R, from
-# that trace.dat) gives the same figures of levels 1-3 (replay-levels:
+# (capsim trace-dat), as `trace-cmd report` text (default and -R, from
+# that trace.dat) and as Perfetto protobuf (tests/trace/to_perfetto.py,
+# compact_sched where it can) gives the same figures of levels 1-3 (replay-levels:
 # every figure and every problem found, without its file:line, which a
 # trace.dat counts in records and a report shifts by its header) and,
 # where the fixture holds the workload's tasks (level 4 needs them), the
 # same `capsim xcheck` report (xcheck.md, xcheck.json) and level-4
 # timeline (plot-guest.dat); the trace.dat's report names its copy
-# guest/trace.dat, the only difference allowed.
+# guest/trace.dat (the Perfetto one's guest/trace.perfetto-trace), the
+# only difference allowed.
 # The fixtures' trace_marker lines are left out of every form: trace-dat
 # has no format for ftrace's print event; no level reads them, which the
 # fixture that has one shows (its report with the line is the same).
@@ -45,8 +47,8 @@ check() {
 		return 1
 	fi
 	# the copy's name is the one thing a trace.dat changes
-	sed 's|guest/trace\.dat|guest/trace.txt|' "$3/xcheck.md" > "$3.md"
-	sed 's|guest/trace\.dat|guest/trace.txt|' "$3/xcheck.json" > "$3.json"
+	sed -E 's#guest/trace\.(dat|perfetto-trace)#guest/trace.txt#' "$3/xcheck.md" > "$3.md"
+	sed -E 's#guest/trace\.(dat|perfetto-trace)#guest/trace.txt#' "$3/xcheck.json" > "$3.json"
 }
 
 # same REF GOT FORM: the two forms' figures (and reports) are the same
@@ -104,9 +106,24 @@ for fx in juno-r0-rfc-sugov:juno-r0:false sym4-bg-hog-rfc-clamp:sym4:true \
 	   grep -q 'without libtracecmd'; then
 		echo "skip: $name.dat (capsim built without libtracecmd)"
 	else
-		check "$t.dat" "$pf" "$t-dat" && same "$t-txt" "$t-dat" "$name.dat"
+		if check "$t.dat" "$pf" "$t-dat"; then
+			same "$t-txt" "$t-dat" "$name.dat"
+		else
+			fail=1
+		fi
 	fi
 	rm -rf "$tmp/probe"
+	if python3 "$SRC/tests/trace/to_perfetto.py" --compact "$t.txt" \
+	   "$t.perfetto-trace" > "$t.pflog" 2>&1; then
+		if check "$t.perfetto-trace" "$pf" "$t-pf"; then
+			same "$t-txt" "$t-pf" "$name.perfetto-trace"
+		else
+			fail=1
+		fi
+	else
+		echo "FAIL: to_perfetto.py $name: $(cat "$t.pflog")"
+		fail=1
+	fi
 	$have_tc || { echo "skip: $name report forms (no trace-cmd)"; continue; }
 	for opt in "" -R; do
 		trace-cmd report $opt -i "$t.dat" > "$t.report$opt" 2>/dev/null ||
