@@ -638,8 +638,13 @@ static int sequence(struct trace_pf *p, const Pf__TracePacket *tp)
  * frame timelines, stats. A malformed one is decoded, to be reported. */
 static bool wanted(const uint8_t *pkt, size_t len)
 {
-	const uint8_t *q = pkt, *end = pkt + len;
+	const uint8_t *q = pkt, *end;
 	uint64_t tag, v;
+
+	/* an empty packet (no bytes, no buffer) holds nothing */
+	if (!len)
+		return false;
+	end = pkt + len;
 
 	while (q < end) {
 		if (!pf_varint(&q, end, &tag))
