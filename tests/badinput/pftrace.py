@@ -20,29 +20,16 @@ and, a trace that reads (tests/trace/perfetto.sh):
   lost           3 events; a bundle after lost events, a packet after a
                  drop on its sequence (its first packet's flag no loss)
 """
+import os
 import sys
 import zlib
 
-
-def varint(v):
-    v &= (1 << 64) - 1
-    out = bytearray()
-    while True:
-        b = v & 0x7f
-        v >>= 7
-        if v:
-            out.append(b | 0x80)
-        else:
-            out.append(b)
-            return bytes(out)
-
-
-def tag(f, wt):
-    return varint(f << 3 | wt)
-
-
-def ln(f, b):
-    return tag(f, 2) + varint(len(b)) + b
+# the wire format's encoder is the converter's (tests/trace/to_perfetto.py);
+# no __pycache__ left in the source tree
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                '..', 'trace'))
+from to_perfetto import f_bytes as ln, key as tag, varint  # noqa: E402
 
 
 def vi(f, v):
